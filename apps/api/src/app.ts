@@ -1,0 +1,139 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { signInErrors } from '@urbana/shared';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import { AppError } from './lib/errors.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerErrorHandler } from './plugins/errors.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerWeb } from './plugins/web.ts';
+import { adminRoutes } from './routes/admin/index.ts';
+import { authRoutes } from './routes/auth/index.ts';
+import { healthRoutes } from './routes/health.ts';
+import { profileRoutes } from './routes/profile.ts';
+import { Outbox } from './services/outbox.ts';
+
+z.config(z.locales.ptBR());
+
+export interface RateLimit {
+  max: number;
+  timeWindow: number;
+}
+
+/** Per-IP limits (PRODUCT.md §1, issue: 30 sign-ups per 5 minutes per IP, …). */
+export const defaultRateLimits = {
+  signUp: { max: 30, timeWindow: 5 * 60_000 },
+  signIn: { max: 30, timeWindow: 5 * 60_000 },
+  emails: { max: 10, timeWindow: 15 * 60_000 },
+  tokens: { max: 30, timeWindow: 15 * 60_000 },
+} satisfies Record<string, RateLimit>;
+
+export interface AppDeps {
+  db: Db;
+  database: Database;
+  config: Config;
+  outbox: Outbox;
+  rateLimits: typeof defaultRateLimits;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  rateLimits?: Partial<typeof defaultRateLimits>;
+  /** Start the outbox worker's timer (off in tests, which drain it explicitly). */
+  startWorkers?: boolean;
+  logger?: boolean;
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            ...(process.stdout.isTTY && config.env !== 'production'
+              ? {
+                  transport: {
+                    target: 'pino-pretty',
+                    options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+                  },
+                }
+              : {}),
+          },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const outbox = new Outbox(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  const deps: AppDeps = {
+    db: database.db,
+    database,
+    config,
+    outbox,
+    rateLimits: { ...defaultRateLimits, ...options.rateLimits },
+  };
+  app.decorate('deps', deps);
+
+  registerErrorHandler(app);
+  await app.register(compress, { threshold: 1024 });
+  await app.register(cookie);
+  await registerSecurity(app, config);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(429, signInErrors.tooManyRequests, {
+        'retry-after': String(Math.ceil(context.ttl / 1000)),
+      }),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Urbana API',
+        description: 'API do marketplace de mídia exterior Urbana.',
+        version: '0.1.0',
+      },
+      components: { securitySchemes: { sessao: { type: 'apiKey', in: 'cookie', name: 'urbana_sessao' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerAuth(app, deps);
+
+  await app.register(healthRoutes(database));
+  await app.register(authRoutes(deps), { prefix: '/api/auth' });
+  await app.register(profileRoutes(deps), { prefix: '/api/profile' });
+  await app.register(adminRoutes(deps), { prefix: '/api/admin' });
+
+  await registerWeb(app, config.webDist);
+
+  if (options.startWorkers) outbox.start();
+  app.addHook('onClose', async () => {
+    await outbox.stop();
+  });
+  return app;
+}

@@ -1,0 +1,103 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { parseAdminEmails } from '@urbana/shared';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const repoRoot = path.resolve(here, '../../..');
+
+const bool = (fallback: boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((v) =>
+      v === undefined || v === '' ? fallback : ['1', 'true', 'yes', 'sim'].includes(v.toLowerCase()),
+    );
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.string().url().optional(),
+  DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).default(10),
+  DATA_DIR: z.string().optional(),
+  WEB_DIST: z.string().optional(),
+  ADMIN_EMAILS: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Urbana <nao-responda@urbana.com.br>'),
+  TRUST_PROXY: z.string().optional(),
+  SESSION_IDLE_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 7),
+  SESSION_MAX_DAYS: z.coerce.number().positive().default(30),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: bool(true),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  /** https → Secure, __Host- cookies. */
+  secureCookies: boolean;
+  databaseUrl: string | undefined;
+  databasePoolMax: number;
+  dataDir: string;
+  webDist: string;
+  adminEmails: string[];
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Passed to Fastify's trustProxy: false unless configured. */
+  trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
+  sessionIdleMs: number;
+  sessionMaxMs: number;
+  logLevel: string;
+  seedDemo: boolean;
+}
+
+function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  if (!value || value === 'false' || value === '0') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Configuração inválida: ${detail}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https://'),
+    databaseUrl: e.DATABASE_URL || undefined,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    dataDir: e.DATA_DIR ? path.resolve(e.DATA_DIR) : path.join(repoRoot, 'data'),
+    webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    adminEmails: parseAdminEmails(e.ADMIN_EMAILS),
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    sessionIdleMs: e.SESSION_IDLE_HOURS * 3600_000,
+    sessionMaxMs: e.SESSION_MAX_DAYS * 86400_000,
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO,
+  };
+}

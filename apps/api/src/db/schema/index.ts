@@ -1,0 +1,5 @@
+export * from './accounts.ts';
+export * from './catalog.ts';
+export * from './cart.ts';
+export * from './email.ts';
+export * from './audit.ts';

@@ -1,0 +1,85 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { httpMessages } from '@urbana/shared';
+import { AppError } from '../lib/errors.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The Portuguese message for an unexpected failure of this route (seed §8 defaults). */
+    defaultError?: string;
+  }
+}
+
+const DB_DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
+
+function isDatabaseDown(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const e = error as { code?: unknown; message?: unknown; cause?: unknown };
+  if (typeof e.code === 'string' && DB_DOWN_CODES.has(e.code)) return true;
+  if (
+    typeof e.message === 'string' &&
+    /Connection terminated|connection timeout|timeout exceeded when trying to connect/i.test(e.message)
+  ) {
+    return true;
+  }
+  return e.cause ? isDatabaseDown(e.cause) : false;
+}
+
+const fastifyCodeMessages: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, httpMessages.invalidJson],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, httpMessages.invalidJson],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, httpMessages.payloadTooLarge],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, httpMessages.unsupportedMediaType],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, httpMessages.badRequest],
+};
+
+/**
+ * One error handler for the whole API: every failure is answered as `{ message }` in Portuguese,
+ * never with a stack trace or SQL.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      // A root-level issue means the body itself is missing or not an object.
+      const message = first && first.instancePath !== '/' ? first.message : httpMessages.badRequest;
+      return reply.code(400).send({ message });
+    }
+    const mapped = error.code ? fastifyCodeMessages[error.code] : undefined;
+    if (mapped) return reply.code(mapped[0]).send({ message: mapped[1] });
+    if (isDatabaseDown(error)) {
+      request.log.error({ err: error }, 'banco de dados indisponível');
+      return reply.code(503).header('retry-after', '5').send({ message: httpMessages.databaseUnavailable });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) return reply.code(429).send({ message: httpMessages.tooManyRequests });
+    if (status >= 400 && status < 500) {
+      const message =
+        status === 404
+          ? httpMessages.notFound
+          : status === 401
+            ? httpMessages.unauthenticated
+            : status === 403
+              ? httpMessages.forbidden
+              : httpMessages.badRequest;
+      return reply.code(status).send({ message });
+    }
+    request.log.error({ err: error }, 'erro inesperado');
+    return reply
+      .code(500)
+      .send({ message: request.routeOptions.config?.defaultError ?? httpMessages.internal });
+  });
+}

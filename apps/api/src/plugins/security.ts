@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import { httpMessages } from '@urbana/shared';
+import type { Config } from '../config.ts';
+import { AppError } from '../lib/errors.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Routes called by other servers, authenticated by their own signature. */
+const CROSS_SITE_ALLOWED = ['/api/webhooks/'];
+
+/**
+ * Security headers, and the same-origin rule for state-changing requests: a browser always sends
+ * Sec-Fetch-Site or Origin on a cross-site POST, and either one from elsewhere is refused.
+ */
+export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'font-src': ["'self'", 'data:'],
+        'connect-src': ["'self'"],
+        'worker-src': ["'self'", 'blob:'],
+        'object-src': ["'none'"],
+        'base-uri': ["'self'"],
+        'form-action': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        ...(config.secureCookies ? { 'upgrade-insecure-requests': [] } : {}),
+      },
+    },
+    strictTransportSecurity: config.secureCookies ? { maxAge: 31536000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  const publicOrigin = new URL(config.publicUrl).origin;
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    if (CROSS_SITE_ALLOWED.some((prefix) => request.url.startsWith(prefix))) return;
+    const site = request.headers['sec-fetch-site'];
+    if (site !== undefined && site !== 'same-origin' && site !== 'none') {
+      throw new AppError(403, httpMessages.crossSite);
+    }
+    const origin = request.headers.origin;
+    if (origin !== undefined) {
+      const own = `${request.protocol}://${request.host}`;
+      if (origin !== publicOrigin && origin !== own) throw new AppError(403, httpMessages.crossSite);
+    }
+  });
+}

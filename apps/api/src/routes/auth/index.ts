@@ -1,0 +1,177 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  accountMessages,
+  confirmEmailBodySchema,
+  emailOnlyBodySchema,
+  messageSchema,
+  profileSchema,
+  resetPasswordBodySchema,
+  sessionResponseSchema,
+  signInBodySchema,
+  signInErrors,
+  signUpBodySchema,
+  signUpErrors,
+} from '@urbana/shared';
+import type { AppDeps } from '../../app.ts';
+import { clearSessionCookie, readSessionToken, setSessionCookie } from '../../plugins/auth.ts';
+import * as auth from '../../services/auth.ts';
+
+const errors = {
+  400: messageSchema,
+  401: messageSchema,
+  403: messageSchema,
+  409: messageSchema,
+  429: messageSchema,
+};
+
+export const authRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { config, rateLimits } = deps;
+    const ctx = (request: { ip: string; headers: Record<string, unknown> }) => ({
+      ip: request.ip,
+      userAgent:
+        typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
+    });
+    const toProfile = (row: auth.ProfileRow) => auth.toProfile(row, config.adminEmails);
+
+    app.post(
+      '/sign-up',
+      {
+        config: { rateLimit: rateLimits.signUp, defaultError: signUpErrors.default },
+        schema: {
+          tags: ['contas'],
+          summary: 'Cadastro (sempre como cliente); envia o link de confirmação',
+          body: signUpBodySchema,
+          response: { 201: z.object({ user: profileSchema, email_confirmed: z.boolean() }), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const user = await auth.signUp(deps, request.body, ctx(request));
+        return reply
+          .code(201)
+          .send({ user: toProfile(user), email_confirmed: user.email_confirmed_at !== null });
+      },
+    );
+
+    app.post(
+      '/sign-in',
+      {
+        config: { rateLimit: rateLimits.signIn, defaultError: signInErrors.default },
+        schema: {
+          tags: ['contas'],
+          summary: 'Entrar com email e senha; abre uma sessão (cookie httpOnly)',
+          body: signInBodySchema,
+          response: { 200: sessionResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const session = await auth.signIn(deps, request.body, ctx(request));
+        setSessionCookie(reply, config, session.token, session.expiresAt);
+        return { user: toProfile(session.user), session: { expires_at: session.expiresAt.toISOString() } };
+      },
+    );
+
+    app.post(
+      '/sign-out',
+      {
+        schema: {
+          tags: ['contas'],
+          summary: 'Sair: encerra a sessão no servidor',
+          response: { 204: z.null() },
+        },
+      },
+      async (request, reply) => {
+        await auth.signOut(deps.db, readSessionToken(request, config));
+        clearSessionCookie(reply, config);
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.get(
+      '/session',
+      {
+        schema: {
+          tags: ['contas'],
+          summary: 'A sessão atual (ou nula)',
+          response: { 200: sessionResponseSchema },
+        },
+      },
+      async (request) => {
+        if (!request.user || !request.sessionExpiresAt) return { user: null, session: null };
+        return {
+          user: toProfile(request.user),
+          session: { expires_at: request.sessionExpiresAt.toISOString() },
+        };
+      },
+    );
+
+    app.post(
+      '/confirm-email',
+      {
+        config: { rateLimit: rateLimits.tokens },
+        schema: {
+          tags: ['contas'],
+          summary: 'Confirma o email (link de uso único)',
+          body: confirmEmailBodySchema,
+          response: { 200: messageSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await auth.confirmEmail(deps, request.body.token, ctx(request));
+        return { message: accountMessages.emailConfirmed };
+      },
+    );
+
+    app.post(
+      '/resend-confirmation',
+      {
+        config: { rateLimit: rateLimits.emails },
+        schema: {
+          tags: ['contas'],
+          summary: 'Reenvia o link de confirmação',
+          body: emailOnlyBodySchema,
+          response: { 200: messageSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await auth.resendConfirmation(deps, request.body.email, ctx(request));
+        return { message: accountMessages.confirmationSent };
+      },
+    );
+
+    app.post(
+      '/forgot-password',
+      {
+        config: { rateLimit: rateLimits.emails },
+        schema: {
+          tags: ['contas'],
+          summary: 'Envia o link de redefinição de senha',
+          body: emailOnlyBodySchema,
+          response: { 200: messageSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await auth.forgotPassword(deps, request.body.email, ctx(request));
+        return { message: accountMessages.resetSent };
+      },
+    );
+
+    app.post(
+      '/reset-password',
+      {
+        config: { rateLimit: rateLimits.tokens },
+        schema: {
+          tags: ['contas'],
+          summary: 'Define uma nova senha (link de uso único); encerra as sessões',
+          body: resetPasswordBodySchema,
+          response: { 200: messageSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await auth.resetPassword(deps, request.body, ctx(request));
+        return { message: accountMessages.passwordChanged };
+      },
+    );
+  };

@@ -1,0 +1,44 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { seedDemoAccounts } from './services/accounts.ts';
+
+const config = loadConfig();
+const database = await openDatabase({
+  url: config.databaseUrl,
+  dataDir: path.join(config.dataDir, 'pglite'),
+  poolMax: config.databasePoolMax,
+});
+await database.migrate();
+
+const app = await buildApp({ config, database, startWorkers: true });
+
+if (database.driver === 'pglite' && config.seedDemo) {
+  const demo = await seedDemoAccounts(database.db, config.adminEmails);
+  if (demo.length > 0) {
+    const lines = demo.map((a) => `  ${a.tipo_usuario.padEnd(8)} ${a.email}  senha: ${a.password}`);
+    const text = `Contas de demonstração criadas (guarde estas senhas; elas não serão mostradas de novo):\n${lines.join('\n')}\n`;
+    // Plain text on purpose: a person reads this once at first start.
+    process.stdout.write(`\n${text}\n`);
+    await writeFile(path.join(config.dataDir, 'contas-demo.txt'), text, { mode: 0o600 });
+  }
+}
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  `Urbana no ar em ${config.publicUrl} (banco: ${database.driver === 'pg' ? 'PostgreSQL' : 'PGlite em ' + config.dataDir})`,
+);
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info(`${signal} recebido: encerrando`);
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,80 @@
+/** pt-BR e-mail templates: each gives a subject, a plain-text body and a branded HTML body. */
+export interface RenderedEmail {
+  template: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function layout(title: string, paragraphs: string[], action?: { label: string; url: string }) {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#0f766e;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#475569">Se o botão não funcionar, copie este endereço no navegador:<br>${escapeHtml(action.url)}</p>`
+    : '';
+  return `<!doctype html><html lang="pt-BR"><body style="margin:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#fff;border-radius:12px;padding:32px">
+<tr><td><p style="margin:0 0 24px;font-size:22px;font-weight:700;color:#0f766e">Urbana</p>
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${body}${button}
+<p style="margin:32px 0 0;font-size:12px;color:#64748b">Urbana — mídia exterior para o seu negócio. Este é um email automático; não responda.</p>
+</td></tr></table></td></tr></table></body></html>`;
+}
+
+function text(title: string, paragraphs: string[], action?: { label: string; url: string }) {
+  return [
+    'Urbana',
+    '',
+    title,
+    '',
+    ...paragraphs,
+    ...(action ? ['', `${action.label}: ${action.url}`] : []),
+    '',
+    '—',
+    'Urbana — mídia exterior para o seu negócio.',
+  ].join('\n');
+}
+
+function render(
+  template: string,
+  subject: string,
+  title: string,
+  paragraphs: string[],
+  action?: { label: string; url: string },
+): RenderedEmail {
+  return {
+    template,
+    subject,
+    text: text(title, paragraphs, action),
+    html: layout(title, paragraphs, action),
+  };
+}
+
+export const emailTemplates = {
+  confirmation: (name: string, url: string) =>
+    render(
+      'confirmacao_email',
+      'Confirme seu email na Urbana',
+      `Olá, ${name || 'tudo bem'}!`,
+      [
+        'Recebemos seu cadastro na Urbana. Para ativar sua conta, confirme seu email.',
+        'O link vale por 48 horas e pode ser usado uma única vez.',
+      ],
+      { label: 'Confirmar email', url },
+    ),
+  passwordReset: (name: string, url: string) =>
+    render(
+      'redefinicao_senha',
+      'Redefina sua senha da Urbana',
+      `Olá, ${name || 'tudo bem'}!`,
+      [
+        'Recebemos um pedido para redefinir a senha da sua conta.',
+        'O link vale por 1 hora e pode ser usado uma única vez. Se você não pediu, ignore este email: sua senha continua a mesma.',
+      ],
+      { label: 'Redefinir senha', url },
+    ),
+};

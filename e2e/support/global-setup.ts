@@ -1,0 +1,34 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { E2E_SMTP_PORT } from '../../playwright.config.ts';
+import { MAIL_DIR } from './mail.ts';
+
+/**
+ * A real SMTP server on loopback for the browser tests: the app under test sends its e-mails here
+ * through SMTP, and each message is written to test-results/mail for the tests to read.
+ */
+export default async function globalSetup() {
+  rmSync(MAIL_DIR, { recursive: true, force: true });
+  mkdirSync(MAIL_DIR, { recursive: true });
+  let n = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        n += 1;
+        const to = session.envelope.rcptTo.map((r) => r.address);
+        const file = path.join(MAIL_DIR, `${Date.now()}-${n}.json`);
+        writeFileSync(file, JSON.stringify({ to, raw: Buffer.concat(chunks).toString('utf8') }));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(E2E_SMTP_PORT, '127.0.0.1', resolve));
+  return async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+}

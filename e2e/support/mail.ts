@@ -1,0 +1,46 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect } from '@playwright/test';
+
+export const MAIL_DIR = path.resolve('test-results/mail');
+
+interface StoredMail {
+  to: string[];
+  raw: string;
+}
+
+function decode(raw: string): string {
+  // quoted-printable soft line breaks and escapes, enough to read links and subjects
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+}
+
+/** Waits for the newest e-mail to `to` whose text contains `contains`, and returns its decoded text. */
+export async function waitForMail(to: string, contains: string): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const files = readdirSync(MAIL_DIR).sort().reverse();
+        for (const file of files) {
+          const mail = JSON.parse(readFileSync(path.join(MAIL_DIR, file), 'utf8')) as StoredMail;
+          const text = decode(mail.raw);
+          if (mail.to.includes(to) && text.includes(contains)) {
+            found = text;
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 15_000, message: `email para ${to} com "${contains}"` },
+    )
+    .toBe(true);
+  return found!;
+}
+
+export function linkFrom(text: string, pathPart: string): string {
+  const match = new RegExp(`https?://[^\\s"<>]+${pathPart}\\?token=[A-Za-z0-9_-]+`).exec(text);
+  if (!match) throw new Error(`link ${pathPart} não encontrado`);
+  return match[0];
+}

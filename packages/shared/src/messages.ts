@@ -1,0 +1,69 @@
+/**
+ * Every Portuguese text that both sides must agree on. The seed's texts are copied word for word
+ * (seed §5 validation, §8 error catalogue and success toasts); the rest are Urbana's own.
+ */
+export const validationMessages = {
+  emailRequired: 'Email é obrigatório',
+  emailInvalid: 'Por favor, insira um email válido',
+  passwordRequired: 'Senha é obrigatória',
+  passwordTooShort: 'A senha deve ter pelo menos 6 caracteres',
+  fullNameRequired: 'Nome completo é obrigatório',
+} as const;
+
+export const signInErrors = {
+  invalidCredentials: 'Email ou senha incorretos. Verifique suas credenciais.',
+  emailNotConfirmed: 'Confirme seu email antes de fazer login',
+  tooManyRequests: 'Muitas tentativas. Aguarde alguns minutos.',
+  invalidEmail: 'Email inválido',
+  default: 'Erro no login. Tente novamente.',
+  noUser: 'Falha na autenticação. Tente novamente.',
+} as const;
+
+export const signUpErrors = {
+  alreadyRegistered: 'Já existe uma conta com este email',
+  weakPassword: 'A senha deve ter pelo menos 6 caracteres',
+  default: 'Falha no cadastro. Tente novamente.',
+} as const;
+
+export const successToasts = {
+  signIn: { title: 'Login realizado com sucesso!', description: 'Redirecionando...' },
+  signUp: {
+    title: 'Conta criada com sucesso!',
+    descriptionConfirmed: 'Login realizado!',
+    descriptionUnconfirmed: 'Verifique seu email para confirmar a conta.',
+  },
+  signOut: { title: 'Logout realizado', description: 'Você foi desconectado com sucesso.' },
+} as const;
+
+export const loadingTexts = {
+  restoringSession: 'Restaurando sua sessão...',
+  loading: 'Carregando...',
+} as const;
+
+/** Urbana's own messages (not in the seed); see docs/decisions/003-account-messages.md. */
+export const accountMessages = {
+  blocked: 'Sua conta está bloqueada. Fale com o suporte da Urbana.',
+  confirmationLinkInvalid: 'Este link de confirmação é inválido ou já expirou. Peça um novo link.',
+  resetLinkInvalid: 'Este link de redefinição de senha é inválido ou já expirou. Peça um novo link.',
+  emailConfirmed: 'Email confirmado! Você já pode entrar.',
+  confirmationSent:
+    'Se existir uma conta não confirmada com este email, enviaremos um novo link de confirmação.',
+  resetSent: 'Se existir uma conta com este email, enviaremos um link para redefinir a senha.',
+  passwordChanged: 'Senha alterada com sucesso. Entre com a nova senha.',
+  profileUpdated: 'Perfil atualizado.',
+  tokenRequired: 'Link incompleto. Abra o link do email novamente.',
+} as const;
+
+export const httpMessages = {
+  unauthenticated: 'Você precisa entrar para continuar.',
+  forbidden: 'Você não tem permissão para acessar esta área.',
+  notFound: 'Não encontramos o que você procura.',
+  crossSite: 'Requisição recusada: origem não permitida.',
+  badRequest: 'Requisição inválida. Confira os dados enviados.',
+  invalidJson: 'O corpo da requisição não é um JSON válido.',
+  payloadTooLarge: 'O conteúdo enviado é grande demais.',
+  unsupportedMediaType: 'Tipo de conteúdo não suportado.',
+  tooManyRequests: 'Muitas tentativas. Aguarde alguns minutos.',
+  internal: 'Ocorreu um erro inesperado. Tente novamente.',
+  databaseUnavailable: 'O serviço está temporariamente indisponível. Tente novamente em instantes.',
+} as const;

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { buildPath, isKnownAppPath, legacyRedirects, paths } from './paths.ts';
+
+describe('paths', () => {
+  it('conhece as rotas do seed e as antigas', () => {
+    for (const known of [
+      '/',
+      '/auth',
+      '/buscar-locais',
+      '/pedido/abc',
+      '/usuario/editar-anuncio/9',
+      '/admin/email-logs',
+      '/meus-pedidos',
+      '/editar-anuncio/7',
+      '/locais/painel-eixo',
+    ]) {
+      expect(isKnownAppPath(known)).toBe(true);
+    }
+    for (const unknown of ['/xyz', '/usuario', '/admin/nada', '/pedido/a/b'])
+      expect(isKnownAppPath(unknown)).toBe(false);
+  });
+
+  it('monta caminhos com parâmetros', () => {
+    expect(buildPath(paths.usuario.editarAnuncio, { id: '42' })).toBe('/usuario/editar-anuncio/42');
+    expect(() => buildPath(paths.pedido)).toThrow();
+  });
+
+  it('toda rota antiga leva a uma rota do app', () => {
+    expect(legacyRedirects).toHaveLength(11);
+    for (const [, to] of legacyRedirects) expect(isKnownAppPath(to.replace(':id', '1'))).toBe(true);
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * Every URL of the app, defined once (seed §2). The router and the server's SPA fallback both read
+ * this table.
+ */
+export const paths = {
+  home: '/',
+  auth: '/auth',
+  buscarLocais: '/buscar-locais',
+  local: '/locais/:slug',
+  carrinho: '/carrinho',
+  checkout: '/checkout',
+  confirmacaoPedido: '/confirmacao-pedido',
+  pedido: '/pedido/:orderId',
+  suporte: '/suporte',
+  central: '/central',
+  midiaKit: '/midia-kit',
+  guiaCriacao: '/guia-criacao',
+  especificacoesCriacao: '/especificacoes-criacao',
+  notFound: '/404',
+  confirmarEmail: '/auth/confirmar-email',
+  redefinirSenha: '/auth/redefinir-senha',
+  usuario: {
+    meusPedidos: '/usuario/meus-pedidos',
+    meusFavoritos: '/usuario/meus-favoritos',
+    meusAnuncios: '/usuario/meus-anuncios',
+    criarAnuncio: '/usuario/criar-anuncio',
+    editarAnuncio: '/usuario/editar-anuncio/:id',
+    completarPerfil: '/usuario/completar-perfil',
+    bibliotecaMidias: '/usuario/biblioteca-midias',
+    notificacoes: '/usuario/notificacoes',
+    faturamento: '/usuario/faturamento',
+  },
+  admin: {
+    login: '/admin/login',
+    dashboard: '/admin',
+    usuarios: '/admin/usuarios',
+    produtos: '/admin/produtos',
+    campanhas: '/admin/campanhas',
+    cupons: '/admin/cupons',
+    notificacoes: '/admin/notificacoes',
+    emailLogs: '/admin/email-logs',
+    emailAgendados: '/admin/email-agendados',
+    suporte: '/admin/suporte',
+    relatorios: '/admin/relatorios',
+    logs: '/admin/logs',
+  },
+} as const;
+
+/** Seed §2 legacy redirects (full page reload). `:id` is carried over. */
+export const legacyRedirects: ReadonlyArray<readonly [from: string, to: string]> = [
+  ['/dashboard', paths.home],
+  ['/central-conhecimento', paths.central],
+  ['/meus-pedidos', paths.usuario.meusPedidos],
+  ['/meus-favoritos', paths.usuario.meusFavoritos],
+  ['/meus-anuncios', paths.usuario.meusAnuncios],
+  ['/criar-anuncio', paths.usuario.criarAnuncio],
+  ['/editar-anuncio/:id', paths.usuario.editarAnuncio],
+  ['/completar-perfil', paths.usuario.completarPerfil],
+  ['/biblioteca-midias', paths.usuario.bibliotecaMidias],
+  ['/faturamento', paths.usuario.faturamento],
+  ['/notificacoes', paths.usuario.notificacoes],
+];
+
+/** Fill `:param` placeholders of a path pattern. */
+export function buildPath(pattern: string, params: Record<string, string> = {}): string {
+  return pattern.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Parâmetro ausente: ${name}`);
+    return encodeURIComponent(value);
+  });
+}
+
+function patternToRegExp(pattern: string): RegExp {
+  const escaped = pattern
+    .split('/')
+    .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${escaped}/?$`);
+}
+
+function collect(tree: object): string[] {
+  return Object.values(tree).flatMap((value) =>
+    typeof value === 'string' ? [value] : collect(value as object),
+  );
+}
+
+/** Every app route pattern (not the legacy ones). */
+export const appRoutePatterns: readonly string[] = collect(paths);
+const appRouteRegExps = appRoutePatterns.map(patternToRegExp);
+const legacyRegExps = legacyRedirects.map(([from]) => patternToRegExp(from));
+
+/** True when the SPA knows this path (the server answers 200); unknown paths get a 404 status. */
+export function isKnownAppPath(pathname: string): boolean {
+  return appRouteRegExps.some((re) => re.test(pathname)) || legacyRegExps.some((re) => re.test(pathname));
+}

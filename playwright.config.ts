@@ -1,0 +1,61 @@
+import { defineConfig, devices } from '@playwright/test';
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2625);
+const baseURL = `http://localhost:${E2E_PORT}`;
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results/e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  globalSetup: './e2e/support/global-setup.ts',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: chromium,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
+    {
+      name: 'phone',
+      use: { ...devices['Pixel 7'], launchOptions: chromium },
+      testMatch: /.*\.phone\.spec\.ts|smoke\.spec\.ts/,
+    },
+  ],
+  webServer: {
+    // The built app, served by the API as in production, on a throw-away embedded database.
+    command: 'node e2e/support/start-server.mjs',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      PUBLIC_URL: baseURL,
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      E2E_MAIL_DIR: 'test-results/mail',
+    },
+  },
+});
