@@ -21,6 +21,7 @@ import { registerSecurity } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { authRoutes } from './routes/auth/index.ts';
+import { cartRoutes } from './routes/cart.ts';
 import { healthRoutes } from './routes/health.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { Outbox } from './services/outbox.ts';
@@ -127,6 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes(database));
   await app.register(authRoutes(deps), { prefix: '/api/auth' });
   await app.register(profileRoutes(deps), { prefix: '/api/profile' });
+  await app.register(cartRoutes(deps), { prefix: '/api' });
   await app.register(adminRoutes(deps), { prefix: '/api/admin' });
 
   await registerWeb(app, config.webDist);

@@ -34,6 +34,9 @@ const envSchema = z.object({
   SESSION_MAX_DAYS: z.coerce.number().positive().default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: bool(true),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_ISSUER: z.string().url().optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -58,6 +61,8 @@ export interface Config {
   sessionMaxMs: number;
   logLevel: string;
   seedDemo: boolean;
+  /** Google sign-in (OpenID Connect), only when both client id and secret are set. */
+  google: { clientId: string; clientSecret: string; issuer: string } | undefined;
 }
 
 function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
@@ -99,5 +104,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sessionMaxMs: e.SESSION_MAX_DAYS * 86400_000,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            issuer: e.GOOGLE_ISSUER ?? 'https://accounts.google.com',
+          }
+        : undefined,
   };
 }

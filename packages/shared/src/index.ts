@@ -2,3 +2,4 @@ export * from './messages.ts';
 export * from './permissions.ts';
 export * from './auth-schemas.ts';
 export * from './paths.ts';
+export * from './cart.ts';

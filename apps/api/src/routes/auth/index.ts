@@ -90,6 +90,18 @@ export const authRoutes =
     );
 
     app.get(
+      '/providers',
+      {
+        schema: {
+          tags: ['contas'],
+          summary: 'Formas de entrar disponíveis (Google só quando configurado)',
+          response: { 200: z.object({ google: z.boolean() }) },
+        },
+      },
+      async () => ({ google: config.google !== undefined }),
+    );
+
+    app.get(
       '/session',
       {
         schema: {

@@ -1,0 +1,164 @@
+import { z } from 'zod';
+
+/** Local storage keys (PRODUCT.md: {product}-cart and the favourites key). */
+export const CART_STORAGE_KEY = 'urbana-cart';
+export const FAVORITES_STORAGE_KEY = 'urbana-favorites';
+/** Session storage key of the path to return to after sign-in (the seed does not name it). */
+export const REDIRECT_STORAGE_KEY = 'urbana-redirect-after-login';
+
+const text = (max: number) => z.string().max(max);
+
+export const cartTowerSchema = z.object({
+  id: text(100),
+  name: text(200),
+  screens: z.number().int().min(0).max(10_000).optional(),
+  weekly_audience: z.number().int().min(0).optional(),
+  slots: z.number().int().min(0).optional(),
+});
+export type CartTower = z.infer<typeof cartTowerSchema>;
+
+/**
+ * Seed §3 cart item. Prices here are only what the shopper saw: checkout recomputes every price from
+ * the database.
+ */
+export const cartItemSchema = z.object({
+  id: text(200).min(1),
+  product_id: text(100).optional(),
+  name: text(200).optional(),
+  slug: text(200).optional(),
+  image: text(1000).nullish(),
+  type: text(50).optional(),
+  city: text(120).optional(),
+  state: text(2).optional(),
+  daily_price: z.number().int().min(0).optional(),
+  basePrice: z.number().int().min(0).optional(),
+  weeks: z.number().int().min(1).max(104).optional(),
+  startDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .nullish(),
+  towerCount: z.number().int().min(1).max(1000).optional(),
+  selectedTowers: z.array(text(100)).max(1000).optional(),
+  isTowerBased: z.boolean().optional(),
+  towers: z.array(cartTowerSchema).max(1000).optional(),
+});
+export type CartItem = z.infer<typeof cartItemSchema>;
+
+export const MAX_CART_ITEMS = 100;
+export const cartSchema = z
+  .array(cartItemSchema)
+  .max(MAX_CART_ITEMS, { error: `O carrinho aceita até ${MAX_CART_ITEMS} itens.` });
+
+/** Seed §3: the id is made unique on add by appending a timestamp to the product id. */
+export function makeCartItemId(productId: string, now: number = Date.now()): string {
+  return `${productId}-${now}`;
+}
+
+/** Seed §9: the selected towers, else all towers for tower-based products, else 1. */
+export function towerCountOnAdd(input: {
+  selectedTowers?: readonly string[] | undefined;
+  isTowerBased?: boolean | undefined;
+  towers?: readonly unknown[] | undefined;
+}): number {
+  if (input.selectedTowers && input.selectedTowers.length > 0) return input.selectedTowers.length;
+  if (input.isTowerBased && input.towers && input.towers.length > 0) return input.towers.length;
+  return 1;
+}
+
+/** Seed §9: daily price (or base price) × weeks (default 1) × 7 × tower count (default 1). */
+export function cartItemTotal(item: Pick<CartItem, 'daily_price' | 'basePrice' | 'weeks' | 'towerCount'>) {
+  const daily = item.daily_price ?? item.basePrice ?? 0;
+  return daily * (item.weeks ?? 1) * 7 * (item.towerCount ?? 1);
+}
+
+export function cartTotal(items: ReadonlyArray<Parameters<typeof cartItemTotal>[0]>): number {
+  return items.reduce((sum, item) => sum + cartItemTotal(item), 0);
+}
+
+/** Seed §4: cloud items first, then local items whose id is not already present. */
+export function mergeCarts<T extends { id: string }>(cloud: readonly T[], local: readonly T[]): T[] {
+  const ids = new Set(cloud.map((item) => item.id));
+  return [...cloud, ...local.filter((item) => !ids.has(item.id))];
+}
+
+export function unionFavorites(cloud: readonly string[], local: readonly string[]): string[] {
+  return [...new Set([...cloud, ...local])];
+}
+
+export interface SyncToast {
+  title: string;
+  description?: string;
+}
+
+export type SyncPlan<T> =
+  | { kind: 'none'; items: T[] }
+  | { kind: 'upload' | 'merge'; items: T[]; toast: SyncToast }
+  | { kind: 'restore'; items: T[]; toast: SyncToast };
+
+/** Seed §4, cart at sign-in: the three cases and their toasts, word for word. */
+export function planCartSync<T extends { id: string }>(
+  local: readonly T[],
+  cloud: readonly T[],
+): SyncPlan<T> {
+  if (local.length > 0 && cloud.length === 0) {
+    return {
+      kind: 'upload',
+      items: [...local],
+      toast: { title: 'Carrinho sincronizado', description: 'Seus itens locais foram salvos na nuvem' },
+    };
+  }
+  if (local.length > 0 && cloud.length > 0) {
+    const items = mergeCarts(cloud, local);
+    return {
+      kind: 'merge',
+      items,
+      toast: { title: 'Carrinho restaurado', description: `${items.length} itens carregados com sucesso` },
+    };
+  }
+  if (cloud.length > 0) {
+    return {
+      kind: 'restore',
+      items: [...cloud],
+      toast: { title: 'Carrinho restaurado', description: `${cloud.length} itens carregados da nuvem` },
+    };
+  }
+  return { kind: 'none', items: [] };
+}
+
+/** Seed §4, favourites at sign-in. */
+export function planFavoritesSync(local: readonly string[], cloud: readonly string[]): SyncPlan<string> {
+  if (local.length > 0 && cloud.length === 0) {
+    return { kind: 'upload', items: [...new Set(local)], toast: { title: 'Favoritos sincronizados' } };
+  }
+  if (local.length > 0 && cloud.length > 0) {
+    const items = unionFavorites(cloud, local);
+    return {
+      kind: 'merge',
+      items,
+      toast: { title: 'Favoritos restaurados', description: `${items.length} favoritos carregados` },
+    };
+  }
+  if (cloud.length > 0) {
+    return {
+      kind: 'restore',
+      items: [...cloud],
+      toast: { title: 'Favoritos restaurados', description: `${cloud.length} favoritos carregados da nuvem` },
+    };
+  }
+  return { kind: 'none', items: [] };
+}
+
+export const cartMessages = {
+  saveFailed: {
+    title: 'Erro ao sincronizar carrinho',
+    description: 'Não foi possível salvar o carrinho na nuvem',
+  },
+  favoriteAddFailed: {
+    title: 'Erro ao sincronizar favorito',
+    description: 'Não foi possível salvar o favorito na nuvem',
+  },
+  favoriteRemoveFailed: {
+    title: 'Erro ao sincronizar favorito',
+    description: 'Não foi possível remover o favorito da nuvem',
+  },
+} as const;
