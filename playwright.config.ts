@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { STAFF } from './e2e/support/fixtures.ts';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2625);
@@ -55,7 +56,12 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       PUBLIC_URL: baseURL,
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
-      E2E_MAIL_DIR: 'test-results/mail',
+      ADMIN_EMAILS: STAFF.admin,
+      // Every browser test comes from 127.0.0.1: lift the per-IP limits (the limits have API tests).
+      RATE_LIMIT_SCALE: '100',
+      E2E_ADMIN_EMAIL: STAFF.admin,
+      E2E_OPERADOR_EMAIL: STAFF.operador,
+      E2E_STAFF_PASSWORD: STAFF.password,
     },
   },
 });

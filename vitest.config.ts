@@ -23,6 +23,16 @@ export default defineConfig({
           setupFiles: ['./test-setup/fail-on-console-error.ts'],
         },
       },
+      {
+        extends: './apps/web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: './apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['../../test-setup/fail-on-console-error.ts', '../../test-setup/web.ts'],
+        },
+      },
       apiProject('api-pglite', { TEST_DB: 'pglite' }),
       // The same API tests against the PostgreSQL server when DATABASE_URL is set (CI sets it).
       ...(process.env.DATABASE_URL ? [apiProject('api-postgres', { TEST_DB: 'pg' })] : []),

@@ -1,14 +1,46 @@
-// Starts the API (serving the built web app) on a fresh embedded database for the browser tests.
-import { spawn } from 'node:child_process';
+// Starts the API (serving the built web app) on a fresh embedded database for the browser tests,
+// with a staff account of each kind made by `npm run admin:create` and a few catalogue products.
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'urbana-e2e-'));
-const child = spawn(path.resolve('node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
-  stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
-});
+const tsx = path.resolve('node_modules/.bin/tsx');
+const env = {
+  ...process.env,
+  NODE_ENV: 'production',
+  DATA_DIR: dataDir,
+  SEED_DEMO: 'false',
+  LOG_LEVEL: 'warn',
+};
+
+function run(args) {
+  const result = spawnSync(tsx, args, { env, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+run([
+  'apps/api/src/cli/admin-create.ts',
+  '--email',
+  env.E2E_ADMIN_EMAIL,
+  '--password',
+  env.E2E_STAFF_PASSWORD,
+  '--nome',
+  'Admin E2E',
+]);
+run([
+  'apps/api/src/cli/admin-create.ts',
+  '--operador',
+  '--email',
+  env.E2E_OPERADOR_EMAIL,
+  '--password',
+  env.E2E_STAFF_PASSWORD,
+  '--nome',
+  'Operador E2E',
+]);
+run(['e2e/support/seed-products.ts']);
+
+const child = spawn(tsx, ['apps/api/src/server.ts'], { stdio: 'inherit', env });
 const stop = (signal) => child.kill(signal);
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

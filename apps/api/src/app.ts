@@ -41,6 +41,14 @@ export const defaultRateLimits = {
   tokens: { max: 30, timeWindow: 15 * 60_000 },
 } satisfies Record<string, RateLimit>;
 
+function scaleLimits(limits: typeof defaultRateLimits, scale: number): typeof defaultRateLimits {
+  const scaled = { ...limits };
+  for (const key of Object.keys(scaled) as Array<keyof typeof scaled>) {
+    scaled[key] = { ...scaled[key], max: Math.max(1, Math.round(scaled[key].max * scale)) };
+  }
+  return scaled;
+}
+
 export interface AppDeps {
   db: Db;
   database: Database;
@@ -95,7 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database,
     config,
     outbox,
-    rateLimits: { ...defaultRateLimits, ...options.rateLimits },
+    rateLimits: scaleLimits({ ...defaultRateLimits, ...options.rateLimits }, config.rateLimitScale),
   };
   app.decorate('deps', deps);
 

@@ -34,6 +34,7 @@ const envSchema = z.object({
   SESSION_MAX_DAYS: z.coerce.number().positive().default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: bool(true),
+  RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_ISSUER: z.string().url().optional(),
@@ -61,6 +62,8 @@ export interface Config {
   sessionMaxMs: number;
   logLevel: string;
   seedDemo: boolean;
+  /** Multiplies every per-IP request limit (e.g. many people behind one office NAT). */
+  rateLimitScale: number;
   /** Google sign-in (OpenID Connect), only when both client id and secret are set. */
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
 }
@@ -104,6 +107,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sessionMaxMs: e.SESSION_MAX_DAYS * 86400_000,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {

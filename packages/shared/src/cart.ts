@@ -1,53 +1,10 @@
-import { z } from 'zod';
+import type { CartItem } from './cart-schema.ts';
 
 /** Local storage keys (PRODUCT.md: {product}-cart and the favourites key). */
 export const CART_STORAGE_KEY = 'urbana-cart';
 export const FAVORITES_STORAGE_KEY = 'urbana-favorites';
 /** Session storage key of the path to return to after sign-in (the seed does not name it). */
 export const REDIRECT_STORAGE_KEY = 'urbana-redirect-after-login';
-
-const text = (max: number) => z.string().max(max);
-
-export const cartTowerSchema = z.object({
-  id: text(100),
-  name: text(200),
-  screens: z.number().int().min(0).max(10_000).optional(),
-  weekly_audience: z.number().int().min(0).optional(),
-  slots: z.number().int().min(0).optional(),
-});
-export type CartTower = z.infer<typeof cartTowerSchema>;
-
-/**
- * Seed §3 cart item. Prices here are only what the shopper saw: checkout recomputes every price from
- * the database.
- */
-export const cartItemSchema = z.object({
-  id: text(200).min(1),
-  product_id: text(100).optional(),
-  name: text(200).optional(),
-  slug: text(200).optional(),
-  image: text(1000).nullish(),
-  type: text(50).optional(),
-  city: text(120).optional(),
-  state: text(2).optional(),
-  daily_price: z.number().int().min(0).optional(),
-  basePrice: z.number().int().min(0).optional(),
-  weeks: z.number().int().min(1).max(104).optional(),
-  startDate: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .nullish(),
-  towerCount: z.number().int().min(1).max(1000).optional(),
-  selectedTowers: z.array(text(100)).max(1000).optional(),
-  isTowerBased: z.boolean().optional(),
-  towers: z.array(cartTowerSchema).max(1000).optional(),
-});
-export type CartItem = z.infer<typeof cartItemSchema>;
-
-export const MAX_CART_ITEMS = 100;
-export const cartSchema = z
-  .array(cartItemSchema)
-  .max(MAX_CART_ITEMS, { error: `O carrinho aceita até ${MAX_CART_ITEMS} itens.` });
 
 /** Seed §3: the id is made unique on add by appending a timestamp to the product id. */
 export function makeCartItemId(productId: string, now: number = Date.now()): string {

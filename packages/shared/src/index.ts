@@ -3,3 +3,4 @@ export * from './permissions.ts';
 export * from './auth-schemas.ts';
 export * from './paths.ts';
 export * from './cart.ts';
+export * from './cart-schema.ts';

@@ -1,11 +1,25 @@
+import { RouterProvider } from 'react-router';
+import { loadingTexts } from '@urbana/shared';
+import { FullPageSpinner } from '../components/ui/spinner.tsx';
+import { hasSessionHint, useAuth } from '../features/auth/index.ts';
+import { AppProviders } from './providers.tsx';
+import { router } from './router.tsx';
+
+/** Seed §2/§4: the whole app waits behind a spinner until auth is initialised and not loading. */
+function AuthGate() {
+  const { initialized, loading } = useAuth();
+  if (!initialized || loading) {
+    return (
+      <FullPageSpinner label={hasSessionHint() ? loadingTexts.restoringSession : loadingTexts.loading} />
+    );
+  }
+  return <RouterProvider router={router} />;
+}
+
 export function App() {
   return (
-    <main className="mx-auto flex min-h-screen max-w-3xl flex-col justify-center gap-4 px-6">
-      <p className="text-2xl font-bold text-brand-700">Urbana</p>
-      <h1 className="text-4xl font-bold tracking-tight">Mídia exterior para o seu negócio</h1>
-      <p className="text-lg text-slate-600">
-        Encontre painéis, telas em torres e outdoors no mapa, reserve por semana e pague por Pix.
-      </p>
-    </main>
+    <AppProviders>
+      <AuthGate />
+    </AppProviders>
   );
 }

@@ -1,0 +1,107 @@
+import {
+  BarChart3,
+  CircleUser,
+  LayoutDashboard,
+  LifeBuoy,
+  Mail,
+  MailPlus,
+  Megaphone,
+  Package,
+  ScrollText,
+  Send,
+  Ticket,
+  Users,
+} from 'lucide-react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { adminSections, paths, type AdminSection, type Profile } from '@urbana/shared';
+import { Button } from '../../components/ui/button.tsx';
+import { StaffRoute, useAuth } from '../../features/auth/index.ts';
+import { cn } from '../../lib/cn.ts';
+import { useSignOut } from './header.tsx';
+
+const adminNav: Array<{ to: string; label: string; section: AdminSection; icon: typeof Users }> = [
+  { to: paths.admin.dashboard, label: 'Painel', section: 'dashboard', icon: LayoutDashboard },
+  { to: paths.admin.usuarios, label: 'Usuários', section: 'usuarios', icon: Users },
+  { to: paths.admin.produtos, label: 'Produtos', section: 'produtos', icon: Package },
+  { to: paths.admin.campanhas, label: 'Campanhas', section: 'campanhas', icon: Megaphone },
+  { to: paths.admin.cupons, label: 'Cupons', section: 'cupons', icon: Ticket },
+  { to: paths.admin.notificacoes, label: 'Notificações', section: 'notificacoes', icon: Send },
+  { to: paths.admin.emailLogs, label: 'Logs de email', section: 'email-logs', icon: Mail },
+  { to: paths.admin.emailAgendados, label: 'Emails agendados', section: 'email-agendados', icon: MailPlus },
+  { to: paths.admin.suporte, label: 'Suporte', section: 'suporte', icon: LifeBuoy },
+  { to: paths.admin.relatorios, label: 'Relatórios', section: 'relatorios', icon: BarChart3 },
+  { to: paths.admin.logs, label: 'Logs', section: 'logs', icon: ScrollText },
+];
+
+/** The client mirrors the server's matrix (PRODUCT.md §1): the menu shows only what the role may use. */
+export function mayUse(user: Profile, section: AdminSection): boolean {
+  return adminSections[section] === 'admin' ? user.is_admin : user.is_staff;
+}
+
+function sectionFor(pathname: string): AdminSection | undefined {
+  return [...adminNav]
+    .sort((a, b) => b.to.length - a.to.length)
+    .find((item) => pathname === item.to || pathname.startsWith(`${item.to}/`))?.section;
+}
+
+export function Component() {
+  const { user } = useAuth();
+  const location = useLocation();
+  const signOut = useSignOut();
+  const section = sectionFor(location.pathname);
+  return (
+    <StaffRoute allow={(u) => !section || mayUse(u, section)}>
+      <div className="flex min-h-screen flex-col bg-slate-100 md:flex-row">
+        <aside className="border-b border-slate-800 bg-slate-900 text-slate-100 md:w-64 md:shrink-0 md:border-b-0">
+          <div className="flex h-16 items-center justify-between px-4">
+            <Link to={paths.admin.dashboard} className="text-lg font-extrabold tracking-tight">
+              Urbana <span className="font-medium text-brand-100">Admin</span>
+            </Link>
+          </div>
+          <nav aria-label="Administração" className="overflow-x-auto px-2 pb-3">
+            <ul className="flex gap-1 md:flex-col">
+              {adminNav
+                .filter((item) => user && mayUse(user, item.section))
+                .map((item) => (
+                  <li key={item.to} className="shrink-0">
+                    <NavLink
+                      to={item.to}
+                      end={item.to === paths.admin.dashboard}
+                      className={({ isActive }) =>
+                        cn(
+                          'flex items-center gap-2 whitespace-nowrap rounded-lg px-3 py-2 text-sm text-slate-300 hover:bg-slate-800 hover:text-white',
+                          isActive && 'bg-slate-800 text-white',
+                        )
+                      }
+                    >
+                      <item.icon className="h-4 w-4" aria-hidden="true" />
+                      {item.label}
+                    </NavLink>
+                  </li>
+                ))}
+            </ul>
+          </nav>
+        </aside>
+        <div className="flex min-w-0 flex-1 flex-col">
+          <header className="flex h-16 items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 sm:px-6">
+            <p className="truncate text-sm text-slate-600">
+              <CircleUser className="mr-1 inline h-4 w-4" aria-hidden="true" />
+              {user?.nome_completo} · {user?.is_admin ? 'Administrador' : 'Operador'}
+            </p>
+            <div className="flex items-center gap-2">
+              <Button asChild variant="ghost" size="sm">
+                <Link to={paths.home}>Ver site</Link>
+              </Button>
+              <Button variant="secondary" size="sm" onClick={() => void signOut()}>
+                Sair
+              </Button>
+            </div>
+          </header>
+          <main id="conteudo" className="flex-1 p-4 sm:p-6">
+            <Outlet />
+          </main>
+        </div>
+      </div>
+    </StaffRoute>
+  );
+}

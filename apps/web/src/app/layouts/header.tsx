@@ -1,0 +1,262 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { ChevronDown, Heart, LayoutDashboard, LogOut, Menu, ShoppingCart, User, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { paths, successToasts } from '@urbana/shared';
+import { Button } from '../../components/ui/button.tsx';
+import { Tooltip } from '../../components/ui/tooltip.tsx';
+import { LoginDialog, REDIRECT_DELAY_MS, useAuth } from '../../features/auth/index.ts';
+import { useCart } from '../../features/cart/index.ts';
+import { useFavorites } from '../../features/favorites/index.ts';
+import { cn } from '../../lib/cn.ts';
+import { toast } from '../../lib/toast.ts';
+import { userNav } from './nav.ts';
+
+const mainNav = [
+  { to: paths.buscarLocais, label: 'Buscar locais' },
+  { to: paths.midiaKit, label: 'Mídia kit' },
+  { to: paths.central, label: 'Central' },
+  { to: paths.suporte, label: 'Suporte' },
+];
+
+export function Brand() {
+  return (
+    <Link
+      to={paths.home}
+      className="flex items-center gap-2 text-xl font-extrabold tracking-tight text-brand-800"
+      aria-label="Urbana, página inicial"
+    >
+      <span
+        aria-hidden="true"
+        className="grid h-8 w-8 place-items-center rounded-lg bg-brand-700 text-base text-white"
+      >
+        U
+      </span>
+      Urbana
+    </Link>
+  );
+}
+
+/** Signs out with the seed's toast and sends the user to / (unless already there) after 100 ms. */
+export function useSignOut() {
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  return async () => {
+    await signOut();
+    toast.success(successToasts.signOut.title, successToasts.signOut.description);
+    if (location.pathname !== paths.home) window.setTimeout(() => navigate(paths.home), REDIRECT_DELAY_MS);
+  };
+}
+
+function CountBadge({ count, label }: { count: number; label: string }) {
+  return (
+    <span
+      data-testid={label}
+      aria-hidden="true"
+      className={cn(
+        'absolute -right-1 -top-1 grid h-5 min-w-5 place-items-center rounded-full bg-brand-700 px-1 text-[11px] font-bold text-white',
+        count === 0 && 'hidden',
+      )}
+    >
+      {count}
+    </span>
+  );
+}
+
+export function Header() {
+  const { user } = useAuth();
+  const cart = useCart();
+  const favorites = useFavorites();
+  const signOut = useSignOut();
+  const [mobileOpen, setMobileOpen] = useState(false);
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
+        <Brand />
+        <nav aria-label="Principal" className="ml-6 hidden items-center gap-1 md:flex">
+          {mainNav.map((item) => (
+            <NavLink
+              key={item.to}
+              to={item.to}
+              className={({ isActive }) =>
+                cn(
+                  'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100',
+                  isActive && 'text-brand-800 bg-brand-50',
+                )
+              }
+            >
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="ml-auto flex items-center gap-1">
+          <Tooltip content="Favoritos">
+            <Link
+              to={paths.usuario.meusFavoritos}
+              className="relative grid h-10 w-10 place-items-center rounded-lg text-slate-700 hover:bg-slate-100"
+              aria-label={`Favoritos (${favorites.count})`}
+            >
+              <Heart className="h-5 w-5" aria-hidden="true" />
+              <CountBadge count={favorites.count} label="contador-favoritos" />
+            </Link>
+          </Tooltip>
+          <Tooltip content="Carrinho">
+            <Link
+              to={paths.carrinho}
+              className="relative grid h-10 w-10 place-items-center rounded-lg text-slate-700 hover:bg-slate-100"
+              aria-label={`Carrinho (${cart.count} ${cart.count === 1 ? 'item' : 'itens'})`}
+            >
+              <ShoppingCart className="h-5 w-5" aria-hidden="true" />
+              <CountBadge count={cart.count} label="contador-carrinho" />
+            </Link>
+          </Tooltip>
+          {user ? (
+            <DropdownMenu.Root>
+              <DropdownMenu.Trigger asChild>
+                <Button
+                  variant="ghost"
+                  className="ml-1 hidden sm:inline-flex"
+                  aria-label={`Menu da conta de ${user.nome_completo || user.email}`}
+                >
+                  <User className="h-5 w-5" aria-hidden="true" />
+                  <span className="max-w-32 truncate">{user.nome_completo.split(' ')[0] || user.email}</span>
+                  <ChevronDown className="h-4 w-4" aria-hidden="true" />
+                </Button>
+              </DropdownMenu.Trigger>
+              <DropdownMenu.Portal>
+                <DropdownMenu.Content
+                  align="end"
+                  sideOffset={8}
+                  className="z-50 min-w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
+                >
+                  <DropdownMenu.Label className="px-3 py-2 text-xs text-slate-500">
+                    {user.email}
+                  </DropdownMenu.Label>
+                  {userNav.map((item) => (
+                    <DropdownMenu.Item key={item.to} asChild>
+                      <Link
+                        to={item.to}
+                        className="flex items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100"
+                      >
+                        <item.icon className="h-4 w-4" aria-hidden="true" />
+                        {item.label}
+                      </Link>
+                    </DropdownMenu.Item>
+                  ))}
+                  {user.is_staff ? (
+                    <DropdownMenu.Item asChild>
+                      <Link
+                        to={paths.admin.dashboard}
+                        className="flex items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100"
+                      >
+                        <LayoutDashboard className="h-4 w-4" aria-hidden="true" />
+                        Painel administrativo
+                      </Link>
+                    </DropdownMenu.Item>
+                  ) : null}
+                  <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+                  <DropdownMenu.Item
+                    onSelect={() => void signOut()}
+                    className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-red-700 outline-none data-[highlighted]:bg-red-50"
+                  >
+                    <LogOut className="h-4 w-4" aria-hidden="true" />
+                    Sair
+                  </DropdownMenu.Item>
+                </DropdownMenu.Content>
+              </DropdownMenu.Portal>
+            </DropdownMenu.Root>
+          ) : (
+            <div className="ml-1 hidden items-center gap-2 sm:flex">
+              <LoginDialog trigger={<Button variant="ghost">Entrar</Button>} />
+              <Button asChild>
+                <Link to={`${paths.auth}?modo=cadastro`}>Criar conta</Link>
+              </Button>
+            </div>
+          )}
+          <Button
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-label={mobileOpen ? 'Fechar menu' : 'Abrir menu'}
+            aria-expanded={mobileOpen}
+            aria-controls="menu-movel"
+            onClick={() => setMobileOpen((o) => !o)}
+          >
+            {mobileOpen ? (
+              <X className="h-5 w-5" aria-hidden="true" />
+            ) : (
+              <Menu className="h-5 w-5" aria-hidden="true" />
+            )}
+          </Button>
+        </div>
+      </div>
+      {mobileOpen ? (
+        <nav
+          id="menu-movel"
+          aria-label="Menu"
+          className="border-t border-slate-200 bg-white px-4 pb-4 md:hidden"
+          onClick={() => setMobileOpen(false)}
+        >
+          <ul className="flex flex-col py-2">
+            {mainNav.map((item) => (
+              <li key={item.to}>
+                <Link
+                  to={item.to}
+                  className="block rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-100"
+                >
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <div className="border-t border-slate-200 pt-3">
+            {user ? (
+              <ul className="flex flex-col">
+                {userNav.map((item) => (
+                  <li key={item.to}>
+                    <Link
+                      to={item.to}
+                      className="block rounded-md px-3 py-3 text-base text-slate-800 hover:bg-slate-100"
+                    >
+                      {item.label}
+                    </Link>
+                  </li>
+                ))}
+                {user.is_staff ? (
+                  <li>
+                    <Link
+                      to={paths.admin.dashboard}
+                      className="block rounded-md px-3 py-3 text-base text-slate-800 hover:bg-slate-100"
+                    >
+                      Painel administrativo
+                    </Link>
+                  </li>
+                ) : null}
+                <li>
+                  <button
+                    type="button"
+                    onClick={() => void signOut()}
+                    className="block w-full rounded-md px-3 py-3 text-left text-base text-red-700 hover:bg-red-50"
+                  >
+                    Sair
+                  </button>
+                </li>
+              </ul>
+            ) : (
+              <div className="flex gap-2">
+                <Button asChild variant="secondary" className="flex-1">
+                  <Link to={paths.auth}>Entrar</Link>
+                </Button>
+                <Button asChild className="flex-1">
+                  <Link to={`${paths.auth}?modo=cadastro`}>Criar conta</Link>
+                </Button>
+              </div>
+            )}
+          </div>
+        </nav>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,114 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { legacyRedirects, paths } from '@urbana/shared';
+import { ErrorPage } from './routes/error-page.tsx';
+import { LegacyRedirect } from './routes/legacy-redirect.tsx';
+import { RootLayout } from './layouts/root-layout.tsx';
+
+export interface RouteHandle {
+  title: string;
+}
+
+type Lazy = RouteObject['lazy'];
+/** A route module exports `Component`; each one is its own chunk. */
+const page = (load: () => Promise<{ Component: React.ComponentType }>): Lazy => load as Lazy;
+const placeholder: Lazy = page(() => import('./routes/placeholder.tsx'));
+
+const route = (path: string, title: string, lazy: Lazy = placeholder): RouteObject => ({
+  path,
+  lazy,
+  handle: { title },
+});
+
+/** Every route of the seed's §2, built from the one table of paths in @urbana/shared. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <ErrorPage />,
+    children: [
+      {
+        lazy: page(() => import('./layouts/public-layout.tsx')),
+        children: [
+          {
+            index: true,
+            lazy: page(() => import('./routes/home.tsx')),
+            handle: { title: 'Mídia exterior por semana' },
+          },
+          route(
+            paths.auth,
+            'Entrar ou criar conta',
+            page(() => import('./routes/auth.tsx')),
+          ),
+          route(
+            paths.confirmarEmail,
+            'Confirmar email',
+            page(() => import('./routes/confirm-email.tsx')),
+          ),
+          route(
+            paths.redefinirSenha,
+            'Redefinir senha',
+            page(() => import('./routes/reset-password.tsx')),
+          ),
+          route(paths.buscarLocais, 'Buscar locais'),
+          route(paths.local, 'Local'),
+          route(paths.carrinho, 'Carrinho'),
+          route(paths.checkout, 'Finalizar pedido'),
+          route(paths.confirmacaoPedido, 'Confirmação do pedido'),
+          route(paths.pedido, 'Pedido'),
+          route(paths.suporte, 'Suporte'),
+          route(paths.central, 'Central de conhecimento'),
+          route(paths.midiaKit, 'Mídia kit'),
+          route(paths.guiaCriacao, 'Guia de criação'),
+          route(paths.especificacoesCriacao, 'Especificações de criação'),
+          route(
+            paths.notFound,
+            'Página não encontrada',
+            page(() => import('./routes/not-found.tsx')),
+          ),
+          {
+            path: '*',
+            lazy: page(() => import('./routes/not-found.tsx')),
+            handle: { title: 'Página não encontrada' },
+          },
+        ],
+      },
+      {
+        lazy: page(() => import('./layouts/user-layout.tsx')),
+        children: [
+          route(paths.usuario.meusPedidos, 'Meus pedidos'),
+          route(paths.usuario.meusFavoritos, 'Meus favoritos'),
+          route(paths.usuario.meusAnuncios, 'Meus anúncios'),
+          route(paths.usuario.criarAnuncio, 'Criar anúncio'),
+          route(paths.usuario.editarAnuncio, 'Editar anúncio'),
+          route(paths.usuario.completarPerfil, 'Completar perfil'),
+          route(paths.usuario.bibliotecaMidias, 'Biblioteca de mídias'),
+          route(paths.usuario.notificacoes, 'Notificações'),
+          route(paths.usuario.faturamento, 'Faturamento'),
+        ],
+      },
+      route(
+        paths.admin.login,
+        'Entrar no painel',
+        page(() => import('./routes/admin-login.tsx')),
+      ),
+      {
+        lazy: page(() => import('./layouts/admin-layout.tsx')),
+        children: [
+          route(paths.admin.dashboard, 'Painel'),
+          route(paths.admin.usuarios, 'Usuários'),
+          route(paths.admin.produtos, 'Produtos'),
+          route(paths.admin.campanhas, 'Campanhas'),
+          route(paths.admin.cupons, 'Cupons'),
+          route(paths.admin.notificacoes, 'Notificações'),
+          route(paths.admin.emailLogs, 'Logs de email'),
+          route(paths.admin.emailAgendados, 'Emails agendados'),
+          route(paths.admin.suporte, 'Suporte'),
+          route(paths.admin.relatorios, 'Relatórios'),
+          route(paths.admin.logs, 'Logs'),
+        ],
+      },
+      ...legacyRedirects.map(([from, to]) => ({ path: from, element: <LegacyRedirect to={to} /> })),
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

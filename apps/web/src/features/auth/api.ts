@@ -1,0 +1,20 @@
+import type { Profile, SessionResponse } from '@urbana/shared';
+import { api } from '../../lib/api-client.ts';
+
+export const authApi = {
+  session: () => api<SessionResponse>('/api/auth/session'),
+  providers: () => api<{ google: boolean }>('/api/auth/providers'),
+  signIn: (body: { email: string; password: string }) =>
+    api<SessionResponse>('/api/auth/sign-in', { method: 'POST', body }),
+  signUp: (body: { email: string; password: string; nome_completo: string; telefone: string | null }) =>
+    api<{ user: Profile; email_confirmed: boolean }>('/api/auth/sign-up', { method: 'POST', body }),
+  signOut: () => api<void>('/api/auth/sign-out', { method: 'POST' }),
+  confirmEmail: (token: string) =>
+    api<{ message: string }>('/api/auth/confirm-email', { method: 'POST', body: { token } }),
+  resendConfirmation: (email: string) =>
+    api<{ message: string }>('/api/auth/resend-confirmation', { method: 'POST', body: { email } }),
+  forgotPassword: (email: string) =>
+    api<{ message: string }>('/api/auth/forgot-password', { method: 'POST', body: { email } }),
+  resetPassword: (token: string, password: string) =>
+    api<{ message: string }>('/api/auth/reset-password', { method: 'POST', body: { token, password } }),
+};

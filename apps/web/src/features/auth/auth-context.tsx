@@ -1,0 +1,141 @@
+import { createContext, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { signInErrors, type Profile } from '@urbana/shared';
+import { ApiError } from '../../lib/api-client.ts';
+import { authEvents } from '../../lib/auth-events.ts';
+import { readJson, removeKey, writeJson } from '../../lib/storage.ts';
+import { authApi } from './api.ts';
+
+/**
+ * Set while the browser has a session, so that the start-up spinner can say 'Restaurando sua
+ * sessão...' instead of 'Carregando...' (docs/decisions/006).
+ */
+export const SESSION_HINT_KEY = 'urbana-sessao-ativa';
+export function hasSessionHint(): boolean {
+  return readJson<boolean>(localStorage, SESSION_HINT_KEY, false) === true;
+}
+
+export interface AuthSession {
+  expires_at: string;
+}
+
+export interface AuthContextValue {
+  user: Profile | null;
+  session: AuthSession | null;
+  /** Seed §4: loading, then initialized. */
+  loading: boolean;
+  initialized: boolean;
+  /** Seed §9: stays on for 500 ms after a sign-out finishes. */
+  isLoggingOut: boolean;
+  signIn(email: string, password: string): Promise<Profile>;
+  signUp(input: {
+    email: string;
+    password: string;
+    nome_completo: string;
+    telefone: string | null;
+  }): Promise<{
+    user: Profile;
+    email_confirmed: boolean;
+  }>;
+  signOut(): Promise<void>;
+  refresh(): Promise<void>;
+}
+
+export const AuthContext = createContext<AuthContextValue | null>(null);
+
+export const LOGGING_OUT_FLAG_MS = 500;
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<Profile | null>(null);
+  const [session, setSession] = useState<AuthSession | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [initialized, setInitialized] = useState(false);
+  const [isLoggingOut, setIsLoggingOut] = useState(false);
+  const userRef = useRef<Profile | null>(null);
+
+  const apply = useCallback((next: { user: Profile | null; session: AuthSession | null }) => {
+    userRef.current = next.user;
+    setUser(next.user);
+    setSession(next.session);
+  }, []);
+
+  // Initial session check at start (seed §4).
+  useEffect(() => {
+    let cancelled = false;
+    authApi
+      .session()
+      .catch(() => ({ user: null, session: null }))
+      .then((result) => {
+        if (cancelled) return;
+        apply(result);
+        if (result.user) writeJson(localStorage, SESSION_HINT_KEY, true);
+        else removeKey(localStorage, SESSION_HINT_KEY);
+        setLoading(false);
+        setInitialized(true);
+        authEvents.emit('INITIAL_SESSION', result.user);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [apply]);
+
+  // When the tab comes back, check that the session still stands (it may have been ended on the server).
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState !== 'visible' || !userRef.current) return;
+      authApi
+        .session()
+        .then((result) => {
+          if (result.user) {
+            apply(result);
+            authEvents.emit('TOKEN_REFRESHED', result.user);
+          } else {
+            apply({ user: null, session: null });
+            authEvents.emit('SIGNED_OUT', null);
+          }
+        })
+        .catch(() => {});
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [apply]);
+
+  const signIn = useCallback(
+    async (email: string, password: string) => {
+      const result = await authApi.signIn({ email, password });
+      if (!result.user) throw new ApiError(401, signInErrors.noUser);
+      apply(result);
+      writeJson(localStorage, SESSION_HINT_KEY, true);
+      authEvents.emit('SIGNED_IN', result.user);
+      return result.user;
+    },
+    [apply],
+  );
+
+  const signUp = useCallback(
+    async (input: Parameters<AuthContextValue['signUp']>[0]) => authApi.signUp(input),
+    [],
+  );
+
+  const signOut = useCallback(async () => {
+    setIsLoggingOut(true);
+    try {
+      await authApi.signOut().catch(() => {});
+      removeKey(localStorage, SESSION_HINT_KEY);
+      apply({ user: null, session: null });
+      authEvents.emit('SIGNED_OUT', null);
+    } finally {
+      window.setTimeout(() => setIsLoggingOut(false), LOGGING_OUT_FLAG_MS);
+    }
+  }, [apply]);
+
+  const refresh = useCallback(async () => {
+    const result = await authApi.session();
+    apply(result);
+  }, [apply]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ user, session, loading, initialized, isLoggingOut, signIn, signUp, signOut, refresh }),
+    [user, session, loading, initialized, isLoggingOut, signIn, signUp, signOut, refresh],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

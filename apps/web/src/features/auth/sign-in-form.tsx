@@ -1,0 +1,111 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import {
+  signInErrors,
+  signInFormSchema,
+  successToasts,
+  type Profile,
+  type SignInForm as Values,
+} from '@urbana/shared';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { toast } from '../../lib/toast.ts';
+import { authApi } from './api.ts';
+import { REDIRECT_DELAY_MS, takeRedirectPath } from './redirect.ts';
+import { useAuth } from './use-auth.ts';
+
+export function SignInForm({
+  onSignedIn,
+  onForgotPassword,
+  submitLabel = 'Entrar',
+}: {
+  /** Replaces the default: success toast, then the saved path or /buscar-locais after 100 ms. */
+  onSignedIn?: (user: Profile) => void | Promise<void>;
+  onForgotPassword?: () => void;
+  submitLabel?: string;
+}) {
+  const { signIn } = useAuth();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const [resent, setResent] = useState<string | null>(null);
+  const form = useForm<Values>({
+    resolver: zodResolver(signInFormSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setError(null);
+    setResent(null);
+    const email = values.email.trim().toLowerCase();
+    try {
+      const user = await signIn(email, values.password);
+      if (onSignedIn) return await onSignedIn(user);
+      toast.success(successToasts.signIn.title, successToasts.signIn.description);
+      window.setTimeout(() => navigate(takeRedirectPath()), REDIRECT_DELAY_MS);
+    } catch (e) {
+      const message =
+        e instanceof ApiError && e.status > 0 && e.status < 500
+          ? e.message
+          : e instanceof ApiError && e.status === 0
+            ? e.message
+            : signInErrors.default;
+      setError(message);
+      toast.error(message);
+    }
+  });
+
+  const resend = async () => {
+    const email = form.getValues('email').trim().toLowerCase();
+    try {
+      setResent((await authApi.resendConfirmation(email)).message);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : signInErrors.default);
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Entrar">
+      <Field
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <Field
+        label="Senha"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      {error ? (
+        <Alert>
+          <p>{error}</p>
+          {error === signInErrors.emailNotConfirmed ? (
+            <Button variant="link" className="mt-1 text-red-900" onClick={resend}>
+              Reenviar link de confirmação
+            </Button>
+          ) : null}
+        </Alert>
+      ) : null}
+      {resent ? <Alert tone="info">{resent}</Alert> : null}
+      <Button type="submit" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? 'Entrando...' : submitLabel}
+      </Button>
+      {onForgotPassword ? (
+        <div className="text-center">
+          <Button variant="link" onClick={onForgotPassword}>
+            Esqueci minha senha
+          </Button>
+        </div>
+      ) : null}
+    </form>
+  );
+}

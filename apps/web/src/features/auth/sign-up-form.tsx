@@ -1,0 +1,87 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { signUpErrors, signUpFormSchema, successToasts, type SignUpForm as Values } from '@urbana/shared';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { toast } from '../../lib/toast.ts';
+import { useAuth } from './use-auth.ts';
+
+export function SignUpForm({ onCreated }: { onCreated: (email: string, confirmed: boolean) => void }) {
+  const { signUp } = useAuth();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<Values>({
+    resolver: zodResolver(signUpFormSchema),
+    defaultValues: { nome_completo: '', email: '', telefone: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setError(null);
+    try {
+      // Seed §3: trimmed name, telefone trimmed or null; the server always makes a cliente.
+      const parsed = signUpFormSchema.parse(values);
+      const result = await signUp({ ...parsed, telefone: parsed.telefone ?? null });
+      toast.success(
+        successToasts.signUp.title,
+        result.email_confirmed
+          ? successToasts.signUp.descriptionConfirmed
+          : successToasts.signUp.descriptionUnconfirmed,
+      );
+      onCreated(result.user.email, result.email_confirmed);
+    } catch (e) {
+      const message =
+        e instanceof ApiError && e.status > 0 && e.status < 500
+          ? e.message
+          : e instanceof ApiError && e.status === 0
+            ? e.message
+            : signUpErrors.default;
+      setError(message);
+      toast.error(message);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Criar conta">
+      <Field
+        label="Nome completo"
+        autoComplete="name"
+        error={errors.nome_completo?.message}
+        {...form.register('nome_completo')}
+      />
+      <Field
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <Field
+        label="Telefone (opcional)"
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        error={errors.telefone?.message}
+        {...form.register('telefone')}
+      />
+      <Field
+        label="Senha"
+        type="password"
+        autoComplete="new-password"
+        hint="Pelo menos 6 caracteres. Evite senhas óbvias."
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      {error ? <Alert>{error}</Alert> : null}
+      <Button type="submit" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? 'Criando conta...' : 'Criar conta'}
+      </Button>
+      <p className="text-center text-xs text-slate-600">
+        Ao criar a conta você concorda com os termos de uso da Urbana.
+      </p>
+    </form>
+  );
+}

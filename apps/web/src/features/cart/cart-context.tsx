@@ -1,0 +1,165 @@
+import { createContext, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  CART_STORAGE_KEY,
+  cartMessages,
+  cartTotal,
+  makeCartItemId,
+  planCartSync,
+  towerCountOnAdd,
+  type CartItem,
+  type CartTower,
+} from '@urbana/shared';
+import { authEvents } from '../../lib/auth-events.ts';
+import { readJson, removeKey, writeJson } from '../../lib/storage.ts';
+import { toast } from '../../lib/toast.ts';
+import { cartApi } from './api.ts';
+
+export interface AddToCartInput {
+  product_id: string;
+  name: string;
+  slug?: string;
+  image?: string | null;
+  type?: string;
+  city?: string;
+  state?: string;
+  daily_price?: number;
+  basePrice?: number;
+  weeks?: number;
+  startDate?: string | null;
+  selectedTowers?: string[];
+  isTowerBased?: boolean;
+  towers?: CartTower[];
+}
+
+export interface CartContextValue {
+  items: CartItem[];
+  count: number;
+  total: number;
+  addItem(input: AddToCartInput): CartItem;
+  updateItem(
+    id: string,
+    patch: Partial<Pick<CartItem, 'weeks' | 'startDate' | 'selectedTowers' | 'towerCount'>>,
+  ): void;
+  removeItem(id: string): void;
+  clear(): void;
+}
+
+export const CartContext = createContext<CartContextValue | null>(null);
+
+function readLocal(): CartItem[] {
+  const value = readJson<unknown>(localStorage, CART_STORAGE_KEY, []);
+  return Array.isArray(value) ? (value as CartItem[]) : [];
+}
+
+/**
+ * Seed §4 cart: in local storage for visitors; at sign-in the three sync cases with their toasts;
+ * every change of a signed-in user saved to the cloud, with the local copy as fallback on failure.
+ */
+export function CartProvider({ children }: { children: ReactNode }) {
+  const [items, setItemsState] = useState<CartItem[]>(readLocal);
+  const itemsRef = useRef(items);
+  const signedIn = useRef(false);
+  const setItems = useCallback((next: CartItem[]) => {
+    itemsRef.current = next;
+    setItemsState(next);
+  }, []);
+
+  const syncAtSignIn = useCallback(
+    async (announce: boolean) => {
+      const local = readLocal();
+      // A failed cloud read counts as an empty cloud cart (seed §8).
+      const cloud = await cartApi.read().catch(() => [] as CartItem[]);
+      const plan = planCartSync(local, cloud);
+      if (plan.kind === 'none') {
+        setItems([]);
+        return;
+      }
+      if (plan.kind === 'upload' || plan.kind === 'merge') {
+        try {
+          await cartApi.save(plan.items);
+          removeKey(localStorage, CART_STORAGE_KEY);
+        } catch {
+          // Local fallback: keep the local copy so nothing is lost.
+          writeJson(localStorage, CART_STORAGE_KEY, plan.items);
+          toast.error(cartMessages.saveFailed.title, cartMessages.saveFailed.description);
+          setItems(plan.items);
+          return;
+        }
+      }
+      setItems(plan.items);
+      // On a plain page load of a signed-in user the cart is simply there; the toasts are for sign-in.
+      if (announce || plan.kind !== 'restore') toast.success(plan.toast.title, plan.toast.description);
+    },
+    [setItems],
+  );
+
+  useEffect(
+    () =>
+      authEvents.subscribe((event, user) => {
+        if (event === 'SIGNED_OUT') {
+          signedIn.current = false;
+          setItems([]);
+          removeKey(localStorage, CART_STORAGE_KEY);
+          return;
+        }
+        if ((event !== 'SIGNED_IN' && event !== 'INITIAL_SESSION') || !user) return;
+        signedIn.current = true;
+        void syncAtSignIn(event === 'SIGNED_IN');
+      }),
+    [syncAtSignIn, setItems],
+  );
+
+  const persist = useCallback((next: CartItem[]) => {
+    if (!signedIn.current) {
+      writeJson(localStorage, CART_STORAGE_KEY, next);
+      return;
+    }
+    cartApi.save(next).catch(() => {
+      writeJson(localStorage, CART_STORAGE_KEY, next);
+      toast.error(cartMessages.saveFailed.title, cartMessages.saveFailed.description);
+    });
+  }, []);
+
+  const mutate = useCallback(
+    (change: (current: CartItem[]) => CartItem[]) => {
+      const next = change(itemsRef.current);
+      setItems(next);
+      persist(next);
+    },
+    [persist, setItems],
+  );
+
+  const addItem = useCallback(
+    (input: AddToCartInput) => {
+      const item: CartItem = {
+        ...input,
+        id: makeCartItemId(input.product_id),
+        weeks: input.weeks ?? 1,
+        selectedTowers: input.selectedTowers ?? [],
+        isTowerBased: input.isTowerBased ?? false,
+        towers: input.towers ?? [],
+        towerCount: towerCountOnAdd(input),
+      };
+      mutate((current) => [...current, item]);
+      return item;
+    },
+    [mutate],
+  );
+
+  const updateItem = useCallback<CartContextValue['updateItem']>(
+    (id, patch) =>
+      mutate((current) => current.map((item) => (item.id === id ? { ...item, ...patch } : item))),
+    [mutate],
+  );
+  const removeItem = useCallback(
+    (id: string) => mutate((current) => current.filter((i) => i.id !== id)),
+    [mutate],
+  );
+  const clear = useCallback(() => mutate(() => []), [mutate]);
+
+  const value = useMemo<CartContextValue>(
+    () => ({ items, count: items.length, total: cartTotal(items), addItem, updateItem, removeItem, clear }),
+    [items, addItem, updateItem, removeItem, clear],
+  );
+  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
+}

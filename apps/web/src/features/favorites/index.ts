@@ -1,0 +1,2 @@
+export { FavoritesProvider } from './favorites-context.tsx';
+export { useFavorites } from './use-favorites.ts';

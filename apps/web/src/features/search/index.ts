@@ -1,0 +1,11 @@
+export {
+  SearchProvider,
+  applySearchUpdate,
+  defaultSearchState,
+  DEFAULT_LOCATION,
+  DEFAULT_DURATION_WEEKS,
+  type SearchState,
+  type SearchUpdate,
+  type SearchOrder,
+} from './search-context.tsx';
+export { useSearch } from './use-search.ts';

@@ -1,0 +1,45 @@
+import { act, render, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { defaultSearchState, SearchProvider } from './search-context.tsx';
+import { useSearch } from './use-search.ts';
+
+const wrapper = ({ children }: { children: ReactNode }) => <SearchProvider>{children}</SearchProvider>;
+
+describe('estado da busca (seed §3/§4)', () => {
+  it('começa com os padrões do seed', () => {
+    const { result } = renderHook(() => useSearch(), { wrapper });
+    expect(result.current.state).toEqual({
+      location: 'Brasília, Distrito Federal, Brasil',
+      duration: 4,
+      selectedDates: [],
+      isFlexibleDates: true,
+      filters: { order: 'relevancia', type: 'todos' },
+    });
+  });
+
+  it('atualiza em parte, mescla os filtros e volta aos padrões', () => {
+    const { result } = renderHook(() => useSearch(), { wrapper });
+    act(() => result.current.update({ duration: 8, filters: { type: 'outdoor' } }));
+    expect(result.current.state.duration).toBe(8);
+    expect(result.current.state.filters).toEqual({ order: 'relevancia', type: 'outdoor' });
+    act(() => result.current.update({ filters: { order: 'menor_preco' } }));
+    expect(result.current.state.filters).toEqual({ order: 'menor_preco', type: 'outdoor' });
+    act(() => result.current.reset());
+    expect(result.current.state).toEqual(defaultSearchState);
+  });
+
+  it('fora do provedor é um erro', () => {
+    function Bad() {
+      useSearch();
+      return null;
+    }
+    const original = console.error;
+    console.error = () => {};
+    try {
+      expect(() => render(<Bad />)).toThrow('useSearch deve ser usado dentro de SearchProvider');
+    } finally {
+      console.error = original;
+    }
+  });
+});

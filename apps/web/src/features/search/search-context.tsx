@@ -1,0 +1,52 @@
+import { createContext, useCallback, useMemo, useState, type ReactNode } from 'react';
+
+export type SearchOrder = 'relevancia' | 'menor_preco' | 'maior_preco' | 'maior_audiencia' | 'distancia';
+
+export interface SearchFilters {
+  order: SearchOrder;
+  type: string;
+  [key: string]: unknown;
+}
+
+export interface SearchState {
+  location: string;
+  duration: number;
+  selectedDates: string[];
+  isFlexibleDates: boolean;
+  filters: SearchFilters;
+}
+
+/** Seed §3 defaults. */
+export const DEFAULT_LOCATION = 'Brasília, Distrito Federal, Brasil';
+export const DEFAULT_DURATION_WEEKS = 4;
+export const defaultSearchState: SearchState = {
+  location: DEFAULT_LOCATION,
+  duration: DEFAULT_DURATION_WEEKS,
+  selectedDates: [],
+  isFlexibleDates: true,
+  filters: { order: 'relevancia', type: 'todos' },
+};
+
+export type SearchUpdate = Partial<Omit<SearchState, 'filters'>> & { filters?: Partial<SearchFilters> };
+
+export interface SearchContextValue {
+  state: SearchState;
+  /** Partial update; filters are merged, not replaced. */
+  update(change: SearchUpdate): void;
+  reset(): void;
+}
+
+export const SearchContext = createContext<SearchContextValue | null>(null);
+
+export function applySearchUpdate(state: SearchState, change: SearchUpdate): SearchState {
+  const { filters, ...rest } = change;
+  return { ...state, ...rest, filters: { ...state.filters, ...(filters ?? {}) } as SearchFilters };
+}
+
+export function SearchProvider({ children, initial }: { children: ReactNode; initial?: SearchState }) {
+  const [state, setState] = useState<SearchState>(initial ?? defaultSearchState);
+  const update = useCallback((change: SearchUpdate) => setState((s) => applySearchUpdate(s, change)), []);
+  const reset = useCallback(() => setState(defaultSearchState), []);
+  const value = useMemo(() => ({ state, update, reset }), [state, update, reset]);
+  return <SearchContext.Provider value={value}>{children}</SearchContext.Provider>;
+}

@@ -1,0 +1,18 @@
+const currency = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+const date = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' });
+const integer = new Intl.NumberFormat('pt-BR');
+
+/** Integer centavos → "R$ 1.234,56". */
+export function formatMoney(centavos: number): string {
+  // Intl puts a non-breaking space after R$; a normal space reads and copies the same everywhere.
+  return currency.format(centavos / 100).replace(/\u00a0/g, ' ');
+}
+
+/** → "21/11/2026". */
+export function formatDate(value: Date | string): string {
+  return date.format(typeof value === 'string' ? new Date(value) : value);
+}
+
+export function formatInteger(value: number): string {
+  return integer.format(value);
+}
