@@ -1,8 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
-import { STAFF } from './e2e/support/fixtures.ts';
+import { GOOGLE_E2E, STAFF } from './e2e/support/fixtures.ts';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2625);
+export const E2E_OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 2626);
 const baseURL = `http://localhost:${E2E_PORT}`;
 
 const chromium = {
@@ -56,6 +57,9 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       PUBLIC_URL: baseURL,
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      GOOGLE_CLIENT_ID: GOOGLE_E2E.clientId,
+      GOOGLE_CLIENT_SECRET: GOOGLE_E2E.clientSecret,
+      GOOGLE_ISSUER: `http://127.0.0.1:${E2E_OIDC_PORT}`,
       ADMIN_EMAILS: STAFF.admin,
       // Every browser test comes from 127.0.0.1: lift the per-IP limits (the limits have API tests).
       RATE_LIMIT_SCALE: '100',

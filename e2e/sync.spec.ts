@@ -132,3 +132,15 @@ test('carrinho ausente na nuvem é um carrinho vazio', async ({ page, request })
   await expect(badge(page, 'carrinho')).toBeHidden();
   await expect(toast(page, 'Carrinho')).toHaveCount(0);
 });
+
+test('entrar com o Google pelo diálogo: sessão, aviso do seed e sincronização', async ({ page }) => {
+  await setLocal(page, [cartItem('g-1')], []);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Entrar na Urbana' });
+  await dialog.getByRole('link', { name: 'Entrar com Google' }).click();
+  await expect(toast(page, 'Login realizado com sucesso!')).toBeVisible();
+  await expect(toast(page, 'Carrinho sincronizado')).toBeVisible();
+  await expect(page).toHaveURL(/\/buscar-locais$/);
+  await expect(page.getByRole('button', { name: /Menu da conta de Gabriela Google/ })).toBeVisible();
+  await expect(badge(page, 'carrinho')).toHaveText('1');
+});

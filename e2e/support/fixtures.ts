@@ -28,3 +28,9 @@ export function cartItem(id: string, extra: Record<string, unknown> = {}) {
     ...extra,
   };
 }
+
+export const GOOGLE_E2E = {
+  clientId: 'urbana-e2e',
+  clientSecret: 'segredo-e2e',
+  user: { sub: 'google-e2e-1', email: 'google.e2e@gmail.com', email_verified: true, name: 'Gabriela Google' },
+};

@@ -1,7 +1,9 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { E2E_SMTP_PORT } from '../../playwright.config.ts';
+import { E2E_OIDC_PORT, E2E_SMTP_PORT } from '../../playwright.config.ts';
+import { FakeOidcProvider } from '../../test-setup/fake-oidc-provider.ts';
+import { GOOGLE_E2E } from './fixtures.ts';
 import { MAIL_DIR } from './mail.ts';
 
 /**
@@ -28,7 +30,12 @@ export default async function globalSetup() {
     },
   });
   await new Promise<void>((resolve) => server.listen(E2E_SMTP_PORT, '127.0.0.1', resolve));
+  // Google's part of "Entrar com Google", speaking OpenID Connect on loopback.
+  const google = new FakeOidcProvider(GOOGLE_E2E.clientId, GOOGLE_E2E.clientSecret);
+  google.nextUser = GOOGLE_E2E.user;
+  await google.start(E2E_OIDC_PORT);
   return async () => {
+    await google.stop();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   };
 }

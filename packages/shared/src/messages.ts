@@ -67,3 +67,12 @@ export const httpMessages = {
   internal: 'Ocorreu um erro inesperado. Tente novamente.',
   databaseUnavailable: 'O serviço está temporariamente indisponível. Tente novamente em instantes.',
 } as const;
+
+/** Why a Google sign-in came back without a session: `/auth?erro=<code>` (codes, never free text). */
+export const googleSignInErrors = {
+  google: 'Não foi possível entrar com o Google. Tente novamente.',
+  google_cancelado: 'Entrada com o Google cancelada.',
+  google_email: 'Sua conta Google não tem um email verificado.',
+  bloqueada: accountMessages.blocked,
+} as const;
+export type GoogleSignInError = keyof typeof googleSignInErrors;

@@ -19,6 +19,7 @@ export const paths = {
   notFound: '/404',
   confirmarEmail: '/auth/confirmar-email',
   redefinirSenha: '/auth/redefinir-senha',
+  googleRetorno: '/auth/google-retorno',
   usuario: {
     meusPedidos: '/usuario/meus-pedidos',
     meusFavoritos: '/usuario/meus-favoritos',

@@ -48,6 +48,11 @@ export const routes: RouteObject[] = [
             'Redefinir senha',
             page(() => import('./routes/reset-password.tsx')),
           ),
+          route(
+            paths.googleRetorno,
+            'Entrando com o Google',
+            page(() => import('./routes/google-return.tsx')),
+          ),
           route(paths.buscarLocais, 'Buscar locais'),
           route(paths.local, 'Local'),
           route(paths.carrinho, 'Carrinho'),

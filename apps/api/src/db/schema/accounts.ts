@@ -16,6 +16,8 @@ export const profiles = pgTable(
       .notNull()
       .default('cliente'),
     password_hash: text('password_hash'),
+    /** The Google account (OpenID Connect `sub`) linked to this profile, if any. */
+    google_sub: text('google_sub'),
     email_confirmed_at: timestamptz('email_confirmed_at'),
     blocked_at: timestamptz('blocked_at'),
     created_at: createdAt(),
@@ -23,6 +25,7 @@ export const profiles = pgTable(
   },
   (t) => [
     uniqueIndex('profiles_email_key').on(t.email),
+    uniqueIndex('profiles_google_sub_key').on(t.google_sub),
     check('profiles_tipo_usuario_check', sql`${t.tipo_usuario} in ('cliente', 'admin', 'operador')`),
     check('profiles_email_lower_check', sql`${t.email} = lower(${t.email})`),
   ],
@@ -68,3 +71,13 @@ export const authTokens = pgTable(
     check('auth_tokens_kind_check', sql`${t.kind} in ('email_confirmation', 'password_reset')`),
   ],
 );
+
+/** A Google sign-in in progress: single use, expires in 10 minutes; only the state's hash is kept. */
+export const oauthStates = pgTable('oauth_states', {
+  id: id(),
+  state_hash: text('state_hash').notNull().unique(),
+  nonce: text('nonce').notNull(),
+  code_verifier: text('code_verifier').notNull(),
+  expires_at: timestamptz('expires_at').notNull(),
+  created_at: createdAt(),
+});

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   accountMessages,
   confirmEmailBodySchema,
+  googleSignInErrors,
+  type GoogleSignInError,
   emailOnlyBodySchema,
   messageSchema,
   profileSchema,
@@ -16,6 +18,8 @@ import {
 import type { AppDeps } from '../../app.ts';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from '../../plugins/auth.ts';
 import * as auth from '../../services/auth.ts';
+import { finishGoogleSignIn, startGoogleSignIn } from '../../services/google-oidc.ts';
+import { AppError } from '../../lib/errors.ts';
 
 const errors = {
   400: messageSchema,
@@ -99,6 +103,73 @@ export const authRoutes =
         },
       },
       async () => ({ google: config.google !== undefined }),
+    );
+
+    const stateCookie = config.secureCookies ? '__Host-urbana_google' : 'urbana_google';
+    const stateCookieOptions = {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax' as const,
+      secure: config.secureCookies,
+    };
+
+    app.get(
+      '/google',
+      {
+        config: { rateLimit: rateLimits.signIn },
+        schema: {
+          tags: ['contas'],
+          summary: 'Começa a entrada com o Google (redireciona ao provedor)',
+          response: { 302: z.null(), ...errors },
+        },
+      },
+      async (_request, reply) => {
+        const { url, state } = await startGoogleSignIn(deps.db, config);
+        reply.setCookie(stateCookie, state, { ...stateCookieOptions, maxAge: 600 });
+        return reply.redirect(url, 302);
+      },
+    );
+
+    app.get(
+      '/google/callback',
+      {
+        config: { rateLimit: rateLimits.signIn },
+        schema: {
+          tags: ['contas'],
+          summary: 'Retorno do Google: abre a sessão e volta ao app',
+          querystring: z.object({
+            code: z.string().max(2000).optional(),
+            state: z.string().max(200).optional(),
+            error: z.string().max(200).optional(),
+          }),
+          response: { 302: z.null() },
+        },
+      },
+      async (request, reply) => {
+        const { code, state, error } = request.query;
+        const cookieState = request.cookies[stateCookie];
+        reply.clearCookie(stateCookie, stateCookieOptions);
+        try {
+          if (error || !code || !state) throw new AppError(400, googleSignInErrors.google_cancelado);
+          const user = await finishGoogleSignIn(deps.db, config, {
+            code,
+            state,
+            cookieState,
+            ip: request.ip,
+          });
+          const session = await auth.createSession(deps, user, ctx(request));
+          setSessionCookie(reply, config, session.token, session.expiresAt);
+          return reply.redirect('/auth/google-retorno', 302);
+        } catch (e) {
+          if (!(e instanceof AppError)) request.log.error({ err: e }, 'falha na entrada com o Google');
+          const message = e instanceof AppError ? e.message : '';
+          const code =
+            (Object.keys(googleSignInErrors) as GoogleSignInError[]).find(
+              (k) => googleSignInErrors[k] === message,
+            ) ?? 'google';
+          return reply.redirect(`/auth?erro=${code}`, 302);
+        }
+      },
     );
 
     app.get(

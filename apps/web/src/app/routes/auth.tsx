@@ -2,6 +2,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { googleSignInErrors, type GoogleSignInError } from '@urbana/shared';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -52,6 +53,9 @@ export function Component() {
     ['entrar', 'cadastro', 'recuperar'].includes(params.get('modo') ?? '') ? params.get('modo') : 'entrar'
   ) as Mode;
   const [created, setCreated] = useState<string | null>(null);
+  const errorCode = params.get('erro');
+  const googleError =
+    errorCode && errorCode in googleSignInErrors ? googleSignInErrors[errorCode as GoogleSignInError] : null;
   const setMode = (next: Mode) => {
     setCreated(null);
     setParams(next === 'entrar' ? {} : { modo: next }, { replace: true });
@@ -95,6 +99,11 @@ export function Component() {
                   Criar conta
                 </Tabs.Trigger>
               </Tabs.List>
+              {googleError ? (
+                <div className="mb-4">
+                  <Alert>{googleError}</Alert>
+                </div>
+              ) : null}
               <GoogleButton />
               <Tabs.Content value="entrar">
                 <SignInForm onForgotPassword={() => setMode('recuperar')} />

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { signInErrors, type Profile } from '@urbana/shared';
+import { paths, signInErrors, type Profile } from '@urbana/shared';
 import { ApiError } from '../../lib/api-client.ts';
 import { authEvents } from '../../lib/auth-events.ts';
 import { readJson, removeKey, writeJson } from '../../lib/storage.ts';
@@ -71,7 +71,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         else removeKey(localStorage, SESSION_HINT_KEY);
         setLoading(false);
         setInitialized(true);
-        authEvents.emit('INITIAL_SESSION', result.user);
+        // Back from Google with a new session: that is a sign-in, with the seed's sync toasts.
+        const fromGoogle = window.location.pathname === paths.googleRetorno && result.user !== null;
+        authEvents.emit(fromGoogle ? 'SIGNED_IN' : 'INITIAL_SESSION', result.user);
       });
     return () => {
       cancelled = true;
