@@ -22,9 +22,11 @@ import { registerWeb } from './plugins/web.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { cartRoutes } from './routes/cart.ts';
+import { catalogRoutes } from './routes/catalog.ts';
 import { healthRoutes } from './routes/health.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { Outbox } from './services/outbox.ts';
+import { createStorage, type Storage } from './services/storage.ts';
 
 z.config(z.locales.ptBR());
 
@@ -54,6 +56,7 @@ export interface AppDeps {
   database: Database;
   config: Config;
   outbox: Outbox;
+  storage: Storage;
   rateLimits: typeof defaultRateLimits;
 }
 
@@ -70,6 +73,7 @@ export interface BuildAppOptions {
   /** Start the outbox worker's timer (off in tests, which drain it explicitly). */
   startWorkers?: boolean;
   logger?: boolean;
+  storage?: Storage;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -103,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database,
     config,
     outbox,
+    storage: options.storage ?? createStorage(config),
     rateLimits: scaleLimits({ ...defaultRateLimits, ...options.rateLimits }, config.rateLimitScale),
   };
   app.decorate('deps', deps);
@@ -137,6 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes(deps), { prefix: '/api/auth' });
   await app.register(profileRoutes(deps), { prefix: '/api/profile' });
   await app.register(cartRoutes(deps), { prefix: '/api' });
+  await app.register(catalogRoutes(deps), { prefix: '/api' });
   await app.register(adminRoutes(deps), { prefix: '/api/admin' });
 
   await registerWeb(app, config.webDist);

@@ -34,6 +34,16 @@ const envSchema = z.object({
   SESSION_MAX_DAYS: z.coerce.number().positive().default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: bool(true),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool(true),
+  TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  TILE_ATTRIBUTION: z.string().default('© OpenStreetMap'),
+  LEAD_BUSINESS_DAYS: z.coerce.number().int().min(0).max(30).default(2),
+  SEED_CATALOG: bool(true),
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
@@ -62,6 +72,22 @@ export interface Config {
   sessionMaxMs: number;
   logLevel: string;
   seedDemo: boolean;
+  /** Object storage: S3-compatible when S3_BUCKET is set, else a folder under DATA_DIR. */
+  s3:
+    | {
+        endpoint: string | undefined;
+        region: string;
+        bucket: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+        forcePathStyle: boolean;
+      }
+    | undefined;
+  tileUrl: string;
+  tileAttribution: string;
+  /** Earliest booking start: today plus this many business days. */
+  leadBusinessDays: number;
+  seedCatalog: boolean;
   /** Multiplies every per-IP request limit (e.g. many people behind one office NAT). */
   rateLimitScale: number;
   /** Google sign-in (OpenID Connect), only when both client id and secret are set. */
@@ -108,6 +134,20 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    s3: e.S3_BUCKET
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          bucket: e.S3_BUCKET,
+          accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
+    tileUrl: e.TILE_URL,
+    tileAttribution: e.TILE_ATTRIBUTION,
+    leadBusinessDays: e.LEAD_BUSINESS_DAYS,
+    seedCatalog: e.SEED_CATALOG,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {

@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoAccounts } from './services/accounts.ts';
+import { seedCatalog } from './services/demo-catalog.ts';
 
 const config = loadConfig();
 const database = await openDatabase({
@@ -14,6 +15,14 @@ const database = await openDatabase({
 await database.migrate();
 
 const app = await buildApp({ config, database, startWorkers: true });
+
+if (database.driver === 'pglite' && config.seedCatalog) {
+  const seeded = await seedCatalog(database.db, app.deps.storage);
+  if (!seeded.skipped)
+    app.log.info(
+      `Catálogo de demonstração criado: ${seeded.products} produtos, ${seeded.towers} torres/faces.`,
+    );
+}
 
 if (database.driver === 'pglite' && config.seedDemo) {
   const demo = await seedDemoAccounts(database.db, config.adminEmails);

@@ -4,3 +4,5 @@ export * from './auth-schemas.ts';
 export * from './paths.ts';
 export * from './cart.ts';
 export * from './cart-schema.ts';
+export * from './catalog.ts';
+export * from './search-schema.ts';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -10,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns.ts';
+import { createdAt, id, timestamptz, updatedAt } from './columns.ts';
 
 /** A media product (PRODUCT.md §2). Money in integer centavos. The catalogue issue extends it. */
 export const products = pgTable(
@@ -32,6 +33,10 @@ export const products = pgTable(
     daily_price: integer('daily_price').notNull(),
     is_tower_based: boolean('is_tower_based').notNull().default(false),
     weekly_audience: integer('weekly_audience').notNull().default(0),
+    /** Who passes by: e.g. "Classes A e B, 25 a 44 anos, trabalhadores do centro". */
+    audience_profile: text('audience_profile').notNull().default(''),
+    /** e.g. "Todos os dias, 6h às 24h". */
+    operating_hours: text('operating_hours').notNull().default(''),
     status: text('status', { enum: ['ativo', 'inativo'] })
       .notNull()
       .default('ativo'),
@@ -40,6 +45,11 @@ export const products = pgTable(
   },
   (t) => [
     uniqueIndex('products_slug_key').on(t.slug),
+    // Map searches: a GiST index over the location as a point (core PostgreSQL, no extension).
+    index('products_location_gist_idx')
+      .using('gist', sql`point(${t.longitude}, ${t.latitude})`)
+      .where(sql`${t.status} = 'ativo'`),
+    index('products_status_type_idx').on(t.status, t.type),
     check('products_daily_price_check', sql`${t.daily_price} >= 0`),
     check('products_state_check', sql`${t.state} ~ '^[A-Z]{2}$'`),
     check(
@@ -70,5 +80,49 @@ export const towers = pgTable(
     index('towers_product_id_idx').on(t.product_id),
     check('towers_slots_check', sql`${t.slots} > 0`),
     check('towers_screens_check', sql`${t.screens} > 0`),
+  ],
+);
+
+/** Photos of a product, stored through the storage layer; position 0 is the cover. */
+export const productPhotos = pgTable(
+  'product_photos',
+  {
+    id: id(),
+    product_id: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    storage_key: text('storage_key').notNull(),
+    thumb_key: text('thumb_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    alt: text('alt').notNull().default(''),
+    position: integer('position').notNull().default(0),
+    created_at: createdAt(),
+  },
+  (t) => [index('product_photos_product_idx').on(t.product_id, t.position)],
+);
+
+/**
+ * One booked slot of a tower (or face) for a period [starts_on, ends_on). Reservations of unpaid
+ * orders hold until hold_expires_at; paid ones have no expiry. The checkout issue adds the order link
+ * and the exclusion constraint that no slot is booked twice.
+ */
+export const reservations = pgTable(
+  'reservations',
+  {
+    id: id(),
+    tower_id: uuid('tower_id')
+      .notNull()
+      .references(() => towers.id, { onDelete: 'restrict' }),
+    slot: integer('slot').notNull(),
+    starts_on: date('starts_on', { mode: 'string' }).notNull(),
+    ends_on: date('ends_on', { mode: 'string' }).notNull(),
+    hold_expires_at: timestamptz('hold_expires_at'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('reservations_tower_period_idx').on(t.tower_id, t.starts_on, t.ends_on),
+    check('reservations_period_check', sql`${t.ends_on} > ${t.starts_on}`),
+    check('reservations_slot_check', sql`${t.slot} >= 1`),
   ],
 );

@@ -1,0 +1,275 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  availabilityStatuses,
+  isIsoDate,
+  messageSchema,
+  placeSchema,
+  productTypes,
+  searchQuerySchema,
+  searchResponseSchema,
+  todayInBrasilia,
+} from '@urbana/shared';
+import type { AppDeps } from '../app.ts';
+import { AppError } from '../lib/errors.ts';
+import {
+  defaultStart,
+  featuredProducts,
+  networkStats,
+  productDetail,
+  productsByIds,
+  searchProducts,
+} from '../services/catalog.ts';
+import { searchPlaces } from '../services/places.ts';
+
+const cardSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  type: z.enum(productTypes),
+  city: z.string(),
+  state: z.string(),
+  neighborhood: z.string(),
+  daily_price: z.number(),
+  weekly_audience: z.number(),
+  is_tower_based: z.boolean(),
+  tower_count: z.number(),
+  photo: z.string().nullable(),
+  status: z.enum(['ativo', 'inativo']),
+});
+
+const specSchema = z.object({
+  width: z.number(),
+  height: z.number(),
+  orientation: z.enum(['horizontal', 'vertical']),
+  formats: z.array(z.string()),
+  maxSizeMb: z.number(),
+  spotSeconds: z.number().nullable(),
+  insertionsPerDay: z.number().nullable(),
+  notes: z.string(),
+});
+
+const productDetailSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  type: z.enum(productTypes),
+  address: z.string(),
+  neighborhood: z.string(),
+  city: z.string(),
+  state: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  daily_price: z.number(),
+  is_tower_based: z.boolean(),
+  weekly_audience: z.number(),
+  audience_profile: z.string(),
+  operating_hours: z.string(),
+  spec: specSchema,
+  photos: z.array(
+    z.object({ url: z.string(), thumb: z.string(), width: z.number(), height: z.number(), alt: z.string() }),
+  ),
+  towers: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      screens: z.number(),
+      weekly_audience: z.number(),
+      slots: z.number(),
+      remaining: z.number(),
+    }),
+  ),
+  period: z.object({
+    start: z.string(),
+    end: z.string(),
+    weeks: z.number(),
+    earliest_start: z.string(),
+    status: z.enum(availabilityStatuses),
+    remaining: z.number(),
+    capacity: z.number(),
+  }),
+  calendar: z.array(
+    z.object({
+      start: z.string(),
+      end: z.string(),
+      status: z.enum(availabilityStatuses),
+      towers: z.array(z.object({ tower_id: z.string(), remaining: z.number() })),
+    }),
+  ),
+});
+
+const errors = { 400: messageSchema, 404: messageSchema };
+
+/** Public catalogue: places, search, products, network numbers, catalogue photos. */
+export const catalogRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db, config, storage } = deps;
+
+    app.get(
+      '/config',
+      {
+        schema: {
+          tags: ['catálogo'],
+          summary: 'Configuração pública do app (mapa, antecedência mínima)',
+          response: {
+            200: z.object({
+              tile_url: z.string(),
+              tile_attribution: z.string(),
+              lead_business_days: z.number(),
+              today: z.string(),
+              earliest_start: z.string(),
+            }),
+          },
+        },
+      },
+      async () => ({
+        tile_url: config.tileUrl,
+        tile_attribution: config.tileAttribution,
+        lead_business_days: config.leadBusinessDays,
+        today: todayInBrasilia(),
+        earliest_start: defaultStart(config.leadBusinessDays),
+      }),
+    );
+
+    app.get(
+      '/places',
+      {
+        schema: {
+          tags: ['catálogo'],
+          summary: 'Autocompletar cidades brasileiras (sem acentos, por população)',
+          querystring: z.object({
+            q: z
+              .string({ error: 'Digite o nome de uma cidade.' })
+              .trim()
+              .min(1, { error: 'Digite o nome de uma cidade.' })
+              .max(80, { error: 'Busca longa demais.' }),
+            limite: z.coerce.number().int().min(1).max(20).default(8),
+          }),
+          response: { 200: z.object({ items: z.array(placeSchema) }), ...errors },
+        },
+      },
+      async (request) => ({ items: searchPlaces(request.query.q, request.query.limite) }),
+    );
+
+    app.get(
+      '/search',
+      {
+        schema: {
+          tags: ['catálogo'],
+          summary: 'Busca de locais por raio ou área do mapa, com filtros, ordem e disponibilidade',
+          querystring: searchQuerySchema,
+          response: { 200: searchResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return searchProducts(db, request.query, config.leadBusinessDays);
+      },
+    );
+
+    app.get(
+      '/products/featured',
+      {
+        schema: {
+          tags: ['catálogo'],
+          summary: 'Produtos em destaque (um de cada tipo e os de maior audiência)',
+          response: { 200: z.object({ items: z.array(cardSchema) }) },
+        },
+      },
+      async () => ({ items: await featuredProducts(db) }),
+    );
+
+    app.get(
+      '/products',
+      {
+        schema: {
+          tags: ['catálogo'],
+          summary: 'Produtos pelos ids (até 100), na ordem pedida',
+          querystring: z.object({ ids: z.string().max(4000, { error: 'Ids demais.' }).default('') }),
+          response: { 200: z.object({ items: z.array(cardSchema) }), ...errors },
+        },
+      },
+      async (request) => ({
+        items: await productsByIds(db, request.query.ids.split(',').filter(Boolean).slice(0, 100)),
+      }),
+    );
+
+    app.get(
+      '/products/:slug',
+      {
+        schema: {
+          tags: ['catálogo'],
+          summary:
+            'Um produto: fotos, torres, especificação, disponibilidade do período e calendário de 12 semanas',
+          params: z.object({ slug: z.string().max(200) }),
+          querystring: z.object({
+            inicio: z.string().refine(isIsoDate, { error: 'Data de início inválida.' }).optional(),
+            semanas: z.coerce
+              .number({ error: 'Número de semanas inválido.' })
+              .int()
+              .min(1, { error: 'Escolha de 1 a 52 semanas.' })
+              .max(52, { error: 'Escolha de 1 a 52 semanas.' })
+              .default(4),
+          }),
+          response: { 200: productDetailSchema, ...errors },
+        },
+      },
+      async (request) =>
+        productDetail(db, request.params.slug, {
+          start: request.query.inicio,
+          weeks: request.query.semanas,
+          leadBusinessDays: config.leadBusinessDays,
+        }),
+    );
+
+    app.get(
+      '/network',
+      {
+        schema: {
+          tags: ['catálogo'],
+          summary: 'A rede em números, calculada do catálogo',
+          response: {
+            200: z.object({
+              locations: z.number(),
+              cities: z.number(),
+              states: z.number(),
+              screens: z.number(),
+              weekly_audience: z.number(),
+              by_type: z.array(
+                z.object({ type: z.enum(productTypes), locations: z.number(), weekly_audience: z.number() }),
+              ),
+            }),
+          },
+        },
+      },
+      async () => networkStats(db),
+    );
+
+    app.get(
+      '/arquivos/catalogo/:name',
+      {
+        schema: {
+          tags: ['catálogo'],
+          summary: 'Foto do catálogo (pública)',
+          params: z.object({
+            name: z.string().regex(/^[a-z0-9_-]+(\.[a-z0-9]+)$/, { error: 'Arquivo não encontrado.' }),
+          }),
+        },
+      },
+      async (request, reply) => {
+        const object = await storage.get(`catalogo/${request.params.name}`);
+        if (!object) throw new AppError(404, 'Arquivo não encontrado.');
+        return (
+          reply
+            .header('content-type', object.contentType)
+            .header('content-length', object.size)
+            .header('content-disposition', `inline; filename="${request.params.name}"`)
+            // Keys are content hashes: a file never changes under its name.
+            .header('cache-control', 'public, max-age=31536000, immutable')
+            .send(object.body)
+        );
+      },
+    );
+  };

@@ -1,0 +1,426 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import {
+  addDays,
+  availabilityOf,
+  creativeSpecs,
+  earliestBookableStart,
+  periodEnd,
+  todayInBrasilia,
+  type AvailabilityStatus,
+  type SearchQuery,
+  type SearchResponse,
+  type SearchResult,
+} from '@urbana/shared';
+import type { Db } from '../db/client.ts';
+import { productPhotos, products, towers } from '../db/schema/index.ts';
+import { AppError } from '../lib/errors.ts';
+import { DEFAULT_PLACE, resolvePlace } from './places.ts';
+
+export const FLEXIBLE_WEEKS_AHEAD = 12;
+export const fileUrl = (key: string) => `/api/arquivos/${key}`;
+
+/** Reservations that count against a slot: paid, or unpaid and still inside the payment window. */
+const ACTIVE_RESERVATION = sql`(r.hold_expires_at is null or r.hold_expires_at > now())`;
+
+type Row = Record<string, unknown>;
+const rowsOf = (result: { rows: unknown[] }) => result.rows as Row[];
+
+export function defaultStart(leadBusinessDays: number, now = new Date()): string {
+  return earliestBookableStart(todayInBrasilia(now), leadBusinessDays);
+}
+
+interface Area {
+  center: { lat: number; lng: number; label: string };
+  box: { n: number; s: number; e: number; w: number };
+  radiusKm: number | null;
+}
+
+function areaOf(q: SearchQuery): Area {
+  let center: Area['center'];
+  if (q.lat !== undefined && q.lng !== undefined) center = { lat: q.lat, lng: q.lng, label: q.local ?? '' };
+  else if (q.norte !== undefined)
+    center = { lat: (q.norte + q.sul!) / 2, lng: (q.leste! + q.oeste!) / 2, label: q.local ?? '' };
+  else if (q.local) {
+    const place = resolvePlace(q.local);
+    if (!place) throw new AppError(400, 'Não encontramos esse local. Escolha uma cidade da lista.');
+    center = { lat: place.lat, lng: place.lng, label: place.label };
+  } else center = { lat: DEFAULT_PLACE.lat, lng: DEFAULT_PLACE.lng, label: DEFAULT_PLACE.label };
+
+  if (q.norte !== undefined)
+    return { center, box: { n: q.norte, s: q.sul!, e: q.leste!, w: q.oeste! }, radiusKm: null };
+  const dLat = q.raio / 111.32;
+  const dLng = q.raio / (111.32 * Math.max(0.05, Math.cos((center.lat * Math.PI) / 180)));
+  return {
+    center,
+    box: { n: center.lat + dLat, s: center.lat - dLat, e: center.lng + dLng, w: center.lng - dLng },
+    radiusKm: q.raio,
+  };
+}
+
+const orderBy: Record<SearchQuery['ordem'], ReturnType<typeof sql>> = {
+  relevancia: sql`w.weekly_audience::float8 / greatest(w.daily_price, 1) / (1 + w.distance_km / 10) desc`,
+  menor_preco: sql`w.daily_price asc`,
+  maior_preco: sql`w.daily_price desc`,
+  maior_audiencia: sql`w.weekly_audience desc`,
+  distancia: sql`w.distance_km asc`,
+};
+
+/** Location search with availability for the chosen period (PRODUCT.md §3). */
+export async function searchProducts(
+  db: Db,
+  q: SearchQuery,
+  leadBusinessDays: number,
+): Promise<SearchResponse> {
+  const area = areaOf(q);
+  const earliest = defaultStart(leadBusinessDays);
+  const start = q.inicio && q.inicio > earliest ? q.inicio : earliest;
+  const end = periodEnd(start, q.semanas);
+  const { lat, lng } = area.center;
+  const { n, s, e, w } = area.box;
+  const distance = sql`6371 * 2 * asin(sqrt(power(sin(radians(p.latitude - ${lat}) / 2), 2) + cos(radians(${lat})) * cos(radians(p.latitude)) * power(sin(radians(p.longitude - ${lng}) / 2), 2)))`;
+  const filters = [
+    sql`p.status = 'ativo'`,
+    sql`point(p.longitude, p.latitude) <@ box(point(${w}, ${s}), point(${e}, ${n}))`,
+    q.tipo !== 'todos' ? sql`p.type = ${q.tipo}` : undefined,
+    q.preco_min !== undefined ? sql`p.daily_price >= ${q.preco_min}` : undefined,
+    q.preco_max !== undefined ? sql`p.daily_price <= ${q.preco_max}` : undefined,
+  ].filter(Boolean);
+  const offset = (q.pagina - 1) * q.por_pagina;
+
+  const result = await db.execute(sql`
+    with within as (
+      select p.id, p.slug, p.name, p.type, p.address, p.neighborhood, p.city, p.state, p.latitude, p.longitude,
+             p.daily_price, p.weekly_audience, p.is_tower_based, ${distance} as distance_km
+      from products p
+      where ${sql.join(filters, sql` and `)}
+    ),
+    loads as (
+      select t.product_id, t.slots,
+        (select count(*) from reservations r
+          where r.tower_id = t.id and r.starts_on < ${end}::date and r.ends_on > ${start}::date and ${ACTIVE_RESERVATION})::int as booked
+      from towers t join within w on w.id = t.product_id
+    ),
+    agg as (
+      select product_id, count(*)::int as tower_count, sum(slots)::int as capacity,
+        sum(greatest(slots - booked, 0))::int as remaining,
+        bool_or(booked < slots) as any_room, bool_or(booked >= slots) as any_full,
+        json_agg(json_build_object('slots', slots, 'booked', booked)) as loads
+      from loads group by product_id
+    )
+    select w.*, agg.tower_count, agg.loads, count(*) over ()::int as total,
+      (select ph.thumb_key from product_photos ph where ph.product_id = w.id order by ph.position limit 1) as photo
+    from within w join agg on agg.product_id = w.id
+    where ${area.radiusKm !== null ? sql`w.distance_km <= ${area.radiusKm}` : sql`true`}
+      ${q.disponivel ? sql`and agg.any_room` : sql``}
+    order by ${orderBy[q.ordem]}, w.id
+    limit ${q.por_pagina} offset ${offset}`);
+
+  const rows = rowsOf(result);
+  const items: SearchResult[] = rows.map((row) => {
+    const loads = (typeof row.loads === 'string' ? JSON.parse(row.loads) : row.loads) as Array<{
+      slots: number;
+      booked: number;
+    }>;
+    const availability = availabilityOf(loads);
+    return {
+      id: String(row.id),
+      slug: String(row.slug),
+      name: String(row.name),
+      type: row.type as SearchResult['type'],
+      address: String(row.address),
+      neighborhood: String(row.neighborhood),
+      city: String(row.city),
+      state: String(row.state),
+      latitude: Number(row.latitude),
+      longitude: Number(row.longitude),
+      daily_price: Number(row.daily_price),
+      weekly_audience: Number(row.weekly_audience),
+      is_tower_based: Boolean(row.is_tower_based),
+      tower_count: Number(row.tower_count),
+      photo: row.photo ? fileUrl(String(row.photo)) : null,
+      distance_km: Math.round(Number(row.distance_km) * 10) / 10,
+      availability: {
+        ...availability,
+        start,
+        end,
+        earliest_start: availability.status === 'indisponivel' ? null : start,
+      },
+    };
+  });
+
+  if (q.flexivel) {
+    const full = items.filter((i) => i.availability.status === 'indisponivel');
+    if (full.length > 0) {
+      const earliestById = await earliestStarts(
+        db,
+        full.map((i) => i.id),
+        start,
+        q.semanas,
+      );
+      for (const item of full) item.availability.earliest_start = earliestById.get(item.id) ?? null;
+    }
+  }
+
+  return {
+    center: area.center,
+    total: rows.length > 0 ? Number(rows[0]!.total) : 0,
+    page: q.pagina,
+    page_size: q.por_pagina,
+    start,
+    end,
+    items,
+  };
+}
+
+/** For each product, the first weekly start from `start` (up to 12 weeks ahead) where a tower has room. */
+export async function earliestStarts(db: Db, productIds: string[], start: string, weeks: number) {
+  const result = await db.execute(sql`
+    select t.product_id, min(k)::int as k
+    from towers t cross join generate_series(1, ${FLEXIBLE_WEEKS_AHEAD}) as k
+    where t.product_id in (${sql.join(
+      productIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})
+      and (select count(*) from reservations r
+           where r.tower_id = t.id
+             and r.starts_on < (${start}::date + (k * 7 + ${weeks * 7}))
+             and r.ends_on > (${start}::date + k * 7)
+             and ${ACTIVE_RESERVATION}) < t.slots
+    group by t.product_id`);
+  const map = new Map<string, string>();
+  for (const row of rowsOf(result)) map.set(String(row.product_id), addDays(start, Number(row.k) * 7));
+  return map;
+}
+
+/** Booked slots per tower for each period. */
+async function towerLoads(db: Db, towerIds: string[], periods: Array<{ start: string; end: string }>) {
+  if (towerIds.length === 0) return [];
+  const values = sql.join(
+    periods.map((p, i) => sql`(${i}::int, ${p.start}::date, ${p.end}::date)`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    select per.i, t.id as tower_id, t.slots,
+      (select count(*) from reservations r where r.tower_id = t.id and r.starts_on < per.e and r.ends_on > per.s and ${ACTIVE_RESERVATION})::int as booked
+    from towers t cross join (values ${values}) as per(i, s, e)
+    where t.id in (${sql.join(
+      towerIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`);
+  return rowsOf(result).map((r) => ({
+    i: Number(r.i),
+    tower_id: String(r.tower_id),
+    slots: Number(r.slots),
+    booked: Number(r.booked),
+  }));
+}
+
+export async function productDetail(
+  db: Db,
+  slug: string,
+  opts: { start?: string | undefined; weeks: number; leadBusinessDays: number },
+) {
+  const product = await db.query.products.findFirst({ where: eq(products.slug, slug) });
+  if (!product || product.status !== 'ativo') throw new AppError(404, 'Local não encontrado.');
+  const [towerRows, photos] = await Promise.all([
+    db.select().from(towers).where(eq(towers.product_id, product.id)).orderBy(asc(towers.name)),
+    db
+      .select()
+      .from(productPhotos)
+      .where(eq(productPhotos.product_id, product.id))
+      .orderBy(asc(productPhotos.position)),
+  ]);
+  const earliest = defaultStart(opts.leadBusinessDays);
+  const start = opts.start && opts.start > earliest ? opts.start : earliest;
+  const end = periodEnd(start, opts.weeks);
+  // The chosen period, then 12 single weeks for the calendar.
+  const periods = [
+    { start, end },
+    ...Array.from({ length: 12 }, (_, k) => ({
+      start: addDays(start, 7 * k),
+      end: addDays(start, 7 * (k + 1)),
+    })),
+  ];
+  const loads = await towerLoads(
+    db,
+    towerRows.map((t) => t.id),
+    periods,
+  );
+  const loadFor = (i: number, towerId: string) => loads.find((l) => l.i === i && l.tower_id === towerId)!;
+  const towersOut = towerRows.map((t) => {
+    const l = loadFor(0, t.id);
+    return {
+      id: t.id,
+      name: t.name,
+      screens: t.screens,
+      weekly_audience: t.weekly_audience,
+      slots: t.slots,
+      remaining: Math.max(0, t.slots - l.booked),
+    };
+  });
+  const calendar = periods.slice(1).map((p, k) => {
+    const per = towerRows.map((t) => {
+      const l = loadFor(k + 1, t.id);
+      return { tower_id: t.id, slots: t.slots, booked: l.booked, remaining: Math.max(0, t.slots - l.booked) };
+    });
+    return {
+      start: p.start,
+      end: p.end,
+      status: availabilityOf(per).status as AvailabilityStatus,
+      towers: per.map(({ tower_id, remaining }) => ({ tower_id, remaining })),
+    };
+  });
+  return {
+    id: product.id,
+    slug: product.slug,
+    name: product.name,
+    description: product.description,
+    type: product.type,
+    address: product.address,
+    neighborhood: product.neighborhood,
+    city: product.city,
+    state: product.state,
+    latitude: product.latitude,
+    longitude: product.longitude,
+    daily_price: product.daily_price,
+    is_tower_based: product.is_tower_based,
+    weekly_audience: product.weekly_audience,
+    audience_profile: product.audience_profile,
+    operating_hours: product.operating_hours,
+    spec: creativeSpecs[product.type],
+    photos: photos.map((p) => ({
+      url: fileUrl(p.storage_key),
+      thumb: fileUrl(p.thumb_key),
+      width: p.width,
+      height: p.height,
+      alt: p.alt,
+    })),
+    towers: towersOut,
+    period: {
+      start,
+      end,
+      weeks: opts.weeks,
+      earliest_start: earliest,
+      ...availabilityOf(towersOut.map((t) => ({ slots: t.slots, booked: t.slots - t.remaining }))),
+    },
+    calendar,
+  };
+}
+export type ProductDetail = Awaited<ReturnType<typeof productDetail>>;
+
+export interface ProductCard {
+  id: string;
+  slug: string;
+  name: string;
+  type: SearchResult['type'];
+  city: string;
+  state: string;
+  neighborhood: string;
+  daily_price: number;
+  weekly_audience: number;
+  is_tower_based: boolean;
+  tower_count: number;
+  photo: string | null;
+  status: 'ativo' | 'inativo';
+}
+
+async function cards(
+  db: Db,
+  where: ReturnType<typeof sql>,
+  limit: number,
+  order = sql`p.weekly_audience desc`,
+): Promise<ProductCard[]> {
+  const result = await db.execute(sql`
+    select p.id, p.slug, p.name, p.type, p.city, p.state, p.neighborhood, p.daily_price, p.weekly_audience,
+      p.is_tower_based, p.status,
+      (select count(*) from towers t where t.product_id = p.id)::int as tower_count,
+      (select ph.thumb_key from product_photos ph where ph.product_id = p.id order by ph.position limit 1) as photo
+    from products p where ${where} order by ${order} limit ${limit}`);
+  return rowsOf(result).map((r) => ({
+    id: String(r.id),
+    slug: String(r.slug),
+    name: String(r.name),
+    type: r.type as ProductCard['type'],
+    city: String(r.city),
+    state: String(r.state),
+    neighborhood: String(r.neighborhood),
+    daily_price: Number(r.daily_price),
+    weekly_audience: Number(r.weekly_audience),
+    is_tower_based: Boolean(r.is_tower_based),
+    tower_count: Number(r.tower_count),
+    photo: r.photo ? fileUrl(String(r.photo)) : null,
+    status: r.status as ProductCard['status'],
+  }));
+}
+
+/** The best-audience product of each type, then the next best overall: 8 cards for the home page. */
+export async function featuredProducts(db: Db): Promise<ProductCard[]> {
+  const result = await db.execute(sql`
+    select id from (
+      select distinct on (type) id, type, weekly_audience from products where status = 'ativo'
+      order by type, weekly_audience desc, id) firsts`);
+  const firstIds = rowsOf(result).map((r) => String(r.id));
+  const firsts = firstIds.length
+    ? await cards(
+        db,
+        sql`p.id in (${sql.join(
+          firstIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`,
+        5,
+      )
+    : [];
+  const rest = await cards(
+    db,
+    firstIds.length
+      ? sql`p.status = 'ativo' and p.id not in (${sql.join(
+          firstIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`
+      : sql`p.status = 'ativo'`,
+    8 - firsts.length,
+  );
+  return [...firsts, ...rest];
+}
+
+export async function productsByIds(db: Db, ids: string[]): Promise<ProductCard[]> {
+  const valid = ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+  if (valid.length === 0) return [];
+  const found = await cards(
+    db,
+    sql`p.id in (${sql.join(
+      valid.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`,
+    valid.length,
+  );
+  return valid.map((id) => found.find((c) => c.id === id)).filter((c): c is ProductCard => Boolean(c));
+}
+
+/** The network in numbers, from the live catalogue. */
+export async function networkStats(db: Db) {
+  const [totals] = rowsOf(
+    await db.execute(sql`
+      select count(*)::int as locations, count(distinct (p.city, p.state))::int as cities, count(distinct p.state)::int as states,
+        coalesce(sum(p.weekly_audience), 0)::bigint as weekly_audience,
+        coalesce((select sum(t.screens) from towers t join products p2 on p2.id = t.product_id where p2.status = 'ativo'), 0)::int as screens
+      from products p where p.status = 'ativo'`),
+  );
+  const byType = rowsOf(
+    await db.execute(
+      sql`select type, count(*)::int as n, coalesce(sum(weekly_audience), 0)::bigint as audience from products where status = 'ativo' group by type order by type`,
+    ),
+  );
+  return {
+    locations: Number(totals?.locations ?? 0),
+    cities: Number(totals?.cities ?? 0),
+    states: Number(totals?.states ?? 0),
+    screens: Number(totals?.screens ?? 0),
+    weekly_audience: Number(totals?.weekly_audience ?? 0),
+    by_type: byType.map((r) => ({
+      type: r.type as ProductCard['type'],
+      locations: Number(r.n),
+      weekly_audience: Number(r.audience),
+    })),
+  };
+}

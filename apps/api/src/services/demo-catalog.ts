@@ -1,0 +1,354 @@
+import { count } from 'drizzle-orm';
+import { productTypes, type ProductType } from '@urbana/shared';
+import type { Db } from '../db/client.ts';
+import { productPhotos, products, towers } from '../db/schema/index.ts';
+import { generateProductPhoto, type StoredPhoto } from './photos.ts';
+import type { Storage } from './storage.ts';
+
+/** A deterministic pseudo-random sequence (mulberry32): the same catalogue on every machine. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => Math.floor(min + next() * (max - min + 1)),
+    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
+  };
+}
+
+interface City {
+  name: string;
+  uf: string;
+  lat: number;
+  lng: number;
+  areas: ReadonlyArray<readonly [name: string, lat: number, lng: number]>;
+  streets: readonly string[];
+}
+
+const brasilia: City = {
+  name: 'Brasília',
+  uf: 'DF',
+  lat: -15.7939,
+  lng: -47.8828,
+  areas: [
+    ['Asa Sul', -15.8156, -47.8947],
+    ['Asa Norte', -15.7635, -47.8806],
+    ['Setor Comercial Sul', -15.7975, -47.8919],
+    ['Eixo Monumental', -15.7901, -47.8974],
+    ['Sudoeste', -15.7985, -47.9239],
+    ['Noroeste', -15.7539, -47.9118],
+    ['Lago Sul', -15.8416, -47.877],
+    ['Lago Norte', -15.7359, -47.838],
+    ['Águas Claras', -15.8402, -48.0276],
+    ['Taguatinga', -15.8336, -48.0565],
+    ['Guará', -15.8213, -47.9788],
+    ['Cruzeiro', -15.7916, -47.9392],
+    ['Ceilândia', -15.8199, -48.1081],
+    ['Samambaia', -15.877, -48.0886],
+    ['Sobradinho', -15.6536, -47.7913],
+  ],
+  streets: [
+    'Eixo Monumental',
+    'Via W3 Sul',
+    'Via W3 Norte',
+    'Via L2 Sul',
+    'Via L2 Norte',
+    'EPTG',
+    'EPIA',
+    'Estrada Parque Taguatinga',
+    'Avenida das Araucárias',
+    'Avenida Hélio Prates',
+  ],
+};
+
+const capitals: ReadonlyArray<readonly [name: string, uf: string, lat: number, lng: number]> = [
+  ['São Paulo', 'SP', -23.5475, -46.63611],
+  ['Rio de Janeiro', 'RJ', -22.90642, -43.18223],
+  ['Salvador', 'BA', -12.97111, -38.51083],
+  ['Fortaleza', 'CE', -3.71722, -38.54306],
+  ['Belo Horizonte', 'MG', -19.92083, -43.93778],
+  ['Manaus', 'AM', -3.10194, -60.025],
+  ['Curitiba', 'PR', -25.42778, -49.27306],
+  ['Recife', 'PE', -8.05389, -34.88111],
+  ['Goiânia', 'GO', -16.67861, -49.25389],
+  ['Belém', 'PA', -1.45583, -48.50444],
+  ['Porto Alegre', 'RS', -30.03283, -51.23019],
+  ['São Luís', 'MA', -2.52972, -44.30278],
+  ['Maceió', 'AL', -9.66583, -35.73528],
+  ['Campo Grande', 'MS', -20.44278, -54.64639],
+  ['Natal', 'RN', -5.795, -35.20944],
+  ['Teresina', 'PI', -5.08917, -42.80194],
+  ['João Pessoa', 'PB', -7.115, -34.86306],
+  ['Aracaju', 'SE', -10.91111, -37.07167],
+  ['Cuiabá', 'MT', -15.59611, -56.09667],
+  ['Porto Velho', 'RO', -8.76194, -63.90389],
+  ['Macapá', 'AP', 0.03889, -51.06639],
+  ['Florianópolis', 'SC', -27.59667, -48.54917],
+  ['Rio Branco', 'AC', -9.97472, -67.81],
+  ['Vitória', 'ES', -20.31944, -40.33778],
+  ['Boa Vista', 'RR', 2.81972, -60.67333],
+  ['Palmas', 'TO', -10.16745, -48.32766],
+];
+
+const genericAreas = [
+  'Centro',
+  'Jardim América',
+  'Vila Nova',
+  'Boa Vista',
+  'Santa Cruz',
+  'São José',
+  'Aeroporto',
+  'Universitário',
+  'Industrial',
+  'Jardim Europa',
+];
+const genericStreets = [
+  'Avenida Brasil',
+  'Avenida Getúlio Vargas',
+  'Rua XV de Novembro',
+  'Avenida Presidente Vargas',
+  'Avenida Sete de Setembro',
+  'Rua Sete de Setembro',
+  'Avenida Beira-Mar',
+  'Avenida Tancredo Neves',
+  'Avenida Juscelino Kubitschek',
+  'Rua Barão do Rio Branco',
+];
+
+function cityOf([name, uf, lat, lng]: readonly [string, string, number, number]): City {
+  return {
+    name,
+    uf,
+    lat,
+    lng,
+    areas: genericAreas.map(
+      (area, i) => [area, lat + Math.sin(i * 1.7) * 0.045, lng + Math.cos(i * 1.3) * 0.045] as const,
+    ),
+    streets: genericStreets,
+  };
+}
+
+const buildingNames = [
+  'Aurora',
+  'Parque das Flores',
+  'Solar',
+  'Horizonte',
+  'Monte Verde',
+  'Jardins',
+  'Ipê Amarelo',
+  'Bela Vista',
+  'Atlântico',
+  'Planalto',
+  'Cerrado',
+  'Lumière',
+  'Vitória Régia',
+  'Alvorada',
+];
+const audiences = [
+  'Classes A e B, 25 a 54 anos, moradores e visitantes',
+  'Trabalhadores de escritório, 22 a 50 anos, alto poder de compra',
+  'Fluxo misto de motoristas e pedestres, todas as idades',
+  'Estudantes e jovens adultos, 18 a 34 anos',
+  'Famílias das classes B e C, moradores da região',
+];
+
+interface TypeProfile {
+  price: [number, number];
+  audience: [number, number];
+  towers: [number, number];
+  slots: [number, number];
+  hours: string;
+}
+/** Daily prices in whole reais; audiences are weekly impressions (per tower for towers). */
+const profiles: Record<ProductType, TypeProfile> = {
+  torre: {
+    price: [45, 140],
+    audience: [3_000, 15_000],
+    towers: [2, 12],
+    slots: [4, 8],
+    hours: 'Todos os dias, 6h às 23h',
+  },
+  painel_led: {
+    price: [280, 950],
+    audience: [150_000, 800_000],
+    towers: [1, 1],
+    slots: [6, 10],
+    hours: 'Todos os dias, 6h às 24h',
+  },
+  outdoor: {
+    price: [60, 210],
+    audience: [80_000, 400_000],
+    towers: [1, 1],
+    slots: [1, 1],
+    hours: 'Visível 24 horas, iluminado à noite',
+  },
+  empena: {
+    price: [320, 1_200],
+    audience: [200_000, 1_000_000],
+    towers: [1, 1],
+    slots: [1, 1],
+    hours: 'Visível 24 horas',
+  },
+  mobiliario_urbano: {
+    price: [35, 95],
+    audience: [20_000, 120_000],
+    towers: [1, 1],
+    slots: [4, 6],
+    hours: 'Todos os dias, 5h às 24h',
+  },
+};
+
+function nameFor(type: ProductType, area: string, street: string, building: string, n: number): string {
+  switch (type) {
+    case 'torre':
+      return `Condomínio ${building} — ${area}`;
+    case 'painel_led':
+      return `Painel de LED ${street}`;
+    case 'outdoor':
+      return `Outdoor ${street}, ${area}`;
+    case 'empena':
+      return `Empena Edifício ${building}`;
+    case 'mobiliario_urbano':
+      return `Abrigo de ônibus ${street} ${n}`;
+  }
+}
+
+function describe(type: ProductType, area: string, city: string): string {
+  const where = `${area}, ${city}`;
+  switch (type) {
+    case 'torre':
+      return `Telas verticais nos elevadores e halls das torres do condomínio, em ${where}. Sua marca no dia a dia de quem mora ali, várias vezes por dia.`;
+    case 'painel_led':
+      return `Painel de LED de alta luminosidade em via de grande fluxo em ${where}. Spots em loop com outros anunciantes.`;
+    case 'outdoor':
+      return `Outdoor 9 × 3 m com iluminação noturna em ${where}. Um anunciante por vez, visível o dia todo.`;
+    case 'empena':
+      return `Empena de grande formato na lateral de edifício em ${where}, vista de longe por motoristas e pedestres.`;
+    case 'mobiliario_urbano':
+      return `Tela digital em abrigo de ônibus em ${where}, na altura dos olhos de quem espera e de quem passa.`;
+  }
+}
+
+function slugify(value: string): string {
+  return value
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+export interface SeedOptions {
+  /** Total products; the default is the demo size (Brasília plus every state capital). */
+  products?: number;
+  log?: (message: string) => void;
+}
+
+export const PHOTO_VARIANTS = 4;
+
+/**
+ * The demo catalogue: at least 40 products in Brasília, products in every state capital, all five
+ * types, tower products with 2–12 towers. Larger counts spread over the capitals for benchmarks.
+ */
+export async function seedCatalog(db: Db, storage: Storage, options: SeedOptions = {}) {
+  const log = options.log ?? (() => {});
+  const [existing] = await db.select({ n: count() }).from(products);
+  if ((existing?.n ?? 0) > 0) return { products: 0, towers: 0, skipped: true };
+
+  // A pool of photos per type, shared by products of that type.
+  const pool = new Map<ProductType, StoredPhoto[]>();
+  for (const type of productTypes) {
+    const photos: StoredPhoto[] = [];
+    for (let v = 0; v < PHOTO_VARIANTS; v++) photos.push(await generateProductPhoto(storage, type, v));
+    pool.set(type, photos);
+  }
+  log(`${productTypes.length * PHOTO_VARIANTS} fotos geradas`);
+
+  const cities = [brasilia, ...capitals.map(cityOf)];
+  const demoTotal = 48 + 26 * 4;
+  const total = Math.max(options.products ?? demoTotal, 1);
+  const r = random(20261121);
+  const usedSlugs = new Set<string>();
+  let productCount = 0;
+  let towerCount = 0;
+  const BATCH = 500;
+
+  for (let start = 0; start < total; start += BATCH) {
+    const productRows: Array<typeof products.$inferInsert> = [];
+    const towerRows: Array<typeof towers.$inferInsert> = [];
+    const photoRows: Array<typeof productPhotos.$inferInsert> = [];
+    for (let i = start; i < Math.min(total, start + BATCH); i++) {
+      // The first 48 are in Brasília, the next 104 four per capital; beyond that, spread over all.
+      const city =
+        i < 48
+          ? brasilia
+          : i < demoTotal
+            ? cities[1 + Math.floor((i - 48) / 4)]!
+            : cities[i % cities.length]!;
+      const type = productTypes[i % productTypes.length]!;
+      const profile = profiles[type];
+      const [area, alat, alng] = r.pick(city.areas);
+      const street = r.pick(city.streets);
+      const building = r.pick(buildingNames);
+      const name = nameFor(type, area, street, building, r.int(100, 999));
+      let slug = slugify(`${name}-${city.name}`);
+      if (usedSlugs.has(slug)) slug = `${slug}-${i}`;
+      usedSlugs.add(slug);
+      const id = crypto.randomUUID();
+      const towersHere = r.int(profile.towers[0], profile.towers[1]);
+      const isTower = type === 'torre';
+      let audience = 0;
+      for (let t = 0; t < towersHere; t++) {
+        const towerAudience = r.int(profile.audience[0], profile.audience[1]);
+        audience += towerAudience;
+        towerRows.push({
+          product_id: id,
+          name: isTower ? `Torre ${String.fromCharCode(65 + t)}` : 'Face principal',
+          screens: isTower ? r.int(2, 6) : 1,
+          weekly_audience: towerAudience,
+          slots: r.int(profile.slots[0], profile.slots[1]),
+        });
+      }
+      productRows.push({
+        id,
+        slug,
+        name,
+        description: describe(type, area, city.name),
+        type,
+        address: `${street}, ${r.int(10, 2999)}`,
+        neighborhood: area,
+        city: city.name,
+        state: city.uf,
+        latitude: Number((alat + (r.next() - 0.5) * 0.02).toFixed(6)),
+        longitude: Number((alng + (r.next() - 0.5) * 0.02).toFixed(6)),
+        daily_price: r.int(profile.price[0], profile.price[1]) * 100,
+        is_tower_based: isTower,
+        weekly_audience: audience,
+        audience_profile: r.pick(audiences),
+        operating_hours: profile.hours,
+        status: 'ativo',
+      });
+      const photos = pool.get(type)!;
+      const first = r.int(0, photos.length - 1);
+      for (let p = 0; p < 2; p++) {
+        const photo = photos[(first + p) % photos.length]!;
+        photoRows.push({ product_id: id, ...photo, alt: `${name} — foto ${p + 1}`, position: p });
+      }
+    }
+    await db.transaction(async (tx) => {
+      await tx.insert(products).values(productRows);
+      await tx.insert(towers).values(towerRows);
+      await tx.insert(productPhotos).values(photoRows);
+    });
+    productCount += productRows.length;
+    towerCount += towerRows.length;
+    if (total > BATCH) log(`${productCount} de ${total} produtos`);
+  }
+  return { products: productCount, towers: towerCount, skipped: false };
+}

@@ -1,0 +1,128 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+
+export interface StoredObject {
+  body: Readable;
+  contentType: string;
+  size: number;
+}
+
+/** Where files live: one interface, a local folder by default or any S3-compatible store. */
+export interface Storage {
+  readonly kind: 'local' | 's3';
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  get(key: string): Promise<StoredObject | null>;
+  delete(key: string): Promise<void>;
+}
+
+/** Keys are server-generated: lower-case letters, digits, dashes, dots and slashes, no "..". */
+const SAFE_KEY = /^[a-z0-9][a-z0-9._/-]{0,300}$/;
+export function assertSafeKey(key: string): void {
+  if (!SAFE_KEY.test(key) || key.includes('..') || key.includes('//'))
+    throw new Error(`chave de arquivo inválida: ${key}`);
+}
+
+export class LocalStorage implements Storage {
+  readonly kind = 'local' as const;
+  constructor(private readonly root: string) {}
+
+  private file(key: string) {
+    assertSafeKey(key);
+    return path.join(this.root, key);
+  }
+
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    const file = this.file(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, body);
+    await writeFile(`${file}.tipo`, contentType);
+  }
+
+  async get(key: string): Promise<StoredObject | null> {
+    const file = this.file(key);
+    try {
+      const [info, type] = await Promise.all([stat(file), readFile(`${file}.tipo`, 'utf8')]);
+      return { body: createReadStream(file), contentType: type, size: info.size };
+    } catch {
+      return null;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    const file = this.file(key);
+    await rm(file, { force: true });
+    await rm(`${file}.tipo`, { force: true });
+  }
+}
+
+export interface S3Options {
+  endpoint?: string | undefined;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+}
+
+export class S3Storage implements Storage {
+  readonly kind = 's3' as const;
+  private readonly client: S3Client;
+  constructor(private readonly options: S3Options) {
+    this.client = new S3Client({
+      region: options.region,
+      ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+      forcePathStyle: options.forcePathStyle,
+      credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+    });
+  }
+
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    assertSafeKey(key);
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.options.bucket, Key: key, Body: body, ContentType: contentType }),
+    );
+  }
+
+  async get(key: string): Promise<StoredObject | null> {
+    assertSafeKey(key);
+    try {
+      const out = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: key }));
+      return {
+        body: out.Body as Readable,
+        contentType: out.ContentType ?? 'application/octet-stream',
+        size: out.ContentLength ?? 0,
+      };
+    } catch (error) {
+      const name = (error as { name?: string }).name;
+      if (name === 'NoSuchKey' || name === 'NotFound') return null;
+      throw error;
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      await this.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: key }));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    assertSafeKey(key);
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }));
+  }
+}
+
+export function createStorage(config: { s3: S3Options | undefined; dataDir: string }): Storage {
+  return config.s3 ? new S3Storage(config.s3) : new LocalStorage(path.join(config.dataDir, 'arquivos'));
+}

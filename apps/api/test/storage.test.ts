@@ -1,0 +1,79 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import S3rver from 's3rver';
+import { LocalStorage, S3Storage, type Storage } from '../src/services/storage.ts';
+
+const dirs: string[] = [];
+const tmp = () => {
+  const d = mkdtempSync(path.join(os.tmpdir(), 'urbana-storage-'));
+  dirs.push(d);
+  return d;
+};
+
+let s3server: S3rver;
+let s3: S3Storage;
+
+beforeAll(async () => {
+  // A real S3-protocol server on loopback.
+  s3server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: tmp(),
+    configureBuckets: [{ name: 'urbana-teste', configs: [] }],
+  });
+  const address = (await s3server.run()) as AddressInfo;
+  s3 = new S3Storage({
+    endpoint: `http://127.0.0.1:${address.port}`,
+    region: 'us-east-1',
+    bucket: 'urbana-teste',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+  });
+});
+afterAll(async () => {
+  await s3server.close();
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+}
+
+const implementations: Array<[string, () => Storage]> = [
+  ['pasta local', () => new LocalStorage(tmp())],
+  ['S3', () => s3],
+];
+
+describe.each(implementations)('armazenamento: %s', (_name, make) => {
+  it('grava, lê com o tipo e o tamanho, e apaga', async () => {
+    const storage = make();
+    const body = Buffer.from('conteúdo de teste da Urbana');
+    await storage.put('catalogo/teste-1.txt', body, 'text/plain; charset=utf-8');
+    const object = await storage.get('catalogo/teste-1.txt');
+    expect(object?.contentType).toBe('text/plain; charset=utf-8');
+    expect(object?.size).toBe(body.length);
+    expect((await readAll(object!.body)).equals(body)).toBe(true);
+    await storage.delete('catalogo/teste-1.txt');
+    expect(await storage.get('catalogo/teste-1.txt')).toBeNull();
+  });
+
+  it('um arquivo que não existe é nulo', async () => {
+    expect(await make().get('catalogo/nao-existe.webp')).toBeNull();
+  });
+
+  it('recusa chaves perigosas', async () => {
+    const storage = make();
+    for (const key of ['../fora.txt', 'catalogo/../../x', '/absoluto', 'Maiusculas.txt', 'a//b']) {
+      await expect(storage.put(key, Buffer.from('x'), 'text/plain')).rejects.toThrow(
+        'chave de arquivo inválida',
+      );
+    }
+  });
+});
