@@ -1,8 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { cartItem, E2E_PRODUCTS } from './support/fixtures.ts';
+import { cartItem, productIds } from './support/fixtures.ts';
 import { apiAs, createCustomer, signInWithForm, toast } from './support/users.ts';
 
-const [p1, p2, p3] = E2E_PRODUCTS.map((p) => p.id);
+let p1: string, p2: string, p3: string;
+test.beforeAll(async ({ request }) => {
+  [p1, p2, p3] = (await productIds(request, 3)) as [string, string, string];
+});
 
 async function setLocal(page: Page, cart: unknown[], favorites: string[]) {
   await page.goto('/');
@@ -26,7 +29,7 @@ test('só local: o carrinho e os favoritos sobem para a nuvem', async ({
   baseURL,
 }) => {
   const user = await createCustomer(request);
-  await setLocal(page, [cartItem('a-1'), cartItem('b-2')], [p1!, p2!]);
+  await setLocal(page, [cartItem('a-1'), cartItem('b-2')], [p1, p2]);
   await expect(badge(page, 'carrinho')).toHaveText('2');
   await expect(badge(page, 'favoritos')).toHaveText('2');
 
@@ -64,7 +67,7 @@ test('local e nuvem: nuvem primeiro, depois os locais que faltam; favoritos unid
   await api.put('/api/cart', { data: { products: [cartItem('nuvem-1'), cartItem('comum-2')] } });
   await api.post('/api/favorites', { data: { product_ids: [p1, p2] } });
 
-  await setLocal(page, [cartItem('comum-2', { weeks: 9 }), cartItem('local-3')], [p2!, p3!]);
+  await setLocal(page, [cartItem('comum-2', { weeks: 9 }), cartItem('local-3')], [p2, p3]);
   await signInWithForm(page, user.email, user.password);
   await expect(toast(page, 'Carrinho restaurado')).toContainText('3 itens carregados com sucesso');
   await expect(toast(page, 'Favoritos restaurados')).toContainText('3 favoritos carregados');
@@ -102,7 +105,7 @@ test('só nuvem: o carrinho e os favoritos são restaurados', async ({
 
 test('falha ao salvar na nuvem: aviso do seed e a cópia local fica', async ({ page, request }) => {
   const user = await createCustomer(request);
-  await setLocal(page, [cartItem('z-1')], [p1!]);
+  await setLocal(page, [cartItem('z-1')], [p1]);
   await page.route('**/api/cart', (route) =>
     route.request().method() === 'PUT'
       ? route.fulfill({ status: 503, json: { message: 'fora' } })

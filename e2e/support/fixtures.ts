@@ -1,12 +1,11 @@
-export const E2E_PRODUCTS = [
-  {
-    id: '6f1c3c1e-0000-4000-8000-000000000001',
-    slug: 'painel-eixo-monumental',
-    name: 'Painel Eixo Monumental',
-  },
-  { id: '6f1c3c1e-0000-4000-8000-000000000002', slug: 'painel-asa-sul', name: 'Painel Asa Sul' },
-  { id: '6f1c3c1e-0000-4000-8000-000000000003', slug: 'painel-lago-sul', name: 'Painel Lago Sul' },
-] as const;
+import type { APIRequestContext } from '@playwright/test';
+
+/** Ids of real products of the demo catalogue (the e2e server seeds it at start). */
+export async function productIds(request: APIRequestContext, n: number): Promise<string[]> {
+  const res = await request.get(`/api/search?local=Brasília&por_pagina=${n}&ordem=menor_preco`);
+  const body = (await res.json()) as { items: Array<{ id: string }> };
+  return body.items.map((i) => i.id);
+}
 
 export const STAFF = {
   admin: process.env.E2E_ADMIN_EMAIL ?? 'admin-e2e@urbana.com.br',

@@ -1,5 +1,6 @@
 // Starts the API (serving the built web app) on a fresh embedded database for the browser tests,
-// with a staff account of each kind made by `npm run admin:create` and a few catalogue products.
+// with a staff account of each kind made by `npm run admin:create`; the demo catalogue is seeded at
+// first start as in `npm start`.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -38,7 +39,6 @@ run([
   '--nome',
   'Operador E2E',
 ]);
-run(['e2e/support/seed-products.ts']);
 
 const child = spawn(tsx, ['apps/api/src/server.ts'], { stdio: 'inherit', env });
 const stop = (signal) => child.kill(signal);

@@ -59,9 +59,17 @@ async function addProduct(
 }
 
 async function reserve(towerId: string, starts_on: string, ends_on: string, hold?: Date) {
+  const key = Object.keys(towerIds).find((k) => towerIds[k]!.includes(towerId))!;
   await ctx.database.db
     .insert(reservations)
-    .values({ tower_id: towerId, slot: 1, starts_on, ends_on, hold_expires_at: hold ?? null });
+    .values({
+      tower_id: towerId,
+      product_id: ids[key]!,
+      slot: 1,
+      starts_on,
+      ends_on,
+      hold_expires_at: hold ?? null,
+    });
 }
 
 const search = async (query: string) => {

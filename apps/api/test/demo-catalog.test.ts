@@ -61,7 +61,12 @@ describe('catálogo de demonstração', () => {
       await seedCatalog(other.db, new LocalStorage(dir2));
       const pick = (db: typeof other.db) =>
         db
-          .select({ slug: products.slug, price: products.daily_price, lat: products.latitude })
+          .select({
+            id: products.id,
+            slug: products.slug,
+            price: products.daily_price,
+            lat: products.latitude,
+          })
           .from(products)
           .orderBy(asc(products.slug));
       expect(await pick(other.db)).toEqual(await pick(ctx.database.db));

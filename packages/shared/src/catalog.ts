@@ -118,6 +118,12 @@ export const creativeSpecs: Record<ProductType, CreativeSpec> = {
   },
 };
 
+/** "JPG, PNG, WebP ou MP4". */
+export function formatSpecFormats(formats: readonly string[]): string {
+  const names = formats.map((f) => (f === 'webp' ? 'WebP' : f.toUpperCase()));
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} ou ${names.at(-1)}` : (names[0] ?? '');
+}
+
 // ---- Dates: ISO yyyy-mm-dd strings in the Brasília calendar, never Date arithmetic on local time.
 
 export type IsoDate = string;

@@ -4,6 +4,16 @@ import { httpMessages } from '@urbana/shared';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
 
+/** The map tile server's origin for img-src ("{s}." subdomains become a wildcard). */
+export function tileSource(tileUrl: string): string {
+  try {
+    const url = new URL(tileUrl.replace('{s}', 'subdominio').replace(/\{[a-z]+\}/g, '0'));
+    return `${url.protocol}//${url.host.replace('subdominio', '*')}`;
+  } catch {
+    return "'self'";
+  }
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Routes called by other servers, authenticated by their own signature. */
@@ -21,7 +31,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
         'default-src': ["'self'"],
         'script-src': ["'self'"],
         'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'img-src': ["'self'", 'data:', 'blob:', 'https:', tileSource(config.tileUrl)],
         'font-src': ["'self'", 'data:'],
         'connect-src': ["'self'"],
         'worker-src': ["'self'", 'blob:'],

@@ -17,6 +17,14 @@ function random(seed: number) {
   };
   return {
     next,
+    /** A version-4-shaped UUID from the sequence, so that ids too are the same on every machine. */
+    uuid: () => {
+      const hex = Array.from({ length: 32 }, () => Math.floor(next() * 16).toString(16));
+      hex[12] = '4';
+      hex[16] = ((Math.floor(next() * 4) + 8) as number).toString(16);
+      const h = hex.join('');
+      return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+    },
     int: (min: number, max: number) => Math.floor(min + next() * (max - min + 1)),
     pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
   };
@@ -290,7 +298,8 @@ export async function seedCatalog(db: Db, storage: Storage, options: SeedOptions
           ? brasilia
           : i < demoTotal
             ? cities[1 + Math.floor((i - 48) / 4)]!
-            : cities[i % cities.length]!;
+            : // Beyond the demo, an equal share per city, inserted city by city (a catalogue grows by region).
+              cities[Math.floor(((i - demoTotal) * cities.length) / (total - demoTotal))]!;
       const type = productTypes[i % productTypes.length]!;
       const profile = profiles[type];
       const [area, alat, alng] = r.pick(city.areas);
@@ -300,7 +309,7 @@ export async function seedCatalog(db: Db, storage: Storage, options: SeedOptions
       let slug = slugify(`${name}-${city.name}`);
       if (usedSlugs.has(slug)) slug = `${slug}-${i}`;
       usedSlugs.add(slug);
-      const id = crypto.randomUUID();
+      const id = r.uuid();
       const towersHere = r.int(profile.towers[0], profile.towers[1]);
       const isTower = type === 'torre';
       let audience = 0;

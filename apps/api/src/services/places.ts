@@ -9,13 +9,16 @@ const rows = require('../data/cidades-br.json') as Row[];
 
 interface Indexed {
   place: Place;
+  /** Folded "name uf" and name, computed once. */
   folded: string;
+  name: string;
   words: string[];
 }
 
 const index: Indexed[] = rows.map(([name, uf, lat, lng, population]) => ({
   place: { name, uf, label: placeLabel(name, uf), lat, lng, population },
   folded: foldText(`${name} ${uf}`),
+  name: foldText(name),
   words: foldText(name).split(/[\s-]+/),
 }));
 
@@ -39,7 +42,7 @@ export function searchPlaces(query: string, limit = 8): Place[] {
   const scored: Array<[number, Indexed]> = [];
   for (const item of index) {
     if (ufHint && item.place.uf !== ufHint) continue;
-    const name = foldText(item.place.name);
+    const name = item.name;
     let score = -1;
     if (name === q) score = 3;
     else if (name.startsWith(q)) score = 2;

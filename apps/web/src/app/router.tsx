@@ -6,6 +6,8 @@ import { RootLayout } from './layouts/root-layout.tsx';
 
 export interface RouteHandle {
   title: string;
+  /** The page sets document.title itself (e.g. a product's name). */
+  dynamicTitle?: boolean;
 }
 
 type Lazy = RouteObject['lazy'];
@@ -13,11 +15,12 @@ type Lazy = RouteObject['lazy'];
 const page = (load: () => Promise<{ Component: React.ComponentType }>): Lazy => load as Lazy;
 const placeholder: Lazy = page(() => import('./routes/placeholder.tsx'));
 
-const route = (path: string, title: string, lazy: Lazy = placeholder): RouteObject => ({
-  path,
-  lazy,
-  handle: { title },
-});
+const route = (
+  path: string,
+  title: string,
+  lazy: Lazy = placeholder,
+  extra: Partial<RouteHandle> = {},
+): RouteObject => ({ path, lazy, handle: { title, ...extra } });
 
 /** Every route of the seed's §2, built from the one table of paths in @urbana/shared. */
 export const routes: RouteObject[] = [
@@ -53,8 +56,17 @@ export const routes: RouteObject[] = [
             'Entrando com o Google',
             page(() => import('./routes/google-return.tsx')),
           ),
-          route(paths.buscarLocais, 'Buscar locais'),
-          route(paths.local, 'Local'),
+          route(
+            paths.buscarLocais,
+            'Buscar locais',
+            page(() => import('./routes/search.tsx')),
+          ),
+          route(
+            paths.local,
+            'Local',
+            page(() => import('./routes/product.tsx')),
+            { dynamicTitle: true },
+          ),
           route(paths.carrinho, 'Carrinho'),
           route(paths.checkout, 'Finalizar pedido'),
           route(paths.confirmacaoPedido, 'Confirmação do pedido'),
@@ -80,7 +92,11 @@ export const routes: RouteObject[] = [
         lazy: page(() => import('./layouts/user-layout.tsx')),
         children: [
           route(paths.usuario.meusPedidos, 'Meus pedidos'),
-          route(paths.usuario.meusFavoritos, 'Meus favoritos'),
+          route(
+            paths.usuario.meusFavoritos,
+            'Meus favoritos',
+            page(() => import('./routes/favorites.tsx')),
+          ),
           route(paths.usuario.meusAnuncios, 'Meus anúncios'),
           route(paths.usuario.criarAnuncio, 'Criar anúncio'),
           route(paths.usuario.editarAnuncio, 'Editar anúncio'),

@@ -8,9 +8,14 @@ export function formatMoney(centavos: number): string {
   return currency.format(centavos / 100).replace(/\u00a0/g, ' ');
 }
 
-/** → "21/11/2026". */
+/** → "21/11/2026". A calendar date ("2026-11-21") is shown as is, never shifted by a time zone. */
 export function formatDate(value: Date | string): string {
-  return date.format(typeof value === 'string' ? new Date(value) : value);
+  if (typeof value === 'string') {
+    const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+    if (day) return `${day[3]}/${day[2]}/${day[1]}`;
+    return date.format(new Date(value));
+  }
+  return date.format(value);
 }
 
 export function formatInteger(value: number): string {

@@ -4,6 +4,7 @@ import {
   check,
   date,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -78,6 +79,7 @@ export const towers = pgTable(
   },
   (t) => [
     index('towers_product_id_idx').on(t.product_id),
+    uniqueIndex('towers_id_product_key').on(t.id, t.product_id),
     check('towers_slots_check', sql`${t.slots} > 0`),
     check('towers_screens_check', sql`${t.screens} > 0`),
   ],
@@ -114,6 +116,10 @@ export const reservations = pgTable(
     tower_id: uuid('tower_id')
       .notNull()
       .references(() => towers.id, { onDelete: 'restrict' }),
+    /** The tower's product, kept here so that a search finds a product's bookings without its towers. */
+    product_id: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
     slot: integer('slot').notNull(),
     starts_on: date('starts_on', { mode: 'string' }).notNull(),
     ends_on: date('ends_on', { mode: 'string' }).notNull(),
@@ -122,6 +128,13 @@ export const reservations = pgTable(
   },
   (t) => [
     index('reservations_tower_period_idx').on(t.tower_id, t.starts_on, t.ends_on),
+    index('reservations_product_period_idx').on(t.product_id, t.ends_on, t.starts_on),
+    // The product is the tower's own product.
+    foreignKey({
+      name: 'reservations_tower_product_fk',
+      columns: [t.tower_id, t.product_id],
+      foreignColumns: [towers.id, towers.product_id],
+    }),
     check('reservations_period_check', sql`${t.ends_on} > ${t.starts_on}`),
     check('reservations_slot_check', sql`${t.slot} >= 1`),
   ],

@@ -8,6 +8,7 @@ export function RootLayout() {
   const title = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as
     RouteHandle | undefined;
   useEffect(() => {
+    if (title?.dynamicTitle) return;
     document.title = title ? `${title.title} | Urbana` : 'Urbana — mídia exterior';
   }, [title]);
   return (

@@ -1,0 +1,413 @@
+import { ChevronLeft, ChevronRight, RotateCcw, SearchX, SlidersHorizontal } from 'lucide-react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import {
+  buildPath,
+  paths,
+  productTypeLabels,
+  productTypes,
+  searchOrderLabels,
+  searchOrders,
+} from '@urbana/shared';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { inputClass } from '../../components/ui/field.tsx';
+import {
+  AvailabilityBadge,
+  PlaceCombobox,
+  ProductCard,
+  ProductCardSkeleton,
+  useAppConfig,
+  useProductSearch,
+  type MapBoundsChange,
+} from '../../features/catalog/index.ts';
+import { DEFAULT_DURATION_WEEKS, DEFAULT_LOCATION, useSearch } from '../../features/search/index.ts';
+import { formatDate, formatInteger } from '../../lib/format.ts';
+
+const ResultsMap = lazy(() => import('../../features/catalog/components/results-map.tsx'));
+
+/** The query keys the API understands; the URL holds exactly these. */
+const KEYS = [
+  'local',
+  'lat',
+  'lng',
+  'raio',
+  'norte',
+  'sul',
+  'leste',
+  'oeste',
+  'tipo',
+  'preco_min',
+  'preco_max',
+  'ordem',
+  'inicio',
+  'semanas',
+  'flexivel',
+  'disponivel',
+  'pagina',
+] as const;
+const WEEK_CHOICES = [1, 2, 3, 4, 6, 8, 12, 16, 24, 52];
+
+function apiParams(params: URLSearchParams): string {
+  const out = new URLSearchParams();
+  for (const key of KEYS) {
+    const value = params.get(key);
+    if (value !== null && value !== '') out.set(key, value);
+  }
+  if (!out.has('local') && !out.has('lat') && !out.has('norte')) out.set('local', DEFAULT_LOCATION);
+  out.set('por_pagina', '12');
+  return out.toString();
+}
+
+const selectClass = `${inputClass} pr-8`;
+
+export function Component() {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const search = useSearch();
+  const config = useAppConfig();
+  const query = apiParams(params);
+  const results = useProductSearch(query);
+  const data = results.data;
+  const [highlighted, setHighlighted] = useState<string | null>(null);
+  const [placeText, setPlaceText] = useState(params.get('local') ?? DEFAULT_LOCATION);
+  const [showFilters, setShowFilters] = useState(false);
+
+  const weeks = Number(params.get('semanas') ?? DEFAULT_DURATION_WEEKS);
+  const flexible = params.get('flexivel') !== 'false';
+  const onlyAvailable = params.get('disponivel') === 'true';
+
+  /** Changes the URL (a new history entry, so Back returns to the previous search). */
+  const change = useCallback(
+    (changes: Record<string, string | null>, keepPage = false) => {
+      const next = new URLSearchParams(params);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === null || value === '') next.delete(key);
+        else next.set(key, value);
+      }
+      if (!keepPage) next.delete('pagina');
+      setParams(next);
+    },
+    [params, setParams],
+  );
+
+  // The URL is the source of truth; the seed's search context mirrors it for the rest of the app.
+  const { update } = search;
+  useEffect(() => {
+    update({
+      location: params.get('local') ?? DEFAULT_LOCATION,
+      duration: Number(params.get('semanas') ?? DEFAULT_DURATION_WEEKS),
+      selectedDates: params.get('inicio') ? [params.get('inicio')!] : [],
+      isFlexibleDates: params.get('flexivel') !== 'false',
+      filters: {
+        order: (params.get('ordem') ?? 'relevancia') as never,
+        type: params.get('tipo') ?? 'todos',
+      },
+    });
+  }, [params, update]);
+
+  const points = useMemo(() => data?.items ?? [], [data]);
+  const periodSearch = data ? `inicio=${data.start}&semanas=${weeks}` : undefined;
+  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
+  const page = data?.page ?? 1;
+
+  const onSearchArea = (b: MapBoundsChange) =>
+    change({
+      norte: b.norte.toFixed(5),
+      sul: b.sul.toFixed(5),
+      leste: b.leste.toFixed(5),
+      oeste: b.oeste.toFixed(5),
+      lat: null,
+      lng: null,
+      local: null,
+    });
+
+  const priceInput = (key: 'preco_min' | 'preco_max', label: string) => (
+    <div>
+      <label htmlFor={`filtro-${key}`} className="mb-1.5 block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        id={`filtro-${key}`}
+        type="number"
+        min={0}
+        step={10}
+        inputMode="numeric"
+        placeholder="R$"
+        defaultValue={params.get(key) ? Number(params.get(key)) / 100 : ''}
+        key={params.get(key) ?? ''}
+        onBlur={(e) => {
+          const reais = e.target.value.trim();
+          const centavos = reais === '' ? null : String(Math.round(Number(reais) * 100));
+          if (centavos !== params.get(key)) change({ [key]: centavos });
+        }}
+        onKeyDown={(e) => e.key === 'Enter' && (e.target as HTMLInputElement).blur()}
+        className={inputClass}
+      />
+    </div>
+  );
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Buscar locais</h1>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="md:hidden"
+          aria-expanded={showFilters}
+          aria-controls="filtros"
+          onClick={() => setShowFilters((s) => !s)}
+        >
+          <SlidersHorizontal className="h-4 w-4" aria-hidden="true" />
+          Filtros
+        </Button>
+      </div>
+
+      <form
+        id="filtros"
+        role="search"
+        aria-label="Filtros da busca"
+        onSubmit={(e) => e.preventDefault()}
+        className={`${showFilters ? 'grid' : 'hidden'} gap-3 rounded-xl border border-slate-200 bg-white p-4 md:grid md:grid-cols-6`}
+      >
+        <PlaceCombobox
+          className="md:col-span-2"
+          label="Cidade"
+          value={placeText}
+          onChange={setPlaceText}
+          onPick={(place) => {
+            setPlaceText(place.label);
+            change({
+              local: place.label,
+              lat: String(place.lat),
+              lng: String(place.lng),
+              norte: null,
+              sul: null,
+              leste: null,
+              oeste: null,
+            });
+          }}
+        />
+        <div>
+          <label htmlFor="filtro-inicio" className="mb-1.5 block text-sm font-medium text-slate-800">
+            Início
+          </label>
+          <input
+            id="filtro-inicio"
+            type="date"
+            min={config.data?.earliest_start}
+            value={params.get('inicio') ?? data?.start ?? ''}
+            onChange={(e) => change({ inicio: e.target.value || null })}
+            className={inputClass}
+          />
+        </div>
+        <div>
+          <label htmlFor="filtro-semanas" className="mb-1.5 block text-sm font-medium text-slate-800">
+            Duração
+          </label>
+          <select
+            id="filtro-semanas"
+            value={weeks}
+            onChange={(e) => change({ semanas: e.target.value })}
+            className={selectClass}
+          >
+            {WEEK_CHOICES.map((w) => (
+              <option key={w} value={w}>
+                {w} {w === 1 ? 'semana' : 'semanas'}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="filtro-tipo" className="mb-1.5 block text-sm font-medium text-slate-800">
+            Tipo de mídia
+          </label>
+          <select
+            id="filtro-tipo"
+            value={params.get('tipo') ?? 'todos'}
+            onChange={(e) => change({ tipo: e.target.value === 'todos' ? null : e.target.value })}
+            className={selectClass}
+          >
+            <option value="todos">Todos os tipos</option>
+            {productTypes.map((t) => (
+              <option key={t} value={t}>
+                {productTypeLabels[t]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="filtro-ordem" className="mb-1.5 block text-sm font-medium text-slate-800">
+            Ordenar por
+          </label>
+          <select
+            id="filtro-ordem"
+            value={params.get('ordem') ?? 'relevancia'}
+            onChange={(e) => change({ ordem: e.target.value === 'relevancia' ? null : e.target.value })}
+            className={selectClass}
+          >
+            {searchOrders.map((o) => (
+              <option key={o} value={o}>
+                {searchOrderLabels[o]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {priceInput('preco_min', 'Diária mínima (R$)')}
+        {priceInput('preco_max', 'Diária máxima (R$)')}
+        <label className="flex items-center gap-2 self-end pb-3 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            checked={flexible}
+            onChange={(e) => change({ flexivel: e.target.checked ? null : 'false' })}
+            className="h-4 w-4 accent-brand-700"
+          />
+          Datas flexíveis
+        </label>
+        <label className="flex items-center gap-2 self-end pb-3 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            checked={onlyAvailable}
+            onChange={(e) => change({ disponivel: e.target.checked ? 'true' : null })}
+            className="h-4 w-4 accent-brand-700"
+          />
+          Só disponíveis
+        </label>
+        <div className="flex items-end md:col-span-2 md:justify-end">
+          <Button
+            variant="ghost"
+            onClick={() => {
+              search.reset();
+              setPlaceText(DEFAULT_LOCATION);
+              setParams(new URLSearchParams());
+            }}
+          >
+            <RotateCcw className="h-4 w-4" aria-hidden="true" />
+            Limpar filtros
+          </Button>
+        </div>
+      </form>
+
+      <div className="flex flex-col gap-5 lg:flex-row-reverse">
+        <div className="h-72 lg:sticky lg:top-20 lg:h-[calc(100vh-7rem)] lg:w-[44%] lg:shrink-0">
+          {config.data && data ? (
+            <Suspense
+              fallback={<div className="h-full animate-pulse rounded-xl bg-slate-200" aria-hidden="true" />}
+            >
+              <ResultsMap
+                className="h-full"
+                points={points}
+                center={data.center}
+                tileUrl={config.data.tile_url}
+                attribution={config.data.tile_attribution}
+                highlighted={highlighted}
+                onHighlight={setHighlighted}
+                onOpen={(slug) =>
+                  navigate(buildPath(paths.local, { slug }) + (periodSearch ? `?${periodSearch}` : ''))
+                }
+                onSearchArea={onSearchArea}
+                // A search of the map's own area keeps the view the person chose.
+                fitKey={params.has('norte') ? 'area-do-mapa' : query}
+              />
+            </Suspense>
+          ) : (
+            <div className="h-full animate-pulse rounded-xl bg-slate-200" aria-hidden="true" />
+          )}
+        </div>
+
+        <section
+          className="min-w-0 flex-1"
+          aria-labelledby="resultados-titulo"
+          aria-busy={results.isFetching}
+        >
+          <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+            <h2 id="resultados-titulo" className="text-lg font-semibold text-slate-900" aria-live="polite">
+              {data
+                ? `${formatInteger(data.total)} ${data.total === 1 ? 'local encontrado' : 'locais encontrados'}`
+                : 'Buscando locais...'}
+            </h2>
+            {data ? (
+              <p className="text-sm text-slate-600">
+                {data.center.label ? `${data.center.label} · ` : 'Área do mapa · '}
+                {formatDate(data.start)} a {formatDate(data.end)}
+              </p>
+            ) : null}
+          </div>
+
+          {results.isError ? (
+            <Alert>
+              <p>{results.error.message}</p>
+              <Button variant="link" className="mt-1 text-red-900" onClick={() => void results.refetch()}>
+                Tentar de novo
+              </Button>
+            </Alert>
+          ) : results.isPending ? (
+            <div className="grid gap-4 sm:grid-cols-2">
+              {Array.from({ length: 6 }, (_, i) => (
+                <ProductCardSkeleton key={i} />
+              ))}
+            </div>
+          ) : data && data.items.length === 0 ? (
+            <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
+              <SearchX className="mx-auto h-10 w-10 text-slate-400" aria-hidden="true" />
+              <p className="mt-3 font-semibold text-slate-900">Nenhum local encontrado</p>
+              <p className="mt-1 text-sm text-slate-600">
+                Tente outra cidade, amplie a área do mapa ou remova alguns filtros.
+              </p>
+            </div>
+          ) : (
+            <>
+              <ul className="grid gap-4 sm:grid-cols-2" aria-label="Resultados">
+                {data!.items.map((item) => (
+                  <li key={item.id}>
+                    <ProductCard
+                      product={item}
+                      highlighted={highlighted === item.id}
+                      onHover={setHighlighted}
+                      distanceKm={item.distance_km}
+                      search={periodSearch}
+                      badge={
+                        <span className="flex flex-col items-end gap-1">
+                          <AvailabilityBadge status={item.availability.status} />
+                          {item.availability.status === 'indisponivel' && item.availability.earliest_start ? (
+                            <span className="text-xs text-slate-600">
+                              Livre a partir de {formatDate(item.availability.earliest_start)}
+                            </span>
+                          ) : null}
+                        </span>
+                      }
+                    />
+                  </li>
+                ))}
+              </ul>
+              {totalPages > 1 ? (
+                <nav aria-label="Paginação" className="mt-6 flex items-center justify-between gap-3">
+                  <Button
+                    variant="secondary"
+                    disabled={page <= 1}
+                    onClick={() => change({ pagina: String(page - 1) }, true)}
+                  >
+                    <ChevronLeft className="h-4 w-4" aria-hidden="true" />
+                    Anterior
+                  </Button>
+                  <span className="text-sm text-slate-600">
+                    Página {page} de {totalPages}
+                  </span>
+                  <Button
+                    variant="secondary"
+                    disabled={page >= totalPages}
+                    onClick={() => change({ pagina: String(page + 1) }, true)}
+                  >
+                    Próxima
+                    <ChevronRight className="h-4 w-4" aria-hidden="true" />
+                  </Button>
+                </nav>
+              ) : null}
+            </>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AvailabilityStatus, Place, ProductType, SearchResponse } from '@urbana/shared';
+import { api } from '../../lib/api-client.ts';
+
+export interface AppConfig {
+  tile_url: string;
+  tile_attribution: string;
+  lead_business_days: number;
+  today: string;
+  earliest_start: string;
+}
+
+export interface ProductCardData {
+  id: string;
+  slug: string;
+  name: string;
+  type: ProductType;
+  city: string;
+  state: string;
+  neighborhood: string;
+  daily_price: number;
+  weekly_audience: number;
+  is_tower_based: boolean;
+  tower_count: number;
+  photo: string | null;
+  status: 'ativo' | 'inativo';
+}
+
+export interface ProductDetail {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  type: ProductType;
+  address: string;
+  neighborhood: string;
+  city: string;
+  state: string;
+  latitude: number;
+  longitude: number;
+  daily_price: number;
+  is_tower_based: boolean;
+  weekly_audience: number;
+  audience_profile: string;
+  operating_hours: string;
+  spec: {
+    width: number;
+    height: number;
+    orientation: 'horizontal' | 'vertical';
+    formats: string[];
+    maxSizeMb: number;
+    spotSeconds: number | null;
+    insertionsPerDay: number | null;
+    notes: string;
+  };
+  photos: Array<{ url: string; thumb: string; width: number; height: number; alt: string }>;
+  towers: Array<{
+    id: string;
+    name: string;
+    screens: number;
+    weekly_audience: number;
+    slots: number;
+    remaining: number;
+  }>;
+  period: {
+    start: string;
+    end: string;
+    weeks: number;
+    earliest_start: string;
+    status: AvailabilityStatus;
+    remaining: number;
+    capacity: number;
+  };
+  calendar: Array<{
+    start: string;
+    end: string;
+    status: AvailabilityStatus;
+    towers: Array<{ tower_id: string; remaining: number }>;
+  }>;
+}
+
+export interface NetworkStats {
+  locations: number;
+  cities: number;
+  states: number;
+  screens: number;
+  weekly_audience: number;
+  by_type: Array<{ type: ProductType; locations: number; weekly_audience: number }>;
+}
+
+export const configQuery = queryOptions({
+  queryKey: ['config'],
+  queryFn: () => api<AppConfig>('/api/config'),
+  staleTime: 60 * 60_000,
+});
+export const useAppConfig = () => useQuery(configQuery);
+
+export const usePlaces = (q: string) =>
+  useQuery({
+    queryKey: ['places', q],
+    queryFn: () => api<{ items: Place[] }>(`/api/places?q=${encodeURIComponent(q)}`).then((r) => r.items),
+    enabled: q.trim().length >= 2,
+    staleTime: Infinity,
+  });
+
+export const searchQuery = (params: string) =>
+  queryOptions({
+    queryKey: ['search', params],
+    queryFn: () => api<SearchResponse>(`/api/search?${params}`),
+    staleTime: 30_000,
+  });
+export const useProductSearch = (params: string) =>
+  useQuery({ ...searchQuery(params), placeholderData: (previous) => previous });
+
+export const productQuery = (slug: string, start: string | undefined, weeks: number) =>
+  queryOptions({
+    queryKey: ['product', slug, start ?? '', weeks],
+    queryFn: () =>
+      api<ProductDetail>(
+        `/api/products/${encodeURIComponent(slug)}?semanas=${weeks}${start ? `&inicio=${start}` : ''}`,
+      ),
+    staleTime: 30_000,
+  });
+export const useProduct = (slug: string, start: string | undefined, weeks: number) =>
+  useQuery({
+    ...productQuery(slug, start, weeks),
+    placeholderData: (previous) => (previous?.slug === slug ? previous : undefined),
+  });
+
+export const useFeatured = () =>
+  useQuery({
+    queryKey: ['featured'],
+    queryFn: () => api<{ items: ProductCardData[] }>('/api/products/featured').then((r) => r.items),
+  });
+export const useNetwork = () =>
+  useQuery({ queryKey: ['network'], queryFn: () => api<NetworkStats>('/api/network') });
+export const useProductsByIds = (ids: string[]) =>
+  useQuery({
+    queryKey: ['products', ids],
+    queryFn: () =>
+      api<{ items: ProductCardData[] }>(`/api/products?ids=${ids.join(',')}`).then((r) => r.items),
+    enabled: ids.length > 0,
+  });

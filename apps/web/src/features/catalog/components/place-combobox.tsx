@@ -1,0 +1,120 @@
+import { MapPin } from 'lucide-react';
+import { useId, useState, type KeyboardEvent } from 'react';
+import type { Place } from '@urbana/shared';
+import { inputClass } from '../../../components/ui/field.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { usePlaces } from '../api.ts';
+
+/** City autocomplete (ARIA combobox): type, pick with the arrows and Enter, or click. */
+export function PlaceCombobox({
+  value,
+  onChange,
+  onPick,
+  label = 'Cidade',
+  className,
+  inputClassName,
+  hideLabel,
+}: {
+  value: string;
+  onChange: (text: string) => void;
+  onPick: (place: Place) => void;
+  label?: string;
+  className?: string;
+  inputClassName?: string;
+  hideLabel?: boolean;
+}) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const places = usePlaces(value);
+  const items = open ? (places.data ?? []) : [];
+
+  const pick = (place: Place) => {
+    onPick(place);
+    setOpen(false);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      setOpen(true);
+      setActive((a) => Math.min(a + 1, Math.max(items.length - 1, 0)));
+    } else if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      setActive((a) => Math.max(a - 1, 0));
+    } else if (e.key === 'Enter' && open && items[active]) {
+      e.preventDefault();
+      pick(items[active]);
+    } else if (e.key === 'Escape') {
+      setOpen(false);
+    }
+  };
+
+  return (
+    <div className={cn('relative', className)}>
+      <label
+        htmlFor={id}
+        className={hideLabel ? 'sr-only' : 'mb-1.5 block text-sm font-medium text-slate-800'}
+      >
+        {label}
+      </label>
+      <div className="relative">
+        <MapPin
+          className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500"
+          aria-hidden="true"
+        />
+        <input
+          id={id}
+          role="combobox"
+          aria-expanded={items.length > 0}
+          aria-controls={`${id}-lista`}
+          aria-autocomplete="list"
+          aria-activedescendant={items.length > 0 ? `${id}-opcao-${active}` : undefined}
+          autoComplete="off"
+          value={value}
+          onChange={(e) => {
+            onChange(e.target.value);
+            setActive(0);
+            setOpen(true);
+          }}
+          onFocus={(e) => {
+            e.target.select();
+            setOpen(true);
+          }}
+          onBlur={() => window.setTimeout(() => setOpen(false), 150)}
+          onKeyDown={onKeyDown}
+          placeholder="Digite uma cidade"
+          className={cn(inputClass, 'pl-9', inputClassName)}
+        />
+      </div>
+      {items.length > 0 ? (
+        <ul
+          id={`${id}-lista`}
+          role="listbox"
+          aria-label="Cidades"
+          className="absolute z-40 mt-1 max-h-72 w-full overflow-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+        >
+          {items.map((place, i) => (
+            <li
+              key={`${place.name}-${place.uf}`}
+              id={`${id}-opcao-${i}`}
+              role="option"
+              aria-selected={i === active}
+              onMouseDown={(e) => {
+                e.preventDefault();
+                pick(place);
+              }}
+              onMouseEnter={() => setActive(i)}
+              className={cn(
+                'cursor-pointer px-3 py-2 text-sm text-slate-800',
+                i === active && 'bg-brand-50 text-brand-900',
+              )}
+            >
+              <span className="font-medium">{place.name}</span>
+              <span className="text-slate-600"> — {place.label.split(', ').slice(1).join(', ')}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
