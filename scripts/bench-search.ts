@@ -87,8 +87,9 @@ for (const driver of drivers) {
       await seedCatalog(database.db, new LocalStorage(files), { products: size });
       // Some load on the calendar: every 7th tower has a reservation in the coming weeks.
       await database.db.execute(sql`
-        insert into reservations (tower_id, product_id, slot, starts_on, ends_on)
-        select id, product_id, 1, current_date + 7, current_date + 35 from towers where (hashtext(id::text) % 7) = 0`);
+        insert into reservations (tower_id, product_id, latitude, longitude, slot, starts_on, ends_on)
+        select t.id, t.product_id, p.latitude, p.longitude, 1, current_date + 7, current_date + 35
+        from towers t join products p on p.id = t.product_id where (hashtext(t.id::text) % 7) = 0`);
       await database.db.execute(sql`analyze`);
       const seedSeconds = (performance.now() - t0) / 1000;
       for (let i = 0; i < 20; i++) await searchProducts(database.db, queries[i % queries.length]!, 2);

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { earliestBookableStart, todayInBrasilia } from '@urbana/shared';
 import { products, reservations, towers } from '../src/db/schema/index.ts';
 import { LocalStorage } from '../src/services/storage.ts';
@@ -60,16 +61,17 @@ async function addProduct(
 
 async function reserve(towerId: string, starts_on: string, ends_on: string, hold?: Date) {
   const key = Object.keys(towerIds).find((k) => towerIds[k]!.includes(towerId))!;
-  await ctx.database.db
-    .insert(reservations)
-    .values({
-      tower_id: towerId,
-      product_id: ids[key]!,
-      slot: 1,
-      starts_on,
-      ends_on,
-      hold_expires_at: hold ?? null,
-    });
+  const product = await ctx.database.db.query.products.findFirst({ where: eq(products.id, ids[key]!) });
+  await ctx.database.db.insert(reservations).values({
+    tower_id: towerId,
+    product_id: product!.id,
+    latitude: product!.latitude,
+    longitude: product!.longitude,
+    slot: 1,
+    starts_on,
+    ends_on,
+    hold_expires_at: hold ?? null,
+  });
 }
 
 const search = async (query: string) => {

@@ -161,11 +161,12 @@ export function searchSql(q: SearchQuery, area: Area, start: string, end: string
     )${
       q.disponivel
         ? sql`,
-    -- Bookings in the period of the candidates (most products have none).
+    -- Bookings in the map box and the period, by one GiST index (most products have none).
     busy as materialized (
       select r.product_id, r.tower_id, count(*)::int as booked from reservations r
-      where r.product_id in (select id from within)
-        and r.ends_on > ${start}::date and r.starts_on < ${end}::date and ${ACTIVE_RESERVATION}
+      where point(r.longitude, r.latitude) <@ box(point(${w}, ${s}), point(${e}, ${n}))
+        and daterange(r.starts_on, r.ends_on) && daterange(${start}::date, ${end}::date)
+        and ${ACTIVE_RESERVATION}
       group by r.product_id, r.tower_id
     ),
     -- Towers of those products with no slot left (found by primary key, only for booked towers)…

@@ -121,6 +121,9 @@ export const reservations = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'restrict' }),
     slot: integer('slot').notNull(),
+    /** The product's location, copied so that a map search finds the bookings in its area by index. */
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
     starts_on: date('starts_on', { mode: 'string' }).notNull(),
     ends_on: date('ends_on', { mode: 'string' }).notNull(),
     hold_expires_at: timestamptz('hold_expires_at'),
@@ -129,6 +132,12 @@ export const reservations = pgTable(
   (t) => [
     index('reservations_tower_period_idx').on(t.tower_id, t.starts_on, t.ends_on),
     index('reservations_product_period_idx').on(t.product_id, t.ends_on, t.starts_on),
+    // Bookings by place and period together (core GiST opclasses for point and daterange).
+    index('reservations_place_period_gist_idx').using(
+      'gist',
+      sql`point(${t.longitude}, ${t.latitude})`,
+      sql`daterange(${t.starts_on}, ${t.ends_on})`,
+    ),
     // The product is the tower's own product.
     foreignKey({
       name: 'reservations_tower_product_fk',
