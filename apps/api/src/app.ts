@@ -23,6 +23,8 @@ import { adminRoutes } from './routes/admin/index.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { catalogRoutes } from './routes/catalog.ts';
+import { orderRoutes } from './routes/orders.ts';
+import { expireOrders } from './services/orders.ts';
 import { healthRoutes } from './routes/health.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { Outbox } from './services/outbox.ts';
@@ -143,12 +145,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(profileRoutes(deps), { prefix: '/api/profile' });
   await app.register(cartRoutes(deps), { prefix: '/api' });
   await app.register(catalogRoutes(deps), { prefix: '/api' });
+  await app.register(orderRoutes(deps), { prefix: '/api' });
   await app.register(adminRoutes(deps), { prefix: '/api/admin' });
 
   await registerWeb(app, config.webDist);
 
-  if (options.startWorkers) outbox.start();
+  let expiryTimer: NodeJS.Timeout | undefined;
+  if (options.startWorkers) {
+    outbox.start();
+    // Unpaid orders past their window give their slots back.
+    expiryTimer = setInterval(() => {
+      expireOrders(deps).catch((err: unknown) => app.log.error({ err }, 'falha ao expirar pedidos'));
+    }, 30_000);
+    expiryTimer.unref();
+  }
   app.addHook('onClose', async () => {
+    if (expiryTimer) clearInterval(expiryTimer);
     await outbox.stop();
   });
   return app;

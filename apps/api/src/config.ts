@@ -44,6 +44,24 @@ const envSchema = z.object({
   TILE_ATTRIBUTION: z.string().default('© OpenStreetMap'),
   LEAD_BUSINESS_DAYS: z.coerce.number().int().min(0).max(30).default(2),
   SEED_CATALOG: bool(true),
+  PAYMENT_WINDOW_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  INVOICED_HOLD_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(72),
+  PIX_KEY: z.string().default('pix@urbana.com.br'),
+  PIX_MERCHANT_NAME: z.string().default('URBANA MIDIA EXTERIOR'),
+  PIX_MERCHANT_CITY: z.string().default('BRASILIA'),
+  PAYMENT_WEBHOOK_SECRET: z.string().optional(),
+  LONG_RUN_DISCOUNT_WEEKS: z.coerce.number().int().min(1).default(12),
+  LONG_RUN_DISCOUNT_PERCENT: z.coerce.number().min(0).max(90).default(10),
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
@@ -88,6 +106,12 @@ export interface Config {
   /** Earliest booking start: today plus this many business days. */
   leadBusinessDays: number;
   seedCatalog: boolean;
+  paymentWindowMs: number;
+  invoicedHoldMs: number;
+  pix: { key: string; merchantName: string; merchantCity: string };
+  /** HMAC secret of the payment provider's webhook; without it the webhook refuses every call. */
+  paymentWebhookSecret: string | undefined;
+  pricing: { longRunWeeks: number; longRunPercent: number };
   /** Multiplies every per-IP request limit (e.g. many people behind one office NAT). */
   rateLimitScale: number;
   /** Google sign-in (OpenID Connect), only when both client id and secret are set. */
@@ -134,6 +158,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    paymentWindowMs: e.PAYMENT_WINDOW_MINUTES * 60_000,
+    invoicedHoldMs: e.INVOICED_HOLD_HOURS * 3600_000,
+    pix: { key: e.PIX_KEY, merchantName: e.PIX_MERCHANT_NAME, merchantCity: e.PIX_MERCHANT_CITY },
+    paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET || undefined,
+    pricing: { longRunWeeks: e.LONG_RUN_DISCOUNT_WEEKS, longRunPercent: e.LONG_RUN_DISCOUNT_PERCENT },
     s3: e.S3_BUCKET
       ? {
           endpoint: e.S3_ENDPOINT,

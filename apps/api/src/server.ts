@@ -4,7 +4,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoAccounts } from './services/accounts.ts';
-import { seedCatalog } from './services/demo-catalog.ts';
+import { seedCatalog, seedDemoCoupons } from './services/demo-catalog.ts';
 
 const config = loadConfig();
 const database = await openDatabase({
@@ -18,6 +18,7 @@ const app = await buildApp({ config, database, startWorkers: true });
 
 if (database.driver === 'pglite' && config.seedCatalog) {
   const seeded = await seedCatalog(database.db, app.deps.storage);
+  await seedDemoCoupons(database.db);
   if (!seeded.skipped)
     app.log.info(
       `Catálogo de demonstração criado: ${seeded.products} produtos, ${seeded.towers} torres/faces.`,

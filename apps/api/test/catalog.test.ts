@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { earliestBookableStart, todayInBrasilia } from '@urbana/shared';
 import { products, reservations, towers } from '../src/db/schema/index.ts';
 import { LocalStorage } from '../src/services/storage.ts';
@@ -62,15 +62,26 @@ async function addProduct(
 async function reserve(towerId: string, starts_on: string, ends_on: string, hold?: Date) {
   const key = Object.keys(towerIds).find((k) => towerIds[k]!.includes(towerId))!;
   const product = await ctx.database.db.query.products.findFirst({ where: eq(products.id, ids[key]!) });
+  // As a checkout does: give back expired holds, then take the lowest slot free for the period.
+  await ctx.database.db.execute(
+    sql`update reservations set status = 'liberada' where status = 'pendente' and hold_expires_at <= now()`,
+  );
+  const free = await ctx.database.db.execute(sql`
+    select s.slot from tower_slots s where s.tower_id = ${towerId}
+      and not exists (select 1 from reservations r where r.tower_id = s.tower_id and r.slot = s.slot
+        and r.status <> 'liberada' and daterange(r.starts_on, r.ends_on) && daterange(${starts_on}::date, ${ends_on}::date))
+    order by s.slot limit 1`);
+  const slot = Number((free.rows[0] as { slot: number }).slot);
   await ctx.database.db.insert(reservations).values({
     tower_id: towerId,
     product_id: product!.id,
     latitude: product!.latitude,
     longitude: product!.longitude,
-    slot: 1,
+    slot,
     starts_on,
     ends_on,
     hold_expires_at: hold ?? null,
+    status: hold ? 'pendente' : 'confirmada',
   });
 }
 
@@ -213,7 +224,7 @@ describe('disponibilidade', () => {
     await reserve(towerIds.centro![0]!, '2029-12-24', S); // ends the day the period starts
     await reserve(towerIds.centro![0]!, '2030-01-21', '2030-02-04'); // starts the day the period ends
     expect(await status('centro')).toMatchObject({ status: 'livre', remaining: 1, capacity: 1 });
-    await reserve(towerIds.centro![0]!, '2030-01-14', '2030-01-28'); // overlaps the second week
+    await reserve(towerIds.centro![0]!, '2030-01-14', '2030-01-21'); // the period's second week
     expect(await status('centro')).toMatchObject({ status: 'indisponivel', remaining: 0 });
   });
 
@@ -247,7 +258,7 @@ describe('disponibilidade', () => {
   it('datas flexíveis: o primeiro início semanal com vaga', async () => {
     const res = await search(`lat=${C.lat}&lng=${C.lng}&inicio=${S}&semanas=2&flexivel=true`);
     const centro = res.body.items.find((i: { id: string }) => i.id === ids.centro);
-    // [01-14, 01-28) and [01-21, 02-04) block every two-week start before 02-04.
+    // [01-14, 01-21) and [01-21, 02-04) block every two-week start before 02-04.
     expect(centro.availability).toMatchObject({ status: 'indisponivel', earliest_start: '2030-02-04' });
     const norte = res.body.items.find((i: { id: string }) => i.id === ids.norte);
     expect(norte.availability.earliest_start).toBe('2030-01-21');

@@ -6,3 +6,5 @@ export * from './cart.ts';
 export * from './cart-schema.ts';
 export * from './catalog.ts';
 export * from './search-schema.ts';
+export * from './orders.ts';
+export * from './billing-schema.ts';

@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { seedCatalog } from '../services/demo-catalog.ts';
+import { seedCatalog, seedDemoCoupons } from '../services/demo-catalog.ts';
 import { createStorage } from '../services/storage.ts';
 
 const { values } = parseArgs({
@@ -29,6 +29,7 @@ try {
     products: values.products ? Number(values.products) : undefined,
     log: (m) => process.stdout.write(`${m}\n`),
   });
+  await seedDemoCoupons(database.db);
   if (result.skipped) process.stdout.write('O catálogo já tem produtos; use --reset para recriá-lo.\n');
   else
     process.stdout.write(

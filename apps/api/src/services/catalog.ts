@@ -20,7 +20,7 @@ export const FLEXIBLE_WEEKS_AHEAD = 12;
 export const fileUrl = (key: string) => `/api/arquivos/${key}`;
 
 /** Reservations that count against a slot: paid, or unpaid and still inside the payment window. */
-const ACTIVE_RESERVATION = sql`(r.hold_expires_at is null or r.hold_expires_at > now())`;
+const ACTIVE_RESERVATION = sql`(r.status <> 'liberada' and (r.hold_expires_at is null or r.hold_expires_at > now()))`;
 
 type Row = Record<string, unknown>;
 const rowsOf = (result: { rows: unknown[] }) => result.rows as Row[];

@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import { productTypes, type ProductType } from '@urbana/shared';
 import type { Db } from '../db/client.ts';
-import { productPhotos, products, towers } from '../db/schema/index.ts';
+import { coupons, productPhotos, products, towers } from '../db/schema/index.ts';
 import { generateProductPhoto, type StoredPhoto } from './photos.ts';
 import type { Storage } from './storage.ts';
 
@@ -360,4 +360,22 @@ export async function seedCatalog(db: Db, storage: Storage, options: SeedOptions
     if (total > BATCH) log(`${productCount} de ${total} produtos`);
   }
   return { products: productCount, towers: towerCount, skipped: false };
+}
+
+/** Two demo coupons (PRODUCT.md §8's fields): a first-purchase percentage and a fixed value. */
+export async function seedDemoCoupons(db: Db) {
+  await db
+    .insert(coupons)
+    .values([
+      { code: 'BEMVINDO10', kind: 'percentual', value: 10, first_purchase_only: true, max_uses_per_user: 1 },
+      {
+        code: 'URBANA50',
+        kind: 'valor',
+        value: 5_000,
+        min_order: 50_000,
+        max_uses: 500,
+        max_uses_per_user: 1,
+      },
+    ])
+    .onConflictDoNothing();
 }

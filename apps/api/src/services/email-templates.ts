@@ -54,6 +54,23 @@ function render(
   };
 }
 
+const statusLines: Record<string, { subject: string; text: string }> = {
+  pago: {
+    subject: 'Pagamento confirmado',
+    text: 'Recebemos o pagamento do seu pedido. Agora é só enviar os criativos para a análise da equipe.',
+  },
+  em_veiculacao: { subject: 'Sua campanha está no ar', text: 'A veiculação do seu pedido começou.' },
+  concluido: {
+    subject: 'Campanha concluída',
+    text: 'A veiculação do seu pedido terminou. Obrigado por anunciar com a Urbana!',
+  },
+  cancelado: { subject: 'Pedido cancelado', text: 'Seu pedido foi cancelado e as vagas foram liberadas.' },
+  expirado: {
+    subject: 'Pedido expirado',
+    text: 'O prazo de pagamento do seu pedido terminou e as vagas foram liberadas. Você pode refazer o pedido quando quiser.',
+  },
+};
+
 export const emailTemplates = {
   confirmation: (name: string, url: string) =>
     render(
@@ -77,4 +94,42 @@ export const emailTemplates = {
       ],
       { label: 'Redefinir senha', url },
     ),
+  orderPlaced: (o: {
+    name: string;
+    code: string;
+    total: string;
+    method: 'pix' | 'faturado';
+    pix: string | null;
+    url: string;
+  }) =>
+    render(
+      'pedido_recebido',
+      `Pedido ${o.code} recebido`,
+      `Olá, ${o.name || 'tudo bem'}!`,
+      [
+        `Recebemos seu pedido ${o.code}, no total de ${o.total}. As vagas ficam reservadas até o fim do prazo de pagamento.`,
+        ...(o.pix
+          ? ['Pague com Pix copia e cola usando o código abaixo, ou abra o pedido para ver o QR Code:', o.pix]
+          : [
+              'Enviaremos o boleto ou os dados para transferência; a equipe confirma o pagamento assim que recebê-lo.',
+            ]),
+      ],
+      { label: 'Ver pedido', url: o.url },
+    ),
+  orderStatus: (o: { name: string; code: string; status: string; url: string }) => {
+    const line = statusLines[o.status] ?? {
+      subject: 'Seu pedido foi atualizado',
+      text: 'O status do seu pedido mudou.',
+    };
+    return render(
+      'pedido_status',
+      `${line.subject} — pedido ${o.code}`,
+      `Olá, ${o.name || 'tudo bem'}!`,
+      [line.text],
+      {
+        label: 'Ver pedido',
+        url: o.url,
+      },
+    );
+  },
 };

@@ -127,6 +127,11 @@ export const reservations = pgTable(
     starts_on: date('starts_on', { mode: 'string' }).notNull(),
     ends_on: date('ends_on', { mode: 'string' }).notNull(),
     hold_expires_at: timestamptz('hold_expires_at'),
+    /** pendente: held for an unpaid order; confirmada: paid; liberada: given back (expired or cancelled). */
+    status: text('status', { enum: ['pendente', 'confirmada', 'liberada'] })
+      .notNull()
+      .default('confirmada'),
+    order_item_id: uuid('order_item_id'),
     created_at: createdAt(),
   },
   (t) => [
@@ -146,5 +151,7 @@ export const reservations = pgTable(
     }),
     check('reservations_period_check', sql`${t.ends_on} > ${t.starts_on}`),
     check('reservations_slot_check', sql`${t.slot} >= 1`),
+    check('reservations_status_check', sql`${t.status} in ('pendente', 'confirmada', 'liberada')`),
+    index('reservations_order_item_idx').on(t.order_item_id),
   ],
 );

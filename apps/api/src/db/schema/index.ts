@@ -3,3 +3,4 @@ export * from './catalog.ts';
 export * from './cart.ts';
 export * from './email.ts';
 export * from './audit.ts';
+export * from './orders.ts';

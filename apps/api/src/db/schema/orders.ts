@@ -1,0 +1,263 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+  boolean,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, timestamptz, updatedAt } from './columns.ts';
+import { profiles } from './accounts.ts';
+import { products, towers } from './catalog.ts';
+
+/** The billing details an order needs (PRODUCT.md §4). */
+export const billingProfiles = pgTable(
+  'billing_profiles',
+  {
+    user_id: uuid('user_id')
+      .primaryKey()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    person_type: text('person_type', { enum: ['pf', 'pj'] }).notNull(),
+    name: text('name').notNull(),
+    document: text('document').notNull(),
+    phone: text('phone').notNull(),
+    cep: text('cep').notNull(),
+    street: text('street').notNull(),
+    number: text('number').notNull(),
+    complement: text('complement'),
+    district: text('district').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    updated_at: updatedAt(),
+  },
+  (t) => [check('billing_person_type_check', sql`${t.person_type} in ('pf', 'pj')`)],
+);
+
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: id(),
+    code: text('code').notNull(),
+    kind: text('kind', { enum: ['percentual', 'valor'] }).notNull(),
+    value: integer('value').notNull(),
+    starts_at: timestamptz('starts_at'),
+    ends_at: timestamptz('ends_at'),
+    min_order: integer('min_order').notNull().default(0),
+    max_uses: integer('max_uses'),
+    max_uses_per_user: integer('max_uses_per_user'),
+    first_purchase_only: boolean('first_purchase_only').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    uses: integer('uses').notNull().default(0),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('coupons_code_key').on(t.code),
+    check('coupons_kind_check', sql`${t.kind} in ('percentual', 'valor')`),
+    check('coupons_value_check', sql`${t.value} > 0 and (${t.kind} <> 'percentual' or ${t.value} <= 100)`),
+    check(
+      'coupons_uses_check',
+      sql`${t.uses} >= 0 and (${t.max_uses} is null or ${t.uses} <= ${t.max_uses})`,
+    ),
+    check('coupons_code_check', sql`${t.code} = upper(${t.code})`),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    code: text('code').notNull(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'restrict' }),
+    status: text('status', {
+      enum: ['aguardando_pagamento', 'pago', 'em_veiculacao', 'concluido', 'cancelado', 'expirado'],
+    })
+      .notNull()
+      .default('aguardando_pagamento'),
+    payment_method: text('payment_method', { enum: ['pix', 'faturado'] }).notNull(),
+    subtotal: integer('subtotal').notNull(),
+    discount: integer('discount').notNull().default(0),
+    coupon_discount: integer('coupon_discount').notNull().default(0),
+    total: integer('total').notNull(),
+    coupon_id: uuid('coupon_id').references(() => coupons.id, { onDelete: 'restrict' }),
+    idempotency_key: text('idempotency_key').notNull(),
+    request_hash: text('request_hash').notNull(),
+    pix_txid: text('pix_txid').notNull(),
+    pix_payload: text('pix_payload'),
+    billing: jsonb('billing').notNull(),
+    expires_at: timestamptz('expires_at').notNull(),
+    paid_at: timestamptz('paid_at'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_user_idempotency_key').on(t.user_id, t.idempotency_key),
+    uniqueIndex('orders_code_key').on(t.code),
+    uniqueIndex('orders_pix_txid_key').on(t.pix_txid),
+    index('orders_user_created_idx').on(t.user_id, t.created_at),
+    index('orders_pending_expiry_idx')
+      .on(t.expires_at)
+      .where(sql`${t.status} = 'aguardando_pagamento'`),
+    check(
+      'orders_amounts_check',
+      sql`${t.subtotal} >= 0 and ${t.discount} >= 0 and ${t.coupon_discount} >= 0 and ${t.total} = ${t.subtotal} - ${t.discount} - ${t.coupon_discount} and ${t.total} >= 0`,
+    ),
+    check(
+      'orders_status_check',
+      sql`${t.status} in ('aguardando_pagamento', 'pago', 'em_veiculacao', 'concluido', 'cancelado', 'expirado')`,
+    ),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: id(),
+    order_id: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    product_id: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    product_name: text('product_name').notNull(),
+    product_type: text('product_type').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    starts_on: date('starts_on', { mode: 'string' }).notNull(),
+    ends_on: date('ends_on', { mode: 'string' }).notNull(),
+    weeks: integer('weeks').notNull(),
+    daily_price: integer('daily_price').notNull(),
+    tower_count: integer('tower_count').notNull(),
+    subtotal: integer('subtotal').notNull(),
+    discount: integer('discount').notNull(),
+    total: integer('total').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.order_id),
+    check('order_items_amounts_check', sql`${t.total} = ${t.subtotal} - ${t.discount} and ${t.total} >= 0`),
+  ],
+);
+
+export const orderItemTowers = pgTable(
+  'order_item_towers',
+  {
+    order_item_id: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    tower_id: uuid('tower_id')
+      .notNull()
+      .references(() => towers.id, { onDelete: 'restrict' }),
+    tower_name: text('tower_name').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.order_item_id, t.tower_id] })],
+);
+
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: id(),
+    order_id: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    from_status: text('from_status'),
+    to_status: text('to_status').notNull(),
+    actor: text('actor', { enum: ['cliente', 'equipe', 'sistema', 'provedor'] }).notNull(),
+    actor_id: uuid('actor_id').references(() => profiles.id, { onDelete: 'set null' }),
+    note: text('note'),
+    created_at: createdAt(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.order_id, t.created_at)],
+);
+
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    id: id(),
+    coupon_id: uuid('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'restrict' }),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    order_id: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('coupon_redemptions_order_key').on(t.order_id),
+    index('coupon_redemptions_coupon_user_idx').on(t.coupon_id, t.user_id),
+  ],
+);
+
+/** Gap-free invoice numbers per year: the row is locked by the checkout that takes the next one. */
+export const invoiceCounters = pgTable('invoice_counters', {
+  year: integer('year').primaryKey(),
+  last: integer('last').notNull(),
+});
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: id(),
+    order_id: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'restrict' }),
+    number: text('number').notNull(),
+    year: integer('year').notNull(),
+    seq: integer('seq').notNull(),
+    amount: integer('amount').notNull(),
+    discount: integer('discount').notNull(),
+    total: integer('total').notNull(),
+    due_date: date('due_date', { mode: 'string' }).notNull(),
+    status: text('status', { enum: ['pendente', 'paga', 'vencida', 'cancelada'] })
+      .notNull()
+      .default('pendente'),
+    payment_method: text('payment_method').notNull(),
+    paid_at: timestamptz('paid_at'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invoices_order_key').on(t.order_id),
+    uniqueIndex('invoices_number_key').on(t.number),
+    uniqueIndex('invoices_year_seq_key').on(t.year, t.seq),
+    index('invoices_user_idx').on(t.user_id, t.created_at),
+  ],
+);
+
+/** Payment provider events, kept once each (replays are ignored). */
+export const paymentEvents = pgTable('payment_events', {
+  id: id(),
+  provider_event_id: text('provider_event_id').notNull().unique(),
+  order_id: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+  type: text('type').notNull(),
+  payload: jsonb('payload').notNull(),
+  received_at: createdAt(),
+});
+
+/** One row per slot of a tower: a reservation takes one of these (see reservations). */
+export const towerSlots = pgTable(
+  'tower_slots',
+  {
+    tower_id: uuid('tower_id')
+      .notNull()
+      .references(() => towers.id, { onDelete: 'cascade' }),
+    slot: integer('slot').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tower_id, t.slot] }),
+    check('tower_slots_slot_check', sql`${t.slot} >= 1`),
+  ],
+);

@@ -1,0 +1,303 @@
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { billingProfileSchema, checkoutBodySchema, messageSchema, orderStatuses } from '@urbana/shared';
+import { inArray } from 'drizzle-orm';
+import type { AppDeps } from '../app.ts';
+import { products } from '../db/schema/index.ts';
+import { AppError } from '../lib/errors.ts';
+import { requireSection, requireUser } from '../plugins/auth.ts';
+import { audit } from '../services/audit.ts';
+import { readBilling, saveBilling } from '../services/billing.ts';
+import { listOrders, orderDetail, placeOrder, quote, transitionOrder } from '../services/orders.ts';
+import { handlePaymentWebhook } from '../services/payments.ts';
+import { pixQrDataUrl } from '../services/pix.ts';
+import { proposalPdf } from '../services/proposal.ts';
+
+const errors = {
+  400: messageSchema,
+  401: messageSchema,
+  403: messageSchema,
+  404: messageSchema,
+  409: messageSchema,
+  422: messageSchema,
+};
+const idParams = z.object({ id: z.string().uuid({ error: 'Pedido não encontrado.' }) });
+
+const quoteSchema = z.object({
+  items: z.array(
+    z.object({
+      product_id: z.string(),
+      name: z.string(),
+      type: z.string(),
+      city: z.string(),
+      state: z.string(),
+      is_tower_based: z.boolean(),
+      start: z.string(),
+      end: z.string(),
+      weeks: z.number(),
+      daily_price: z.number(),
+      towers: z.array(z.object({ id: z.string(), name: z.string() })),
+      subtotal: z.number(),
+      discount: z.number(),
+      total: z.number(),
+    }),
+  ),
+  subtotal: z.number(),
+  discount: z.number(),
+  coupon: z.object({ code: z.string(), discount: z.number() }).nullable(),
+  coupon_error: z.string().nullable(),
+  total: z.number(),
+  earliest_start: z.string(),
+});
+
+const billingOut = z.object({
+  person_type: z.enum(['pf', 'pj']),
+  name: z.string(),
+  document: z.string(),
+  phone: z.string(),
+  cep: z.string(),
+  street: z.string(),
+  number: z.string(),
+  complement: z.string().nullable(),
+  district: z.string(),
+  city: z.string(),
+  state: z.string(),
+});
+
+/** Billing profile, quotes, orders and payments of the signed-in user (only their own). */
+export const orderRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db, config } = deps;
+
+    // Public: a quote and the PDF proposal need no account (visitors plan before signing in).
+    app.post(
+      '/checkout/quote',
+      {
+        config: { rateLimit: { max: 120 * config.rateLimitScale, timeWindow: 60_000 } },
+        schema: {
+          tags: ['pedidos'],
+          summary: 'Preços recalculados do banco, descontos e cupom',
+          body: checkoutBodySchema,
+          response: { 200: quoteSchema, 400: messageSchema, 409: messageSchema },
+        },
+      },
+      async (request) => quote(db, request.user?.id ?? null, request.body, config),
+    );
+
+    app.post(
+      '/proposta',
+      {
+        config: { rateLimit: { max: 30 * config.rateLimitScale, timeWindow: 60_000 } },
+        schema: {
+          tags: ['pedidos'],
+          summary: 'Proposta de mídia do carrinho em PDF',
+          body: checkoutBodySchema,
+        },
+      },
+      async (request, reply) => {
+        const q = await quote(db, request.user?.id ?? null, request.body, config);
+        const rows = await db
+          .select({ id: products.id, audience: products.weekly_audience })
+          .from(products)
+          .where(
+            inArray(
+              products.id,
+              q.items.map((i) => i.product_id),
+            ),
+          );
+        const pdf = await proposalPdf(q, new Map(rows.map((r) => [r.id, r.audience])));
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', 'attachment; filename="proposta-urbana.pdf"')
+          .send(pdf);
+      },
+    );
+
+    app.register(async (inner) => {
+      const user = inner.withTypeProvider<ZodTypeProvider>();
+      user.addHook('preHandler', requireUser);
+
+      user.get(
+        '/billing-profile',
+        {
+          schema: {
+            tags: ['pedidos'],
+            summary: 'O cadastro de faturamento',
+            response: { 200: z.object({ profile: billingOut.nullable() }), ...errors },
+          },
+        },
+        async (request) => {
+          const row = await readBilling(db, request.user!.id);
+          return { profile: row ? billingOut.parse(row) : null };
+        },
+      );
+
+      user.put(
+        '/billing-profile',
+        {
+          schema: {
+            tags: ['pedidos'],
+            summary: 'Grava o cadastro de faturamento (CPF/CNPJ validados)',
+            body: billingProfileSchema,
+            response: { 200: z.object({ profile: billingOut }), ...errors },
+          },
+        },
+        async (request) => ({
+          profile: billingOut.parse(await saveBilling(db, request.user!.id, request.body)),
+        }),
+      );
+
+      user.post(
+        '/orders',
+        {
+          schema: {
+            tags: ['pedidos'],
+            summary:
+              'Finaliza o pedido (uma transação); repetir com a mesma Idempotency-Key devolve o mesmo pedido',
+            headers: z.object({
+              'idempotency-key': z
+                .string({ error: 'Envie o cabeçalho Idempotency-Key.' })
+                .min(8, { error: 'Idempotency-Key inválida.' })
+                .max(100, { error: 'Idempotency-Key inválida.' }),
+            }),
+            body: checkoutBodySchema,
+          },
+        },
+        async (request, reply) => {
+          const result = await placeOrder(
+            deps,
+            request.user!.id,
+            request.body,
+            request.headers['idempotency-key'],
+          );
+          return reply
+            .code(result.replayed ? 200 : 201)
+            .send(await orderDetail(db, result.id, request.user!.id));
+        },
+      );
+
+      user.get(
+        '/orders',
+        {
+          schema: {
+            tags: ['pedidos'],
+            summary: 'Meus pedidos',
+            querystring: z.object({
+              status: z.enum(orderStatuses, { error: 'Status inválido.' }).optional(),
+            }),
+          },
+        },
+        async (request) => ({ items: await listOrders(db, request.user!.id, request.query.status) }),
+      );
+
+      user.get(
+        '/orders/:id',
+        {
+          schema: {
+            tags: ['pedidos'],
+            summary: 'Um pedido: itens, torres, períodos, histórico e fatura',
+            params: idParams,
+          },
+        },
+        async (request) => orderDetail(db, request.params.id, request.user!.id),
+      );
+
+      user.get(
+        '/orders/:id/pix',
+        { schema: { tags: ['pedidos'], summary: 'Pix copia e cola e QR Code do pedido', params: idParams } },
+        async (request) => {
+          const order = await orderDetail(db, request.params.id, request.user!.id);
+          if (!order.pix_payload) throw new AppError(409, 'Este pedido não aguarda pagamento por Pix.');
+          return {
+            payload: order.pix_payload,
+            qr: await pixQrDataUrl(order.pix_payload),
+            expires_at: order.expires_at,
+            total: order.total,
+          };
+        },
+      );
+
+      user.post(
+        '/orders/:id/cancel',
+        {
+          schema: {
+            tags: ['pedidos'],
+            summary: 'Cancela um pedido que ainda aguarda pagamento',
+            params: idParams,
+          },
+        },
+        async (request) => {
+          await transitionOrder(deps, {
+            orderId: request.params.id,
+            to: 'cancelado',
+            actor: 'cliente',
+            actorId: request.user!.id,
+            ownerId: request.user!.id,
+          });
+          return orderDetail(db, request.params.id, request.user!.id);
+        },
+      );
+    });
+
+    app.post(
+      '/admin/orders/:id/confirm-payment',
+      {
+        preHandler: requireSection('dashboard', config.adminEmails),
+        schema: {
+          tags: ['admin'],
+          summary: 'A equipe confirma o pagamento de um pedido',
+          params: idParams,
+          body: z.object({ note: z.string().max(500).optional() }).optional(),
+        },
+      },
+      async (request) => {
+        const before = await orderDetail(db, request.params.id);
+        await transitionOrder(deps, {
+          orderId: request.params.id,
+          to: 'pago',
+          actor: 'equipe',
+          actorId: request.user!.id,
+          note: request.body?.note ?? 'Pagamento confirmado pela equipe.',
+        });
+        await audit(db, {
+          actorId: request.user!.id,
+          action: 'pedido.pagamento_confirmado',
+          entity: 'order',
+          entityId: request.params.id,
+          before: { status: before.status },
+          after: { status: 'pago' },
+          ip: request.ip,
+        });
+        return orderDetail(db, request.params.id);
+      },
+    );
+
+    // The provider's webhook reads the raw body for the signature.
+    app.register(async (inner) => {
+      const hooks = inner.withTypeProvider<ZodTypeProvider>();
+      hooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
+        done(null, body),
+      );
+      hooks.post(
+        '/webhooks/pagamentos',
+        {
+          config: { rateLimit: { max: 600, timeWindow: 60_000 } },
+          schema: {
+            tags: ['pagamentos'],
+            summary:
+              'Webhook do provedor de pagamentos (HMAC-SHA256, janela de 5 min, idempotente por evento)',
+            hide: false,
+          },
+        },
+        async (request, reply) => {
+          const result = await handlePaymentWebhook(deps, {
+            rawBody: request.body as Buffer,
+            timestamp: request.headers['x-urbana-timestamp'] as string | undefined,
+            signature: request.headers['x-urbana-assinatura'] as string | undefined,
+          });
+          return reply.code(result.status).send({ message: result.message });
+        },
+      );
+    });
+  };

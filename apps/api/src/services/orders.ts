@@ -1,0 +1,651 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  addDays,
+  applyCoupon,
+  canTransition,
+  earliestBookableStart,
+  formatBRL,
+  periodEnd,
+  priceItem,
+  todayInBrasilia,
+  type CheckoutBody,
+  type OrderActor,
+  type OrderStatus,
+} from '@urbana/shared';
+import type { Config } from '../config.ts';
+import type { Db, Tx } from '../db/client.ts';
+import {
+  billingProfiles,
+  couponRedemptions,
+  coupons,
+  invoices,
+  orderItems,
+  orderItemTowers,
+  orders,
+  orderStatusHistory,
+  products,
+  reservations,
+  towers,
+  userCart,
+} from '../db/schema/index.ts';
+import { AppError } from '../lib/errors.ts';
+import { emailTemplates } from './email-templates.ts';
+import type { Outbox } from './outbox.ts';
+import { newTxid, pixPayload } from './pix.ts';
+
+export interface OrderDeps {
+  db: Db;
+  config: Config;
+  outbox: Outbox;
+}
+
+type ItemInput = CheckoutBody['items'][number];
+
+export interface QuotedItem {
+  product_id: string;
+  name: string;
+  type: string;
+  city: string;
+  state: string;
+  is_tower_based: boolean;
+  start: string;
+  end: string;
+  weeks: number;
+  daily_price: number;
+  towers: Array<{ id: string; name: string }>;
+  subtotal: number;
+  discount: number;
+  total: number;
+}
+
+export interface Quote {
+  items: QuotedItem[];
+  subtotal: number;
+  discount: number;
+  coupon: { code: string; discount: number } | null;
+  coupon_error: string | null;
+  total: number;
+  earliest_start: string;
+}
+
+const fmtDate = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
+
+/** Prices every item from the database (never from the client) and checks the coupon. */
+async function priceItems(db: Db | Tx, items: ItemInput[], config: Config): Promise<QuotedItem[]> {
+  const earliest = earliestBookableStart(todayInBrasilia(), config.leadBusinessDays);
+  const ids = [...new Set(items.map((i) => i.product_id))];
+  const productRows = await db.select().from(products).where(inArray(products.id, ids));
+  const towerRows = await db
+    .select()
+    .from(towers)
+    .where(inArray(towers.product_id, ids))
+    .orderBy(asc(towers.name));
+  return items.map((item) => {
+    const product = productRows.find((p) => p.id === item.product_id);
+    if (!product || product.status !== 'ativo')
+      throw new AppError(409, 'Um dos locais do carrinho não está mais disponível. Remova-o para continuar.');
+    if (item.start_date < earliest) {
+      throw new AppError(
+        400,
+        `A veiculação de ${product.name} deve começar a partir de ${fmtDate(earliest)}.`,
+      );
+    }
+    const own = towerRows.filter((t) => t.product_id === product.id);
+    let chosen = own;
+    if (product.is_tower_based && item.tower_ids.length > 0) {
+      chosen = own.filter((t) => item.tower_ids.includes(t.id));
+      if (chosen.length !== new Set(item.tower_ids).size)
+        throw new AppError(400, `Torre inválida em ${product.name}.`);
+    }
+    if (!product.is_tower_based) chosen = own.slice(0, 1);
+    const price = priceItem(
+      { dailyPrice: product.daily_price, weeks: item.weeks, towerCount: chosen.length },
+      config.pricing,
+    );
+    return {
+      product_id: product.id,
+      name: product.name,
+      type: product.type,
+      city: product.city,
+      state: product.state,
+      is_tower_based: product.is_tower_based,
+      start: item.start_date,
+      end: periodEnd(item.start_date, item.weeks),
+      weeks: item.weeks,
+      daily_price: product.daily_price,
+      towers: chosen.map((t) => ({ id: t.id, name: t.name })),
+      ...price,
+    };
+  });
+}
+
+async function couponContext(db: Db | Tx, userId: string | null, couponId: string) {
+  if (!userId) return { userUses: 0, hasPaidOrders: false };
+  const [uses] = await db
+    .select({ n: count() })
+    .from(couponRedemptions)
+    .where(and(eq(couponRedemptions.coupon_id, couponId), eq(couponRedemptions.user_id, userId)));
+  const [paid] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.user_id, userId), inArray(orders.status, ['pago', 'em_veiculacao', 'concluido'])));
+  return { userUses: uses?.n ?? 0, hasPaidOrders: (paid?.n ?? 0) > 0 };
+}
+
+export async function quote(
+  db: Db,
+  userId: string | null,
+  body: CheckoutBody,
+  config: Config,
+): Promise<Quote> {
+  const items = await priceItems(db, body.items, config);
+  const subtotal = items.reduce((s, i) => s + i.subtotal, 0);
+  const discount = items.reduce((s, i) => s + i.discount, 0);
+  let couponResult: Quote['coupon'] = null;
+  let couponError: string | null = null;
+  if (body.coupon_code) {
+    const coupon = await db.query.coupons.findFirst({ where: eq(coupons.code, body.coupon_code) });
+    if (!coupon) couponError = 'Cupom não encontrado.';
+    else {
+      const result = applyCoupon(coupon, {
+        amount: subtotal - discount,
+        now: new Date(),
+        formatMoney: formatBRL,
+        ...(await couponContext(db, userId, coupon.id)),
+      });
+      if (result.ok) couponResult = { code: coupon.code, discount: result.discount };
+      else couponError = result.message;
+    }
+  }
+  return {
+    items,
+    subtotal,
+    discount,
+    coupon: couponResult,
+    coupon_error: couponError,
+    total: subtotal - discount - (couponResult?.discount ?? 0),
+    earliest_start: earliestBookableStart(todayInBrasilia(), config.leadBusinessDays),
+  };
+}
+
+function requestHash(body: CheckoutBody): string {
+  return createHash('sha256').update(JSON.stringify(body)).digest('hex');
+}
+
+function orderCode(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  return `URB-${Array.from(randomBytes(8), (b) => alphabet[b % alphabet.length]).join('')}`;
+}
+
+const isPgError = (e: unknown, code: string): e is { code: string; constraint?: string } => {
+  let cur: unknown = e;
+  for (let i = 0; i < 3 && cur && typeof cur === 'object'; i++) {
+    if ((cur as { code?: string }).code === code) return true;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return false;
+};
+const constraintOf = (e: unknown): string | undefined => {
+  let cur: unknown = e;
+  for (let i = 0; i < 3 && cur && typeof cur === 'object'; i++) {
+    const c = (cur as { constraint?: string }).constraint;
+    if (c) return c;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return undefined;
+};
+
+export const IDEMPOTENCY_MISMATCH = 'Esta chave de idempotência já foi usada em outro pedido.';
+export const BILLING_REQUIRED = 'Complete seu cadastro de faturamento antes de finalizar o pedido.';
+
+/**
+ * Places an order in one transaction: prices from the database, coupon checked and counted, a free
+ * slot taken on every tower (the exclusion constraint is the final guard), order, items, reservations,
+ * invoice and history written, cart emptied, e-mail queued. The same Idempotency-Key returns the same
+ * order.
+ */
+export async function placeOrder(
+  deps: OrderDeps,
+  userId: string,
+  body: CheckoutBody,
+  idempotencyKey: string,
+) {
+  const { db, config } = deps;
+  const hash = requestHash(body);
+  const replay = async () => {
+    const existing = await db.query.orders.findFirst({
+      where: and(eq(orders.user_id, userId), eq(orders.idempotency_key, idempotencyKey)),
+    });
+    if (!existing) return null;
+    if (existing.request_hash !== hash) throw new AppError(422, IDEMPOTENCY_MISMATCH);
+    return existing.id;
+  };
+  const previous = await replay();
+  if (previous) return { id: previous, replayed: true };
+
+  const billing = await db.query.billingProfiles.findFirst({ where: eq(billingProfiles.user_id, userId) });
+  if (!billing) throw new AppError(409, BILLING_REQUIRED);
+  if (body.payment_method === 'faturado' && billing.person_type !== 'pj') {
+    throw new AppError(400, 'Boleto/transferência faturada é só para empresas (CNPJ).');
+  }
+
+  try {
+    const orderId = await db.transaction(async (tx) => {
+      const now = new Date();
+      const expiresAt = new Date(
+        now.getTime() + (body.payment_method === 'pix' ? config.paymentWindowMs : config.invoicedHoldMs),
+      );
+      const items = await priceItems(tx, body.items, config);
+      const subtotal = items.reduce((s, i) => s + i.subtotal, 0);
+      const discount = items.reduce((s, i) => s + i.discount, 0);
+
+      // The order row first: a concurrent submit with the same key stops here.
+      const txid = newTxid();
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          code: orderCode(),
+          user_id: userId,
+          payment_method: body.payment_method,
+          subtotal,
+          discount,
+          total: subtotal - discount,
+          idempotency_key: idempotencyKey,
+          request_hash: hash,
+          pix_txid: txid,
+          billing,
+          expires_at: expiresAt,
+        })
+        .returning();
+
+      let couponDiscount = 0;
+      if (body.coupon_code) {
+        const [coupon] = await tx
+          .select()
+          .from(coupons)
+          .where(eq(coupons.code, body.coupon_code))
+          .for('update');
+        if (!coupon) throw new AppError(400, 'Cupom não encontrado.');
+        const result = applyCoupon(coupon, {
+          amount: subtotal - discount,
+          now,
+          formatMoney: formatBRL,
+          ...(await couponContext(tx, userId, coupon.id)),
+        });
+        if (!result.ok) throw new AppError(409, result.message);
+        couponDiscount = result.discount;
+        await tx
+          .update(coupons)
+          .set({ uses: sql`${coupons.uses} + 1` })
+          .where(eq(coupons.id, coupon.id));
+        await tx
+          .insert(couponRedemptions)
+          .values({ coupon_id: coupon.id, user_id: userId, order_id: order!.id });
+        await tx
+          .update(orders)
+          .set({
+            coupon_id: coupon.id,
+            coupon_discount: couponDiscount,
+            total: subtotal - discount - couponDiscount,
+          })
+          .where(eq(orders.id, order!.id));
+      }
+      const total = subtotal - discount - couponDiscount;
+
+      const towerIds = items.flatMap((i) => i.towers.map((t) => t.id));
+      // Holds whose payment window passed give their slots back before we look for one.
+      await tx
+        .update(reservations)
+        .set({ status: 'liberada' })
+        .where(
+          and(
+            inArray(reservations.tower_id, towerIds),
+            eq(reservations.status, 'pendente'),
+            sql`${reservations.hold_expires_at} <= now()`,
+          ),
+        );
+
+      for (const item of items) {
+        const [row] = await tx
+          .insert(orderItems)
+          .values({
+            order_id: order!.id,
+            product_id: item.product_id,
+            product_name: item.name,
+            product_type: item.type,
+            city: item.city,
+            state: item.state,
+            starts_on: item.start,
+            ends_on: item.end,
+            weeks: item.weeks,
+            daily_price: item.daily_price,
+            tower_count: item.towers.length,
+            subtotal: item.subtotal,
+            discount: item.discount,
+            total: item.total,
+          })
+          .returning();
+        await tx
+          .insert(orderItemTowers)
+          .values(item.towers.map((t) => ({ order_item_id: row!.id, tower_id: t.id, tower_name: t.name })));
+        const product = await tx.query.products.findFirst({ where: eq(products.id, item.product_id) });
+        for (const tower of item.towers) {
+          // Any free slot of this tower for the period; a slot another checkout is taking is skipped.
+          const free = await tx.execute<{ slot: number }>(sql`
+            select s.slot from tower_slots s
+            where s.tower_id = ${tower.id}
+              and not exists (
+                select 1 from reservations r
+                where r.tower_id = s.tower_id and r.slot = s.slot and r.status <> 'liberada'
+                  and daterange(r.starts_on, r.ends_on) && daterange(${item.start}::date, ${item.end}::date))
+            order by s.slot
+            limit 1
+            for update skip locked`);
+          const slot = free.rows[0]?.slot;
+          if (slot === undefined) throw unavailable(item.name, item.is_tower_based ? tower.name : null);
+          await tx.insert(reservations).values({
+            tower_id: tower.id,
+            product_id: item.product_id,
+            latitude: product!.latitude,
+            longitude: product!.longitude,
+            slot,
+            starts_on: item.start,
+            ends_on: item.end,
+            hold_expires_at: expiresAt,
+            status: 'pendente',
+            order_item_id: row!.id,
+          });
+        }
+      }
+
+      // Gap-free invoice number for the year: the counter row is locked until this commits.
+      const year = Number(todayInBrasilia(now).slice(0, 4));
+      const [counter] = await tx
+        .execute<{ last: number }>(
+          sql`
+        insert into invoice_counters (year, last) values (${year}, 1)
+        on conflict (year) do update set last = invoice_counters.last + 1
+        returning last`,
+        )
+        .then((r) => r.rows);
+      const seq = Number(counter!.last);
+      await tx.insert(invoices).values({
+        order_id: order!.id,
+        user_id: userId,
+        number: `${year}-${String(seq).padStart(6, '0')}`,
+        year,
+        seq,
+        amount: subtotal,
+        discount: discount + couponDiscount,
+        total,
+        due_date: body.payment_method === 'pix' ? todayInBrasilia(now) : addDays(todayInBrasilia(now), 5),
+        payment_method: body.payment_method,
+      });
+      await tx
+        .insert(orderStatusHistory)
+        .values({
+          order_id: order!.id,
+          from_status: null,
+          to_status: 'aguardando_pagamento',
+          actor: 'cliente',
+          actor_id: userId,
+        });
+      const payload = pixPayload({ ...config.pix, amount: total, txid, info: order!.code });
+      await tx.update(orders).set({ pix_payload: payload }).where(eq(orders.id, order!.id));
+      await tx.update(userCart).set({ products: [], updated_at: now }).where(eq(userCart.user_id, userId));
+      const user = await tx.query.profiles.findFirst({ where: (p, { eq: e }) => e(p.id, userId) });
+      await deps.outbox.enqueue(tx, {
+        to: user!.email,
+        userId,
+        ...emailTemplates.orderPlaced({
+          name: user!.nome_completo,
+          code: order!.code,
+          total: formatBRL(total),
+          method: body.payment_method,
+          pix: body.payment_method === 'pix' ? payload : null,
+          url: `${config.publicUrl}/confirmacao-pedido?orderId=${order!.id}`,
+        }),
+      });
+      return order!.id;
+    });
+    void deps.outbox.kick();
+    return { id: orderId, replayed: false };
+  } catch (error) {
+    if (isPgError(error, '23505') && constraintOf(error) === 'orders_user_idempotency_key') {
+      const id = await replay();
+      if (id) return { id, replayed: true };
+    }
+    if (isPgError(error, '23P01'))
+      throw new AppError(
+        409,
+        'Um dos locais acabou de ser reservado por outra pessoa para o mesmo período. Escolha outra data ou outra torre.',
+      );
+    throw error;
+  }
+}
+
+function unavailable(name: string, tower: string | null): AppError {
+  return new AppError(
+    409,
+    `Não há mais vaga em ${name}${tower ? ` (${tower})` : ''} para o período escolhido. Escolha outra data ou outra torre.`,
+  );
+}
+
+/** Moves an order to a new state if the rules allow it, with history, reservations and invoice in step. */
+export async function transitionOrder(
+  deps: OrderDeps,
+  input: {
+    orderId: string;
+    to: OrderStatus;
+    actor: OrderActor;
+    actorId?: string | null;
+    note?: string;
+    ownerId?: string;
+  },
+  tx0?: Tx,
+) {
+  const run = async (tx: Tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update');
+    if (!order || (input.ownerId && order.user_id !== input.ownerId))
+      throw new AppError(404, 'Pedido não encontrado.');
+    if (order.status === input.to) return { order, changed: false };
+    if (!canTransition(order.status, input.to, input.actor)) {
+      throw new AppError(409, `Não é possível mudar o pedido de "${order.status}" para "${input.to}".`);
+    }
+    const now = new Date();
+    const [updated] = await tx
+      .update(orders)
+      .set({ status: input.to, updated_at: now, ...(input.to === 'pago' ? { paid_at: now } : {}) })
+      .where(eq(orders.id, order.id))
+      .returning();
+    const itemIds = (
+      await tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.order_id, order.id))
+    ).map((r) => r.id);
+    if (input.to === 'pago') {
+      await tx
+        .update(reservations)
+        .set({ status: 'confirmada', hold_expires_at: null })
+        .where(inArray(reservations.order_item_id, itemIds));
+      await tx.update(invoices).set({ status: 'paga', paid_at: now }).where(eq(invoices.order_id, order.id));
+    }
+    if (input.to === 'cancelado' || input.to === 'expirado') {
+      await tx
+        .update(reservations)
+        .set({ status: 'liberada' })
+        .where(inArray(reservations.order_item_id, itemIds));
+      await tx.update(invoices).set({ status: 'cancelada' }).where(eq(invoices.order_id, order.id));
+      if (order.coupon_id && order.status === 'aguardando_pagamento') {
+        // An unpaid order gives its coupon use back.
+        await tx.delete(couponRedemptions).where(eq(couponRedemptions.order_id, order.id));
+        await tx
+          .update(coupons)
+          .set({ uses: sql`greatest(${coupons.uses} - 1, 0)` })
+          .where(eq(coupons.id, order.coupon_id));
+      }
+    }
+    await tx.insert(orderStatusHistory).values({
+      order_id: order.id,
+      from_status: order.status,
+      to_status: input.to,
+      actor: input.actor,
+      actor_id: input.actorId ?? null,
+      note: input.note ?? null,
+    });
+    const user = await tx.query.profiles.findFirst({ where: (p, { eq: e }) => e(p.id, order.user_id) });
+    await deps.outbox.enqueue(tx, {
+      to: user!.email,
+      userId: order.user_id,
+      ...emailTemplates.orderStatus({
+        name: user!.nome_completo,
+        code: order.code,
+        status: input.to,
+        url: `${deps.config.publicUrl}/pedido/${order.id}`,
+      }),
+    });
+    return { order: updated!, changed: true };
+  };
+  const result = tx0 ? await run(tx0) : await deps.db.transaction(run);
+  void deps.outbox.kick();
+  return result;
+}
+
+/** The worker's job: unpaid orders past their window expire and give their slots back. */
+export async function expireOrders(deps: OrderDeps): Promise<number> {
+  const due = await deps.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, 'aguardando_pagamento'), sql`${orders.expires_at} <= now()`))
+    .limit(100);
+  let n = 0;
+  for (const { id } of due) {
+    try {
+      const result = await transitionOrder(deps, {
+        orderId: id,
+        to: 'expirado',
+        actor: 'sistema',
+        note: 'Prazo de pagamento encerrado.',
+      });
+      if (result.changed) n += 1;
+    } catch {
+      // Paid or cancelled in the meantime: nothing to do.
+    }
+  }
+  return n;
+}
+
+export async function orderDetail(db: Db, orderId: string, ownerId?: string) {
+  const order = await db.query.orders.findFirst({ where: eq(orders.id, orderId) });
+  if (!order || (ownerId && order.user_id !== ownerId)) throw new AppError(404, 'Pedido não encontrado.');
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.order_id, order.id))
+    .orderBy(asc(orderItems.created_at));
+  const itemTowers = items.length
+    ? await db
+        .select()
+        .from(orderItemTowers)
+        .where(
+          inArray(
+            orderItemTowers.order_item_id,
+            items.map((i) => i.id),
+          ),
+        )
+    : [];
+  const history = await db
+    .select()
+    .from(orderStatusHistory)
+    .where(eq(orderStatusHistory.order_id, order.id))
+    .orderBy(asc(orderStatusHistory.created_at));
+  const invoice = await db.query.invoices.findFirst({ where: eq(invoices.order_id, order.id) });
+  const coupon = order.coupon_id
+    ? await db.query.coupons.findFirst({ where: eq(coupons.id, order.coupon_id) })
+    : null;
+  return {
+    id: order.id,
+    code: order.code,
+    status: order.status,
+    payment_method: order.payment_method,
+    subtotal: order.subtotal,
+    discount: order.discount,
+    coupon_discount: order.coupon_discount,
+    coupon_code: coupon?.code ?? null,
+    total: order.total,
+    expires_at: order.expires_at.toISOString(),
+    paid_at: order.paid_at?.toISOString() ?? null,
+    created_at: order.created_at.toISOString(),
+    pix_payload:
+      order.status === 'aguardando_pagamento' && order.payment_method === 'pix' ? order.pix_payload : null,
+    items: items.map((i) => ({
+      id: i.id,
+      product_id: i.product_id,
+      name: i.product_name,
+      type: i.product_type,
+      city: i.city,
+      state: i.state,
+      start: i.starts_on,
+      end: i.ends_on,
+      weeks: i.weeks,
+      daily_price: i.daily_price,
+      tower_count: i.tower_count,
+      towers: itemTowers
+        .filter((t) => t.order_item_id === i.id)
+        .map((t) => ({ id: t.tower_id, name: t.tower_name })),
+      subtotal: i.subtotal,
+      discount: i.discount,
+      total: i.total,
+    })),
+    history: history.map((h) => ({
+      from: h.from_status,
+      to: h.to_status,
+      actor: h.actor,
+      note: h.note,
+      at: h.created_at.toISOString(),
+    })),
+    invoice: invoice
+      ? {
+          number: invoice.number,
+          status: invoice.status,
+          total: invoice.total,
+          due_date: invoice.due_date,
+          paid_at: invoice.paid_at?.toISOString() ?? null,
+        }
+      : null,
+  };
+}
+export type OrderDetail = Awaited<ReturnType<typeof orderDetail>>;
+
+export async function listOrders(db: Db, userId: string, status?: OrderStatus) {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(status ? and(eq(orders.user_id, userId), eq(orders.status, status)) : eq(orders.user_id, userId))
+    .orderBy(desc(orders.created_at))
+    .limit(100);
+  const ids = rows.map((r) => r.id);
+  const itemCounts = ids.length
+    ? await db
+        .select({
+          order_id: orderItems.order_id,
+          n: count(),
+          first: sql<string>`min(${orderItems.product_name})`,
+        })
+        .from(orderItems)
+        .where(inArray(orderItems.order_id, ids))
+        .groupBy(orderItems.order_id)
+    : [];
+  return rows.map((o) => {
+    const c = itemCounts.find((x) => x.order_id === o.id);
+    return {
+      id: o.id,
+      code: o.code,
+      status: o.status,
+      total: o.total,
+      payment_method: o.payment_method,
+      created_at: o.created_at.toISOString(),
+      items: c?.n ?? 0,
+      summary: c?.first ?? '',
+    };
+  });
+}

@@ -1,0 +1,69 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { orders, paymentEvents } from '../db/schema/index.ts';
+import { AppError } from '../lib/errors.ts';
+import { transitionOrder, type OrderDeps } from './orders.ts';
+
+/** How far a webhook's timestamp may be from now: older deliveries are replays. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+export const webhookEventSchema = z.object({
+  id: z.string().min(1).max(200),
+  type: z.string().min(1).max(100),
+  data: z.object({ txid: z.string().min(1).max(35), amount: z.number().int().nonnegative() }),
+});
+
+export function signWebhook(secret: string, timestamp: number, rawBody: string): string {
+  return createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
+}
+
+/**
+ * The payment provider's webhook: HMAC-SHA256 over "timestamp.raw body" with PAYMENT_WEBHOOK_SECRET,
+ * a 5-minute window against replays, and each event id processed once.
+ */
+export async function handlePaymentWebhook(
+  deps: OrderDeps,
+  input: { rawBody: Buffer; timestamp: string | undefined; signature: string | undefined },
+): Promise<{ status: number; message: string }> {
+  const secret = deps.config.paymentWebhookSecret;
+  if (!secret) throw new AppError(503, 'Webhook de pagamentos não configurado.');
+  const ts = Number(input.timestamp);
+  if (!input.timestamp || !Number.isInteger(ts)) throw new AppError(401, 'Assinatura inválida.');
+  const expected = Buffer.from(signWebhook(secret, ts, input.rawBody.toString('utf8')), 'hex');
+  const given = Buffer.from(/^[0-9a-f]{64}$/i.test(input.signature ?? '') ? input.signature! : '', 'hex');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    throw new AppError(401, 'Assinatura inválida.');
+  if (Math.abs(Date.now() / 1000 - ts) > WEBHOOK_TOLERANCE_SECONDS)
+    throw new AppError(401, 'Evento fora da janela de tempo.');
+
+  let event: z.infer<typeof webhookEventSchema>;
+  try {
+    event = webhookEventSchema.parse(JSON.parse(input.rawBody.toString('utf8')));
+  } catch {
+    throw new AppError(400, 'Evento inválido.');
+  }
+  if (event.type !== 'pagamento.confirmado') return { status: 200, message: 'Evento ignorado.' };
+
+  return deps.db.transaction(async (tx) => {
+    const [recorded] = await tx
+      .insert(paymentEvents)
+      .values({ provider_event_id: event.id, type: event.type, payload: event })
+      .onConflictDoNothing()
+      .returning();
+    if (!recorded) return { status: 200, message: 'Evento já processado.' };
+    const [order] = await tx.select().from(orders).where(eq(orders.pix_txid, event.data.txid)).for('update');
+    if (!order) throw new AppError(404, 'Pedido não encontrado.');
+    if (order.total !== event.data.amount) throw new AppError(409, 'O valor pago não confere com o pedido.');
+    if (order.status === 'pago') return { status: 200, message: 'Pedido já estava pago.' };
+    if (order.status !== 'aguardando_pagamento')
+      throw new AppError(409, 'Este pedido não aguarda pagamento.');
+    await tx.update(paymentEvents).set({ order_id: order.id }).where(eq(paymentEvents.id, recorded.id));
+    await transitionOrder(
+      deps,
+      { orderId: order.id, to: 'pago', actor: 'provedor', note: `Pix confirmado (evento ${event.id}).` },
+      tx,
+    );
+    return { status: 200, message: 'Pagamento confirmado.' };
+  });
+}

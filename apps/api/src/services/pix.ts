@@ -1,0 +1,47 @@
+import { createStaticPix, hasError } from 'pix-utils';
+import QRCode from 'qrcode';
+
+function ascii(value: string, max: number): string {
+  return value
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .replace(/[^A-Za-z0-9 .-]/g, '')
+    .toUpperCase()
+    .slice(0, max)
+    .trim();
+}
+
+/**
+ * A Pix BR Code (EMV, CRC16) for an amount and a txid, from the merchant's key, name (≤ 25) and city
+ * (≤ 15), as the Banco Central's manual requires.
+ */
+export function pixPayload(input: {
+  key: string;
+  merchantName: string;
+  merchantCity: string;
+  amount: number;
+  txid: string;
+  info?: string;
+}): string {
+  const pix = createStaticPix({
+    merchantName: ascii(input.merchantName, 25),
+    merchantCity: ascii(input.merchantCity, 15),
+    pixKey: input.key,
+    transactionAmount: Number((input.amount / 100).toFixed(2)),
+    txid: input.txid,
+    ...(input.info ? { infoAdicional: ascii(input.info, 40) } : {}),
+  });
+  if (hasError(pix)) throw new Error('não foi possível gerar o código Pix');
+  return pix.toBRCode();
+}
+
+export function pixQrDataUrl(payload: string): Promise<string> {
+  return QRCode.toDataURL(payload, { errorCorrectionLevel: 'M', margin: 1, width: 320 });
+}
+
+/** A txid: 25 letters and digits at most (static Pix). */
+export function newTxid(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const bytes = crypto.getRandomValues(new Uint8Array(22));
+  return `URB${Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('')}`;
+}

@@ -1,0 +1,91 @@
+import { isValidCEP, isValidCNPJ, isValidCPF } from '@brazilian-utils/brazilian-utils';
+import { z } from 'zod';
+import { ufNames } from './catalog.ts';
+
+const digits = (value: string) => value.replace(/\D/g, '');
+const required = (message: string, max = 160) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message, abort: true })
+    .max(max, { error: `Use no máximo ${max} caracteres.` });
+
+/** The billing profile required before checkout (PRODUCT.md §4). */
+export const billingProfileSchema = z
+  .object({
+    person_type: z.enum(['pf', 'pj'], { error: 'Escolha pessoa física ou jurídica.' }),
+    name: required('Informe o nome completo ou a razão social.'),
+    document: z.string({ error: 'Informe o CPF ou o CNPJ.' }).transform(digits),
+    phone: z
+      .string({ error: 'Informe um telefone com DDD.' })
+      .transform(digits)
+      .refine((v) => v.length === 10 || v.length === 11, {
+        error: 'Informe um telefone com DDD (10 ou 11 dígitos).',
+      }),
+    cep: z
+      .string({ error: 'Informe o CEP.' })
+      .transform(digits)
+      .refine((v) => isValidCEP(v), { error: 'CEP inválido.' }),
+    street: required('Informe o endereço.'),
+    number: required('Informe o número.', 20),
+    complement: z
+      .string()
+      .trim()
+      .max(80)
+      .nullish()
+      .transform((v) => v || null),
+    district: required('Informe o bairro.', 80),
+    city: required('Informe a cidade.', 80),
+    state: z
+      .string({ error: 'Escolha o estado.' })
+      .trim()
+      .toUpperCase()
+      .refine((v) => v in ufNames, { error: 'Escolha o estado.' }),
+  })
+  .superRefine((v, ctx) => {
+    if (v.person_type === 'pf' && !(v.document.length === 11 && isValidCPF(v.document))) {
+      ctx.addIssue({ code: 'custom', path: ['document'], message: 'CPF inválido. Confira os números.' });
+    }
+    if (v.person_type === 'pj' && !(v.document.length === 14 && isValidCNPJ(v.document))) {
+      ctx.addIssue({ code: 'custom', path: ['document'], message: 'CNPJ inválido. Confira os números.' });
+    }
+  });
+export type BillingProfileInput = z.input<typeof billingProfileSchema>;
+export type BillingProfile = z.output<typeof billingProfileSchema>;
+
+export function formatDocument(document: string): string {
+  const d = digits(document);
+  if (d.length === 11) return d.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '$1.$2.$3-$4');
+  if (d.length === 14) return d.replace(/(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})/, '$1.$2.$3/$4-$5');
+  return d;
+}
+
+export const orderItemInputSchema = z.object({
+  product_id: z.string().uuid({ error: 'Produto inválido.' }),
+  start_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Data de início inválida.' }),
+  weeks: z
+    .number({ error: 'Número de semanas inválido.' })
+    .int()
+    .min(1, { error: 'Escolha de 1 a 52 semanas.' })
+    .max(52, { error: 'Escolha de 1 a 52 semanas.' }),
+  tower_ids: z
+    .array(z.string().uuid({ error: 'Torre inválida.' }))
+    .max(100)
+    .default([]),
+});
+
+export const checkoutBodySchema = z.object({
+  items: z
+    .array(orderItemInputSchema)
+    .min(1, { error: 'O carrinho está vazio.' })
+    .max(50, { error: 'Itens demais em um pedido.' }),
+  coupon_code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .max(40)
+    .nullish()
+    .transform((v) => v || null),
+  payment_method: z.enum(['pix', 'faturado'], { error: 'Escolha a forma de pagamento.' }).default('pix'),
+});
+export type CheckoutBody = z.output<typeof checkoutBodySchema>;

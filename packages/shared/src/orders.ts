@@ -1,0 +1,133 @@
+/** Orders, pricing and coupons: the rules both sides apply (the server decides). */
+export const orderStatuses = [
+  'aguardando_pagamento',
+  'pago',
+  'em_veiculacao',
+  'concluido',
+  'cancelado',
+  'expirado',
+] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export const orderStatusLabels: Record<OrderStatus, string> = {
+  aguardando_pagamento: 'Aguardando pagamento',
+  pago: 'Pago',
+  em_veiculacao: 'Em veiculação',
+  concluido: 'Concluído',
+  cancelado: 'Cancelado',
+  expirado: 'Expirado',
+};
+
+export type OrderActor = 'cliente' | 'equipe' | 'sistema' | 'provedor';
+
+/** PRODUCT.md §4: who may move an order from one state to another. */
+export const orderTransitions: Record<OrderStatus, Partial<Record<OrderStatus, readonly OrderActor[]>>> = {
+  aguardando_pagamento: {
+    pago: ['equipe', 'provedor'],
+    cancelado: ['cliente', 'equipe'],
+    expirado: ['sistema'],
+  },
+  pago: { em_veiculacao: ['equipe', 'sistema'], cancelado: ['equipe'] },
+  em_veiculacao: { concluido: ['equipe', 'sistema'], cancelado: ['equipe'] },
+  concluido: {},
+  cancelado: {},
+  expirado: {},
+};
+
+export function canTransition(from: OrderStatus, to: OrderStatus, actor: OrderActor): boolean {
+  return orderTransitions[from][to]?.includes(actor) ?? false;
+}
+
+export const paymentMethods = ['pix', 'faturado'] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+export const paymentMethodLabels: Record<PaymentMethod, string> = {
+  pix: 'Pix',
+  faturado: 'Boleto/transferência faturada',
+};
+
+export interface PricingConfig {
+  longRunWeeks: number;
+  longRunPercent: number;
+}
+export const defaultPricing: PricingConfig = { longRunWeeks: 12, longRunPercent: 10 };
+
+/** An item's price: the seed's formula, then the long-run discount when it applies. */
+export function priceItem(
+  input: { dailyPrice: number; weeks: number; towerCount: number },
+  pricing: PricingConfig = defaultPricing,
+) {
+  const subtotal = input.dailyPrice * 7 * input.weeks * input.towerCount;
+  const discount =
+    input.weeks >= pricing.longRunWeeks ? Math.round((subtotal * pricing.longRunPercent) / 100) : 0;
+  return { subtotal, discount, total: subtotal - discount };
+}
+
+export const couponKinds = ['percentual', 'valor'] as const;
+export type CouponKind = (typeof couponKinds)[number];
+
+export interface CouponRule {
+  code: string;
+  kind: CouponKind;
+  /** Percent (1–100) or centavos. */
+  value: number;
+  starts_at: Date | null;
+  ends_at: Date | null;
+  min_order: number;
+  max_uses: number | null;
+  max_uses_per_user: number | null;
+  first_purchase_only: boolean;
+  active: boolean;
+  uses: number;
+}
+
+export const couponMessages = {
+  notFound: 'Cupom não encontrado.',
+  inactive: 'Este cupom não está ativo.',
+  notStarted: 'Este cupom ainda não começou a valer.',
+  expired: 'Este cupom expirou.',
+  minimum: (min: string) => `Este cupom vale para pedidos a partir de ${min}.`,
+  limitReached: 'Este cupom atingiu o limite de usos.',
+  userLimitReached: 'Você já usou este cupom o máximo de vezes permitido.',
+  firstPurchaseOnly: 'Este cupom vale só para a primeira compra.',
+} as const;
+
+/** Why a coupon does not apply (a Portuguese message), or its discount in centavos. */
+export function applyCoupon(
+  coupon: CouponRule,
+  ctx: {
+    amount: number;
+    now: Date;
+    userUses: number;
+    hasPaidOrders: boolean;
+    formatMoney: (c: number) => string;
+  },
+): { ok: true; discount: number } | { ok: false; message: string } {
+  if (!coupon.active) return { ok: false, message: couponMessages.inactive };
+  if (coupon.starts_at && ctx.now < coupon.starts_at)
+    return { ok: false, message: couponMessages.notStarted };
+  if (coupon.ends_at && ctx.now > coupon.ends_at) return { ok: false, message: couponMessages.expired };
+  if (coupon.max_uses !== null && coupon.uses >= coupon.max_uses)
+    return { ok: false, message: couponMessages.limitReached };
+  if (coupon.max_uses_per_user !== null && ctx.userUses >= coupon.max_uses_per_user) {
+    return { ok: false, message: couponMessages.userLimitReached };
+  }
+  if (coupon.first_purchase_only && ctx.hasPaidOrders)
+    return { ok: false, message: couponMessages.firstPurchaseOnly };
+  if (ctx.amount < coupon.min_order)
+    return { ok: false, message: couponMessages.minimum(ctx.formatMoney(coupon.min_order)) };
+  const raw = coupon.kind === 'percentual' ? Math.round((ctx.amount * coupon.value) / 100) : coupon.value;
+  return { ok: true, discount: Math.min(raw, ctx.amount) };
+}
+
+/** "R$ 1.234,56" without Intl (same output on the server and in every browser). */
+export function formatBRL(centavos: number): string {
+  const negative = centavos < 0;
+  const abs = Math.abs(Math.round(centavos));
+  const reais = Math.floor(abs / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${negative ? '-' : ''}R$ ${reais},${String(abs % 100).padStart(2, '0')}`;
+}
+
+export const CANCELLATION_POLICY =
+  'Você pode cancelar sem custo enquanto o pedido aguarda pagamento. Depois do pagamento, o cancelamento é feito pela equipe da Urbana até 5 dias úteis antes do início da veiculação, com reembolso integral; depois disso, não há reembolso das semanas já reservadas.';
