@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { GOOGLE_E2E, STAFF } from './e2e/support/fixtures.ts';
+import { GOOGLE_E2E, STAFF, WEBHOOK_SECRET } from './e2e/support/fixtures.ts';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2625);
@@ -60,6 +60,7 @@ export default defineConfig({
       GOOGLE_CLIENT_ID: GOOGLE_E2E.clientId,
       GOOGLE_CLIENT_SECRET: GOOGLE_E2E.clientSecret,
       GOOGLE_ISSUER: `http://127.0.0.1:${E2E_OIDC_PORT}`,
+      PAYMENT_WEBHOOK_SECRET: WEBHOOK_SECRET,
       ADMIN_EMAILS: STAFF.admin,
       // Every browser test comes from 127.0.0.1: lift the per-IP limits (the limits have API tests).
       RATE_LIMIT_SCALE: '100',

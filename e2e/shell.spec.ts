@@ -11,7 +11,6 @@ test('cada rota pública mostra seu título dentro do layout', async ({ page }) 
     ['/midia-kit', 'Mídia kit'],
     ['/guia-criacao', 'Guia de criação'],
     ['/especificacoes-criacao', 'Especificações de criação'],
-    ['/pedido/123', 'Pedido'],
   ];
   for (const [path, title] of titles) {
     await page.goto(path);

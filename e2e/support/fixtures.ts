@@ -33,3 +33,5 @@ export const GOOGLE_E2E = {
   clientSecret: 'segredo-e2e',
   user: { sub: 'google-e2e-1', email: 'google.e2e@gmail.com', email_verified: true, name: 'Gabriela Google' },
 };
+
+export const WEBHOOK_SECRET = 'segredo-webhook-e2e';

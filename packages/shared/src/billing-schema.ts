@@ -7,8 +7,13 @@ const required = (message: string, max = 160) =>
   z
     .string({ error: message })
     .trim()
-    .min(1, { error: message, abort: true })
+    .min(1, { error: message })
     .max(max, { error: `Use no máximo ${max} caracteres.` });
+
+function documentPresent(payload: { value: unknown }): boolean {
+  const v = payload.value as { document?: unknown; person_type?: unknown } | undefined;
+  return typeof v?.document === 'string' && (v.person_type === 'pf' || v.person_type === 'pj');
+}
 
 /** The billing profile required before checkout (PRODUCT.md §4). */
 export const billingProfileSchema = z
@@ -42,13 +47,16 @@ export const billingProfileSchema = z
       .toUpperCase()
       .refine((v) => v in ufNames, { error: 'Escolha o estado.' }),
   })
-  .superRefine((v, ctx) => {
-    if (v.person_type === 'pf' && !(v.document.length === 11 && isValidCPF(v.document))) {
-      ctx.addIssue({ code: 'custom', path: ['document'], message: 'CPF inválido. Confira os números.' });
-    }
-    if (v.person_type === 'pj' && !(v.document.length === 14 && isValidCNPJ(v.document))) {
-      ctx.addIssue({ code: 'custom', path: ['document'], message: 'CNPJ inválido. Confira os números.' });
-    }
+  // Checked even when other fields have errors (`when`), so every message shows at once.
+  .refine((v) => v.person_type !== 'pf' || (v.document.length === 11 && isValidCPF(v.document)), {
+    path: ['document'],
+    error: 'CPF inválido. Confira os números.',
+    when: documentPresent,
+  })
+  .refine((v) => v.person_type !== 'pj' || (v.document.length === 14 && isValidCNPJ(v.document)), {
+    path: ['document'],
+    error: 'CNPJ inválido. Confira os números.',
+    when: documentPresent,
   });
 export type BillingProfileInput = z.input<typeof billingProfileSchema>;
 export type BillingProfile = z.output<typeof billingProfileSchema>;

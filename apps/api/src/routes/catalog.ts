@@ -120,6 +120,9 @@ export const catalogRoutes =
               lead_business_days: z.number(),
               today: z.string(),
               earliest_start: z.string(),
+              long_run_weeks: z.number(),
+              long_run_percent: z.number(),
+              payment_window_minutes: z.number(),
             }),
           },
         },
@@ -130,6 +133,9 @@ export const catalogRoutes =
         lead_business_days: config.leadBusinessDays,
         today: todayInBrasilia(),
         earliest_start: defaultStart(config.leadBusinessDays),
+        long_run_weeks: config.pricing.longRunWeeks,
+        long_run_percent: config.pricing.longRunPercent,
+        payment_window_minutes: Math.round(config.paymentWindowMs / 60_000),
       }),
     );
 

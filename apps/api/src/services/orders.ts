@@ -382,15 +382,13 @@ export async function placeOrder(
         due_date: body.payment_method === 'pix' ? todayInBrasilia(now) : addDays(todayInBrasilia(now), 5),
         payment_method: body.payment_method,
       });
-      await tx
-        .insert(orderStatusHistory)
-        .values({
-          order_id: order!.id,
-          from_status: null,
-          to_status: 'aguardando_pagamento',
-          actor: 'cliente',
-          actor_id: userId,
-        });
+      await tx.insert(orderStatusHistory).values({
+        order_id: order!.id,
+        from_status: null,
+        to_status: 'aguardando_pagamento',
+        actor: 'cliente',
+        actor_id: userId,
+      });
       const payload = pixPayload({ ...config.pix, amount: total, txid, info: order!.code });
       await tx.update(orders).set({ pix_payload: payload }).where(eq(orders.id, order!.id));
       await tx.update(userCart).set({ products: [], updated_at: now }).where(eq(userCart.user_id, userId));

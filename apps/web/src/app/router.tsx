@@ -67,10 +67,26 @@ export const routes: RouteObject[] = [
             page(() => import('./routes/product.tsx')),
             { dynamicTitle: true },
           ),
-          route(paths.carrinho, 'Carrinho'),
-          route(paths.checkout, 'Finalizar pedido'),
-          route(paths.confirmacaoPedido, 'Confirmação do pedido'),
-          route(paths.pedido, 'Pedido'),
+          route(
+            paths.carrinho,
+            'Carrinho',
+            page(() => import('./routes/cart.tsx')),
+          ),
+          route(
+            paths.checkout,
+            'Finalizar pedido',
+            page(() => import('./routes/checkout.tsx')),
+          ),
+          route(
+            paths.confirmacaoPedido,
+            'Confirmação do pedido',
+            page(() => import('./routes/order-confirmation.tsx')),
+          ),
+          route(
+            paths.pedido,
+            'Pedido',
+            page(() => import('./routes/order-detail.tsx')),
+          ),
           route(paths.suporte, 'Suporte'),
           route(paths.central, 'Central de conhecimento'),
           route(paths.midiaKit, 'Mídia kit'),
@@ -91,7 +107,11 @@ export const routes: RouteObject[] = [
       {
         lazy: page(() => import('./layouts/user-layout.tsx')),
         children: [
-          route(paths.usuario.meusPedidos, 'Meus pedidos'),
+          route(
+            paths.usuario.meusPedidos,
+            'Meus pedidos',
+            page(() => import('./routes/my-orders.tsx')),
+          ),
           route(
             paths.usuario.meusFavoritos,
             'Meus favoritos',
@@ -100,7 +120,11 @@ export const routes: RouteObject[] = [
           route(paths.usuario.meusAnuncios, 'Meus anúncios'),
           route(paths.usuario.criarAnuncio, 'Criar anúncio'),
           route(paths.usuario.editarAnuncio, 'Editar anúncio'),
-          route(paths.usuario.completarPerfil, 'Completar perfil'),
+          route(
+            paths.usuario.completarPerfil,
+            'Completar perfil',
+            page(() => import('./routes/complete-profile.tsx')),
+          ),
           route(paths.usuario.bibliotecaMidias, 'Biblioteca de mídias'),
           route(paths.usuario.notificacoes, 'Notificações'),
           route(paths.usuario.faturamento, 'Faturamento'),

@@ -8,6 +8,9 @@ export interface AppConfig {
   lead_business_days: number;
   today: string;
   earliest_start: string;
+  long_run_weeks: number;
+  long_run_percent: number;
+  payment_window_minutes: number;
 }
 
 export interface ProductCardData {

@@ -1,0 +1,142 @@
+import { Link, useParams } from 'react-router';
+import { orderStatusLabels, paths, paymentMethodLabels } from '@urbana/shared';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { ProtectedRoute } from '../../features/auth/index.ts';
+import { OrderStatusBadge, useCancelOrder, useOrder } from '../../features/orders/index.ts';
+import { formatDate, formatMoney } from '../../lib/format.ts';
+import { toast } from '../../lib/toast.ts';
+
+const actorLabels: Record<string, string> = {
+  cliente: 'você',
+  equipe: 'equipe Urbana',
+  sistema: 'sistema',
+  provedor: 'provedor de pagamento',
+};
+
+function Detail() {
+  const { orderId = '' } = useParams();
+  const order = useOrder(orderId);
+  const cancel = useCancelOrder(orderId);
+  if (order.isPending) return <Spinner label="Carregando o pedido..." className="min-h-[40vh]" />;
+  if (order.isError) return <Alert>{order.error.message}</Alert>;
+  const o = order.data;
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">Pedido {o.code}</h1>
+          <p className="mt-1 text-sm text-slate-600">
+            Feito em {formatDate(o.created_at)} · {paymentMethodLabels[o.payment_method]}
+          </p>
+        </div>
+        <OrderStatusBadge status={o.status} />
+      </div>
+      {o.status === 'aguardando_pagamento' ? (
+        <div className="flex flex-wrap gap-3">
+          {o.payment_method === 'pix' ? (
+            <Button asChild>
+              <Link to={`${paths.confirmacaoPedido}?orderId=${o.id}`}>Pagar com Pix</Link>
+            </Button>
+          ) : null}
+          <Button
+            variant="secondary"
+            disabled={cancel.isPending}
+            onClick={() =>
+              cancel.mutate(undefined, {
+                onSuccess: () => toast.success('Pedido cancelado', 'As vagas foram liberadas.'),
+                onError: (e) => toast.error('Não foi possível cancelar', e.message),
+              })
+            }
+          >
+            Cancelar pedido
+          </Button>
+        </div>
+      ) : null}
+      <div className="grid gap-6 lg:grid-cols-[1fr_320px]">
+        <Card>
+          <h2 className="text-lg font-semibold text-slate-900">Itens</h2>
+          <ul className="mt-2 divide-y divide-slate-100">
+            {o.items.map((item) => (
+              <li key={item.id} className="py-3">
+                <div className="flex flex-wrap justify-between gap-2">
+                  <p className="font-medium text-slate-900">{item.name}</p>
+                  <p className="font-semibold">{formatMoney(item.total)}</p>
+                </div>
+                <p className="text-sm text-slate-600">
+                  {item.city} – {item.state} · {formatDate(item.start)} a {formatDate(item.end)} ({item.weeks}{' '}
+                  {item.weeks === 1 ? 'semana' : 'semanas'})
+                </p>
+                {item.towers.length > 1 || item.is_tower_based ? (
+                  <p className="text-sm text-slate-600">
+                    Torres: {item.towers.map((t) => t.name).join(', ')}
+                  </p>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </Card>
+        <div className="space-y-6">
+          <Card>
+            <h2 className="text-lg font-semibold text-slate-900">Valores</h2>
+            <dl className="mt-2 space-y-1 text-sm">
+              <div className="flex justify-between">
+                <dt className="text-slate-600">Subtotal</dt>
+                <dd>{formatMoney(o.subtotal)}</dd>
+              </div>
+              {o.discount ? (
+                <div className="flex justify-between">
+                  <dt className="text-slate-600">Longa duração</dt>
+                  <dd>−{formatMoney(o.discount)}</dd>
+                </div>
+              ) : null}
+              {o.coupon_discount ? (
+                <div className="flex justify-between">
+                  <dt className="text-slate-600">Cupom {o.coupon_code}</dt>
+                  <dd>−{formatMoney(o.coupon_discount)}</dd>
+                </div>
+              ) : null}
+              <div className="flex justify-between border-t border-slate-200 pt-2 font-bold">
+                <dt>Total</dt>
+                <dd>{formatMoney(o.total)}</dd>
+              </div>
+            </dl>
+            {o.invoice ? (
+              <p className="mt-3 text-sm text-slate-600">
+                Fatura {o.invoice.number} · {o.invoice.status} · vencimento {formatDate(o.invoice.due_date)}
+              </p>
+            ) : null}
+          </Card>
+          <Card>
+            <h2 className="text-lg font-semibold text-slate-900">Histórico</h2>
+            <ol className="mt-2 space-y-2 text-sm">
+              {o.history.map((h, i) => (
+                <li key={i}>
+                  <span className="font-medium text-slate-900">{orderStatusLabels[h.to]}</span>
+                  <span className="text-slate-600">
+                    {' '}
+                    · {new Date(h.at).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' })} ·{' '}
+                    {actorLabels[h.actor] ?? h.actor}
+                  </span>
+                </li>
+              ))}
+            </ol>
+          </Card>
+        </div>
+      </div>
+      <Link to={paths.usuario.meusPedidos} className="text-sm font-semibold text-brand-700 hover:underline">
+        ← Meus pedidos
+      </Link>
+    </div>
+  );
+}
+
+export function Component() {
+  return (
+    <ProtectedRoute>
+      <Detail />
+    </ProtectedRoute>
+  );
+}

@@ -1,0 +1,176 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  BillingProfile,
+  BillingProfileInput,
+  CartItem,
+  OrderStatus,
+  PaymentMethod,
+} from '@urbana/shared';
+import { api } from '../../lib/api-client.ts';
+
+export interface QuoteItem {
+  product_id: string;
+  name: string;
+  type: string;
+  city: string;
+  state: string;
+  is_tower_based: boolean;
+  start: string;
+  end: string;
+  weeks: number;
+  daily_price: number;
+  towers: Array<{ id: string; name: string }>;
+  subtotal: number;
+  discount: number;
+  total: number;
+}
+export interface Quote {
+  items: QuoteItem[];
+  subtotal: number;
+  discount: number;
+  coupon: { code: string; discount: number } | null;
+  coupon_error: string | null;
+  total: number;
+  earliest_start: string;
+}
+
+export interface OrderDetail {
+  id: string;
+  code: string;
+  status: OrderStatus;
+  payment_method: PaymentMethod;
+  subtotal: number;
+  discount: number;
+  coupon_discount: number;
+  coupon_code: string | null;
+  total: number;
+  expires_at: string;
+  paid_at: string | null;
+  created_at: string;
+  pix_payload: string | null;
+  items: Array<QuoteItem & { id: string; tower_count: number }>;
+  history: Array<{ from: string | null; to: OrderStatus; actor: string; note: string | null; at: string }>;
+  invoice: { number: string; status: string; total: number; due_date: string; paid_at: string | null } | null;
+}
+
+export interface OrderSummary {
+  id: string;
+  code: string;
+  status: OrderStatus;
+  total: number;
+  payment_method: PaymentMethod;
+  created_at: string;
+  items: number;
+  summary: string;
+}
+
+export interface CheckoutRequest {
+  items: Array<{ product_id: string; start_date: string; weeks: number; tower_ids: string[] }>;
+  coupon_code?: string | null;
+  payment_method?: PaymentMethod;
+}
+
+/** The cart as the API's order items (only items that point at a product). */
+export function cartToRequest(items: CartItem[], fallbackStart: string): CheckoutRequest['items'] {
+  return items
+    .filter((i) => i.product_id && /^[0-9a-f-]{36}$/i.test(i.product_id))
+    .map((i) => ({
+      product_id: i.product_id!,
+      start_date: i.startDate && i.startDate >= fallbackStart ? i.startDate : fallbackStart,
+      weeks: i.weeks ?? 1,
+      tower_ids: i.isTowerBased ? (i.selectedTowers ?? []) : [],
+    }));
+}
+
+export const quoteQuery = (body: CheckoutRequest) =>
+  queryOptions({
+    queryKey: ['quote', body],
+    queryFn: () => api<Quote>('/api/checkout/quote', { method: 'POST', body }),
+    enabled: body.items.length > 0,
+    staleTime: 15_000,
+    retry: false,
+  });
+export const useQuote = (body: CheckoutRequest) =>
+  useQuery({ ...quoteQuery(body), placeholderData: (p) => p });
+
+export const billingQuery = queryOptions({
+  queryKey: ['billing-profile'],
+  queryFn: () => api<{ profile: BillingProfile | null }>('/api/billing-profile').then((r) => r.profile),
+});
+export const useBillingProfile = (enabled = true) => useQuery({ ...billingQuery, enabled });
+
+export function useSaveBilling() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BillingProfileInput) =>
+      api<{ profile: BillingProfile }>('/api/billing-profile', { method: 'PUT', body }),
+    onSuccess: (r) => client.setQueryData(billingQuery.queryKey, r.profile),
+  });
+}
+
+export const orderQuery = (id: string) =>
+  queryOptions({ queryKey: ['order', id], queryFn: () => api<OrderDetail>(`/api/orders/${id}`) });
+export const useOrder = (id: string, poll = false) =>
+  useQuery({
+    ...orderQuery(id),
+    refetchInterval: (q) => (poll && q.state.data?.status === 'aguardando_pagamento' ? 3000 : false),
+  });
+
+export const useOrders = (status: OrderStatus | null) =>
+  useQuery({
+    queryKey: ['orders', status],
+    queryFn: () =>
+      api<{ items: OrderSummary[] }>(`/api/orders${status ? `?status=${status}` : ''}`).then((r) => r.items),
+  });
+
+export const usePix = (id: string, enabled: boolean) =>
+  useQuery({
+    queryKey: ['order', id, 'pix'],
+    queryFn: () =>
+      api<{ payload: string; qr: string; expires_at: string; total: number }>(`/api/orders/${id}/pix`),
+    enabled,
+    staleTime: Infinity,
+  });
+
+export async function placeOrder(body: CheckoutRequest, idempotencyKey: string): Promise<OrderDetail> {
+  const response = await fetch('/api/orders', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
+    body: JSON.stringify(body),
+  });
+  const data = (await response.json().catch(() => null)) as (OrderDetail & { message?: string }) | null;
+  if (!response.ok) throw new Error(data?.message ?? 'Não foi possível finalizar o pedido. Tente novamente.');
+  return data!;
+}
+
+export function useCancelOrder(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<OrderDetail>(`/api/orders/${id}/cancel`, { method: 'POST' }),
+    onSuccess: (order) => {
+      client.setQueryData(orderQuery(id).queryKey, order);
+      void client.invalidateQueries({ queryKey: ['orders'] });
+    },
+  });
+}
+
+/** Downloads the cart's PDF media plan. */
+export async function downloadProposal(body: CheckoutRequest): Promise<void> {
+  const response = await fetch('/api/proposta', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) {
+    const data = (await response.json().catch(() => null)) as { message?: string } | null;
+    throw new Error(data?.message ?? 'Não foi possível gerar a proposta.');
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = 'proposta-urbana.pdf';
+  a.click();
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,2 @@
+export * from './api.ts';
+export { OrderStatusBadge } from './status-badge.tsx';
