@@ -9,6 +9,7 @@ import { requireSection, requireUser } from '../plugins/auth.ts';
 import { audit } from '../services/audit.ts';
 import { readBilling, saveBilling } from '../services/billing.ts';
 import { listOrders, orderDetail, placeOrder, quote, transitionOrder } from '../services/orders.ts';
+import { listNotifications } from '../services/notifications.ts';
 import { handlePaymentWebhook } from '../services/payments.ts';
 import { pixQrDataUrl } from '../services/pix.ts';
 import { proposalPdf } from '../services/proposal.ts';
@@ -216,6 +217,17 @@ export const orderRoutes =
             total: order.total,
           };
         },
+      );
+
+      user.get(
+        '/notifications',
+        {
+          schema: {
+            tags: ['notificações'],
+            summary: 'Minhas notificações (as 50 mais recentes) e quantas não li',
+          },
+        },
+        async (request) => listNotifications(db, request.user!.id),
       );
 
       user.post(

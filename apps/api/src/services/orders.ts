@@ -6,6 +6,7 @@ import {
   canTransition,
   earliestBookableStart,
   formatBRL,
+  orderStatusLabels,
   periodEnd,
   priceItem,
   todayInBrasilia,
@@ -32,6 +33,7 @@ import {
 import { AppError } from '../lib/errors.ts';
 import { emailTemplates } from './email-templates.ts';
 import type { Outbox } from './outbox.ts';
+import { notify } from './notifications.ts';
 import { newTxid, pixPayload } from './pix.ts';
 
 export interface OrderDeps {
@@ -405,6 +407,16 @@ export async function placeOrder(
           url: `${config.publicUrl}/confirmacao-pedido?orderId=${order!.id}`,
         }),
       });
+      await notify(tx, {
+        userId,
+        kind: 'pedido_recebido',
+        title: `Pedido ${order!.code} recebido`,
+        body:
+          body.payment_method === 'pix'
+            ? 'Pague com Pix para confirmar a reserva.'
+            : 'Aguardando o pagamento faturado.',
+        link: `/pedido/${order!.id}`,
+      });
       return order!.id;
     });
     void deps.outbox.kick();
@@ -491,6 +503,12 @@ export async function transitionOrder(
       note: input.note ?? null,
     });
     const user = await tx.query.profiles.findFirst({ where: (p, { eq: e }) => e(p.id, order.user_id) });
+    await notify(tx, {
+      userId: order.user_id,
+      kind: `pedido_${input.to}`,
+      title: `Pedido ${order.code}: ${orderStatusLabels[input.to].toLowerCase()}`,
+      link: `/pedido/${order.id}`,
+    });
     await deps.outbox.enqueue(tx, {
       to: user!.email,
       userId: order.user_id,

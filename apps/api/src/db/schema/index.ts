@@ -4,3 +4,4 @@ export * from './cart.ts';
 export * from './email.ts';
 export * from './audit.ts';
 export * from './orders.ts';
+export * from './notifications.ts';
