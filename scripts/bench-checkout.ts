@@ -25,17 +25,60 @@ function percentile(values: number[], p: number): number {
 
 async function run(driver: 'pglite' | 'postgresql', database: Database) {
   await database.migrate();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_SCALE: '1000', WEB_DIST: '/nada' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_SCALE: '1000',
+    WEB_DIST: '/nada',
+  });
   const app = await buildApp({ config, database, logger: false });
   const db = database.db;
-  const [p] = await db.insert(products).values({ slug: `bench-${Date.now()}`, name: 'Painel da disputa', type: 'painel_led', city: 'Brasília', state: 'DF', latitude: -15.8, longitude: -47.9, daily_price: 30_000 }).returning();
-  const [t] = await db.insert(towers).values({ product_id: p!.id, name: 'Face principal', slots: SLOTS }).returning();
+  const [p] = await db
+    .insert(products)
+    .values({
+      slug: `bench-${Date.now()}`,
+      name: 'Painel da disputa',
+      type: 'painel_led',
+      city: 'Brasília',
+      state: 'DF',
+      latitude: -15.8,
+      longitude: -47.9,
+      daily_price: 30_000,
+    })
+    .returning();
+  const [t] = await db
+    .insert(towers)
+    .values({ product_id: p!.id, name: 'Face principal', slots: SLOTS })
+    .returning();
   const cookies: string[] = [];
   for (let i = 0; i < 10; i++) {
     const email = `bench-${i}-${Date.now()}@exemplo.com.br`;
-    const user = await upsertConfirmedAccount(db, { email, password: 'Bench-Urbana-2026', nome_completo: 'Bench', tipo_usuario: 'cliente' });
-    await db.insert(billingProfiles).values({ user_id: user.id, person_type: 'pf', name: 'Bench', document: '52998224725', phone: '61999990000', cep: '70040010', street: 'Rua', number: '1', district: 'Centro', city: 'Brasília', state: 'DF' });
-    const res = await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password: 'Bench-Urbana-2026' } });
+    const user = await upsertConfirmedAccount(db, {
+      email,
+      password: 'Bench-Urbana-2026',
+      nome_completo: 'Bench',
+      tipo_usuario: 'cliente',
+    });
+    await db
+      .insert(billingProfiles)
+      .values({
+        user_id: user.id,
+        person_type: 'pf',
+        name: 'Bench',
+        document: '52998224725',
+        phone: '61999990000',
+        cep: '70040010',
+        street: 'Rua',
+        number: '1',
+        district: 'Centro',
+        city: 'Brasília',
+        state: 'DF',
+      });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email, password: 'Bench-Urbana-2026' },
+    });
     cookies.push(String(res.headers['set-cookie']).split(';')[0]!);
   }
   const start = addDays(earliestBookableStart(todayInBrasilia(), config.leadBusinessDays), 7);
@@ -55,7 +98,10 @@ async function run(driver: 'pglite' | 'postgresql', database: Database) {
     }),
   );
   const wall = performance.now() - t0;
-  const held = await db.select().from(reservations).where(and(eq(reservations.tower_id, t!.id), ne(reservations.status, 'liberada')));
+  const held = await db
+    .select()
+    .from(reservations)
+    .where(and(eq(reservations.tower_id, t!.id), ne(reservations.status, 'liberada')));
   const count = (c: number) => results.filter((r) => r === c).length;
   const row = {
     driver,
@@ -100,4 +146,7 @@ try {
   process.stdout.write(`servidor PostgreSQL indisponível (${(error as Error).message}): só PGlite\n`);
 }
 mkdirSync('bench', { recursive: true });
-writeFileSync('bench/checkout.json', `${JSON.stringify({ measured_at: new Date().toISOString(), results: rows }, null, 2)}\n`);
+writeFileSync(
+  'bench/checkout.json',
+  `${JSON.stringify({ measured_at: new Date().toISOString(), results: rows }, null, 2)}\n`,
+);

@@ -6,15 +6,13 @@ export async function notify(
   executor: Db | Tx,
   input: { userId: string; kind: string; title: string; body?: string; link?: string | null },
 ) {
-  await executor
-    .insert(notifications)
-    .values({
-      user_id: input.userId,
-      kind: input.kind,
-      title: input.title,
-      body: input.body ?? '',
-      link: input.link ?? null,
-    });
+  await executor.insert(notifications).values({
+    user_id: input.userId,
+    kind: input.kind,
+    title: input.title,
+    body: input.body ?? '',
+    link: input.link ?? null,
+  });
 }
 
 export async function listNotifications(db: Db, userId: string) {
