@@ -59,21 +59,19 @@ async function run(driver: 'pglite' | 'postgresql', database: Database) {
       nome_completo: 'Bench',
       tipo_usuario: 'cliente',
     });
-    await db
-      .insert(billingProfiles)
-      .values({
-        user_id: user.id,
-        person_type: 'pf',
-        name: 'Bench',
-        document: '52998224725',
-        phone: '61999990000',
-        cep: '70040010',
-        street: 'Rua',
-        number: '1',
-        district: 'Centro',
-        city: 'Brasília',
-        state: 'DF',
-      });
+    await db.insert(billingProfiles).values({
+      user_id: user.id,
+      person_type: 'pf',
+      name: 'Bench',
+      document: '52998224725',
+      phone: '61999990000',
+      cep: '70040010',
+      street: 'Rua',
+      number: '1',
+      district: 'Centro',
+      city: 'Brasília',
+      state: 'DF',
+    });
     const res = await app.inject({
       method: 'POST',
       url: '/api/auth/sign-in',
