@@ -8,8 +8,10 @@ import path from 'node:path';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'urbana-e2e-'));
 const tsx = path.resolve('node_modules/.bin/tsx');
+// Always a fresh embedded database, even when DATABASE_URL is set for the API tests (as in CI).
 const env = {
   ...process.env,
+  DATABASE_URL: '',
   NODE_ENV: 'production',
   DATA_DIR: dataDir,
   SEED_DEMO: 'false',
