@@ -34,3 +34,9 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   }
   return data as T;
 }
+
+/** The message to show for a failed call: the server's own for 4xx and network errors, else the fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.status < 500) return error.message;
+  return fallback;
+}

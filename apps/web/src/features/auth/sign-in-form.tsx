@@ -12,7 +12,7 @@ import {
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { authApi } from './api.ts';
 import { REDIRECT_DELAY_MS, takeRedirectPath } from './redirect.ts';
@@ -48,12 +48,7 @@ export function SignInForm({
       toast.success(successToasts.signIn.title, successToasts.signIn.description);
       window.setTimeout(() => navigate(takeRedirectPath()), REDIRECT_DELAY_MS);
     } catch (e) {
-      const message =
-        e instanceof ApiError && e.status > 0 && e.status < 500
-          ? e.message
-          : e instanceof ApiError && e.status === 0
-            ? e.message
-            : signInErrors.default;
+      const message = errorMessage(e, signInErrors.default);
       setError(message);
       toast.error(message);
     }

@@ -5,7 +5,7 @@ import { signUpErrors, signUpFormSchema, successToasts, type SignUpForm as Value
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { useAuth } from './use-auth.ts';
 
@@ -32,12 +32,7 @@ export function SignUpForm({ onCreated }: { onCreated: (email: string, confirmed
       );
       onCreated(result.user.email, result.email_confirmed);
     } catch (e) {
-      const message =
-        e instanceof ApiError && e.status > 0 && e.status < 500
-          ? e.message
-          : e instanceof ApiError && e.status === 0
-            ? e.message
-            : signUpErrors.default;
+      const message = errorMessage(e, signUpErrors.default);
       setError(message);
       toast.error(message);
     }

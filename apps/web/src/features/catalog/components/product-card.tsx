@@ -1,25 +1,14 @@
 import { Building2, MapPin, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { buildPath, paths, productTypeLabels, type ProductType } from '@urbana/shared';
+import { buildPath, paths, productTypeLabels } from '@urbana/shared';
 import { cn } from '../../../lib/cn.ts';
 import { formatInteger, formatMoney } from '../../../lib/format.ts';
+import type { ProductCardData } from '../api.ts';
 import { FavoriteButton } from './favorite-button.tsx';
 
-export interface CardProduct {
-  id: string;
-  slug: string;
-  name: string;
-  type: ProductType;
-  city: string;
-  state: string;
-  neighborhood: string;
-  daily_price: number;
-  weekly_audience: number;
-  is_tower_based: boolean;
-  tower_count: number;
-  photo: string | null;
-}
+/** What a card shows: a product of the catalogue API, whatever its status. */
+export type CardProduct = Omit<ProductCardData, 'status'>;
 
 export function ProductCard({
   product,
