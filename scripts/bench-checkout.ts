@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne } from '../apps/api/src/db/sql.ts';
 import { addDays, earliestBookableStart, todayInBrasilia } from '@urbana/shared';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { sql } from 'drizzle-orm';
+import { sql } from '../apps/api/src/db/sql.ts';
 import { searchQuerySchema } from '@urbana/shared';
 import { openDatabase, type Database } from '../apps/api/src/db/client.ts';
 import { searchProducts } from '../apps/api/src/services/catalog.ts';
