@@ -333,31 +333,44 @@ export async function placeOrder(
           .values(item.towers.map((t) => ({ order_item_id: row!.id, tower_id: t.id, tower_name: t.name })));
         const product = await tx.query.products.findFirst({ where: eq(products.id, item.product_id) });
         for (const tower of item.towers) {
-          // Any free slot of this tower for the period; a slot another checkout is taking is skipped.
-          const free = await tx.execute<{ slot: number }>(sql`
-            select s.slot from tower_slots s
-            where s.tower_id = ${tower.id}
-              and not exists (
-                select 1 from reservations r
-                where r.tower_id = s.tower_id and r.slot = s.slot and r.status <> 'liberada'
-                  and daterange(r.starts_on, r.ends_on) && daterange(${item.start}::date, ${item.end}::date))
-            order by s.slot
-            limit 1
-            for update skip locked`);
-          const slot = free.rows[0]?.slot;
-          if (slot === undefined) throw unavailable(item.name, item.is_tower_based ? tower.name : null);
-          await tx.insert(reservations).values({
-            tower_id: tower.id,
-            product_id: item.product_id,
-            latitude: product!.latitude,
-            longitude: product!.longitude,
-            slot,
-            starts_on: item.start,
-            ends_on: item.end,
-            hold_expires_at: expiresAt,
-            status: 'pendente',
-            order_item_id: row!.id,
-          });
+          let placed = false;
+          // A checkout that committed this slot after our snapshot makes the insert fail on the
+          // exclusion constraint: roll back to the savepoint and look again (a fresh snapshot).
+          for (let attempt = 0; attempt < 10 && !placed; attempt++) {
+            // Any free slot of this tower for the period; a slot another checkout is taking is skipped.
+            const free = await tx.execute<{ slot: number }>(sql`
+              select s.slot from tower_slots s
+              where s.tower_id = ${tower.id}
+                and not exists (
+                  select 1 from reservations r
+                  where r.tower_id = s.tower_id and r.slot = s.slot and r.status <> 'liberada'
+                    and daterange(r.starts_on, r.ends_on) && daterange(${item.start}::date, ${item.end}::date))
+              order by s.slot
+              limit 1
+              for update skip locked`);
+            const slot = free.rows[0]?.slot;
+            if (slot === undefined) throw unavailable(item.name, item.is_tower_based ? tower.name : null);
+            try {
+              await tx.transaction(async (savepoint) => {
+                await savepoint.insert(reservations).values({
+                  tower_id: tower.id,
+                  product_id: item.product_id,
+                  latitude: product!.latitude,
+                  longitude: product!.longitude,
+                  slot,
+                  starts_on: item.start,
+                  ends_on: item.end,
+                  hold_expires_at: expiresAt,
+                  status: 'pendente',
+                  order_item_id: row!.id,
+                });
+              });
+              placed = true;
+            } catch (error) {
+              if (!isPgError(error, '23P01')) throw error;
+            }
+          }
+          if (!placed) throw unavailable(item.name, item.is_tower_based ? tower.name : null);
         }
       }
 
