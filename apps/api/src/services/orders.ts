@@ -1,14 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   addDays,
   applyCoupon,
   canTransition,
-  earliestBookableStart,
   formatBRL,
   orderStatusLabels,
-  periodEnd,
-  priceItem,
   todayInBrasilia,
   type CheckoutBody,
   type OrderActor,
@@ -27,7 +24,6 @@ import {
   orderStatusHistory,
   products,
   reservations,
-  towers,
   userCart,
 } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
@@ -35,140 +31,13 @@ import { emailTemplates } from './email-templates.ts';
 import type { Outbox } from './outbox.ts';
 import { notify } from './notifications.ts';
 import { newTxid, pixPayload } from './pix.ts';
+import { couponContext, priceItems } from './order-quote.ts';
 
+/** Placing orders and moving them between states (reads are in order-queries.ts, prices in order-quote.ts). */
 export interface OrderDeps {
   db: Db;
   config: Config;
   outbox: Outbox;
-}
-
-type ItemInput = CheckoutBody['items'][number];
-
-export interface QuotedItem {
-  product_id: string;
-  name: string;
-  type: string;
-  city: string;
-  state: string;
-  is_tower_based: boolean;
-  start: string;
-  end: string;
-  weeks: number;
-  daily_price: number;
-  towers: Array<{ id: string; name: string }>;
-  subtotal: number;
-  discount: number;
-  total: number;
-}
-
-export interface Quote {
-  items: QuotedItem[];
-  subtotal: number;
-  discount: number;
-  coupon: { code: string; discount: number } | null;
-  coupon_error: string | null;
-  total: number;
-  earliest_start: string;
-}
-
-const fmtDate = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
-
-/** Prices every item from the database (never from the client) and checks the coupon. */
-async function priceItems(db: Db | Tx, items: ItemInput[], config: Config): Promise<QuotedItem[]> {
-  const earliest = earliestBookableStart(todayInBrasilia(), config.leadBusinessDays);
-  const ids = [...new Set(items.map((i) => i.product_id))];
-  const productRows = await db.select().from(products).where(inArray(products.id, ids));
-  const towerRows = await db
-    .select()
-    .from(towers)
-    .where(inArray(towers.product_id, ids))
-    .orderBy(asc(towers.name));
-  return items.map((item) => {
-    const product = productRows.find((p) => p.id === item.product_id);
-    if (!product || product.status !== 'ativo')
-      throw new AppError(409, 'Um dos locais do carrinho não está mais disponível. Remova-o para continuar.');
-    if (item.start_date < earliest) {
-      throw new AppError(
-        400,
-        `A veiculação de ${product.name} deve começar a partir de ${fmtDate(earliest)}.`,
-      );
-    }
-    const own = towerRows.filter((t) => t.product_id === product.id);
-    let chosen = own;
-    if (product.is_tower_based && item.tower_ids.length > 0) {
-      chosen = own.filter((t) => item.tower_ids.includes(t.id));
-      if (chosen.length !== new Set(item.tower_ids).size)
-        throw new AppError(400, `Torre inválida em ${product.name}.`);
-    }
-    if (!product.is_tower_based) chosen = own.slice(0, 1);
-    const price = priceItem(
-      { dailyPrice: product.daily_price, weeks: item.weeks, towerCount: chosen.length },
-      config.pricing,
-    );
-    return {
-      product_id: product.id,
-      name: product.name,
-      type: product.type,
-      city: product.city,
-      state: product.state,
-      is_tower_based: product.is_tower_based,
-      start: item.start_date,
-      end: periodEnd(item.start_date, item.weeks),
-      weeks: item.weeks,
-      daily_price: product.daily_price,
-      towers: chosen.map((t) => ({ id: t.id, name: t.name })),
-      ...price,
-    };
-  });
-}
-
-async function couponContext(db: Db | Tx, userId: string | null, couponId: string) {
-  if (!userId) return { userUses: 0, hasPaidOrders: false };
-  const [uses] = await db
-    .select({ n: count() })
-    .from(couponRedemptions)
-    .where(and(eq(couponRedemptions.coupon_id, couponId), eq(couponRedemptions.user_id, userId)));
-  const [paid] = await db
-    .select({ n: count() })
-    .from(orders)
-    .where(and(eq(orders.user_id, userId), inArray(orders.status, ['pago', 'em_veiculacao', 'concluido'])));
-  return { userUses: uses?.n ?? 0, hasPaidOrders: (paid?.n ?? 0) > 0 };
-}
-
-export async function quote(
-  db: Db,
-  userId: string | null,
-  body: CheckoutBody,
-  config: Config,
-): Promise<Quote> {
-  const items = await priceItems(db, body.items, config);
-  const subtotal = items.reduce((s, i) => s + i.subtotal, 0);
-  const discount = items.reduce((s, i) => s + i.discount, 0);
-  let couponResult: Quote['coupon'] = null;
-  let couponError: string | null = null;
-  if (body.coupon_code) {
-    const coupon = await db.query.coupons.findFirst({ where: eq(coupons.code, body.coupon_code) });
-    if (!coupon) couponError = 'Cupom não encontrado.';
-    else {
-      const result = applyCoupon(coupon, {
-        amount: subtotal - discount,
-        now: new Date(),
-        formatMoney: formatBRL,
-        ...(await couponContext(db, userId, coupon.id)),
-      });
-      if (result.ok) couponResult = { code: coupon.code, discount: result.discount };
-      else couponError = result.message;
-    }
-  }
-  return {
-    items,
-    subtotal,
-    discount,
-    coupon: couponResult,
-    coupon_error: couponError,
-    total: subtotal - discount - (couponResult?.discount ?? 0),
-    earliest_start: earliestBookableStart(todayInBrasilia(), config.leadBusinessDays),
-  };
 }
 
 function requestHash(body: CheckoutBody): string {
@@ -561,120 +430,4 @@ export async function expireOrders(deps: OrderDeps): Promise<number> {
     }
   }
   return n;
-}
-
-export async function orderDetail(db: Db, orderId: string, ownerId?: string) {
-  const order = await db.query.orders.findFirst({ where: eq(orders.id, orderId) });
-  if (!order || (ownerId && order.user_id !== ownerId)) throw new AppError(404, 'Pedido não encontrado.');
-  const items = await db
-    .select()
-    .from(orderItems)
-    .where(eq(orderItems.order_id, order.id))
-    .orderBy(asc(orderItems.created_at));
-  const itemTowers = items.length
-    ? await db
-        .select()
-        .from(orderItemTowers)
-        .where(
-          inArray(
-            orderItemTowers.order_item_id,
-            items.map((i) => i.id),
-          ),
-        )
-    : [];
-  const history = await db
-    .select()
-    .from(orderStatusHistory)
-    .where(eq(orderStatusHistory.order_id, order.id))
-    .orderBy(asc(orderStatusHistory.created_at));
-  const invoice = await db.query.invoices.findFirst({ where: eq(invoices.order_id, order.id) });
-  const coupon = order.coupon_id
-    ? await db.query.coupons.findFirst({ where: eq(coupons.id, order.coupon_id) })
-    : null;
-  return {
-    id: order.id,
-    code: order.code,
-    status: order.status,
-    payment_method: order.payment_method,
-    subtotal: order.subtotal,
-    discount: order.discount,
-    coupon_discount: order.coupon_discount,
-    coupon_code: coupon?.code ?? null,
-    total: order.total,
-    expires_at: order.expires_at.toISOString(),
-    paid_at: order.paid_at?.toISOString() ?? null,
-    created_at: order.created_at.toISOString(),
-    pix_payload:
-      order.status === 'aguardando_pagamento' && order.payment_method === 'pix' ? order.pix_payload : null,
-    items: items.map((i) => ({
-      id: i.id,
-      product_id: i.product_id,
-      name: i.product_name,
-      type: i.product_type,
-      city: i.city,
-      state: i.state,
-      start: i.starts_on,
-      end: i.ends_on,
-      weeks: i.weeks,
-      daily_price: i.daily_price,
-      tower_count: i.tower_count,
-      towers: itemTowers
-        .filter((t) => t.order_item_id === i.id)
-        .map((t) => ({ id: t.tower_id, name: t.tower_name })),
-      subtotal: i.subtotal,
-      discount: i.discount,
-      total: i.total,
-    })),
-    history: history.map((h) => ({
-      from: h.from_status,
-      to: h.to_status,
-      actor: h.actor,
-      note: h.note,
-      at: h.created_at.toISOString(),
-    })),
-    invoice: invoice
-      ? {
-          number: invoice.number,
-          status: invoice.status,
-          total: invoice.total,
-          due_date: invoice.due_date,
-          paid_at: invoice.paid_at?.toISOString() ?? null,
-        }
-      : null,
-  };
-}
-export type OrderDetail = Awaited<ReturnType<typeof orderDetail>>;
-
-export async function listOrders(db: Db, userId: string, status?: OrderStatus) {
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(status ? and(eq(orders.user_id, userId), eq(orders.status, status)) : eq(orders.user_id, userId))
-    .orderBy(desc(orders.created_at))
-    .limit(100);
-  const ids = rows.map((r) => r.id);
-  const itemCounts = ids.length
-    ? await db
-        .select({
-          order_id: orderItems.order_id,
-          n: count(),
-          first: sql<string>`min(${orderItems.product_name})`,
-        })
-        .from(orderItems)
-        .where(inArray(orderItems.order_id, ids))
-        .groupBy(orderItems.order_id)
-    : [];
-  return rows.map((o) => {
-    const c = itemCounts.find((x) => x.order_id === o.id);
-    return {
-      id: o.id,
-      code: o.code,
-      status: o.status,
-      total: o.total,
-      payment_method: o.payment_method,
-      created_at: o.created_at.toISOString(),
-      items: c?.n ?? 0,
-      summary: c?.first ?? '',
-    };
-  });
 }

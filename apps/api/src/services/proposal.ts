@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { formatBRL, productTypeLabels, type ProductType } from '@urbana/shared';
-import type { Quote } from './orders.ts';
+import type { Quote } from './order-quote.ts';
 
 const fmtDate = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
 
