@@ -20,7 +20,7 @@ const env = {
 
 function run(args) {
   const result = spawnSync(tsx, args, { env, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  if (result.status !== 0) throw new Error(`falhou: ${args.join(' ')}`);
 }
 run([
   'apps/api/src/cli/admin-create.ts',
@@ -48,5 +48,5 @@ process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 child.on('exit', (code) => {
   rmSync(dataDir, { recursive: true, force: true });
-  process.exit(code ?? 0);
+  process.exitCode = code ?? 0;
 });

@@ -97,3 +97,32 @@ export const checkoutBodySchema = z.object({
   payment_method: z.enum(['pix', 'faturado'], { error: 'Escolha a forma de pagamento.' }).default('pix'),
 });
 export type CheckoutBody = z.output<typeof checkoutBodySchema>;
+
+/** A quote: every price recomputed by the server (POST /api/checkout/quote). */
+export const quoteItemSchema = z.object({
+  product_id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  city: z.string(),
+  state: z.string(),
+  is_tower_based: z.boolean(),
+  start: z.string(),
+  end: z.string(),
+  weeks: z.number(),
+  daily_price: z.number(),
+  towers: z.array(z.object({ id: z.string(), name: z.string() })),
+  subtotal: z.number(),
+  discount: z.number(),
+  total: z.number(),
+});
+export const quoteSchema = z.object({
+  items: z.array(quoteItemSchema),
+  subtotal: z.number(),
+  discount: z.number(),
+  coupon: z.object({ code: z.string(), discount: z.number() }).nullable(),
+  coupon_error: z.string().nullable(),
+  total: z.number(),
+  earliest_start: z.string(),
+});
+export type QuoteItem = z.infer<typeof quoteItemSchema>;
+export type Quote = z.infer<typeof quoteSchema>;

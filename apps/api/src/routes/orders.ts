@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { billingProfileSchema, checkoutBodySchema, messageSchema, orderStatuses } from '@urbana/shared';
+import {
+  billingProfileSchema,
+  checkoutBodySchema,
+  messageSchema,
+  orderStatuses,
+  quoteSchema,
+} from '@urbana/shared';
 import { inArray } from 'drizzle-orm';
 import type { AppDeps } from '../app.ts';
 import { products } from '../db/schema/index.ts';
@@ -25,33 +31,6 @@ const errors = {
   422: messageSchema,
 };
 const idParams = z.object({ id: z.string().uuid({ error: 'Pedido não encontrado.' }) });
-
-const quoteSchema = z.object({
-  items: z.array(
-    z.object({
-      product_id: z.string(),
-      name: z.string(),
-      type: z.string(),
-      city: z.string(),
-      state: z.string(),
-      is_tower_based: z.boolean(),
-      start: z.string(),
-      end: z.string(),
-      weeks: z.number(),
-      daily_price: z.number(),
-      towers: z.array(z.object({ id: z.string(), name: z.string() })),
-      subtotal: z.number(),
-      discount: z.number(),
-      total: z.number(),
-    }),
-  ),
-  subtotal: z.number(),
-  discount: z.number(),
-  coupon: z.object({ code: z.string(), discount: z.number() }).nullable(),
-  coupon_error: z.string().nullable(),
-  total: z.number(),
-  earliest_start: z.string(),
-});
 
 const billingOut = z.object({
   person_type: z.enum(['pf', 'pj']),

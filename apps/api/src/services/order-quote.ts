@@ -7,6 +7,8 @@ import {
   priceItem,
   todayInBrasilia,
   type CheckoutBody,
+  type Quote,
+  type QuoteItem as QuotedItem,
 } from '@urbana/shared';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -16,32 +18,7 @@ import { AppError } from '../lib/errors.ts';
 /** Prices and coupons: every figure from the database, never from the client. */
 type ItemInput = CheckoutBody['items'][number];
 
-export interface QuotedItem {
-  product_id: string;
-  name: string;
-  type: string;
-  city: string;
-  state: string;
-  is_tower_based: boolean;
-  start: string;
-  end: string;
-  weeks: number;
-  daily_price: number;
-  towers: Array<{ id: string; name: string }>;
-  subtotal: number;
-  discount: number;
-  total: number;
-}
-
-export interface Quote {
-  items: QuotedItem[];
-  subtotal: number;
-  discount: number;
-  coupon: { code: string; discount: number } | null;
-  coupon_error: string | null;
-  total: number;
-  earliest_start: string;
-}
+export type { Quote, QuoteItem as QuotedItem } from '@urbana/shared';
 
 const fmtDate = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
 

@@ -5,34 +5,12 @@ import type {
   CartItem,
   OrderStatus,
   PaymentMethod,
+  Quote,
+  QuoteItem,
 } from '@urbana/shared';
 import { api } from '../../lib/api-client.ts';
 
-export interface QuoteItem {
-  product_id: string;
-  name: string;
-  type: string;
-  city: string;
-  state: string;
-  is_tower_based: boolean;
-  start: string;
-  end: string;
-  weeks: number;
-  daily_price: number;
-  towers: Array<{ id: string; name: string }>;
-  subtotal: number;
-  discount: number;
-  total: number;
-}
-export interface Quote {
-  items: QuoteItem[];
-  subtotal: number;
-  discount: number;
-  coupon: { code: string; discount: number } | null;
-  coupon_error: string | null;
-  total: number;
-  earliest_start: string;
-}
+export type { Quote, QuoteItem };
 
 export interface OrderDetail {
   id: string;
