@@ -396,6 +396,20 @@ describe('sistema', () => {
     expect(res.json()).toMatchObject({ status: 'ok', database: 'ok' });
   });
 
+  it('liveness responde sem consultar o banco', async () => {
+    const db = ctx.database as { ping(): Promise<void> };
+    const ping = db.ping;
+    db.ping = () => Promise.reject(new Error('banco fora'));
+    try {
+      expect((await inject(ctx, { method: 'GET', url: '/api/health/live' })).json()).toEqual({
+        status: 'ok',
+      });
+      expect((await inject(ctx, { method: 'GET', url: '/api/health' })).statusCode).toBe(503);
+    } finally {
+      db.ping = ping;
+    }
+  });
+
   it('publica o documento OpenAPI com as rotas de contas', async () => {
     const res = await inject(ctx, { method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);

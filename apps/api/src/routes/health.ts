@@ -5,6 +5,19 @@ import type { Database } from '../db/client.ts';
 export const healthRoutes =
   (database: Database): FastifyPluginAsyncZod =>
   async (app) => {
+    // Liveness: the process answers, without touching the database (readiness is /api/health).
+    app.get(
+      '/api/health/live',
+      {
+        schema: {
+          tags: ['sistema'],
+          summary: 'O processo está vivo (sem consultar o banco)',
+          response: { 200: z.object({ status: z.literal('ok') }) },
+        },
+      },
+      async () => ({ status: 'ok' as const }),
+    );
+
     app.get(
       '/api/health',
       {

@@ -1,6 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { TooltipProvider } from '../components/ui/tooltip.tsx';
 import { Toaster } from '../components/ui/toaster.tsx';
 import { AuthProvider } from '../features/auth/index.ts';
 import { CartProvider } from '../features/cart/index.ts';
@@ -23,16 +22,14 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <AuthProvider>
-          <CartProvider>
-            <FavoritesProvider>
-              <SearchProvider>{children}</SearchProvider>
-            </FavoritesProvider>
-          </CartProvider>
-        </AuthProvider>
-        <Toaster />
-      </TooltipProvider>
+      <AuthProvider>
+        <CartProvider>
+          <FavoritesProvider>
+            <SearchProvider>{children}</SearchProvider>
+          </FavoritesProvider>
+        </CartProvider>
+      </AuthProvider>
+      <Toaster />
     </QueryClientProvider>
   );
 }

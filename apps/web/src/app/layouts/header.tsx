@@ -1,16 +1,23 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ChevronDown, Heart, LayoutDashboard, LogOut, Menu, ShoppingCart, User, X } from 'lucide-react';
-import { useState } from 'react';
+import { Heart, Menu, ShoppingCart, X } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { paths, successToasts } from '@urbana/shared';
 import { Button } from '../../components/ui/button.tsx';
 import { Tooltip } from '../../components/ui/tooltip.tsx';
-import { LoginDialog, REDIRECT_DELAY_MS, useAuth } from '../../features/auth/index.ts';
+import { REDIRECT_DELAY_MS } from '../../features/auth/redirect.ts';
+import { useAuth } from '../../features/auth/use-auth.ts';
 import { useCart } from '../../features/cart/index.ts';
 import { useFavorites } from '../../features/favorites/index.ts';
 import { cn } from '../../lib/cn.ts';
 import { toast } from '../../lib/toast.ts';
 import { userNav } from './nav.ts';
+import { AccountButton } from './account-button.tsx';
+
+// The account menu and the login dialog are loaded when needed, not on every first visit.
+const UserMenu = lazy(() => import('./user-menu.tsx').then((m) => ({ default: m.UserMenu })));
+const importLoginDialog = () => import('../../features/auth/login-dialog.tsx');
+const LoginDialog = lazy(() => importLoginDialog().then((m) => ({ default: m.LoginDialog })));
+const loadLoginDialog = () => void importLoginDialog();
 
 const mainNav = [
   { to: paths.buscarLocais, label: 'Buscar locais' },
@@ -70,6 +77,7 @@ export function Header() {
   const favorites = useFavorites();
   const signOut = useSignOut();
   const [mobileOpen, setMobileOpen] = useState(false);
+  const [loginOpen, setLoginOpen] = useState(false);
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -113,63 +121,24 @@ export function Header() {
             </Link>
           </Tooltip>
           {user ? (
-            <DropdownMenu.Root>
-              <DropdownMenu.Trigger asChild>
-                <Button
-                  variant="ghost"
-                  className="ml-1 hidden sm:inline-flex"
-                  aria-label={`Menu da conta de ${user.nome_completo || user.email}`}
-                >
-                  <User className="h-5 w-5" aria-hidden="true" />
-                  <span className="max-w-32 truncate">{user.nome_completo.split(' ')[0] || user.email}</span>
-                  <ChevronDown className="h-4 w-4" aria-hidden="true" />
-                </Button>
-              </DropdownMenu.Trigger>
-              <DropdownMenu.Portal>
-                <DropdownMenu.Content
-                  align="end"
-                  sideOffset={8}
-                  className="z-50 min-w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
-                >
-                  <DropdownMenu.Label className="px-3 py-2 text-xs text-slate-500">
-                    {user.email}
-                  </DropdownMenu.Label>
-                  {userNav.map((item) => (
-                    <DropdownMenu.Item key={item.to} asChild>
-                      <Link
-                        to={item.to}
-                        className="flex items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100"
-                      >
-                        <item.icon className="h-4 w-4" aria-hidden="true" />
-                        {item.label}
-                      </Link>
-                    </DropdownMenu.Item>
-                  ))}
-                  {user.is_staff ? (
-                    <DropdownMenu.Item asChild>
-                      <Link
-                        to={paths.admin.dashboard}
-                        className="flex items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100"
-                      >
-                        <LayoutDashboard className="h-4 w-4" aria-hidden="true" />
-                        Painel administrativo
-                      </Link>
-                    </DropdownMenu.Item>
-                  ) : null}
-                  <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-                  <DropdownMenu.Item
-                    onSelect={() => void signOut()}
-                    className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-red-700 outline-none data-[highlighted]:bg-red-50"
-                  >
-                    <LogOut className="h-4 w-4" aria-hidden="true" />
-                    Sair
-                  </DropdownMenu.Item>
-                </DropdownMenu.Content>
-              </DropdownMenu.Portal>
-            </DropdownMenu.Root>
+            <Suspense fallback={<AccountButton user={user} />}>
+              <UserMenu user={user} onSignOut={() => void signOut()} />
+            </Suspense>
           ) : (
             <div className="ml-1 hidden items-center gap-2 sm:flex">
-              <LoginDialog trigger={<Button variant="ghost">Entrar</Button>} />
+              <Button
+                variant="ghost"
+                onPointerEnter={loadLoginDialog}
+                onFocus={loadLoginDialog}
+                onClick={() => setLoginOpen(true)}
+              >
+                Entrar
+              </Button>
+              {loginOpen ? (
+                <Suspense fallback={null}>
+                  <LoginDialog open onOpenChange={setLoginOpen} />
+                </Suspense>
+              ) : null}
               <Button asChild>
                 <Link to={`${paths.auth}?modo=cadastro`}>Criar conta</Link>
               </Button>

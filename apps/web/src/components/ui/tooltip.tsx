@@ -1,31 +1,64 @@
-import * as TooltipPrimitive from '@radix-ui/react-tooltip';
-import type { ReactNode } from 'react';
+import { cloneElement, useEffect, useId, useRef, useState, type ReactElement } from 'react';
 
 /** Seed §9: tooltips open after 700 ms; moving between them within 300 ms skips the delay. */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 
-export function TooltipProvider({ children }: { children: ReactNode }) {
-  return (
-    <TooltipPrimitive.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
-      {children}
-    </TooltipPrimitive.Provider>
-  );
-}
+/** When the last tooltip closed: a new one opening within the skip delay opens at once. */
+let lastClosedAt = 0;
 
-export function Tooltip({ content, children }: { content: string; children: ReactNode }) {
+/**
+ * A small tooltip for one trigger (a link or a button): shown on hover and keyboard focus after the
+ * seed's delay, below the trigger, described by `aria-describedby`, closed by Escape.
+ */
+export function Tooltip({
+  content,
+  children,
+}: {
+  content: string;
+  children: ReactElement<{ 'aria-describedby'?: string }>;
+}) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const show = () => {
+    window.clearTimeout(timer.current);
+    const delay = Date.now() - lastClosedAt < TOOLTIP_SKIP_DELAY_MS ? 0 : TOOLTIP_DELAY_MS;
+    timer.current = window.setTimeout(() => setOpen(true), delay);
+  };
+  const hide = () => {
+    window.clearTimeout(timer.current);
+    setOpen((wasOpen) => {
+      if (wasOpen) lastClosedAt = Date.now();
+      return false;
+    });
+  };
+
   return (
-    <TooltipPrimitive.Root>
-      <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
-      <TooltipPrimitive.Portal>
-        <TooltipPrimitive.Content
-          sideOffset={6}
-          className="z-50 rounded-md bg-slate-900 px-2.5 py-1.5 text-xs text-white shadow"
+    <span
+      className="relative inline-flex"
+      onPointerEnter={show}
+      onPointerLeave={hide}
+      onFocus={show}
+      onBlur={hide}
+      onPointerDown={hide}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') hide();
+      }}
+    >
+      {cloneElement(children, { 'aria-describedby': open ? id : undefined })}
+      {open ? (
+        <span
+          id={id}
+          role="tooltip"
+          className="pointer-events-none absolute left-1/2 top-full z-50 mt-1.5 -translate-x-1/2 whitespace-nowrap rounded-md bg-slate-900 px-2.5 py-1.5 text-xs text-white shadow"
         >
           {content}
-          <TooltipPrimitive.Arrow className="fill-slate-900" />
-        </TooltipPrimitive.Content>
-      </TooltipPrimitive.Portal>
-    </TooltipPrimitive.Root>
+        </span>
+      ) : null}
+    </span>
   );
 }

@@ -1,24 +1,26 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@urbana/shared';
-import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog.tsx';
+import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
 import { GoogleButton } from './google-button.tsx';
 import { SignInForm } from './sign-in-form.tsx';
 
-/** The login dialog (seed §2), with the Google button when configured. */
-export function LoginDialog({ trigger }: { trigger: ReactNode }) {
-  const [open, setOpen] = useState(false);
+/**
+ * The login dialog (seed §2), with the Google button when configured. Controlled by its opener,
+ * which loads this module only when the visitor asks to sign in; focus returns to the opener.
+ */
+export function LoginDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const [forgot, setForgot] = useState(false);
+  const setOpen = onOpenChange;
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => {
-        setOpen(next);
+        onOpenChange(next);
         if (!next) setForgot(false);
       }}
     >
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent
         title={forgot ? 'Recuperar senha' : 'Entrar na Urbana'}
         description={forgot ? undefined : 'Acesse seus pedidos, anúncios e favoritos.'}

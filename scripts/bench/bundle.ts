@@ -1,0 +1,71 @@
+/**
+ * Initial JavaScript of a page, from the Vite build manifest: the entry chunk, the route modules
+ * that the router loads for that page (each a lazy chunk), and everything they import statically,
+ * each file counted once at the size the server sends (its pre-compressed `.gz`).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** The route modules loaded for each measured page (see apps/web/src/app/router.tsx). */
+export const pageModules: Record<string, string[]> = {
+  '/': ['src/app/layouts/public-layout.tsx', 'src/app/routes/home.tsx'],
+  '/buscar-locais': ['src/app/layouts/public-layout.tsx', 'src/app/routes/search.tsx'],
+  '/locais/{slug}': ['src/app/layouts/public-layout.tsx', 'src/app/routes/product.tsx'],
+};
+
+export interface PageBundle {
+  page: string;
+  files: number;
+  gzipBytes: number;
+  rawBytes: number;
+}
+
+function gzipSize(file: string): number {
+  if (existsSync(`${file}.gz`)) return readFileSync(`${file}.gz`).length;
+  return gzipSync(readFileSync(file), { level: 9 }).length;
+}
+
+export function measureBundles(webDist: string): PageBundle[] {
+  const manifest = JSON.parse(readFileSync(path.join(webDist, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry);
+  if (!entry) throw new Error('manifest sem entrada');
+  return Object.entries(pageModules).map(([page, modules]) => {
+    const seen = new Set<string>();
+    const visit = (key: string) => {
+      if (seen.has(key)) return;
+      const chunk = manifest[key];
+      if (!chunk) throw new Error(`módulo ${key} ausente do manifest`);
+      seen.add(key);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    visit(entry[0]);
+    for (const module of modules) visit(module);
+    const files = [...seen].map((key) => path.join(webDist, manifest[key]!.file));
+    return {
+      page,
+      files: files.length,
+      gzipBytes: files.reduce((sum, file) => sum + gzipSize(file), 0),
+      rawBytes: files.reduce((sum, file) => sum + readFileSync(file).length, 0),
+    };
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const dist = path.resolve(process.argv[2] ?? 'apps/web/dist');
+  for (const result of measureBundles(dist)) {
+    console.log(
+      `JS inicial ${result.page}: ${(result.gzipBytes / 1024).toFixed(1)} kB gzip (${result.files} arquivos, ${(result.rawBytes / 1024).toFixed(1)} kB sem compressão)`,
+    );
+  }
+}

@@ -1,0 +1,255 @@
+/**
+ * npm run bench — how fast and how small Urbana is, one line per figure, all written to
+ * bench/results.json, each budget checked (exit 1 when one fails):
+ *   - initial JavaScript (gzip) of /, /buscar-locais and a product page, from the build manifest;
+ *   - Lighthouse mobile scores of the same pages with the demo catalogue, in Debian Chromium;
+ *   - API throughput (autocannon) of a product read and of a search, as a ratio to a bare route;
+ *   - search p50/p95 at 1k and 100k products (PGlite and the PostgreSQL server), checkout p95 and
+ *     outcome counts under contention (scripts/bench-search.ts, scripts/bench-checkout.ts);
+ *   - resident memory of the server after the load.
+ * BENCH_QUICK=1 skips the search and checkout benchmarks (they take a few minutes).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { measureBundles } from './bundle.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const quick = process.env.BENCH_QUICK === '1';
+
+interface Figure {
+  name: string;
+  value: number;
+  unit: string;
+  budget?: { op: '<=' | '>='; limit: number };
+}
+const figures: Figure[] = [];
+
+function record(figure: Figure): void {
+  figures.push(figure);
+  const budget = figure.budget
+    ? ` (meta ${figure.budget.op} ${figure.budget.limit} ${figure.unit}: ${passes(figure) ? 'ok' : 'FALHOU'})`
+    : '';
+  process.stdout.write(`${figure.name}: ${figure.value} ${figure.unit}${budget}\n`);
+}
+
+function passes(figure: Figure): boolean {
+  if (!figure.budget) return true;
+  return figure.budget.op === '<='
+    ? figure.value <= figure.budget.limit
+    : figure.value >= figure.budget.limit;
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): string {
+  const result = spawnSync(command, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  if (result.status !== 0) {
+    throw new Error(`${command} ${args.join(' ')} falhou (${result.status}):\n${result.stderr}`);
+  }
+  return result.stdout;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`o servidor saiu com código ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} não respondeu em ${timeoutMs} ms`);
+}
+
+function residentMemoryMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+// 1. Bundle sizes, from a fresh production build.
+run('npm', ['run', 'build']);
+for (const bundle of measureBundles(path.join(root, 'apps/web/dist'))) {
+  record({
+    name: `JS inicial ${bundle.page}`,
+    value: Number((bundle.gzipBytes / 1024).toFixed(1)),
+    unit: 'kB gzip',
+    ...(bundle.page === '/' ? { budget: { op: '<=' as const, limit: 100 } } : {}),
+  });
+}
+
+// 2. The server as in production, on a fresh embedded database with the demo catalogue.
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'urbana-bench-'));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  cwd: root,
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATABASE_URL: '',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: base,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const stopServer = () => {
+  if (server.exitCode === null) server.kill('SIGTERM');
+};
+process.on('exit', stopServer);
+
+try {
+  await waitFor(`${base}/api/health`, server);
+  const featured = (await (await fetch(`${base}/api/products/featured`)).json()) as {
+    items: Array<{ slug: string }>;
+  };
+  const slug = featured.items[0]?.slug;
+  if (!slug) throw new Error('catálogo de demonstração vazio');
+  const pages: Record<string, string> = {
+    '/': '/',
+    '/buscar-locais': '/buscar-locais?local=Bras%C3%ADlia',
+    '/locais/{slug}': `/locais/${slug}`,
+  };
+
+  // 3. Lighthouse, mobile (its default: emulated phone, simulated slow 4G and a 4× slower CPU).
+  const lighthouseDir = mkdtempSync(path.join(os.tmpdir(), 'urbana-lighthouse-'));
+  for (const [page, url] of Object.entries(pages)) {
+    const output = path.join(lighthouseDir, 'report.json');
+    run(
+      bin('lighthouse'),
+      [
+        `${base}${url}`,
+        '--quiet',
+        '--output=json',
+        `--output-path=${output}`,
+        '--only-categories=performance,accessibility,best-practices,seo',
+        '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync',
+      ],
+      { CHROME_PATH: chromiumPath },
+    );
+    const report = JSON.parse(readFileSync(output, 'utf8')) as {
+      categories: Record<string, { score: number | null }>;
+    };
+    const score = (key: string) => Math.round((report.categories[key]?.score ?? 0) * 100);
+    record({
+      name: `Lighthouse ${page} desempenho`,
+      value: score('performance'),
+      unit: 'pontos',
+      budget: { op: '>=', limit: 95 },
+    });
+    record({
+      name: `Lighthouse ${page} acessibilidade`,
+      value: score('accessibility'),
+      unit: 'pontos',
+      budget: { op: '>=', limit: 100 },
+    });
+    record({ name: `Lighthouse ${page} boas práticas`, value: score('best-practices'), unit: 'pontos' });
+    record({ name: `Lighthouse ${page} SEO`, value: score('seo'), unit: 'pontos' });
+  }
+  rmSync(lighthouseDir, { recursive: true, force: true });
+
+  // 4. Throughput: a bare route, a product read and a search, on the same server in the same run.
+  const cannon = (url: string): number => {
+    const out = run(bin('autocannon'), ['-c', '32', '-d', '8', '-j', `${base}${url}`]);
+    const result = JSON.parse(out) as { requests: { average: number }; non2xx: number; errors: number };
+    if (result.non2xx > 0 || result.errors > 0) {
+      throw new Error(`${url}: ${result.non2xx} respostas não 2xx, ${result.errors} erros`);
+    }
+    return Math.round(result.requests.average);
+  };
+  const bare = cannon('/api/health/live');
+  const product = cannon(`/api/products/${slug}`);
+  const search = cannon('/api/search?local=Bras%C3%ADlia');
+  record({ name: 'vazão rota mínima', value: bare, unit: 'req/s' });
+  record({ name: 'vazão leitura de produto', value: product, unit: 'req/s' });
+  record({ name: 'vazão busca', value: search, unit: 'req/s' });
+  record({
+    name: 'leitura de produto / rota mínima',
+    value: Math.round((product / bare) * 100),
+    unit: '%',
+    budget: { op: '>=', limit: 40 },
+  });
+  record({ name: 'busca / rota mínima', value: Math.round((search / bare) * 100), unit: '%' });
+  record({ name: 'memória residente do servidor após a carga', value: residentMemoryMb(server.pid!), unit: 'MB' });
+} finally {
+  stopServer();
+  await new Promise((resolve) => server.once('exit', resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+// 5. Search latency and checkout contention (their own scripts, which print their own lines).
+if (!quick) {
+  process.stdout.write(run('npx', ['tsx', 'scripts/bench-search.ts']));
+  const search = JSON.parse(readFileSync(path.join(root, 'bench/search.json'), 'utf8')) as {
+    results: Array<{ driver: string; products: number; p50_ms: number; p95_ms: number }>;
+  };
+  for (const row of search.results) {
+    record({ name: `busca ${row.driver} ${row.products} produtos p50`, value: row.p50_ms, unit: 'ms' });
+    record({ name: `busca ${row.driver} ${row.products} produtos p95`, value: row.p95_ms, unit: 'ms' });
+  }
+  process.stdout.write(run('npx', ['tsx', 'scripts/bench-checkout.ts']));
+  const checkout = JSON.parse(readFileSync(path.join(root, 'bench/checkout.json'), 'utf8')) as {
+    results: Array<{
+      driver: string;
+      checkouts: number;
+      slots: number;
+      created: number;
+      conflicts: number;
+      server_errors: number;
+      reservations_held: number;
+      p95_ms: number;
+    }>;
+  };
+  for (const row of checkout.results) {
+    const name = `checkout ${row.driver} (${row.checkouts} simultâneos, ${row.slots} vagas)`;
+    record({ name: `${name} p95`, value: row.p95_ms, unit: 'ms' });
+    record({ name: `${name} pedidos criados`, value: row.created, unit: '', budget: { op: '<=', limit: row.slots } });
+    record({ name: `${name} recusados 409`, value: row.conflicts, unit: '' });
+    record({ name: `${name} erros 5xx`, value: row.server_errors, unit: '', budget: { op: '<=', limit: 0 } });
+    record({
+      name: `${name} reservas mantidas`,
+      value: row.reservations_held,
+      unit: '',
+      budget: { op: '<=', limit: row.slots },
+    });
+  }
+}
+
+mkdirSync(path.join(root, 'bench'), { recursive: true });
+writeFileSync(
+  path.join(root, 'bench/results.json'),
+  `${JSON.stringify({ measured_at: new Date().toISOString(), figures }, null, 2)}\n`,
+);
+const failed = figures.filter((figure) => !passes(figure));
+if (failed.length > 0) {
+  process.stdout.write(`\nmetas não cumpridas: ${failed.map((f) => f.name).join('; ')}\n`);
+  process.exitCode = 1;
+} else {
+  process.stdout.write('\ntodas as metas cumpridas\n');
+}
