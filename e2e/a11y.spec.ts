@@ -1,50 +1,135 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { appRoutePatterns, buildPath, paths } from '@urbana/shared';
+import { STAFF } from './support/fixtures.ts';
 import { createCustomer, signInWithForm } from './support/users.ts';
 
-/** WCAG 2.1 AA checks (axe-core) on the screens built so far. */
-async function audit(page: Page) {
+/** WCAG 2.1 AA checks (axe-core); no violation is allowed on any page. */
+async function audit(page: Page, where: string) {
   const result = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     // Leaflet's own tile and marker markup is third-party; the map region itself is labelled.
     .exclude('.leaflet-pane')
     .analyze();
   const summary = result.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    (v) => `${where} → ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
   expect(summary).toEqual([]);
 }
 
-test('páginas públicas sem violações de acessibilidade', async ({ page, request }) => {
-  const search = await (await request.get('/api/search?local=Brasília&tipo=torre&por_pagina=1')).json();
-  for (const path of [
-    '/',
-    '/auth',
-    '/auth?modo=cadastro',
-    '/buscar-locais',
-    `/locais/${search.items[0].slug}`,
-    '/carrinho',
-    '/admin/login',
-    '/nao-existe',
-  ]) {
-    await page.goto(path);
-    await page.waitForLoadState('networkidle');
-    await audit(page);
+async function visit(page: Page, url: string) {
+  await page.goto(url);
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('main, [role="main"]').first()).toBeVisible();
+  await audit(page, url);
+}
+
+type Audience = 'visitante' | 'cliente' | 'admin';
+
+/** Who sees each page: the user area and the order pages need a customer, the admin area staff. */
+function audienceOf(pattern: string): Audience {
+  if (pattern === paths.admin.login) return 'visitante';
+  if (pattern.startsWith('/admin')) return 'admin';
+  if (
+    pattern.startsWith('/usuario/') ||
+    pattern === paths.checkout ||
+    pattern === paths.confirmacaoPedido ||
+    pattern === paths.pedido
+  ) {
+    return 'cliente';
   }
+  return 'visitante';
+}
+
+const byAudience = (audience: Audience) => appRoutePatterns.filter((p) => audienceOf(p) === audience);
+
+test('a tabela cobre todas as rotas do app', () => {
+  const covered = [...byAudience('visitante'), ...byAudience('cliente'), ...byAudience('admin')];
+  expect(covered.sort()).toEqual([...appRoutePatterns].sort());
+  expect(appRoutePatterns.length).toBeGreaterThan(30);
 });
 
-test('área do usuário sem violações de acessibilidade', async ({ page, request }) => {
-  const user = await createCustomer(request);
+test('páginas públicas, o diálogo de entrada e uma página inexistente', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const search = await (await request.get('/api/search?local=Brasília&tipo=torre&por_pagina=1')).json();
+  const slug: string = search.items[0].slug;
+  for (const pattern of byAudience('visitante')) {
+    await visit(page, buildPath(pattern, { slug }));
+  }
+  await visit(page, '/auth?modo=cadastro');
+  await visit(page, '/nao-existe');
+
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('dialog', { name: 'Entrar na Urbana' })).toBeVisible();
+  await audit(page, 'diálogo de entrada');
+});
+
+test('área do usuário, checkout e páginas do pedido', async ({ page }) => {
+  test.setTimeout(120_000);
+  const user = await createCustomer(page.request);
   await signInWithForm(page, user.email, user.password);
   await expect(page).toHaveURL(/\/buscar-locais$/);
-  for (const path of [
-    '/usuario/meus-pedidos',
-    '/usuario/meus-favoritos',
-    '/usuario/completar-perfil',
-    '/usuario/faturamento',
-  ]) {
-    await page.goto(path);
-    await page.waitForLoadState('networkidle');
-    await audit(page);
+
+  // A real order of this customer for the order pages.
+  const api = page.request;
+  const search = await (await api.get('/api/search?local=Brasília&tipo=outdoor&por_pagina=1')).json();
+  const product = await (await api.get(`/api/products/${search.items[0].slug}`)).json();
+  const billing = await api.put('/api/billing-profile', {
+    data: {
+      person_type: 'pf',
+      name: 'Cliente E2E',
+      document: '529.982.247-25',
+      phone: '(61) 99999-0000',
+      cep: '70040-010',
+      street: 'SBS Quadra 2',
+      number: '10',
+      district: 'Asa Sul',
+      city: 'Brasília',
+      state: 'DF',
+    },
+  });
+  expect(billing.status()).toBe(200);
+  const placed = await api.post('/api/orders', {
+    headers: { 'idempotency-key': `a11y-${Date.now()}` },
+    data: {
+      items: [
+        {
+          product_id: product.id,
+          start_date: product.period.start,
+          weeks: 1,
+          tower_ids: product.towers.slice(0, 1).map((t: { id: string }) => t.id),
+        },
+      ],
+      payment_method: 'pix',
+    },
+  });
+  expect(placed.status()).toBe(201);
+  const orderId: string = (await placed.json()).id;
+
+  for (const pattern of byAudience('cliente')) {
+    const url =
+      pattern === paths.confirmacaoPedido
+        ? `${pattern}?orderId=${orderId}`
+        : buildPath(pattern, { orderId, id: '00000000-0000-4000-8000-000000000000' });
+    await visit(page, url);
+  }
+
+  await page.goto(paths.home);
+  await page.getByRole('button', { name: /Menu da conta/ }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await audit(page, 'menu da conta');
+});
+
+test('área administrativa', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto(paths.admin.login);
+  const form = page.getByRole('form', { name: 'Entrar' });
+  await form.getByLabel('Email').fill(STAFF.admin);
+  await form.getByLabel('Senha').fill(STAFF.password);
+  await form.getByRole('button', { name: 'Entrar no painel' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  for (const pattern of byAudience('admin')) {
+    await visit(page, pattern);
   }
 });

@@ -15,6 +15,7 @@ import { signInErrors } from '@urbana/shared';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { AppError } from './lib/errors.ts';
+import { ReadCache } from './lib/read-cache.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -60,6 +61,7 @@ export interface AppDeps {
   outbox: Outbox;
   storage: Storage;
   rateLimits: typeof defaultRateLimits;
+  catalogCache: ReadCache;
 }
 
 declare module 'fastify' {
@@ -110,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config,
     outbox,
     storage: options.storage ?? createStorage(config),
+    catalogCache: new ReadCache(config.catalogCacheSeconds * 1000),
     rateLimits: scaleLimits({ ...defaultRateLimits, ...options.rateLimits }, config.rateLimitScale),
   };
   app.decorate('deps', deps);

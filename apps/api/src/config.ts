@@ -63,6 +63,7 @@ const envSchema = z.object({
   LONG_RUN_DISCOUNT_WEEKS: z.coerce.number().int().min(1).default(12),
   LONG_RUN_DISCOUNT_PERCENT: z.coerce.number().min(0).max(90).default(10),
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  CATALOG_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_ISSUER: z.string().url().optional(),
@@ -114,6 +115,8 @@ export interface Config {
   pricing: { longRunWeeks: number; longRunPercent: number };
   /** Multiplies every per-IP request limit (e.g. many people behind one office NAT). */
   rateLimitScale: number;
+  /** How long a product page or search answer may be served from memory (0 turns it off). */
+  catalogCacheSeconds: number;
   /** Google sign-in (OpenID Connect), only when both client id and secret are set. */
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
 }
@@ -158,6 +161,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    catalogCacheSeconds: e.CATALOG_CACHE_SECONDS,
     paymentWindowMs: e.PAYMENT_WINDOW_MINUTES * 60_000,
     invoicedHoldMs: e.INVOICED_HOLD_HOURS * 3600_000,
     pix: { key: e.PIX_KEY, merchantName: e.PIX_MERCHANT_NAME, merchantCity: e.PIX_MERCHANT_CITY },

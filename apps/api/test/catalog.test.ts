@@ -93,7 +93,9 @@ const names = (body: { items: Array<{ name: string }> }) => body.items.map((i) =
 
 beforeAll(async () => {
   filesDir = mkdtempSync(path.join(os.tmpdir(), 'urbana-arquivos-'));
-  ctx = await createTestApp({ storage: new LocalStorage(filesDir) });
+  // These tests write reservations straight into the database, as another instance would: read
+  // through the cache they would wait out its TTL (the cache has its own tests in orders.test.ts).
+  ctx = await createTestApp({ storage: new LocalStorage(filesDir), env: { CATALOG_CACHE_SECONDS: '0' } });
   await addProduct('centro', {
     type: 'outdoor',
     lat: C.lat,

@@ -358,6 +358,26 @@ describe('pedido', () => {
     expect(retry.statusCode).toBe(201);
   });
 
+  it('a página do produto vem do cache e reflete na hora um pedido feito por esta instância', async () => {
+    const p = await product({ name: 'Painel do Cache', price: 8_000, type: 'outdoor', slots: [1] });
+    const read = () =>
+      inject(ctx, { method: 'GET', url: '/api/products/painel-do-cache?inicio=' + START + '&semanas=2' });
+    const first = await read();
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toMatch(/^application\/json/);
+    expect(first.json().towers[0].remaining).toBe(1);
+    // A change made elsewhere (straight in the database) is not seen until the entry expires…
+    await ctx.database.db.update(products).set({ name: 'Outro nome' }).where(eq(products.id, p.product));
+    expect((await read()).body).toBe(first.body);
+    // …but an order placed here clears the cache at once.
+    const placed = await order(bruno, { items: [item(p.product, { tower_ids: [p.towers[0]] })] });
+    expect(placed.statusCode).toBe(201);
+    const after = (await read()).json();
+    expect(after.name).toBe('Outro nome');
+    expect(after.towers[0].remaining).toBe(0);
+    expect(after.period.status).toBe('indisponivel');
+  });
+
   it('cupom: uso contado, limite respeitado em paralelo', async () => {
     await ctx.database.db
       .insert(coupons)

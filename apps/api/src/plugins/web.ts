@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { httpMessages, isKnownAppPath } from '@urbana/shared';
+import { pagePreloader } from './page-preloads.ts';
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and every
@@ -31,6 +32,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
   }
 
   let indexHtml: string | undefined;
+  const preloads = hasWeb ? pagePreloader(webDist) : () => '';
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (
@@ -47,10 +49,11 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
         .send('O aplicativo web ainda não foi compilado. Rode "npm run build".');
     }
     indexHtml ??= await readFile(indexFile, 'utf8');
+    const hints = preloads(pathname, new URL(request.url, 'http://localhost'));
     return reply
       .code(isKnownAppPath(pathname) ? 200 : 404)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(indexHtml);
+      .send(hints ? indexHtml.replace('</head>', `${hints}</head>`) : indexHtml);
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
   availabilityStatuses,
@@ -105,7 +106,17 @@ const errors = { 400: messageSchema, 404: messageSchema };
 export const catalogRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const { db, config, storage } = deps;
+    const { db, config, storage, catalogCache } = deps;
+
+    /** Answers from the read cache when it can, else computes, validates and keeps the JSON. */
+    const cachedJson = async (reply: FastifyReply, key: string, compute: () => Promise<unknown>) => {
+      let body = catalogCache.get(key);
+      if (body === undefined) {
+        body = JSON.stringify(await compute());
+        catalogCache.set(key, body);
+      }
+      return reply.type('application/json; charset=utf-8').send(body);
+    };
 
     app.get(
       '/config',
@@ -171,7 +182,9 @@ export const catalogRoutes =
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return searchProducts(db, request.query, config.leadBusinessDays);
+        return cachedJson(reply, `busca|${todayInBrasilia()}|${JSON.stringify(request.query)}`, async () =>
+          searchResponseSchema.parse(await searchProducts(db, request.query, config.leadBusinessDays)),
+        );
       },
     );
 
@@ -222,12 +235,22 @@ export const catalogRoutes =
           response: { 200: productDetailSchema, ...errors },
         },
       },
-      async (request) =>
-        productDetail(db, request.params.slug, {
-          start: request.query.inicio,
-          weeks: request.query.semanas,
-          leadBusinessDays: config.leadBusinessDays,
-        }),
+      async (request, reply) => {
+        const { slug } = request.params;
+        const { inicio, semanas } = request.query;
+        return cachedJson(
+          reply,
+          `produto|${todayInBrasilia()}|${slug}|${inicio ?? ''}|${semanas}`,
+          async () =>
+            productDetailSchema.parse(
+              await productDetail(db, slug, {
+                start: inicio,
+                weeks: semanas,
+                leadBusinessDays: config.leadBusinessDays,
+              }),
+            ),
+        );
+      },
     );
 
     app.get(

@@ -38,6 +38,8 @@ export interface OrderDeps {
   db: Db;
   config: Config;
   outbox: Outbox;
+  /** Cached catalogue answers, cleared whenever availability changes. */
+  catalogCache?: { clear(): void };
 }
 
 function requestHash(body: CheckoutBody): string {
@@ -301,6 +303,7 @@ export async function placeOrder(
       });
       return order!.id;
     });
+    deps.catalogCache?.clear();
     void deps.outbox.kick();
     return { id: orderId, replayed: false };
   } catch (error) {
@@ -404,6 +407,7 @@ export async function transitionOrder(
     return { order: updated!, changed: true };
   };
   const result = tx0 ? await run(tx0) : await deps.db.transaction(run);
+  deps.catalogCache?.clear();
   void deps.outbox.kick();
   return result;
 }

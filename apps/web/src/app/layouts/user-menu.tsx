@@ -8,7 +8,7 @@ import { userNav } from './nav.ts';
 /** The signed-in user's account menu in the header (loaded on demand). */
 export function UserMenu({ user, onSignOut }: { user: Profile; onSignOut(): void }) {
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>
         <AccountButton user={user} />
       </DropdownMenu.Trigger>

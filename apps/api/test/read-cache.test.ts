@@ -1,0 +1,35 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ReadCache } from '../src/lib/read-cache.ts';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('ReadCache', () => {
+  it('guarda até o TTL e some depois', () => {
+    vi.useFakeTimers();
+    const cache = new ReadCache(5_000);
+    cache.set('a', '{"x":1}');
+    vi.advanceTimersByTime(4_999);
+    expect(cache.get('a')).toBe('{"x":1}');
+    vi.advanceTimersByTime(1);
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
+  it('descarta as entradas mais antigas além do limite e esvazia com clear', () => {
+    const cache = new ReadCache(60_000, 2);
+    cache.set('a', '1');
+    cache.set('b', '2');
+    cache.set('c', '3');
+    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([undefined, '2', '3']);
+    cache.clear();
+    expect(cache.get('b')).toBeUndefined();
+  });
+
+  it('com TTL 0 não guarda nada', () => {
+    const cache = new ReadCache(0);
+    cache.set('a', '1');
+    expect(cache.get('a')).toBeUndefined();
+  });
+});
