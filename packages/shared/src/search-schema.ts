@@ -1,21 +1,8 @@
 import { z } from 'zod';
 import { availabilityStatuses, isIsoDate, productTypes } from './catalog.ts';
+import { searchOrders } from './search-options.ts';
 
-export const searchOrders = [
-  'relevancia',
-  'menor_preco',
-  'maior_preco',
-  'maior_audiencia',
-  'distancia',
-] as const;
-export type SearchOrderValue = (typeof searchOrders)[number];
-export const searchOrderLabels: Record<SearchOrderValue, string> = {
-  relevancia: 'Relevância',
-  menor_preco: 'Menor preço',
-  maior_preco: 'Maior preço',
-  maior_audiencia: 'Maior audiência',
-  distancia: 'Distância',
-};
+export * from './search-options.ts';
 
 const num = (message: string) =>
   z.coerce.number({ error: message }).refine(Number.isFinite, { error: message });
