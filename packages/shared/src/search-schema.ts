@@ -6,6 +6,8 @@ export * from './search-options.ts';
 
 const num = (message: string) =>
   z.coerce.number({ error: message }).refine(Number.isFinite, { error: message });
+/** Prices are whole centavos in a 32-bit column: a bound beyond it is no price at all. */
+const MAX_PRICE = 2_147_483_647;
 const flag = z
   .enum(['true', 'false', '1', '0'], { error: 'Use verdadeiro ou falso.' })
   .transform((v) => v === 'true' || v === '1');
@@ -40,11 +42,13 @@ export const searchQuerySchema = z
       .number({ error: 'Preço mínimo inválido.' })
       .int({ error: 'Preço mínimo inválido.' })
       .min(0, { error: 'Preço mínimo inválido.' })
+      .max(MAX_PRICE, { error: 'Preço mínimo inválido.' })
       .optional(),
     preco_max: z.coerce
       .number({ error: 'Preço máximo inválido.' })
       .int({ error: 'Preço máximo inválido.' })
       .min(0, { error: 'Preço máximo inválido.' })
+      .max(MAX_PRICE, { error: 'Preço máximo inválido.' })
       .optional(),
     ordem: z.enum(searchOrders, { error: 'Ordenação inválida.' }).default('relevancia'),
     inicio: z.string().refine(isIsoDate, { error: 'Data de início inválida.' }).optional(),

@@ -58,12 +58,15 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; config: Confi
   });
 }
 
-/** preHandler: a signed-in user. */
+/**
+ * preValidation hook: a signed-in user. Access is decided before the request is validated, so a caller
+ * without access learns nothing about what the route accepts.
+ */
 export async function requireUser(request: FastifyRequest): Promise<void> {
   if (!request.user) throw new AppError(401, httpMessages.unauthenticated);
 }
 
-/** preHandler factory: staff allowed in this admin section (PRODUCT.md §1). */
+/** preValidation hook factory: staff allowed in this admin section (PRODUCT.md §1). */
 export function requireSection(section: AdminSection, adminEmails: readonly string[]) {
   return async (request: FastifyRequest): Promise<void> => {
     if (!request.user) throw new AppError(401, httpMessages.unauthenticated);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import { httpMessages } from '@urbana/shared';
 import type { Config } from '../config.ts';
@@ -19,33 +19,77 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Routes called by other servers, authenticated by their own signature. */
 const CROSS_SITE_ALLOWED = ['/api/webhooks/'];
 
+/** The Content-Security-Policy of every answer (HTML, JSON, files and errors). */
+function cspDirectives(config: Config): Record<string, string[]> {
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', 'https:', tileSource(config.tileUrl)],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'"],
+    'worker-src': ["'self'", 'blob:'],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    ...(config.secureCookies ? { 'upgrade-insecure-requests': [] } : {}),
+  };
+}
+
+const HSTS_MAX_AGE = 31536000;
+
+/**
+ * Headers for an answer given before any hook runs (a URL Fastify cannot decode), from the same
+ * policy as helmet's: CSP, nosniff, framing, referrer and, over https, HSTS.
+ */
+function earlyAnswerHeaders(config: Config): Record<string, string> {
+  const csp = Object.entries(cspDirectives(config))
+    .map(([name, sources]) => [name, ...sources].join(' '))
+    .join(';');
+  return {
+    'content-security-policy': csp,
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'SAMEORIGIN',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    ...(config.secureCookies
+      ? { 'strict-transport-security': `max-age=${HSTS_MAX_AGE}; includeSubDomains` }
+      : {}),
+  };
+}
+
+/**
+ * Fastify's `frameworkErrors`: a URL that cannot be decoded (`/api/%zz`) is answered like every other
+ * bad request, `{ message }` in Portuguese with the security headers, instead of Fastify's English
+ * JSON that repeats the path.
+ */
+export function frameworkErrorHandler(config: Config) {
+  const headers = earlyAnswerHeaders(config);
+  return (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+    void reply.code(400).headers(headers).send({ message: httpMessages.badRequest });
+  };
+}
+
+/** The API docs (Swagger UI) keep their own CSP, but may not be framed either. */
+export function docsCsp(header: string): string {
+  return header.replace(/frame-ancestors [^;]*/, "frame-ancestors 'none'");
+}
+
 /**
  * Security headers, and the same-origin rule for state-changing requests: a browser always sends
  * Sec-Fetch-Site or Origin on a cross-site POST, and either one from elsewhere is refused.
  */
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        'default-src': ["'self'"],
-        'script-src': ["'self'"],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:', 'https:', tileSource(config.tileUrl)],
-        'font-src': ["'self'", 'data:'],
-        'connect-src': ["'self'"],
-        'worker-src': ["'self'", 'blob:'],
-        'object-src': ["'none'"],
-        'base-uri': ["'self'"],
-        'form-action': ["'self'"],
-        'frame-ancestors': ["'none'"],
-        ...(config.secureCookies ? { 'upgrade-insecure-requests': [] } : {}),
-      },
-    },
-    strictTransportSecurity: config.secureCookies ? { maxAge: 31536000, includeSubDomains: true } : false,
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
+    strictTransportSecurity: config.secureCookies ? { maxAge: HSTS_MAX_AGE, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
+
+  // The API reads JSON only: a text/plain body (what a form on another site can send without a
+  // preflight) is refused with 415 like any other type.
+  app.removeContentTypeParser('text/plain');
 
   const publicOrigin = new URL(config.publicUrl).origin;
   app.addHook('onRequest', async (request) => {

@@ -12,7 +12,7 @@ export const cartRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const { db } = deps;
-    app.addHook('preHandler', requireUser);
+    app.addHook('preValidation', requireUser);
 
     app.get(
       '/cart',

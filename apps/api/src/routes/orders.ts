@@ -98,7 +98,7 @@ export const orderRoutes =
 
     app.register(async (inner) => {
       const user = inner.withTypeProvider<ZodTypeProvider>();
-      user.addHook('preHandler', requireUser);
+      user.addHook('preValidation', requireUser);
 
       user.get(
         '/billing-profile',
@@ -236,12 +236,13 @@ export const orderRoutes =
     app.post(
       '/admin/orders/:id/confirm-payment',
       {
-        preHandler: requireSection('dashboard', config.adminEmails),
+        preValidation: requireSection('dashboard', config.adminEmails),
         schema: {
           tags: ['admin'],
           summary: 'A equipe confirma o pagamento de um pedido',
           params: idParams,
-          body: z.object({ note: z.string().max(500).optional() }).optional(),
+          // A POST without a body reaches the validator as null.
+          body: z.object({ note: z.string().max(500).optional() }).nullish(),
         },
       },
       async (request) => {

@@ -7,7 +7,7 @@ import { toProfile, updateProfile } from '../services/auth.ts';
 export const profileRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('preHandler', requireUser);
+    app.addHook('preValidation', requireUser);
     const errors = { 400: messageSchema, 401: messageSchema };
 
     app.get(

@@ -15,7 +15,7 @@ export const adminRoutes =
     app.get(
       '/resumo',
       {
-        preHandler: requireSection('dashboard', adminEmails),
+        preValidation: requireSection('dashboard', adminEmails),
         schema: {
           tags: ['admin'],
           summary: 'Números gerais para o painel (admin e operador)',
@@ -34,7 +34,7 @@ export const adminRoutes =
     app.get(
       '/usuarios',
       {
-        preHandler: requireSection('usuarios', adminEmails),
+        preValidation: requireSection('usuarios', adminEmails),
         schema: {
           tags: ['admin'],
           summary: 'Lista de usuários com busca e paginação (somente admin)',

@@ -72,6 +72,8 @@ export const authRoutes =
       },
       async (request, reply) => {
         const session = await auth.signIn(deps, request.body, ctx(request));
+        // A new session id at every sign-in: the one this browser had before ends here.
+        await auth.signOut(deps.db, readSessionToken(request, config));
         setSessionCookie(reply, config, session.token, session.expiresAt);
         return { user: toProfile(session.user), session: { expires_at: session.expiresAt.toISOString() } };
       },
@@ -158,6 +160,7 @@ export const authRoutes =
             ip: request.ip,
           });
           const session = await auth.createSession(deps, user, ctx(request));
+          await auth.signOut(deps.db, readSessionToken(request, config));
           setSessionCookie(reply, config, session.token, session.expiresAt);
           return reply.redirect('/auth/google-retorno', 302);
         } catch (e) {
