@@ -57,5 +57,24 @@ export default defineConfig(({ command }) => ({
     port: 5173,
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },
-  build: { sourcemap: false, reportCompressedSize: true, manifest: true },
+  build: {
+    sourcemap: false,
+    reportCompressedSize: true,
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // The app's own small modules that several public pages share travel together, one
+              // request instead of a dozen; forms, schemas (zod) and the map stay in their own chunks.
+              name: 'comum',
+              test: /apps[\\/]web[\\/]src[\\/](components[\\/]ui|lib|features[\\/](cart|favorites|search|orders|catalog[\\/](api|index|components[\\/](?!results-map))))|node_modules[\\/]lucide-react/,
+              minShareCount: 2,
+            },
+          ],
+        },
+      },
+    },
+  },
 }));

@@ -15,6 +15,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { measureBundles } from './bundle.ts';
+import { startTileServer } from './tile-server.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
@@ -102,6 +103,7 @@ for (const bundle of measureBundles(path.join(root, 'apps/web/dist'))) {
 
 // 2. The server as in production, on a fresh embedded database with the demo catalogue.
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'urbana-bench-'));
+const tiles = await startTileServer();
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
@@ -116,6 +118,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.
     PUBLIC_URL: base,
     SEED_DEMO: 'false',
     LOG_LEVEL: 'warn',
+    TILE_URL: tiles.url,
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
@@ -199,7 +202,8 @@ try {
   record({ name: 'memória residente do servidor após a carga', value: residentMemoryMb(server.pid!), unit: 'MB' });
 } finally {
   stopServer();
-  await new Promise((resolve) => server.once('exit', resolve));
+  if (server.exitCode === null) await new Promise((resolve) => server.once('exit', resolve));
+  await tiles.close();
   rmSync(dataDir, { recursive: true, force: true });
 }
 

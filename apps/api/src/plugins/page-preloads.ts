@@ -78,6 +78,8 @@ export function pagePreloader(webDist: string): (pathname: string, url: URL) => 
   }
 
   return (pathname, url) => {
+    // Every page starts by asking for the session (the app waits for it before the first screen).
+    const session = '<link rel="preload" as="fetch" crossorigin href="/api/auth/session">';
     for (const page of pages) {
       const match = page.pattern.exec(pathname);
       if (!match) continue;
@@ -90,8 +92,8 @@ export function pagePreloader(webDist: string): (pathname: string, url: URL) => 
       const dataTags = data
         .map((href) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttr(href)}">`)
         .join('');
-      return `${moduleTags.get(page) ?? ''}${dataTags}`;
+      return `${session}${moduleTags.get(page) ?? ''}${dataTags}`;
     }
-    return '';
+    return session;
   };
 }

@@ -1,12 +1,13 @@
-import { RouterProvider } from 'react-router';
+import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { loadingTexts } from '@urbana/shared';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { hasSessionHint, useAuth } from '../features/auth/index.ts';
 import { AppProviders } from './providers.tsx';
-import { router } from './router.tsx';
 
 /** Seed §2/§4: the whole app waits behind a spinner until auth is initialised and not loading. */
-function AuthGate() {
+type Router = ReturnType<typeof createBrowserRouter>;
+
+function AuthGate({ router }: { router: Router }) {
   const { initialized, loading } = useAuth();
   if (!initialized || loading) {
     return (
@@ -16,10 +17,10 @@ function AuthGate() {
   return <RouterProvider router={router} />;
 }
 
-export function App() {
+export function App({ router }: { router: Router }) {
   return (
     <AppProviders>
-      <AuthGate />
+      <AuthGate router={router} />
     </AppProviders>
   );
 }

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { legacyRedirects, paths } from '@urbana/shared';
 import { ErrorPage } from './routes/error-page.tsx';
 import { LegacyRedirect } from './routes/legacy-redirect.tsx';
@@ -156,4 +156,19 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/**
+ * Loads the route modules of the page being opened before the router starts, so that the first
+ * render is the page itself (the server already asked the browser to fetch those chunks).
+ */
+export async function preloadRoutes(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
+}
+
+export const createRouter = () => createBrowserRouter(routes);
