@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, RotateCcw, SearchX, SlidersHorizontal } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
   buildPath,
@@ -23,6 +23,7 @@ import {
 } from '../../features/catalog/index.ts';
 import { DEFAULT_DURATION_WEEKS, DEFAULT_LOCATION, useSearch } from '../../features/search/index.ts';
 import { formatDate, formatInteger } from '../../lib/format.ts';
+import { useNearViewport } from '../../lib/use-near-viewport.ts';
 
 const ResultsMap = lazy(() => import('../../features/catalog/components/results-map.tsx'));
 
@@ -70,6 +71,9 @@ export function Component() {
   const results = useProductSearch(query);
   const data = results.data;
   const [highlighted, setHighlighted] = useState<string | null>(null);
+  // The map comes after the list on phones: it is built when it nears the screen.
+  const mapBox = useRef<HTMLDivElement>(null);
+  const mapNear = useNearViewport(mapBox);
   const [placeText, setPlaceText] = useState(params.get('local') ?? DEFAULT_LOCATION);
   const [showFilters, setShowFilters] = useState(false);
 
@@ -289,33 +293,7 @@ export function Component() {
         </div>
       </form>
 
-      <div className="flex flex-col gap-5 lg:flex-row-reverse">
-        <div className="h-72 lg:sticky lg:top-20 lg:h-[calc(100vh-7rem)] lg:w-[44%] lg:shrink-0">
-          {config.data && data ? (
-            <Suspense
-              fallback={<div className="h-full animate-pulse rounded-xl bg-slate-200" aria-hidden="true" />}
-            >
-              <ResultsMap
-                className="h-full"
-                points={points}
-                center={data.center}
-                tileUrl={config.data.tile_url}
-                attribution={config.data.tile_attribution}
-                highlighted={highlighted}
-                onHighlight={setHighlighted}
-                onOpen={(slug) =>
-                  navigate(buildPath(paths.local, { slug }) + (periodSearch ? `?${periodSearch}` : ''))
-                }
-                onSearchArea={onSearchArea}
-                // A search of the map's own area keeps the view the person chose.
-                fitKey={params.has('norte') ? 'area-do-mapa' : query}
-              />
-            </Suspense>
-          ) : (
-            <div className="h-full animate-pulse rounded-xl bg-slate-200" aria-hidden="true" />
-          )}
-        </div>
-
+      <div className="flex flex-col gap-5 lg:flex-row">
         <section
           className="min-w-0 flex-1"
           aria-labelledby="resultados-titulo"
@@ -327,6 +305,9 @@ export function Component() {
                 ? `${formatInteger(data.total)} ${data.total === 1 ? 'local encontrado' : 'locais encontrados'}`
                 : 'Buscando locais...'}
             </h2>
+            <a href="#mapa-resultados" className="text-sm font-semibold text-brand-700 underline lg:hidden">
+              Ver no mapa
+            </a>
             {data ? (
               <p className="text-sm text-slate-600">
                 {data.center.label ? `${data.center.label} · ` : 'Área do mapa · '}
@@ -407,6 +388,36 @@ export function Component() {
             </>
           )}
         </section>
+
+        <div
+          ref={mapBox}
+          id="mapa-resultados"
+          className="h-72 scroll-mt-20 lg:sticky lg:top-20 lg:h-[calc(100vh-7rem)] lg:w-[44%] lg:shrink-0"
+        >
+          {config.data && data && mapNear ? (
+            <Suspense
+              fallback={<div className="h-full animate-pulse rounded-xl bg-slate-200" aria-hidden="true" />}
+            >
+              <ResultsMap
+                className="h-full"
+                points={points}
+                center={data.center}
+                tileUrl={config.data.tile_url}
+                attribution={config.data.tile_attribution}
+                highlighted={highlighted}
+                onHighlight={setHighlighted}
+                onOpen={(slug) =>
+                  navigate(buildPath(paths.local, { slug }) + (periodSearch ? `?${periodSearch}` : ''))
+                }
+                onSearchArea={onSearchArea}
+                // A search of the map's own area keeps the view the person chose.
+                fitKey={params.has('norte') ? 'area-do-mapa' : query}
+              />
+            </Suspense>
+          ) : (
+            <div className="h-full animate-pulse rounded-xl bg-slate-200" aria-hidden="true" />
+          )}
+        </div>
       </div>
     </div>
   );
