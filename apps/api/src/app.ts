@@ -10,6 +10,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { signInErrors } from '@urbana/shared';
 import type { Config } from './config.ts';
@@ -78,6 +79,27 @@ export interface BuildAppOptions {
   storage?: Storage;
 }
 
+/**
+ * The shared store of the per-IP limits: Redis when REDIS_URL is set (limits hold across instances).
+ * Commands give up after a second; the limiter then lets the request through (skipOnError) rather
+ * than take the site down with Redis, and the per-e-mail limits in the database still apply.
+ */
+function connectRedis(config: Config, log: FastifyInstance['log']): Redis | undefined {
+  if (!config.redisUrl) return undefined;
+  const redis = new Redis(config.redisUrl, {
+    connectTimeout: 2000,
+    commandTimeout: 1000,
+    maxRetriesPerRequest: 1,
+  });
+  let lastWarning = 0;
+  redis.on('error', (err) => {
+    if (Date.now() - lastWarning < 30_000) return;
+    lastWarning = Date.now();
+    log.warn({ err }, 'Redis indisponível: limites por IP não estão sendo contados');
+  });
+  return redis;
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
@@ -118,8 +140,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
   await registerSecurity(app, config);
+  const redis = connectRedis(config, app.log);
   await app.register(rateLimit, {
     global: false,
+    ...(redis ? { redis, nameSpace: `${config.redisPrefix}rate-limit:`, skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) =>
       new AppError(429, signInErrors.tooManyRequests, {
         'retry-after': String(Math.ceil(context.ttl / 1000)),
@@ -162,6 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     if (expiryTimer) clearInterval(expiryTimer);
     await outbox.stop();
+    if (redis) await redis.quit().catch(() => redis.disconnect());
   });
   return app;
 }
