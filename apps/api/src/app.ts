@@ -24,10 +24,12 @@ import { adminRoutes } from './routes/admin/index.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { catalogRoutes } from './routes/catalog.ts';
+import { notificationStreamRoutes } from './routes/notifications.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { expireOrders } from './services/orders.ts';
 import { healthRoutes } from './routes/health.ts';
 import { profileRoutes } from './routes/profile.ts';
+import { NotificationHub } from './services/notification-hub.ts';
 import { Outbox } from './services/outbox.ts';
 import { createStorage, type Storage } from './services/storage.ts';
 
@@ -61,6 +63,8 @@ export interface AppDeps {
   outbox: Outbox;
   storage: Storage;
   rateLimits: typeof defaultRateLimits;
+  /** Live notifications of the users connected to this instance. */
+  hub: NotificationHub;
 }
 
 declare module 'fastify' {
@@ -77,6 +81,8 @@ export interface BuildAppOptions {
   startWorkers?: boolean;
   logger?: boolean;
   storage?: Storage;
+  /** Interval of the comment that keeps a notification stream open through proxies (25 s). */
+  sseHeartbeatMs?: number;
 }
 
 /**
@@ -126,6 +132,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
 
   const outbox = new Outbox(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  const hub = new NotificationHub(database, app.log);
+  await hub.start();
   const deps: AppDeps = {
     db: database.db,
     database,
@@ -133,6 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     outbox,
     storage: options.storage ?? createStorage(config),
     rateLimits: scaleLimits({ ...defaultRateLimits, ...options.rateLimits }, config.rateLimitScale),
+    hub,
   };
   app.decorate('deps', deps);
 
@@ -170,6 +179,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cartRoutes(deps), { prefix: '/api' });
   await app.register(catalogRoutes(deps), { prefix: '/api' });
   await app.register(orderRoutes(deps), { prefix: '/api' });
+  await app.register(notificationStreamRoutes(deps, { heartbeatMs: options.sseHeartbeatMs ?? 25_000 }), {
+    prefix: '/api',
+  });
   await app.register(adminRoutes(deps), { prefix: '/api/admin' });
 
   await registerWeb(app, config.webDist);
@@ -186,6 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     if (expiryTimer) clearInterval(expiryTimer);
     await outbox.stop();
+    await hub.stop();
     if (redis) await redis.quit().catch(() => redis.disconnect());
   });
   return app;
