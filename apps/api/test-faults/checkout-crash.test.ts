@@ -182,7 +182,7 @@ describe.each(['pglite', 'postgresql'] as const)('SIGKILL durante uma rajada de 
       // On PGlite the server seeds the catalogue at first start (SEED_CATALOG); on a server that is
       // `npm run seed`'s job.
       if (driver === 'postgresql')
-        await seedCatalog(database.db, new LocalStorage(path.join(dataDir, 'arquivos')));
+        await seedCatalog(database.db, new LocalStorage(path.join(dataDir, 'arquivos')), { products: 48 });
       return made;
     });
 

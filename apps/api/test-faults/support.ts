@@ -5,7 +5,16 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { accessSync, chmodSync, chownSync, constants, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  chmodSync,
+  chownSync,
+  constants,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -20,8 +29,9 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 const TSX = path.join(repoRoot, 'node_modules/.bin/tsx');
 export const PG_BIN = '/usr/lib/postgresql/15/bin';
 export const NGINX = '/usr/sbin/nginx';
-export const SERVER_URL = process.env.FAULTS_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-export const REDIS_URL = process.env.FAULTS_REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** The PostgreSQL server where fresh databases are made (as the API tests: DATABASE_URL). */
+export const SERVER_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+export const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 
 export function requireExecutable(file: string, install: string): void {
   try {
@@ -331,24 +341,26 @@ export class PrivateCluster {
   }
 }
 
-/** nginx in front of the given API ports (round robin), as docs/deploy/nginx.conf. */
+/**
+ * nginx in front of the given API ports, with the shipped sample docs/deploy/nginx.conf (its upstream
+ * servers and listen address swapped for the test's) inside a main file that keeps everything in a
+ * temporary folder.
+ */
 export async function startNginx(
   port: number,
   upstreams: number[],
 ): Promise<{ url: string; port: number; proc: Managed; dir: string; destroy(): Promise<void> }> {
   requireExecutable(NGINX, 'apt-get install -y nginx-light');
+  const sample = readFileSync(path.join(repoRoot, 'docs/deploy/nginx.conf'), 'utf8');
+  const servers = upstreams.map((p) => `    server 127.0.0.1:${p};`).join('\n');
+  const site = sample
+    .replace(/upstream urbana \{[^}]*?keepalive/, `upstream urbana {\n${servers}\n    keepalive`)
+    .replace(/^ {4}listen 80;$/m, `    listen 127.0.0.1:${port};`);
+  if (!site.includes(`server 127.0.0.1:${upstreams[0]};`) || !site.includes(`listen 127.0.0.1:${port};`))
+    throw new Error('docs/deploy/nginx.conf mudou de forma: ajuste startNginx');
   const dir = tempDir('nginx');
   // The worker process (nobody) creates its temp folders here.
   chmodSync(dir, 0o755);
-  const servers = upstreams.map((p) => `    server 127.0.0.1:${p};`).join('\n');
-  const proxy = `
-      proxy_pass http://urbana;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      # The client's own X-Forwarded-For is replaced, never appended to.
-      proxy_set_header X-Forwarded-For $remote_addr;
-      proxy_set_header X-Forwarded-Proto $scheme;`;
   const conf = `daemon off;
 worker_processes 1;
 pid ${dir}/nginx.pid;
@@ -361,21 +373,7 @@ http {
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
-  upstream urbana {
-${servers}
-    keepalive 16;
-  }
-  server {
-    listen 127.0.0.1:${port};
-    client_max_body_size 2m;
-    location = /api/notifications/stream {${proxy}
-      proxy_buffering off;
-      proxy_cache off;
-      proxy_read_timeout 1h;
-    }
-    location / {${proxy}
-    }
-  }
+${site}
 }
 `;
   const file = path.join(dir, 'nginx.conf');
