@@ -283,21 +283,33 @@ export class PrivateCluster {
   static async create(): Promise<PrivateCluster> {
     requireExecutable(`${PG_BIN}/initdb`, 'apt-get install -y postgresql-15');
     const cluster = new PrivateCluster(await freePort());
-    const uid = Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim());
-    const gid = Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim());
-    if (!Number.isInteger(uid) || !Number.isInteger(gid)) throw new Error('usuário postgres não existe');
-    chownSync(cluster.dir, uid, gid);
+    try {
+      await cluster.init();
+    } catch (error) {
+      cluster.destroy();
+      throw error;
+    }
+    return cluster;
+  }
+
+  private async init(): Promise<void> {
+    const id = (flag: string) => {
+      const result = spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' });
+      if (result.status !== 0) throw new Error('o usuário postgres não existe: instale o PostgreSQL 15');
+      return Number(result.stdout.trim());
+    };
+    const [uid, gid] = [id('-u'), id('-g')];
+    chownSync(this.dir, uid, gid);
     await asPostgres(
-      [`${PG_BIN}/initdb`, '-D', cluster.dataDir, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync'],
+      [`${PG_BIN}/initdb`, '-D', this.dataDir, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync'],
       'initdb',
     );
-    clustersToStop.add(cluster.dataDir);
-    await cluster.start();
-    const admin = new pg.Client({ connectionString: cluster.url.replace(/\/urbana$/, '/postgres') });
+    clustersToStop.add(this.dataDir);
+    await this.start();
+    const admin = new pg.Client({ connectionString: this.url.replace(/\/urbana$/, '/postgres') });
     await admin.connect();
     await admin.query('create database urbana');
     await admin.end();
-    return cluster;
   }
 
   async start(): Promise<void> {

@@ -96,15 +96,16 @@ describe('duas instâncias atrás do nginx', () => {
     const ports = [await freePort(), await freePort()];
     const extra = { REDIS_URL, REDIS_PREFIX: prefix, TRUST_PROXY: '127.0.0.1' };
     const [a, b] = await Promise.all(
-      ports.map((port, i) =>
-        startApi(
-          `api ${i === 0 ? 'A' : 'B'}`,
+      ports.map(async (port, i) => {
+        const name = `api ${i === 0 ? 'A' : 'B'}`;
+        const api = await startApi(
+          name,
           apiEnv({ port, publicUrl, dataDir, databaseUrl: database.url, extra }),
-        ),
-      ),
+        );
+        cleanup.add(name, () => api.stop());
+        return api;
+      }),
     );
-    cleanup.add('api A', () => a!.stop());
-    cleanup.add('api B', () => b!.stop());
     const nginx = await startNginx(nginxPort, ports);
     cleanup.add('nginx', () => nginx.destroy());
     const origin = { origin: publicUrl };
