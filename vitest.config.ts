@@ -36,6 +36,20 @@ export default defineConfig({
       apiProject('api-pglite', { TEST_DB: 'pglite' }),
       // The same API tests against the PostgreSQL server when DATABASE_URL is set (CI sets it).
       ...(process.env.DATABASE_URL ? [apiProject('api-postgres', { TEST_DB: 'pg' })] : []),
+      // Fault tests: real API processes, PostgreSQL clusters, nginx and Redis (.ci/run installs them).
+      // One file at a time, after the other projects, so they do not fight them for CPU.
+      {
+        test: {
+          name: 'faults',
+          include: ['apps/api/test-faults/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['./test-setup/fail-on-console-error.ts'],
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+          testTimeout: 240_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

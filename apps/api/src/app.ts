@@ -10,6 +10,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { signInErrors } from '@urbana/shared';
 import type { Config } from './config.ts';
@@ -24,10 +25,12 @@ import { adminRoutes } from './routes/admin/index.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { catalogRoutes } from './routes/catalog.ts';
+import { notificationStreamRoutes } from './routes/notifications.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { expireOrders } from './services/orders.ts';
 import { healthRoutes } from './routes/health.ts';
 import { profileRoutes } from './routes/profile.ts';
+import { NotificationHub } from './services/notification-hub.ts';
 import { Outbox } from './services/outbox.ts';
 import { createStorage, type Storage } from './services/storage.ts';
 
@@ -62,6 +65,8 @@ export interface AppDeps {
   storage: Storage;
   rateLimits: typeof defaultRateLimits;
   catalogCache: ReadCache;
+  /** Live notifications of the users connected to this instance. */
+  hub: NotificationHub;
 }
 
 declare module 'fastify' {
@@ -78,6 +83,29 @@ export interface BuildAppOptions {
   startWorkers?: boolean;
   logger?: boolean;
   storage?: Storage;
+  /** Interval of the comment that keeps a notification stream open through proxies (25 s). */
+  sseHeartbeatMs?: number;
+}
+
+/**
+ * The shared store of the per-IP limits: Redis when REDIS_URL is set (limits hold across instances).
+ * Commands give up after a second; the limiter then lets the request through (skipOnError) rather
+ * than take the site down with Redis, and the per-e-mail limits in the database still apply.
+ */
+function connectRedis(config: Config, log: FastifyInstance['log']): Redis | undefined {
+  if (!config.redisUrl) return undefined;
+  const redis = new Redis(config.redisUrl, {
+    connectTimeout: 2000,
+    commandTimeout: 1000,
+    maxRetriesPerRequest: 1,
+  });
+  let lastWarning = 0;
+  redis.on('error', (err) => {
+    if (Date.now() - lastWarning < 30_000) return;
+    lastWarning = Date.now();
+    log.warn({ err }, 'Redis indisponível: limites por IP não estão sendo contados');
+  });
+  return redis;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -107,6 +135,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
 
   const outbox = new Outbox(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  const hub = new NotificationHub(database, app.log);
+  await hub.start();
   const deps: AppDeps = {
     db: database.db,
     database,
@@ -115,6 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     storage: options.storage ?? createStorage(config),
     catalogCache: new ReadCache(config.catalogCacheSeconds * 1000),
     rateLimits: scaleLimits({ ...defaultRateLimits, ...options.rateLimits }, config.rateLimitScale),
+    hub,
   };
   app.decorate('deps', deps);
 
@@ -122,8 +153,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
   await registerSecurity(app, config);
+  const redis = connectRedis(config, app.log);
   await app.register(rateLimit, {
     global: false,
+    ...(redis ? { redis, nameSpace: `${config.redisPrefix}rate-limit:`, skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) =>
       new AppError(429, signInErrors.tooManyRequests, {
         'retry-after': String(Math.ceil(context.ttl / 1000)),
@@ -154,6 +187,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cartRoutes(deps), { prefix: '/api' });
   await app.register(catalogRoutes(deps), { prefix: '/api' });
   await app.register(orderRoutes(deps), { prefix: '/api' });
+  await app.register(notificationStreamRoutes(deps, { heartbeatMs: options.sseHeartbeatMs ?? 25_000 }), {
+    prefix: '/api',
+  });
   await app.register(adminRoutes(deps), { prefix: '/api/admin' });
 
   await registerWeb(app, config.webDist);
@@ -170,6 +206,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     if (expiryTimer) clearInterval(expiryTimer);
     await outbox.stop();
+    await hub.stop();
+    if (redis) await redis.quit().catch(() => redis.disconnect());
   });
   return app;
 }

@@ -21,6 +21,9 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).default(10),
+  DATABASE_CONNECT_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(5),
+  REDIS_URL: z.string().optional(),
+  REDIS_PREFIX: z.string().default('urbana:'),
   DATA_DIR: z.string().optional(),
   WEB_DIST: z.string().optional(),
   ADMIN_EMAILS: z.string().optional(),
@@ -80,6 +83,12 @@ export interface Config {
   secureCookies: boolean;
   databaseUrl: string | undefined;
   databasePoolMax: number;
+  /** How long a request waits for a database connection before it fails with 503. */
+  databaseConnectTimeoutMs: number;
+  /** Shared store for the per-IP request limits (several instances); unset = in process. */
+  redisUrl: string | undefined;
+  /** Prefix of every Redis key Urbana writes. */
+  redisPrefix: string;
   dataDir: string;
   webDist: string;
   adminEmails: string[];
@@ -150,6 +159,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     secureCookies: publicUrl.startsWith('https://'),
     databaseUrl: e.DATABASE_URL || undefined,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_SECONDS * 1000,
+    redisUrl: e.REDIS_URL || undefined,
+    redisPrefix: e.REDIS_PREFIX,
     dataDir: e.DATA_DIR ? path.resolve(e.DATA_DIR) : path.join(repoRoot, 'data'),
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     adminEmails: parseAdminEmails(e.ADMIN_EMAILS),

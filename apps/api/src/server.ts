@@ -11,6 +11,7 @@ const database = await openDatabase({
   url: config.databaseUrl,
   dataDir: path.join(config.dataDir, 'pglite'),
   poolMax: config.databasePoolMax,
+  connectTimeoutMs: config.databaseConnectTimeoutMs,
 });
 await database.migrate();
 

@@ -25,7 +25,22 @@ export interface Database {
   /** Runs migrations (serialised across instances with an advisory lock on a server). */
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * Calls onMessage with the payload of every NOTIFY on this channel, until the returned function is
+   * called. On a server this is one dedicated connection that reconnects by itself when it drops
+   * (onReconnect then says that notifications in between may have been missed).
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    hooks?: ListenHooks,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface ListenHooks {
+  onReconnect?: () => void;
+  onError?: (error: unknown) => void;
 }
 
 export interface OpenDatabaseOptions {
@@ -34,13 +49,15 @@ export interface OpenDatabaseOptions {
   /** PGlite data folder; `memory://` for a throw-away database. */
   dataDir?: string;
   poolMax?: number;
+  /** How long to wait for a server connection (or a free pooled one) before failing. */
+  connectTimeoutMs?: number;
 }
 
 // A fixed key: only Urbana's migrator takes this advisory lock.
 const MIGRATION_LOCK_KEY = 727_001;
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  if (options.url) return openServer(options.url, options.poolMax ?? 10);
+  if (options.url) return openServer(options.url, options.poolMax ?? 10, options.connectTimeoutMs ?? 5000);
   return openEmbedded(options.dataDir ?? 'memory://');
 }
 
@@ -57,14 +74,22 @@ async function openEmbedded(dataDir: string): Promise<Database> {
     ping: async () => {
       await client.query('select 1');
     },
+    // PGlite delivers NOTIFY (sent in a transaction: after it commits) to its own listeners.
+    listen: (channel, onMessage) => client.listen(channel, onMessage),
     close: async () => {
       if (!client.closed) await client.close();
     },
   };
 }
 
-async function openServer(url: string, max: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
+async function openServer(url: string, max: number, connectTimeoutMs: number): Promise<Database> {
+  // A request fails fast (503) when the server is gone instead of waiting for it.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: connectTimeoutMs,
+    keepAlive: true,
+  });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema });
@@ -84,8 +109,113 @@ async function openServer(url: string, max: number): Promise<Database> {
     ping: async () => {
       await pool.query('select 1');
     },
+    listen: (channel, onMessage, hooks) => listenOnServer(url, connectTimeoutMs, channel, onMessage, hooks),
     close: async () => {
       await pool.end();
     },
+  };
+}
+
+const LISTEN_CHECK_MS = 30_000;
+
+/**
+ * One connection outside the pool that only LISTENs. When it drops (server restart, network) it is
+ * replaced with backoff (0.25 s doubling to 10 s); a periodic `select 1` finds a connection that died
+ * silently.
+ */
+async function listenOnServer(
+  url: string,
+  connectTimeoutMs: number,
+  channel: string,
+  onMessage: (payload: string) => void,
+  hooks: ListenHooks = {},
+): Promise<() => Promise<void>> {
+  const quoted = `"${channel.replace(/"/g, '""')}"`;
+  let current: pg.Client | undefined;
+  let stopped = false;
+  let failures = 0;
+  let everConnected = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const schedule = () => {
+    if (stopped || retry) return;
+    const delay = Math.min(10_000, 250 * 2 ** failures);
+    failures += 1;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect();
+    }, delay);
+  };
+
+  const drop = (client: pg.Client) => {
+    if (current === client) current = undefined;
+    client.removeAllListeners('notification');
+    client.end().catch(() => {});
+    schedule();
+  };
+
+  const connect = async () => {
+    const client = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: connectTimeoutMs,
+      keepAlive: true,
+    });
+    let lost = false;
+    const onLost = (error?: unknown) => {
+      if (lost) return;
+      lost = true;
+      if (error) hooks.onError?.(error);
+      drop(client);
+    };
+    client.on('error', onLost);
+    client.on('end', () => onLost());
+    client.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    try {
+      await client.connect();
+      await client.query(`listen ${quoted}`);
+    } catch (error) {
+      onLost(error);
+      return;
+    }
+    if (stopped) {
+      lost = true;
+      await client.end().catch(() => {});
+      return;
+    }
+    current = client;
+    failures = 0;
+    if (everConnected) hooks.onReconnect?.();
+    everConnected = true;
+  };
+
+  const check = setInterval(() => {
+    const client = current;
+    if (!client) return;
+    const timeout = setTimeout(
+      () => client.emit('error', new Error('listen connection timeout')),
+      connectTimeoutMs,
+    );
+    client
+      .query('select 1')
+      .catch((error: unknown) => client.emit('error', error))
+      .finally(() => clearTimeout(timeout));
+  }, LISTEN_CHECK_MS);
+  check.unref();
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearInterval(check);
+    if (retry) clearTimeout(retry);
+    const client = current;
+    current = undefined;
+    if (client) {
+      client.removeAllListeners('end');
+      client.removeAllListeners('error');
+      client.on('error', () => {});
+      await client.end().catch(() => {});
+    }
   };
 }

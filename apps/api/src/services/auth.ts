@@ -248,6 +248,28 @@ export async function resolveSession(
   return { user: row.user, sessionId: row.session.id, expiresAt: row.session.expires_at };
 }
 
+/**
+ * Whether the session behind this token still holds, without touching it (a long-lived stream must
+ * not keep an idle session alive).
+ */
+export async function isSessionActive(
+  deps: Pick<AuthDeps, 'db' | 'config'>,
+  token: string,
+): Promise<boolean> {
+  const [row] = await deps.db
+    .select({ session: sessions, blocked: profiles.blocked_at })
+    .from(sessions)
+    .innerJoin(profiles, eq(profiles.id, sessions.user_id))
+    .where(eq(sessions.token_hash, hashToken(token)))
+    .limit(1);
+  if (!row || row.blocked) return false;
+  const now = Date.now();
+  return (
+    row.session.expires_at.getTime() >= now &&
+    row.session.last_seen_at.getTime() + deps.config.sessionIdleMs >= now
+  );
+}
+
 /** Marks a single-use token as used and returns its user, or null when invalid, used or expired. */
 async function consumeToken(db: Db, token: string, kind: 'email_confirmation' | 'password_reset') {
   const [used] = await db
