@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { paths } from '@urbana/shared';
+import { paths, searchApiParams } from '@urbana/shared';
 
 interface ManifestChunk {
   file: string;
@@ -27,7 +27,7 @@ const pages: PagePreload[] = [
   {
     pattern: new RegExp(`^${paths.buscarLocais}/?$`),
     modules: [PUBLIC_LAYOUT, 'src/app/routes/search.tsx'],
-    data: () => ['/api/config'],
+    data: (url) => ['/api/config', `/api/search?${searchApiParams(url.searchParams)}`],
   },
   {
     pattern: /^\/locais\/([^/]+)\/?$/,

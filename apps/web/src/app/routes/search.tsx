@@ -3,7 +3,9 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useNavigate, useSearchParams } from 'react-router';
 import {
   buildPath,
+  DEFAULT_LOCATION,
   paths,
+  searchApiParams,
   productTypeLabels,
   productTypes,
   searchOrderLabels,
@@ -21,44 +23,13 @@ import {
   useProductSearch,
   type MapBoundsChange,
 } from '../../features/catalog/index.ts';
-import { DEFAULT_DURATION_WEEKS, DEFAULT_LOCATION, useSearch } from '../../features/search/index.ts';
+import { DEFAULT_DURATION_WEEKS, useSearch } from '../../features/search/index.ts';
 import { formatDate, formatInteger } from '../../lib/format.ts';
 import { useNearViewport } from '../../lib/use-near-viewport.ts';
 
 const ResultsMap = lazy(() => import('../../features/catalog/components/results-map.tsx'));
 
-/** The query keys the API understands; the URL holds exactly these. */
-const KEYS = [
-  'local',
-  'lat',
-  'lng',
-  'raio',
-  'norte',
-  'sul',
-  'leste',
-  'oeste',
-  'tipo',
-  'preco_min',
-  'preco_max',
-  'ordem',
-  'inicio',
-  'semanas',
-  'flexivel',
-  'disponivel',
-  'pagina',
-] as const;
 const WEEK_CHOICES = [1, 2, 3, 4, 6, 8, 12, 16, 24, 52];
-
-function apiParams(params: URLSearchParams): string {
-  const out = new URLSearchParams();
-  for (const key of KEYS) {
-    const value = params.get(key);
-    if (value !== null && value !== '') out.set(key, value);
-  }
-  if (!out.has('local') && !out.has('lat') && !out.has('norte')) out.set('local', DEFAULT_LOCATION);
-  out.set('por_pagina', '12');
-  return out.toString();
-}
 
 const selectClass = `${inputClass} pr-8`;
 
@@ -67,7 +38,7 @@ export function Component() {
   const navigate = useNavigate();
   const search = useSearch();
   const config = useAppConfig();
-  const query = apiParams(params);
+  const query = searchApiParams(params);
   const results = useProductSearch(query);
   const data = results.data;
   const [highlighted, setHighlighted] = useState<string | null>(null);

@@ -98,11 +98,12 @@ export const configQuery = queryOptions({
 });
 export const useAppConfig = () => useQuery(configQuery);
 
-export const usePlaces = (q: string) =>
+/** City suggestions, asked only while the list is open (not for the text a page starts with). */
+export const usePlaces = (q: string, open: boolean) =>
   useQuery({
     queryKey: ['places', q],
     queryFn: () => api<{ items: Place[] }>(`/api/places?q=${encodeURIComponent(q)}`).then((r) => r.items),
-    enabled: q.trim().length >= 2,
+    enabled: open && q.trim().length >= 2,
     staleTime: Infinity,
   });
 

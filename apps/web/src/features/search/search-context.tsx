@@ -1,4 +1,7 @@
 import { createContext, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { DEFAULT_LOCATION } from '@urbana/shared';
+
+export { DEFAULT_LOCATION };
 
 export type SearchOrder = 'relevancia' | 'menor_preco' | 'maior_preco' | 'maior_audiencia' | 'distancia';
 
@@ -17,7 +20,6 @@ export interface SearchState {
 }
 
 /** Seed §3 defaults. */
-export const DEFAULT_LOCATION = 'Brasília, Distrito Federal, Brasil';
 export const DEFAULT_DURATION_WEEKS = 4;
 export const defaultSearchState: SearchState = {
   location: DEFAULT_LOCATION,

@@ -26,7 +26,7 @@ export function PlaceCombobox({
   const id = useId();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
-  const places = usePlaces(value);
+  const places = usePlaces(value, open);
   const items = open ? (places.data ?? []) : [];
 
   const pick = (place: Place) => {

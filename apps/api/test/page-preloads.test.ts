@@ -1,0 +1,70 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, inject, type TestContext } from './helpers.ts';
+
+let ctx: TestContext;
+let dist: string;
+
+beforeAll(async () => {
+  dist = mkdtempSync(path.join(os.tmpdir(), 'urbana-web-'));
+  mkdirSync(path.join(dist, '.vite'));
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
+  writeFileSync(
+    path.join(dist, '.vite/manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_comum.js'] },
+      '_comum.js': { file: 'assets/comum-1.js' },
+      'src/app/layouts/public-layout.tsx': { file: 'assets/public-layout-1.js', imports: ['_comum.js'] },
+      'src/app/routes/home.tsx': { file: 'assets/home-1.js', imports: ['_comum.js'] },
+      'src/app/routes/search.tsx': { file: 'assets/search-1.js', imports: ['_comum.js'] },
+      'src/app/routes/product.tsx': { file: 'assets/product-1.js', imports: ['_comum.js'] },
+    }),
+  );
+  ctx = await createTestApp({ env: { WEB_DIST: dist } });
+});
+afterAll(async () => {
+  await ctx.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const hints = async (url: string) => {
+  const html = (await inject(ctx, { method: 'GET', url })).body;
+  return [...html.matchAll(/<link rel="(modulepreload|preload)"[^>]* href="([^"]+)">/g)].map((m) =>
+    m[2]!.replaceAll('&amp;', '&'),
+  );
+};
+
+describe('dicas de pré-carregamento por página', () => {
+  it('início: os módulos da rota (não os que a entrada já traz), a sessão e as leituras da página', async () => {
+    expect(await hints('/')).toEqual([
+      '/api/auth/session',
+      '/assets/public-layout-1.js',
+      '/assets/home-1.js',
+      '/api/products/featured',
+      '/api/network',
+    ]);
+  });
+
+  it('busca: a mesma consulta que o app faz, com o local padrão e o tamanho da página', async () => {
+    expect(await hints('/buscar-locais?local=Curitiba&tipo=torre&x=1')).toContain(
+      '/api/search?local=Curitiba&tipo=torre&por_pagina=12',
+    );
+    expect(await hints('/buscar-locais')).toContain(
+      '/api/search?local=Bras%C3%ADlia%2C+Distrito+Federal%2C+Brasil&por_pagina=12',
+    );
+  });
+
+  it('produto: o produto com o período da URL; outras páginas só a sessão', async () => {
+    expect(await hints('/locais/painel-eixo?semanas=8&inicio=2026-12-07')).toContain(
+      '/api/products/painel-eixo?semanas=8&inicio=2026-12-07',
+    );
+    expect(await hints('/carrinho')).toEqual(['/api/auth/session']);
+  });
+
+  it('nada vindo da URL escapa do atributo', async () => {
+    const list = await hints('/locais/%22%3E%3Cscript%3E?semanas=2');
+    expect(list.join(' ')).not.toMatch(/[<>"]/);
+  });
+});
