@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { appRoutePatterns, buildPath, paths } from '@urbana/shared';
+import { addDays, appRoutePatterns, buildPath, paths } from '@urbana/shared';
 import { STAFF } from './support/fixtures.ts';
 import { createCustomer, signInWithForm } from './support/users.ts';
 
@@ -96,7 +96,8 @@ test('área do usuário, checkout e páginas do pedido', async ({ page }) => {
       items: [
         {
           product_id: product.id,
-          start_date: product.period.start,
+          // Far ahead, so that this booking never takes a week another test wants.
+          start_date: addDays(product.period.start, 7 * 40),
           weeks: 1,
           tower_ids: product.towers.slice(0, 1).map((t: { id: string }) => t.id),
         },
