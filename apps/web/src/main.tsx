@@ -1,16 +1,30 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { loadingTexts } from '@urbana/shared';
 import { App } from './app/app.tsx';
-import { createRouter, preloadRoutes } from './app/router.tsx';
+import { createQueryClient } from './app/providers.tsx';
+import { createRouter } from './app/router.tsx';
+import { prepareStartup } from './app/startup.ts';
+import { FullPageSpinner } from './components/ui/spinner.tsx';
+import { hasSessionHint } from './features/auth/auth-context.tsx';
 import './index.css';
 
-// A failed chunk load is left to the router, which retries it and shows its error page.
-void preloadRoutes(window.location.pathname)
-  .catch(() => undefined)
-  .then(() => {
-    createRoot(document.getElementById('root')!).render(
-      <StrictMode>
-        <App router={createRouter()} />
-      </StrictMode>,
-    );
-  });
+/** Start-up that takes longer than this shows the seed's loading spinner meanwhile (seed §4). */
+const STARTUP_SPINNER_DELAY_MS = 300;
+
+const root = createRoot(document.getElementById('root')!);
+const spinner = window.setTimeout(() => {
+  root.render(
+    <FullPageSpinner label={hasSessionHint() ? loadingTexts.restoringSession : loadingTexts.loading} />,
+  );
+}, STARTUP_SPINNER_DELAY_MS);
+
+const queryClient = createQueryClient();
+void prepareStartup(queryClient, new URL(window.location.href)).then((initialAuth) => {
+  window.clearTimeout(spinner);
+  root.render(
+    <StrictMode>
+      <App router={createRouter()} queryClient={queryClient} initialAuth={initialAuth} />
+    </StrictMode>,
+  );
+});

@@ -1,7 +1,8 @@
 import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { loadingTexts } from '@urbana/shared';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
-import { hasSessionHint, useAuth } from '../features/auth/index.ts';
+import type { QueryClient } from '@tanstack/react-query';
+import { hasSessionHint, useAuth, type InitialAuth } from '../features/auth/index.ts';
 import { AppProviders } from './providers.tsx';
 
 /** Seed §2/§4: the whole app waits behind a spinner until auth is initialised and not loading. */
@@ -17,9 +18,17 @@ function AuthGate({ router }: { router: Router }) {
   return <RouterProvider router={router} />;
 }
 
-export function App({ router }: { router: Router }) {
+export function App({
+  router,
+  queryClient,
+  initialAuth,
+}: {
+  router: Router;
+  queryClient: QueryClient;
+  initialAuth?: InitialAuth;
+}) {
   return (
-    <AppProviders>
+    <AppProviders queryClient={queryClient} initialAuth={initialAuth}>
       <AuthGate router={router} />
     </AppProviders>
   );

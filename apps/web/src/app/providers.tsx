@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Toaster } from '../components/ui/toaster.tsx';
-import { AuthProvider } from '../features/auth/index.ts';
+import { AuthProvider, type InitialAuth } from '../features/auth/index.ts';
 import { CartProvider } from '../features/cart/index.ts';
 import { FavoritesProvider } from '../features/favorites/index.ts';
 import { SearchProvider } from '../features/search/index.ts';
@@ -18,11 +18,19 @@ export function createQueryClient() {
   });
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function AppProviders({
+  children,
+  queryClient,
+  initialAuth,
+}: {
+  children: ReactNode;
+  queryClient: QueryClient;
+  /** The session, when start-up already asked for it (src/app/startup.ts). */
+  initialAuth?: InitialAuth;
+}) {
   return (
     <QueryClientProvider client={queryClient}>
-      <AuthProvider>
+      <AuthProvider initial={initialAuth}>
         <CartProvider>
           <FavoritesProvider>
             <SearchProvider>{children}</SearchProvider>

@@ -44,11 +44,17 @@ export const AuthContext = createContext<AuthContextValue | null>(null);
 
 export const LOGGING_OUT_FLAG_MS = 500;
 
-export function AuthProvider({ children }: { children: ReactNode }) {
-  const [user, setUser] = useState<Profile | null>(null);
-  const [session, setSession] = useState<AuthSession | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [initialized, setInitialized] = useState(false);
+/** The answer of GET /api/auth/session (null user and session when signed out or unreachable). */
+export interface InitialAuth {
+  user: Profile | null;
+  session: AuthSession | null;
+}
+
+export function AuthProvider({ children, initial }: { children: ReactNode; initial?: InitialAuth }) {
+  const [user, setUser] = useState<Profile | null>(initial?.user ?? null);
+  const [session, setSession] = useState<AuthSession | null>(initial?.session ?? null);
+  const [loading, setLoading] = useState(initial === undefined);
+  const [initialized, setInitialized] = useState(initial !== undefined);
   const [isLoggingOut, setIsLoggingOut] = useState(false);
   const userRef = useRef<Profile | null>(null);
 
@@ -58,13 +64,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setSession(next.session);
   }, []);
 
-  // Initial session check at start (seed §4).
+  // Initial session check at start (seed §4), unless start-up already made it.
+  const initialRef = useRef(initial);
   useEffect(() => {
     let cancelled = false;
-    authApi
-      .session()
-      .catch(() => ({ user: null, session: null }))
-      .then((result) => {
+    const first = initialRef.current;
+    (first ? Promise.resolve(first) : authApi.session().catch(() => ({ user: null, session: null }))).then(
+      (result) => {
         if (cancelled) return;
         apply(result);
         if (result.user) writeJson(localStorage, SESSION_HINT_KEY, true);
@@ -74,7 +80,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         // Back from Google with a new session: that is a sign-in, with the seed's sync toasts.
         const fromGoogle = window.location.pathname === paths.googleRetorno && result.user !== null;
         authEvents.emit(fromGoogle ? 'SIGNED_IN' : 'INITIAL_SESSION', result.user);
-      });
+      },
+    );
     return () => {
       cancelled = true;
     };

@@ -1,4 +1,4 @@
-export { AuthProvider, hasSessionHint } from './auth-context.tsx';
+export { AuthProvider, hasSessionHint, type InitialAuth } from './auth-context.tsx';
 export { useAuth } from './use-auth.ts';
 export { authApi } from './api.ts';
 export { SignInForm } from './sign-in-form.tsx';

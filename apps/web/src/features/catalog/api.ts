@@ -131,13 +131,16 @@ export const useProduct = (slug: string, start: string | undefined, weeks: numbe
     placeholderData: (previous) => (previous?.slug === slug ? previous : undefined),
   });
 
-export const useFeatured = () =>
-  useQuery({
-    queryKey: ['featured'],
-    queryFn: () => api<{ items: ProductCardData[] }>('/api/products/featured').then((r) => r.items),
-  });
-export const useNetwork = () =>
-  useQuery({ queryKey: ['network'], queryFn: () => api<NetworkStats>('/api/network') });
+export const featuredQuery = queryOptions({
+  queryKey: ['featured'],
+  queryFn: () => api<{ items: ProductCardData[] }>('/api/products/featured').then((r) => r.items),
+});
+export const useFeatured = () => useQuery(featuredQuery);
+export const networkQuery = queryOptions({
+  queryKey: ['network'],
+  queryFn: () => api<NetworkStats>('/api/network'),
+});
+export const useNetwork = () => useQuery(networkQuery);
 export const useProductsByIds = (ids: string[]) =>
   useQuery({
     queryKey: ['products', ids],
