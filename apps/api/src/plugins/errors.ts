@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { httpMessages } from '@urbana/shared';
 import { AppError } from '../lib/errors.ts';
@@ -43,6 +43,25 @@ const fastifyCodeMessages: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, httpMessages.badRequest],
 };
 
+const statusMessages: Record<number, string> = {
+  401: httpMessages.unauthenticated,
+  403: httpMessages.forbidden,
+  404: httpMessages.notFound,
+  413: httpMessages.payloadTooLarge,
+  414: httpMessages.uriTooLong,
+  415: httpMessages.unsupportedMediaType,
+};
+
+/**
+ * Fastify's own errors before any route is found (a broken percent-encoding, a path segment over the
+ * length limit): the same Portuguese `{ message }` as every other error, never Fastify's English.
+ */
+export function frameworkErrors(error: FastifyError, _request: unknown, reply: FastifyReply): void {
+  const status = error.statusCode ?? 400;
+  if (status >= 500) void reply.code(500).send({ message: httpMessages.internal });
+  else void reply.code(status).send({ message: statusMessages[status] ?? httpMessages.badRequest });
+}
+
 /**
  * One error handler for the whole API: every failure is answered as `{ message }` in Portuguese,
  * never with a stack trace or SQL.
@@ -67,15 +86,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.code(429).send({ message: httpMessages.tooManyRequests });
     if (status >= 400 && status < 500) {
-      const message =
-        status === 404
-          ? httpMessages.notFound
-          : status === 401
-            ? httpMessages.unauthenticated
-            : status === 403
-              ? httpMessages.forbidden
-              : httpMessages.badRequest;
-      return reply.code(status).send({ message });
+      return reply.code(status).send({ message: statusMessages[status] ?? httpMessages.badRequest });
     }
     request.log.error({ err: error }, 'erro inesperado');
     return reply
