@@ -16,6 +16,23 @@ export function tileSource(tileUrl: string): string {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** True when a string anywhere in the value (keys included) holds U+0000; walks without recursion. */
+export function containsNul(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return true;
+    } else if (item !== null && typeof item === 'object' && !Buffer.isBuffer(item)) {
+      for (const [key, child] of Object.entries(item)) {
+        if (key.includes('\u0000')) return true;
+        stack.push(child);
+      }
+    }
+  }
+  return false;
+}
+
 /** Routes called by other servers, authenticated by their own signature. */
 const CROSS_SITE_ALLOWED = ['/api/webhooks/'];
 
@@ -45,6 +62,13 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     strictTransportSecurity: config.secureCookies ? { maxAge: 31536000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+  });
+
+  // PostgreSQL text cannot hold U+0000: refuse it in any input instead of failing in the database.
+  app.addHook('preValidation', async (request) => {
+    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
+      throw new AppError(400, httpMessages.invalidCharacters);
+    }
   });
 
   const publicOrigin = new URL(config.publicUrl).origin;
