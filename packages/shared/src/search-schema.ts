@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { availabilityStatuses, isIsoDate, productTypes } from './catalog.ts';
+import { availabilityStatuses, isStartDate, productTypes } from './catalog.ts';
 
 export const searchOrders = [
   'relevancia',
@@ -16,6 +16,9 @@ export const searchOrderLabels: Record<SearchOrderValue, string> = {
   maior_audiencia: 'Maior audiência',
   distancia: 'Distância',
 };
+
+/** Prices are integer centavos in the database (PostgreSQL integer): a bound beyond it is refused. */
+const MAX_PRICE = 2_147_483_647;
 
 const num = (message: string) =>
   z.coerce.number({ error: message }).refine(Number.isFinite, { error: message });
@@ -53,14 +56,16 @@ export const searchQuerySchema = z
       .number({ error: 'Preço mínimo inválido.' })
       .int({ error: 'Preço mínimo inválido.' })
       .min(0, { error: 'Preço mínimo inválido.' })
+      .max(MAX_PRICE, { error: 'Preço mínimo inválido.' })
       .optional(),
     preco_max: z.coerce
       .number({ error: 'Preço máximo inválido.' })
       .int({ error: 'Preço máximo inválido.' })
       .min(0, { error: 'Preço máximo inválido.' })
+      .max(MAX_PRICE, { error: 'Preço máximo inválido.' })
       .optional(),
     ordem: z.enum(searchOrders, { error: 'Ordenação inválida.' }).default('relevancia'),
-    inicio: z.string().refine(isIsoDate, { error: 'Data de início inválida.' }).optional(),
+    inicio: z.string().refine(isStartDate, { error: 'Data de início inválida.' }).optional(),
     semanas: z.coerce
       .number({ error: 'Número de semanas inválido.' })
       .int({ error: 'Número de semanas inválido.' })
