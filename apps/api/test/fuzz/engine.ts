@@ -1055,7 +1055,8 @@ export class FuzzEngine {
       });
       const details = await fc.check(property, {
         seed,
-        numRuns,
+        // A replay runs the one request at `path`.
+        numRuns: options.path ? 1 : numRuns,
         endOnFailure: true,
         ...(options.path ? { path: options.path } : {}),
       });
