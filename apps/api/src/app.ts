@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
@@ -83,6 +83,8 @@ export interface BuildAppOptions {
   startWorkers?: boolean;
   logger?: boolean;
   storage?: Storage;
+  /** Called for every route as it registers, with its options and schemas (the fuzz tests list them). */
+  onRoute?: (route: RouteOptions & { routePath: string; prefix: string }) => void;
   /** Interval of the comment that keeps a notification stream open through proxies (25 s). */
   sseHeartbeatMs?: number;
 }
@@ -131,6 +133,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors: frameworkErrorHandler(config),
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Before any plugin registers, so that no route is missed.
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

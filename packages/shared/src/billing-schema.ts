@@ -1,6 +1,6 @@
 import { isValidCEP, isValidCNPJ, isValidCPF } from '@brazilian-utils/brazilian-utils';
 import { z } from 'zod';
-import { ufNames } from './catalog.ts';
+import { isStartDate, ufNames } from './catalog.ts';
 
 const digits = (value: string) => value.replace(/\D/g, '');
 const required = (message: string, max = 160) =>
@@ -70,7 +70,9 @@ export function formatDocument(document: string): string {
 
 export const orderItemInputSchema = z.object({
   product_id: z.string().uuid({ error: 'Produto inválido.' }),
-  start_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Data de início inválida.' }),
+  start_date: z.string({ error: 'Data de início inválida.' }).refine(isStartDate, {
+    error: 'Data de início inválida.',
+  }),
   weeks: z
     .number({ error: 'Número de semanas inválido.' })
     .int()

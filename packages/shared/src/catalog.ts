@@ -135,6 +135,17 @@ export function isIsoDate(value: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
 
+/**
+ * The latest booking start: a start plus up to 52 weeks must stay a four-digit year, the only form
+ * yyyy-mm-dd (and the database's date input) takes.
+ */
+export const LATEST_START_DATE: IsoDate = '9998-12-31';
+
+/** A real calendar date that a booking may start on as far as the format goes (lead time aside). */
+export function isStartDate(value: string): boolean {
+  return isIsoDate(value) && value <= LATEST_START_DATE;
+}
+
 export function addDays(date: IsoDate, days: number): IsoDate {
   const d = new Date(`${date}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);

@@ -62,6 +62,8 @@ export const httpMessages = {
   badRequest: 'Requisição inválida. Confira os dados enviados.',
   invalidJson: 'O corpo da requisição não é um JSON válido.',
   payloadTooLarge: 'O conteúdo enviado é grande demais.',
+  uriTooLong: 'O endereço da requisição é longo demais.',
+  invalidCharacters: 'O texto enviado contém caracteres não permitidos.',
   unsupportedMediaType: 'Tipo de conteúdo não suportado.',
   tooManyRequests: 'Muitas tentativas. Aguarde alguns minutos.',
   internal: 'Ocorreu um erro inesperado. Tente novamente.',

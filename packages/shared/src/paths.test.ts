@@ -16,7 +16,16 @@ describe('paths', () => {
     ]) {
       expect(isKnownAppPath(known)).toBe(true);
     }
-    for (const unknown of ['/xyz', '/usuario', '/admin/nada', '/pedido/a/b'])
+    for (const unknown of [
+      '/xyz',
+      '/usuario',
+      '/admin/nada',
+      '/pedido/a/b',
+      '/pedido/backup.sql',
+      '/locais/painel-eixo.bak',
+      '/locais/painel-eixo~',
+      '/locais/.painel-eixo.swp',
+    ])
       expect(isKnownAppPath(unknown)).toBe(false);
   });
 

@@ -71,10 +71,15 @@ export function buildPath(pattern: string, params: Record<string, string> = {}):
   });
 }
 
+/**
+ * A path parameter is a slug or an id (letters, digits, "-", "_"): `/locais/x.bak` or `/pedido/backup.sql`
+ * is no page of the app, and the server answers it 404 rather than 200 (scanners read a 200 there as
+ * an exposed backup file).
+ */
 function patternToRegExp(pattern: string): RegExp {
   const escaped = pattern
     .split('/')
-    .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .map((part) => (part.startsWith(':') ? '[A-Za-z0-9_-]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     .join('/');
   return new RegExp(`^${escaped}/?$`);
 }

@@ -1,13 +1,14 @@
 import { z } from 'zod';
-import { availabilityStatuses, isIsoDate, productTypes } from './catalog.ts';
+import { availabilityStatuses, isStartDate, productTypes } from './catalog.ts';
 import { searchOrders } from './search-options.ts';
 
 export * from './search-options.ts';
 
+/** Prices are integer centavos in the database (PostgreSQL integer): a bound beyond it is refused. */
+const MAX_PRICE = 2_147_483_647;
+
 const num = (message: string) =>
   z.coerce.number({ error: message }).refine(Number.isFinite, { error: message });
-/** Prices are whole centavos in a 32-bit column: a bound beyond it is no price at all. */
-const MAX_PRICE = 2_147_483_647;
 const flag = z
   .enum(['true', 'false', '1', '0'], { error: 'Use verdadeiro ou falso.' })
   .transform((v) => v === 'true' || v === '1');
@@ -51,7 +52,7 @@ export const searchQuerySchema = z
       .max(MAX_PRICE, { error: 'Preço máximo inválido.' })
       .optional(),
     ordem: z.enum(searchOrders, { error: 'Ordenação inválida.' }).default('relevancia'),
-    inicio: z.string().refine(isIsoDate, { error: 'Data de início inválida.' }).optional(),
+    inicio: z.string().refine(isStartDate, { error: 'Data de início inválida.' }).optional(),
     semanas: z.coerce
       .number({ error: 'Número de semanas inválido.' })
       .int({ error: 'Número de semanas inválido.' })

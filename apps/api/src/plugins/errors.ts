@@ -43,6 +43,20 @@ const fastifyCodeMessages: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, httpMessages.badRequest],
 };
 
+const statusMessages: Record<number, string> = {
+  401: httpMessages.unauthenticated,
+  403: httpMessages.forbidden,
+  404: httpMessages.notFound,
+  413: httpMessages.payloadTooLarge,
+  414: httpMessages.uriTooLong,
+  415: httpMessages.unsupportedMediaType,
+};
+
+/** The Portuguese message of a 4xx status without a message of its own. */
+export function statusMessage(status: number): string {
+  return statusMessages[status] ?? httpMessages.badRequest;
+}
+
 /**
  * One error handler for the whole API: every failure is answered as `{ message }` in Portuguese,
  * never with a stack trace or SQL.
@@ -67,15 +81,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.code(429).send({ message: httpMessages.tooManyRequests });
     if (status >= 400 && status < 500) {
-      const message =
-        status === 404
-          ? httpMessages.notFound
-          : status === 401
-            ? httpMessages.unauthenticated
-            : status === 403
-              ? httpMessages.forbidden
-              : httpMessages.badRequest;
-      return reply.code(status).send({ message });
+      return reply.code(status).send({ message: statusMessage(status) });
     }
     request.log.error({ err: error }, 'erro inesperado');
     return reply

@@ -3,6 +3,7 @@ import helmet from '@fastify/helmet';
 import { httpMessages } from '@urbana/shared';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
+import { statusMessage } from './errors.ts';
 
 /** The map tile server's origin for img-src ("{s}." subdomains become a wildcard). */
 export function tileSource(tileUrl: string): string {
@@ -15,6 +16,23 @@ export function tileSource(tileUrl: string): string {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** True when a string anywhere in the value (keys included) holds U+0000; walks without recursion. */
+export function containsNul(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return true;
+    } else if (item !== null && typeof item === 'object' && !Buffer.isBuffer(item)) {
+      for (const [key, child] of Object.entries(item)) {
+        if (key.includes('\u0000')) return true;
+        stack.push(child);
+      }
+    }
+  }
+  return false;
+}
 
 /** Routes called by other servers, authenticated by their own signature. */
 const CROSS_SITE_ALLOWED = ['/api/webhooks/'];
@@ -65,8 +83,14 @@ function earlyAnswerHeaders(config: Config): Record<string, string> {
  */
 export function frameworkErrorHandler(config: Config) {
   const headers = earlyAnswerHeaders(config);
-  return (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
-    void reply.code(400).headers(headers).send({ message: httpMessages.badRequest });
+  return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+    const status = error.statusCode ?? 400;
+    if (status >= 500) void reply.code(500).headers(headers).send({ message: httpMessages.internal });
+    else
+      void reply
+        .code(status)
+        .headers(headers)
+        .send({ message: statusMessage(status) });
   };
 }
 
@@ -90,6 +114,13 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   // The API reads JSON only: a text/plain body (what a form on another site can send without a
   // preflight) is refused with 415 like any other type.
   app.removeContentTypeParser('text/plain');
+
+  // PostgreSQL text cannot hold U+0000: refuse it in any input instead of failing in the database.
+  app.addHook('preValidation', async (request) => {
+    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
+      throw new AppError(400, httpMessages.invalidCharacters);
+    }
+  });
 
   const publicOrigin = new URL(config.publicUrl).origin;
   app.addHook('onRequest', async (request) => {

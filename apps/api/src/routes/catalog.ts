@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
   availabilityStatuses,
-  isIsoDate,
+  isStartDate,
   messageSchema,
   placeSchema,
   productTypes,
@@ -224,7 +224,7 @@ export const catalogRoutes =
             'Um produto: fotos, torres, especificação, disponibilidade do período e calendário de 12 semanas',
           params: z.object({ slug: z.string().max(200) }),
           querystring: z.object({
-            inicio: z.string().refine(isIsoDate, { error: 'Data de início inválida.' }).optional(),
+            inicio: z.string().refine(isStartDate, { error: 'Data de início inválida.' }).optional(),
             semanas: z.coerce
               .number({ error: 'Número de semanas inválido.' })
               .int()

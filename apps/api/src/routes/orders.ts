@@ -285,8 +285,10 @@ export const orderRoutes =
           },
         },
         async (request, reply) => {
+          // No body, or one the default parser read as text: checked like any other (signature, then JSON).
+          const body: unknown = request.body;
           const result = await handlePaymentWebhook(deps, {
-            rawBody: request.body as Buffer,
+            rawBody: Buffer.isBuffer(body) ? body : Buffer.from(typeof body === 'string' ? body : ''),
             timestamp: request.headers['x-urbana-timestamp'] as string | undefined,
             signature: request.headers['x-urbana-assinatura'] as string | undefined,
           });

@@ -8,10 +8,18 @@ import { transitionOrder, type OrderDeps } from './orders.ts';
 /** How far a webhook's timestamp may be from now: older deliveries are replays. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
+// The event is stored as text and jsonb, which cannot hold U+0000.
+const eventText = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .refine((s) => !s.includes('\u0000'));
+
 export const webhookEventSchema = z.object({
-  id: z.string().min(1).max(200),
-  type: z.string().min(1).max(100),
-  data: z.object({ txid: z.string().min(1).max(35), amount: z.number().int().nonnegative() }),
+  id: eventText(200),
+  type: eventText(100),
+  data: z.object({ txid: eventText(35), amount: z.number().int().nonnegative() }),
 });
 
 export function signWebhook(secret: string, timestamp: number, rawBody: string): string {
