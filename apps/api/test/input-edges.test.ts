@@ -164,8 +164,8 @@ describe('webhook de pagamentos', () => {
     expectMessage(await signed(''), 400, 'Evento inválido.');
   });
 
-  it('um corpo de texto é conferido pela assinatura como qualquer outro', async () => {
-    expectMessage(await signed('{"id":1}', 'text/plain'), 400, 'Evento inválido.');
+  it('um corpo de texto é recusado como em toda a API (415), nunca um 500', async () => {
+    expectMessage(await signed('{"id":1}', 'text/plain'), 415, httpMessages.unsupportedMediaType);
   });
 
   it('um evento com U+0000 é inválido', async () => {

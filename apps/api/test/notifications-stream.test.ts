@@ -111,6 +111,15 @@ describe('GET /api/notifications/stream', () => {
     expect(await res.json()).toEqual({ message: httpMessages.unauthenticated });
   });
 
+  it('HEAD responde os cabeçalhos do stream e termina', async () => {
+    const { cookie } = await customer(a);
+    const res = await inject(a, { method: 'HEAD', url: '/api/notifications/stream', cookie });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(res.body).toBe('');
+    expect((await inject(a, { method: 'HEAD', url: '/api/notifications/stream' })).statusCode).toBe(401);
+  });
+
   it('abre um stream sem cache, sem buffer e sem compressão, com batimentos', async () => {
     const ana = await customer(a);
     const s = await stream(urlA, ana.cookie, { 'accept-encoding': 'gzip, br' });

@@ -45,6 +45,17 @@ export const notificationStreamRoutes =
         if (hub.subscriberCount(userId) >= MAX_STREAMS_PER_USER)
           throw new AppError(429, httpMessages.tooManyRequests);
 
+        // HEAD (which Fastify adds for every GET) gets the stream's headers and no body, at once.
+        if (request.method === 'HEAD') {
+          reply.hijack();
+          reply.raw.writeHead(200, {
+            'content-type': 'text/event-stream; charset=utf-8',
+            'cache-control': 'no-cache',
+          });
+          reply.raw.end();
+          return;
+        }
+
         // Written by hand: no compression, no buffering, nothing waits for the end of the body.
         reply.hijack();
         const res = reply.raw;

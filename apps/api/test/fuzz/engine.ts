@@ -45,6 +45,10 @@ const extraBodySchemas: Record<string, z.ZodType> = {
  * Collects every /api route with its zod schemas: pass `onRoute` to buildApp, which adds it as an
  * onRoute hook before any route registers.
  */
+/** Routes that answer an endless text/event-stream when they accept a request. */
+const STREAMING_ROUTES = new Set(['GET /api/notifications/stream']);
+const STREAM_WAIT_MS = 300;
+
 export function routeCollector() {
   const routes: FuzzRoute[] = [];
   const add = (route: RouteOptions, url: string) => {
@@ -940,13 +944,25 @@ export class FuzzEngine {
   ): Promise<{ status: number; problems: string[]; request: SentRequest }> {
     const request = this.build(route, spec, identity);
     const problems: string[] = [];
-    const response = await this.ctx.app.inject({
-      method: request.method as 'GET',
-      url: request.url,
-      headers: request.headers,
-      ...(request.payload !== undefined ? { payload: request.payload } : {}),
-      remoteAddress: this.nextIp(),
-    });
+    const streaming = STREAMING_ROUTES.has(route.key);
+    let response: Awaited<ReturnType<typeof this.ctx.app.inject>>;
+    try {
+      response = await this.ctx.app.inject({
+        method: request.method as 'GET',
+        url: request.url,
+        headers: request.headers,
+        ...(request.payload !== undefined ? { payload: request.payload } : {}),
+        remoteAddress: this.nextIp(),
+        // An accepted event stream never ends: it is let go after a moment (the app ends it on close).
+        ...(streaming ? { signal: AbortSignal.timeout(STREAM_WAIT_MS) } : {}),
+      });
+    } catch (error) {
+      if (!streaming || !(error instanceof Error) || !/abort/i.test(`${error.name} ${error.message}`)) {
+        throw error;
+      }
+      // Still open when let go: the stream was accepted (its own tests check what it sends).
+      return { status: 200, problems, request };
+    }
     const status = response.statusCode;
     if (status >= 500) problems.push(`resposta ${status}: ${response.body.slice(0, 300)}`);
     const refused = status >= 400 && status < 500;
