@@ -142,14 +142,19 @@ describe('PostgreSQL reiniciado com a API sob carga', () => {
       inPhase('antes').filter((s) => s.status !== 200),
       summary(inPhase('antes')),
     ).toEqual([]);
-    // While the server is down: every request answered quickly with 503 and the Portuguese message.
+    // While the server is down: every request answered quickly; what needs the database gets 503
+    // with the Portuguese message. A product page or a search read a moment before may still be
+    // served from the catalogue read cache (CATALOG_CACHE_SECONDS), which is the point of it.
     const down = inPhase('parado');
     expect(down.length).toBeGreaterThanOrEqual(8);
     for (const s of down) {
-      expect(s.status, summary(down)).toBe(503);
-      expect(s.message).toBe(httpMessages.databaseUnavailable);
+      const cacheable = s.what === 'produto' || s.what === 'busca';
+      if (cacheable) expect([200, 503], summary(down)).toContain(s.status);
+      else expect(s.status, summary(down)).toBe(503);
+      if (s.status === 503) expect(s.message).toBe(httpMessages.databaseUnavailable);
       expect(s.ms, summary(down)).toBeLessThan(ANSWER_WITHIN_MS);
     }
+    expect(down.filter((s) => s.status === 503).length, summary(down)).toBeGreaterThanOrEqual(4);
     // Across the transitions: 200 or 503, never a 500 or a hang.
     for (const s of [...inPhase('parando'), ...inPhase('voltando')]) {
       expect([200, 503], summary([s])).toContain(s.status);
