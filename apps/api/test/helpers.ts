@@ -82,6 +82,20 @@ export async function createTestApp(
   };
 }
 
+/** A valid individual's (PF) billing profile, as the checkout forms send it. */
+export const billingPf = {
+  person_type: 'pf',
+  name: 'Ana Souza',
+  document: '529.982.247-25',
+  phone: '(61) 99999-0000',
+  cep: '70040-010',
+  street: 'SBS Quadra 2',
+  number: '10',
+  district: 'Asa Sul',
+  city: 'Brasília',
+  state: 'DF',
+};
+
 let ipCounter = 0;
 /** A fresh client IP for each caller, so that per-IP limits of one test do not leak into another. */
 export function nextIp(): string {

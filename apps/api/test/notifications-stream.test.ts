@@ -9,6 +9,7 @@ import {
   inject,
   signIn,
   type TestContext,
+  billingPf,
 } from './helpers.ts';
 import { isNotification, SseStream, type NotificationEvent } from './sse.ts';
 
@@ -23,18 +24,7 @@ let productId: string;
 const START = addDays(earliestBookableStart(todayInBrasilia(), 2), 21);
 const open: SseStream[] = [];
 
-const billing = {
-  person_type: 'pf',
-  name: 'Pessoa de Teste',
-  document: '529.982.247-25',
-  phone: '(61) 99999-0000',
-  cep: '70040-010',
-  street: 'SBS Quadra 2',
-  number: '10',
-  district: 'Asa Sul',
-  city: 'Brasília',
-  state: 'DF',
-};
+const billing = { ...billingPf, name: 'Pessoa de Teste' };
 
 async function customer(ctx: TestContext) {
   const u = await createUser(ctx);

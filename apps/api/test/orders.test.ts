@@ -15,7 +15,15 @@ import {
 import { expireOrders } from '../src/services/orders.ts';
 import { signWebhook } from '../src/services/payments.ts';
 import { decodeBrCode } from './brcode.ts';
-import { createTestApp, createUser, inject, signIn, testConfig, type TestContext } from './helpers.ts';
+import {
+  createTestApp,
+  createUser,
+  inject,
+  signIn,
+  testConfig,
+  type TestContext,
+  billingPf,
+} from './helpers.ts';
 
 const SECRET = 'segredo-do-provedor';
 let ctx: TestContext;
@@ -29,18 +37,7 @@ const START = addDays(earliestBookableStart(todayInBrasilia(), 2), 14);
 let keyN = 0;
 const key = () => `chave-teste-${++keyN}-${Date.now()}`;
 
-const pf = {
-  person_type: 'pf',
-  name: 'Ana Souza',
-  document: '529.982.247-25',
-  phone: '(61) 99999-0000',
-  cep: '70040-010',
-  street: 'SBS Quadra 2',
-  number: '10',
-  district: 'Asa Sul',
-  city: 'Brasília',
-  state: 'DF',
-};
+const pf = billingPf;
 
 async function product(p: { name: string; price: number; type: 'outdoor' | 'torre'; slots: number[] }) {
   const [row] = await ctx.database.db

@@ -4,7 +4,15 @@ import path from 'node:path';
 import { addDays, earliestBookableStart, todayInBrasilia } from '@urbana/shared';
 import { seedCatalog, seedDemoCoupons } from '../../src/services/demo-catalog.ts';
 import { LocalStorage } from '../../src/services/storage.ts';
-import { createTestApp, createUser, inject, signIn, testConfig, type TestContext } from '../helpers.ts';
+import {
+  createTestApp,
+  createUser,
+  inject,
+  signIn,
+  testConfig,
+  type TestContext,
+  billingPf,
+} from '../helpers.ts';
 import { FuzzEngine, routeCollector, WEBHOOK_SECRET } from './engine.ts';
 
 export interface FuzzWorld {
@@ -13,18 +21,7 @@ export interface FuzzWorld {
   close(): Promise<void>;
 }
 
-const billingPf = {
-  person_type: 'pf',
-  name: 'Cliente Fuzz',
-  document: '529.982.247-25',
-  phone: '(61) 99999-0000',
-  cep: '70040-010',
-  street: 'SBS Quadra 2',
-  number: '10',
-  district: 'Asa Sul',
-  city: 'Brasília',
-  state: 'DF',
-};
+const billingFuzz = { ...billingPf, name: 'Cliente Fuzz' };
 const billingPj = {
   ...billingPf,
   person_type: 'pj',
@@ -64,9 +61,9 @@ export async function createFuzzWorld(options: { products?: number } = {}): Prom
       outro: await signIn(ctx, outro.email, outro.password),
     };
     for (const [cookie, billing] of [
-      [cookies.cliente, billingPf],
+      [cookies.cliente, billingFuzz],
       [cookies.admin, billingPj],
-      [cookies.outro, billingPf],
+      [cookies.outro, billingFuzz],
     ] as const) {
       const res = await inject(ctx, { method: 'PUT', url: '/api/billing-profile', cookie, payload: billing });
       if (res.statusCode !== 200) throw new Error(`faturamento: ${res.statusCode} ${res.body}`);

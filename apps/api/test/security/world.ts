@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { addDays, earliestBookableStart, todayInBrasilia } from '@urbana/shared';
 import type { Database } from '../../src/db/client.ts';
 import { products, towers } from '../../src/db/schema/index.ts';
-import { createUser, inject, signIn, type TestContext } from '../helpers.ts';
+import { createUser, inject, signIn, type TestContext, billingPf } from '../helpers.ts';
 
 export const ADMIN_EMAILS = 'chefe@urbana.com.br,diretoria@urbana.com.br';
 export const WEBHOOK_SECRET = 'segredo-do-provedor-de-testes';
@@ -16,18 +16,7 @@ export const START = addDays(earliestBookableStart(todayInBrasilia(), 2), 14);
 /** Contents planted outside the catalogue folder: no answer may ever contain them. */
 export const SECRET = 'CONTEUDO-SECRETO-FORA-DA-PASTA';
 
-export const billing = {
-  person_type: 'pf',
-  name: 'Ana Souza',
-  document: '529.982.247-25',
-  phone: '(61) 99999-0000',
-  cep: '70040-010',
-  street: 'SBS Quadra 2',
-  number: '10',
-  district: 'Asa Sul',
-  city: 'Brasília',
-  state: 'DF',
-};
+export const billing = billingPf;
 
 /**
  * Folders for one test file: DATA_DIR (local storage, with a secret next to the catalogue folder)
@@ -46,7 +35,7 @@ export async function makeFolders() {
     path.join(webDist, 'index.html'),
     '<!doctype html><html lang="pt-BR"><head><script type="module" src="/assets/app-3f2a1b.js"></script></head><body><div id="root"></div></body></html>',
   );
-  await writeFile(path.join(webDist, 'assets', 'app-3f2a1b.js'), 'console.log("urbana");');
+  await writeFile(path.join(webDist, 'assets', 'app-3f2a1b.js'), 'export const urbana = true;');
   return { root, dataDir, webDist, remove: () => rm(root, { recursive: true, force: true }) };
 }
 
