@@ -45,7 +45,8 @@ function Checkout() {
   }, [items]);
 
   if (placedId) return <Navigate to={`${paths.confirmacaoPedido}?orderId=${placedId}`} replace />;
-  if (billing.isPending || config.isPending)
+  // The cart of a returning user is still coming from the cloud: wait before judging it empty.
+  if (billing.isPending || config.isPending || cart.syncing)
     return <Spinner label="Preparando o checkout..." className="min-h-[40vh]" />;
   if (billing.data === null)
     return (

@@ -35,6 +35,8 @@ export interface CartContextValue {
   items: CartItem[];
   count: number;
   total: number;
+  /** True while the cart of a user who just signed in (or came back) is read from the cloud. */
+  syncing: boolean;
   addItem(input: AddToCartInput): CartItem;
   updateItem(
     id: string,
@@ -59,6 +61,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const [items, setItemsState] = useState<CartItem[]>(readLocal);
   const itemsRef = useRef(items);
   const signedIn = useRef(false);
+  const [syncing, setSyncing] = useState(false);
   const setItems = useCallback((next: CartItem[]) => {
     itemsRef.current = next;
     setItemsState(next);
@@ -104,7 +107,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
         }
         if ((event !== 'SIGNED_IN' && event !== 'INITIAL_SESSION') || !user) return;
         signedIn.current = true;
-        void syncAtSignIn(event === 'SIGNED_IN');
+        setSyncing(true);
+        void syncAtSignIn(event === 'SIGNED_IN').finally(() => setSyncing(false));
       }),
     [syncAtSignIn, setItems],
   );
@@ -158,8 +162,17 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const clear = useCallback(() => mutate(() => []), [mutate]);
 
   const value = useMemo<CartContextValue>(
-    () => ({ items, count: items.length, total: cartTotal(items), addItem, updateItem, removeItem, clear }),
-    [items, addItem, updateItem, removeItem, clear],
+    () => ({
+      items,
+      count: items.length,
+      total: cartTotal(items),
+      syncing,
+      addItem,
+      updateItem,
+      removeItem,
+      clear,
+    }),
+    [items, syncing, addItem, updateItem, removeItem, clear],
   );
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }
