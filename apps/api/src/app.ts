@@ -22,6 +22,8 @@ import { registerErrorHandler } from './plugins/errors.ts';
 import { docsCsp, frameworkErrorHandler, registerSecurity } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
 import { adminRoutes } from './routes/admin/index.ts';
+import { adminCampaignRoutes } from './routes/admin/campaigns.ts';
+import { adRoutes } from './routes/ads.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { catalogRoutes } from './routes/catalog.ts';
@@ -195,6 +197,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     prefix: '/api',
   });
   await app.register(adminRoutes(deps), { prefix: '/api/admin' });
+  await app.register(adRoutes(deps), { prefix: '/api' });
+  await app.register(adminCampaignRoutes(deps), { prefix: '/api/admin' });
 
   await registerWeb(app, config.webDist);
 

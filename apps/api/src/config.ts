@@ -67,6 +67,9 @@ const envSchema = z.object({
   LONG_RUN_DISCOUNT_PERCENT: z.coerce.number().min(0).max(90).default(10),
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   CATALOG_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
+  MEDIA_IMAGE_MAX_MB: z.coerce.number().positive().max(2000).default(20),
+  MEDIA_VIDEO_MAX_MB: z.coerce.number().positive().max(2000).default(200),
+  MEDIA_QUOTA_MB: z.coerce.number().positive().default(2048),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_ISSUER: z.string().url().optional(),
@@ -126,6 +129,8 @@ export interface Config {
   rateLimitScale: number;
   /** How long a product page or search answer may be served from memory (0 turns it off). */
   catalogCacheSeconds: number;
+  /** Media library limits per file and per user, in bytes. */
+  media: { imageMaxBytes: number; videoMaxBytes: number; quotaBytes: number };
   /** Google sign-in (OpenID Connect), only when both client id and secret are set. */
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
 }
@@ -174,6 +179,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     seedDemo: e.SEED_DEMO,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     catalogCacheSeconds: e.CATALOG_CACHE_SECONDS,
+    media: {
+      imageMaxBytes: Math.round(e.MEDIA_IMAGE_MAX_MB * 1024 * 1024),
+      videoMaxBytes: Math.round(e.MEDIA_VIDEO_MAX_MB * 1024 * 1024),
+      quotaBytes: Math.round(e.MEDIA_QUOTA_MB * 1024 * 1024),
+    },
     paymentWindowMs: e.PAYMENT_WINDOW_MINUTES * 60_000,
     invoicedHoldMs: e.INVOICED_HOLD_HOURS * 3600_000,
     pix: { key: e.PIX_KEY, merchantName: e.PIX_MERCHANT_NAME, merchantCity: e.PIX_MERCHANT_CITY },

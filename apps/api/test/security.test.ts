@@ -8,9 +8,13 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import {
+  adMessages,
   adminSections,
+  campaignMessages,
   canUseAdminSection,
+  mediaMessages,
   httpMessages,
   signInErrors,
   type AdminSection,
@@ -74,6 +78,13 @@ interface World {
   /** An unpaid order of Ana that staff may confirm in the role matrix. */
   roleOrder: { id: string; code: string };
   photo: string;
+  /** Ana's media file, her draft ad on a paid item, and a proof photo of her running campaign. */
+  anaMedia: string;
+  anaAd: string;
+  anaProof: string;
+  /** A paid item of Ana's still waiting for artwork: the role matrix acts on it. */
+  roleCampaign: string;
+  roleAd: string;
 }
 const w = {} as World;
 
@@ -123,6 +134,71 @@ beforeAll(async () => {
   w.anaOrder = await placeOrder(ctx, w.ana, w.product.id);
   w.roleOrder = await placeOrder(ctx, w.ana, w.product.id);
   await inject(ctx, { method: 'PUT', url: `/api/favorites/${w.product.id}`, cookie: w.ana.cookie });
+  // Media, ads and campaigns: Ana's file, a running campaign with a proof photo, a draft ad.
+  const art = await sharp({
+    create: { width: 4500, height: 1500, channels: 3, background: { r: 15, g: 118, b: 110 } },
+  })
+    .png()
+    .toBuffer();
+  const uploadArt = async () => {
+    const res = await inject(ctx, {
+      method: 'POST',
+      url: '/api/media',
+      cookie: w.ana.cookie,
+      headers: { 'content-type': 'application/octet-stream', 'x-file-name': 'arte-da-ana.png' },
+      payload: art,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id as string;
+  };
+  w.anaMedia = await uploadArt();
+  const paidItem = async () => {
+    const order = await placeOrder(ctx, w.ana, w.other.id);
+    const paid = await inject(ctx, {
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/confirm-payment`,
+      cookie: w.operador.cookie,
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    return paid.json().items[0].id as string;
+  };
+  const newAd = async (itemId: string, mediaId: string) => {
+    const res = await inject(ctx, {
+      method: 'POST',
+      url: '/api/ads',
+      cookie: w.ana.cookie,
+      payload: { name: 'Anúncio da Ana', item_ids: [itemId], media_ids: [mediaId] },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id as string;
+  };
+  const running = await paidItem();
+  const runningAd = await newAd(running, await uploadArt());
+  await inject(ctx, { method: 'POST', url: `/api/ads/${runningAd}/enviar`, cookie: w.ana.cookie });
+  await inject(ctx, {
+    method: 'POST',
+    url: `/api/admin/anuncios/${runningAd}/revisao`,
+    cookie: w.operador.cookie,
+    payload: { decisao: 'aprovar' },
+  });
+  await inject(ctx, {
+    method: 'POST',
+    url: `/api/admin/campanhas/${running}/iniciar`,
+    cookie: w.operador.cookie,
+  });
+  const proof = await inject(ctx, {
+    method: 'POST',
+    url: `/api/admin/campanhas/${running}/comprovacoes?data=${START}`,
+    cookie: w.operador.cookie,
+    headers: { 'content-type': 'application/octet-stream' },
+    payload: art,
+  });
+  expect(proof.statusCode, proof.body).toBe(201);
+  w.anaProof = proof.json().id;
+  w.anaAd = await newAd(await paidItem(), w.anaMedia);
+  w.roleCampaign = await paidItem();
+  w.roleAd = await newAd(w.roleCampaign, w.anaMedia);
+  // After the orders above (an order empties the cart).
   await inject(ctx, {
     method: 'PUT',
     url: '/api/cart',
@@ -262,6 +338,49 @@ describe('V3 sessões e cookies', () => {
  * the coverage test until it is listed here.
  */
 const stateChanging: Record<string, (w: World) => Req> = {
+  'POST /api/media': (w) => ({
+    url: '/api/media',
+    cookie: w.ana.cookie,
+    headers: { 'content-type': 'application/octet-stream', 'x-file-name': 'forjado.png' },
+    payload: Buffer.from('\x89PNG\r\n\x1a\n forjado', 'latin1'),
+  }),
+  'PATCH /api/media/:id': (w) => ({
+    url: `/api/media/${w.anaMedia}`,
+    cookie: w.ana.cookie,
+    payload: { name: 'Renomeado por outro site' },
+  }),
+  'DELETE /api/media/:id': (w) => ({ url: `/api/media/${w.anaMedia}`, cookie: w.ana.cookie }),
+  'POST /api/ads': (w) => ({
+    url: '/api/ads',
+    cookie: w.ana.cookie,
+    payload: { name: 'Forjado', item_ids: [w.roleCampaign], media_ids: [w.anaMedia] },
+  }),
+  'PUT /api/ads/:id': (w) => ({
+    url: `/api/ads/${w.anaAd}`,
+    cookie: w.ana.cookie,
+    payload: { name: 'Forjado', item_ids: [], media_ids: [] },
+  }),
+  'DELETE /api/ads/:id': (w) => ({ url: `/api/ads/${w.anaAd}`, cookie: w.ana.cookie }),
+  'POST /api/ads/:id/enviar': (w) => ({ url: `/api/ads/${w.anaAd}/enviar`, cookie: w.ana.cookie }),
+  'POST /api/admin/anuncios/:id/revisao': (w) => ({
+    url: `/api/admin/anuncios/${w.roleAd}/revisao`,
+    cookie: w.operador.cookie,
+    payload: { decisao: 'reprovar', motivo: 'Reprovado por outro site.' },
+  }),
+  'POST /api/admin/campanhas/:id/iniciar': (w) => ({
+    url: `/api/admin/campanhas/${w.roleCampaign}/iniciar`,
+    cookie: w.operador.cookie,
+  }),
+  'POST /api/admin/campanhas/:id/finalizar': (w) => ({
+    url: `/api/admin/campanhas/${w.roleCampaign}/finalizar`,
+    cookie: w.operador.cookie,
+  }),
+  'POST /api/admin/campanhas/:id/comprovacoes': (w) => ({
+    url: `/api/admin/campanhas/${w.roleCampaign}/comprovacoes?data=${START}`,
+    cookie: w.operador.cookie,
+    headers: { 'content-type': 'application/octet-stream' },
+    payload: Buffer.from('forjado'),
+  }),
   'DELETE /api/favorites': (w) => ({ url: '/api/favorites', cookie: w.ana.cookie }),
   'DELETE /api/favorites/:productId': (w) => ({
     url: fill('/api/favorites/:productId', { productId: w.product.id }),
@@ -486,7 +605,7 @@ describe('V4.2.2 / V13.2.3 requisições de outro site', () => {
 
 type ParamCheck =
   /** Belongs to one user: another user gets 404 `{message}`, exactly as for an id that does not exist. */
-  | { kind: 'owned'; request: (w: World) => Req; notFound: string }
+  | { kind: 'owned'; request: (w: World) => Req; notFound: string; id?: (w: World) => string }
   /** Staff only: a cliente is refused with 403 (the role matrix covers every role). */
   | { kind: 'staff'; request: (w: World) => Req }
   /** Acts on the caller's own rows whatever the id (favourites): another user's rows never change. */
@@ -495,6 +614,59 @@ type ParamCheck =
   | { kind: 'public'; request: (w: World) => Req; why: string };
 
 const orderNotFound = 'Pedido não encontrado.';
+
+/** The media library, ads and proof photos: each Ana's, and the staff campaign routes. */
+function mediaParamRoutes(): Record<string, ParamCheck> {
+  const media = (url: (w: World) => string, payload?: object): ParamCheck => ({
+    kind: 'owned',
+    notFound: mediaMessages.notFound,
+    id: (w) => w.anaMedia,
+    request: (w) => ({ url: url(w), ...(payload ? { payload } : {}) }),
+  });
+  const ad = (url: (w: World) => string, payload?: object): ParamCheck => ({
+    kind: 'owned',
+    notFound: adMessages.notFound,
+    id: (w) => w.anaAd,
+    request: (w) => ({ url: url(w), ...(payload ? { payload } : {}) }),
+  });
+  const adBody = { name: 'Trocado', item_ids: [], media_ids: [] };
+  return {
+    'GET /api/media/:id': media((w) => `/api/media/${w.anaMedia}`),
+    'PATCH /api/media/:id': media((w) => `/api/media/${w.anaMedia}`, { name: 'Renomeado por outro' }),
+    'DELETE /api/media/:id': media((w) => `/api/media/${w.anaMedia}`),
+    'GET /api/media/:id/:variant': media((w) => `/api/media/${w.anaMedia}/arquivo`),
+    'GET /api/comprovacoes/:id/:variant': {
+      kind: 'owned',
+      notFound: campaignMessages.proofNotFound,
+      id: (w) => w.anaProof,
+      request: (w) => ({ url: `/api/comprovacoes/${w.anaProof}/arquivo` }),
+    },
+    'GET /api/ads/:id': ad((w) => `/api/ads/${w.anaAd}`),
+    'PUT /api/ads/:id': ad((w) => `/api/ads/${w.anaAd}`, adBody),
+    'DELETE /api/ads/:id': ad((w) => `/api/ads/${w.anaAd}`),
+    'POST /api/ads/:id/enviar': ad((w) => `/api/ads/${w.anaAd}/enviar`),
+    'GET /api/admin/campanhas/:id': {
+      kind: 'staff',
+      request: (w) => ({ url: `/api/admin/campanhas/${w.roleCampaign}` }),
+    },
+    'POST /api/admin/campanhas/:id/iniciar': {
+      kind: 'staff',
+      request: (w) => ({ url: `/api/admin/campanhas/${w.roleCampaign}/iniciar` }),
+    },
+    'POST /api/admin/campanhas/:id/finalizar': {
+      kind: 'staff',
+      request: (w) => ({ url: `/api/admin/campanhas/${w.roleCampaign}/finalizar` }),
+    },
+    'POST /api/admin/campanhas/:id/comprovacoes': {
+      kind: 'staff',
+      request: (w) => ({ url: `/api/admin/campanhas/${w.roleCampaign}/comprovacoes?data=${START}` }),
+    },
+    'POST /api/admin/anuncios/:id/revisao': {
+      kind: 'staff',
+      request: (w) => ({ url: `/api/admin/anuncios/${w.roleAd}/revisao`, payload: { decisao: 'aprovar' } }),
+    },
+  };
+}
 /** Every route with a `:param` (or `*`). A new one fails the coverage test until it is listed here. */
 const paramRoutes: Record<string, ParamCheck> = {
   'GET /api/orders/:id': {
@@ -516,6 +688,7 @@ const paramRoutes: Record<string, ParamCheck> = {
     kind: 'staff',
     request: (w) => ({ url: `/api/admin/orders/${w.anaOrder.id}/confirm-payment` }),
   },
+  ...mediaParamRoutes(),
   'PUT /api/favorites/:productId': {
     kind: 'own-scope',
     request: (w) => ({ url: `/api/favorites/${w.product.id}` }),
@@ -564,7 +737,10 @@ describe('V4.2.1 IDOR: Bruno com os ids da Ana', () => {
         expect(res.statusCode).toBe(404);
         expectMessageOnly(res, check.notFound);
         // The same answer as for an id that does not exist: nothing tells that the order exists.
-        const unknown = await send(w.bruno, req.url.replace(w.anaOrder.id, randomUUID()));
+        const unknown = await send(
+          w.bruno,
+          req.url.replace((check.id ?? ((x) => x.anaOrder.id))(w), randomUUID()),
+        );
         expect(unknown.statusCode).toBe(404);
         expect(unknown.body).toBe(res.body);
         await settle();
@@ -679,6 +855,50 @@ const adminRoutes: Record<
     ok: 200,
     request: () => ({ url: '/api/admin/usuarios?q=urbana&page=1&page_size=5' }),
     invalid: () => ({ url: '/api/admin/usuarios?page=0&page_size=9999' }),
+  },
+  'GET /api/admin/campanhas': {
+    section: 'campanhas',
+    ok: 200,
+    request: () => ({ url: '/api/admin/campanhas?status=aguardando_arte&page=1' }),
+    invalid: () => ({ url: '/api/admin/campanhas?status=qualquer&de=31-12-2026' }),
+  },
+  'GET /api/admin/campanhas/:id': {
+    section: 'campanhas',
+    ok: 200,
+    request: (w) => ({ url: `/api/admin/campanhas/${w.roleCampaign}` }),
+    invalid: () => ({ url: '/api/admin/campanhas/nao-e-um-uuid' }),
+  },
+  // The item waits for its artwork: staff pass the guard and meet the rule (409), whoever goes first.
+  'POST /api/admin/campanhas/:id/iniciar': {
+    section: 'campanhas',
+    ok: 409,
+    request: (w) => ({ url: `/api/admin/campanhas/${w.roleCampaign}/iniciar` }),
+    invalid: () => ({ url: '/api/admin/campanhas/nao-e-um-uuid/iniciar' }),
+  },
+  'POST /api/admin/campanhas/:id/finalizar': {
+    section: 'campanhas',
+    ok: 409,
+    request: (w) => ({ url: `/api/admin/campanhas/${w.roleCampaign}/finalizar` }),
+    invalid: () => ({ url: '/api/admin/campanhas/nao-e-um-uuid/finalizar' }),
+  },
+  'POST /api/admin/campanhas/:id/comprovacoes': {
+    section: 'campanhas',
+    ok: 409,
+    request: (w) => ({
+      url: `/api/admin/campanhas/${w.roleCampaign}/comprovacoes?data=${START}`,
+      headers: { 'content-type': 'application/octet-stream' },
+      payload: Buffer.from('foto'),
+    }),
+    invalid: (w) => ({
+      url: `/api/admin/campanhas/${w.roleCampaign}/comprovacoes?legenda=${'x'.repeat(400)}`,
+    }),
+  },
+  'POST /api/admin/anuncios/:id/revisao': {
+    section: 'campanhas',
+    ok: 409,
+    // A draft is not under review: the transition is refused.
+    request: (w) => ({ url: `/api/admin/anuncios/${w.roleAd}/revisao`, payload: { decisao: 'aprovar' } }),
+    invalid: (w) => ({ url: `/api/admin/anuncios/${w.roleAd}/revisao`, payload: { decisao: 'talvez' } }),
   },
   'POST /api/admin/orders/:id/confirm-payment': {
     section: 'dashboard',
@@ -1401,6 +1621,7 @@ describe('V7.4.1 / V14.3.2 erros sem detalhes internos', () => {
     const failing: Storage = {
       kind: 'local',
       put: async () => {},
+      putFile: async () => {},
       delete: async () => {},
       get: async () => {
         const error = new Error(

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -62,6 +62,20 @@ describe.each(implementations)('armazenamento: %s', (_name, make) => {
     expect((await readAll(object!.body)).equals(body)).toBe(true);
     await storage.delete('catalogo/teste-1.txt');
     expect(await storage.get('catalogo/teste-1.txt')).toBeNull();
+  });
+
+  it('grava a partir de um arquivo em disco (envio em fluxo) e lê os mesmos bytes', async () => {
+    const storage = make();
+    const source = path.join(tmp(), 'video.mp4');
+    const body = Buffer.alloc(3 * 1024 * 1024 + 17, 7);
+    writeFileSync(source, body);
+    await storage.putFile('midias/teste/video.mp4', source, 'video/mp4');
+    const object = await storage.get('midias/teste/video.mp4');
+    expect(object?.contentType).toBe('video/mp4');
+    expect(object?.size).toBe(body.length);
+    expect((await readAll(object!.body)).equals(body)).toBe(true);
+    await storage.delete('midias/teste/video.mp4');
+    expect(await storage.get('midias/teste/video.mp4')).toBeNull();
   });
 
   it('um arquivo que não existe é nulo', async () => {

@@ -14,6 +14,7 @@ import { AppError } from '../lib/errors.ts';
 import { requireSection, requireUser } from '../plugins/auth.ts';
 import { audit } from '../services/audit.ts';
 import { readBilling, saveBilling } from '../services/billing.ts';
+import { campaignsForOrder } from '../services/campaigns.ts';
 import { listOrders, orderDetail } from '../services/order-queries.ts';
 import { quote } from '../services/order-quote.ts';
 import { placeOrder, transitionOrder } from '../services/orders.ts';
@@ -182,7 +183,14 @@ export const orderRoutes =
             params: idParams,
           },
         },
-        async (request) => orderDetail(db, request.params.id, request.user!.id),
+        async (request) => {
+          const order = await orderDetail(db, request.params.id, request.user!.id);
+          const campaigns = await campaignsForOrder(db, order.id);
+          return {
+            ...order,
+            items: order.items.map((i) => ({ ...i, campaign: campaigns.get(i.id) ?? null })),
+          };
+        },
       );
 
       user.get(

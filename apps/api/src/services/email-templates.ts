@@ -132,4 +132,30 @@ export const emailTemplates = {
       },
     );
   },
+  adReviewed: (o: { name: string; ad: string; approved: boolean; reason: string | null; url: string }) =>
+    render(
+      'anuncio_revisado',
+      o.approved ? `Anúncio "${o.ad}" aprovado` : `Anúncio "${o.ad}" reprovado`,
+      `Olá, ${o.name || 'tudo bem'}!`,
+      o.approved
+        ? [`A equipe da Urbana aprovou o anúncio "${o.ad}". Ele entra no ar no início do período reservado.`]
+        : [
+            `A equipe da Urbana reprovou o anúncio "${o.ad}" pelo motivo abaixo:`,
+            o.reason ?? '',
+            'Ajuste a arte e envie o anúncio de novo para análise antes do prazo de envio.',
+          ],
+      { label: o.approved ? 'Ver anúncio' : 'Corrigir anúncio', url: o.url },
+    ),
+  campaignUpdate: (o: { name: string; item: string; started: boolean; url: string }) =>
+    render(
+      o.started ? 'campanha_iniciada' : 'campanha_finalizada',
+      o.started ? `Sua campanha em ${o.item} está no ar` : `Sua campanha em ${o.item} terminou`,
+      `Olá, ${o.name || 'tudo bem'}!`,
+      o.started
+        ? [
+            `A veiculação em ${o.item} começou. As fotos de comprovação aparecem no pedido assim que a equipe as enviar.`,
+          ]
+        : [`A veiculação em ${o.item} terminou. Obrigado por anunciar com a Urbana!`],
+      { label: 'Ver pedido', url: o.url },
+    ),
 };

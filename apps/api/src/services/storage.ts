@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
@@ -20,6 +20,8 @@ export interface StoredObject {
 export interface Storage {
   readonly kind: 'local' | 's3';
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** Store a file from disk, streamed (large videos never sit in memory). */
+  putFile(key: string, filePath: string, contentType: string): Promise<void>;
   get(key: string): Promise<StoredObject | null>;
   delete(key: string): Promise<void>;
 }
@@ -44,6 +46,13 @@ export class LocalStorage implements Storage {
     const file = this.file(key);
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, body);
+    await writeFile(`${file}.tipo`, contentType);
+  }
+
+  async putFile(key: string, filePath: string, contentType: string): Promise<void> {
+    const file = this.file(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    await copyFile(filePath, file);
     await writeFile(`${file}.tipo`, contentType);
   }
 
@@ -81,6 +90,9 @@ export class S3Storage implements Storage {
       region: options.region,
       ...(options.endpoint ? { endpoint: options.endpoint } : {}),
       forcePathStyle: options.forcePathStyle,
+      // Checksums only where S3 requires them: streamed uploads then go as plain bodies with a length,
+      // which every S3-compatible store accepts (aws-chunked trailers are not universal).
+      requestChecksumCalculation: 'WHEN_REQUIRED',
       credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
     });
   }
@@ -89,6 +101,20 @@ export class S3Storage implements Storage {
     assertSafeKey(key);
     await this.client.send(
       new PutObjectCommand({ Bucket: this.options.bucket, Key: key, Body: body, ContentType: contentType }),
+    );
+  }
+
+  async putFile(key: string, filePath: string, contentType: string): Promise<void> {
+    assertSafeKey(key);
+    const { size } = await stat(filePath);
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.options.bucket,
+        Key: key,
+        Body: createReadStream(filePath),
+        ContentLength: size,
+        ContentType: contentType,
+      }),
     );
   }
 

@@ -1,0 +1,233 @@
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adMessages, campaignMessages, campaignStatuses, isIsoDate, messageSchema } from '@urbana/shared';
+import type { AppDeps } from '../../app.ts';
+import { requireSection } from '../../plugins/auth.ts';
+import {
+  addProof,
+  campaignDetail,
+  finishCampaign,
+  listCampaigns,
+  reviewAd,
+  startCampaign,
+} from '../../services/campaigns.ts';
+import { acceptRawUploads, adOut, uploadBody } from '../ads.ts';
+
+const errors = {
+  400: messageSchema,
+  401: messageSchema,
+  403: messageSchema,
+  404: messageSchema,
+  409: messageSchema,
+  413: messageSchema,
+  415: messageSchema,
+  422: messageSchema,
+};
+const isoDate = (message: string) => z.string().refine(isIsoDate, { error: message });
+const itemId = z.object({ id: z.string().uuid({ error: campaignMessages.notFound }) });
+
+const proofOut = z.object({
+  id: z.string(),
+  taken_on: z.string(),
+  caption: z.string(),
+  width: z.number(),
+  height: z.number(),
+  url: z.string(),
+  thumb_url: z.string(),
+  created_at: z.string(),
+});
+
+const detailOut = z.object({
+  id: z.string(),
+  status: z.enum(campaignStatuses),
+  product: z.string(),
+  type: z.string(),
+  city: z.string(),
+  state: z.string(),
+  start: z.string(),
+  end: z.string(),
+  weeks: z.number(),
+  towers: z.array(z.object({ id: z.string(), name: z.string() })),
+  order: z.object({ id: z.string(), code: z.string(), status: z.string(), total: z.number() }),
+  customer: z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    company: z.string().nullable(),
+    phone: z.string().nullable(),
+  }),
+  ad: adOut.nullable(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  proofs: z.array(proofOut),
+});
+
+/** /api/admin/campanhas: campaigns are the paid order items (admin and operador). */
+export const adminCampaignRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db, config } = deps;
+    acceptRawUploads(app);
+    const staff = app.withTypeProvider<ZodTypeProvider>();
+    staff.addHook('preValidation', requireSection('campanhas', config.adminEmails));
+    const detail = (id: string) => campaignDetail(db, id);
+
+    staff.get(
+      '/campanhas',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Campanhas por status e período, com busca e paginação',
+          querystring: z.object({
+            status: z.enum(campaignStatuses, { error: 'Status inválido.' }).optional(),
+            de: isoDate('Data inicial inválida.').optional(),
+            ate: isoDate('Data final inválida.').optional(),
+            q: z.string().max(200, { error: 'Busca longa demais.' }).optional(),
+            page: z.coerce
+              .number({ error: 'Página inválida.' })
+              .int()
+              .min(1, { error: 'Página inválida.' })
+              .default(1),
+            page_size: z.coerce
+              .number({ error: 'Tamanho de página inválido.' })
+              .int()
+              .min(1, { error: 'Tamanho de página inválido.' })
+              .max(100, { error: 'Tamanho de página inválido.' })
+              .default(20),
+          }),
+          response: {
+            200: z.object({
+              total: z.number(),
+              page: z.number(),
+              page_size: z.number(),
+              counts: z.record(z.string(), z.number()),
+              items: z.array(
+                z.object({
+                  id: z.string(),
+                  order_id: z.string(),
+                  order_code: z.string(),
+                  product: z.string(),
+                  type: z.string(),
+                  city: z.string(),
+                  state: z.string(),
+                  start: z.string(),
+                  end: z.string(),
+                  customer: z.string(),
+                  email: z.string(),
+                  ad_id: z.string().nullable(),
+                  ad_name: z.string().nullable(),
+                  ad_status: z.string().nullable(),
+                  status: z.enum(campaignStatuses),
+                }),
+              ),
+            }),
+            ...errors,
+          },
+        },
+      },
+      async (request) => {
+        const q = request.query;
+        return listCampaigns(db, {
+          status: q.status,
+          from: q.de,
+          to: q.ate,
+          q: q.q,
+          page: q.page,
+          page_size: q.page_size,
+        });
+      },
+    );
+
+    staff.get(
+      '/campanhas/:id',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Uma campanha: cliente, período, torres, anúncio e comprovações',
+          params: itemId,
+          response: { 200: detailOut, ...errors },
+        },
+      },
+      async (request) => detail(request.params.id),
+    );
+
+    staff.post(
+      '/anuncios/:id/revisao',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Aprova ou reprova um anúncio em análise (reprovação exige motivo)',
+          params: z.object({ id: z.string().uuid({ error: adMessages.notFound }) }),
+          body: z.object({
+            decisao: z.enum(['aprovar', 'reprovar'], { error: 'Escolha aprovar ou reprovar.' }),
+            motivo: z.string().max(2000, { error: adMessages.reasonRequired }).optional(),
+          }),
+          response: { 204: z.null(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        await reviewAd(deps, request.user!.id, request.params.id, {
+          approve: request.body.decisao === 'aprovar',
+          reason: request.body.motivo,
+        });
+        return reply.code(204).send(null);
+      },
+    );
+
+    staff.post(
+      '/campanhas/:id/iniciar',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Inicia a veiculação (anúncio aprovado)',
+          params: itemId,
+          response: { 200: detailOut, ...errors },
+        },
+      },
+      async (request) => {
+        await startCampaign(deps, request.user!.id, request.params.id);
+        return detail(request.params.id);
+      },
+    );
+
+    staff.post(
+      '/campanhas/:id/finalizar',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Finaliza a veiculação',
+          params: itemId,
+          response: { 200: detailOut, ...errors },
+        },
+      },
+      async (request) => {
+        await finishCampaign(deps, request.user!.id, request.params.id);
+        return detail(request.params.id);
+      },
+    );
+
+    staff.post(
+      '/campanhas/:id/comprovacoes',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Envia uma foto de comprovação (corpo = bytes da imagem; data em ?data=aaaa-mm-dd)',
+          params: itemId,
+          querystring: z.object({
+            data: z
+              .string({ error: campaignMessages.proofDate })
+              .max(20, { error: campaignMessages.proofDate }),
+            legenda: z.string().max(300, { error: 'Legenda longa demais (até 300 caracteres).' }).optional(),
+          }),
+          response: { 201: proofOut, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const proof = await addProof(deps, request.user!.id, request.params.id, uploadBody(request), {
+          taken_on: request.query.data,
+          caption: request.query.legenda,
+        });
+        return reply.code(201).send(proof);
+      },
+    );
+  };

@@ -1,0 +1,71 @@
+import sharp from 'sharp';
+
+/** Test files built from scratch: real PNG/JPEG bytes and a structurally valid MP4. */
+
+export async function png(width: number, height: number, noise = false): Promise<Buffer> {
+  if (noise) {
+    const raw = Buffer.alloc(width * height * 3);
+    let seed = 12345;
+    for (let i = 0; i < raw.length; i++) {
+      seed = (seed * 1103515245 + 12345) >>> 0;
+      raw[i] = seed >>> 24;
+    }
+    return sharp(raw, { raw: { width, height, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+  }
+  return sharp({ create: { width, height, channels: 3, background: { r: 15, g: 118, b: 110 } } })
+    .png()
+    .toBuffer();
+}
+
+/** A JPEG carrying EXIF metadata (camera, GPS-like comment) that the upload must strip. */
+export async function jpegWithExif(width: number, height: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+    .withExif({ IFD0: { Make: 'CameraTeste', Model: 'Modelo X', ImageDescription: 'GPS -15.79 -47.88' } })
+    .jpeg()
+    .toBuffer();
+}
+
+function box(type: string, ...parts: Buffer[]): Buffer {
+  const body = Buffer.concat(parts);
+  const header = Buffer.alloc(8);
+  header.writeUInt32BE(8 + body.length, 0);
+  header.write(type, 4, 'latin1');
+  return Buffer.concat([header, body]);
+}
+
+function fullBox(type: string, version: number, payload: Buffer): Buffer {
+  const vf = Buffer.alloc(4);
+  vf.writeUInt8(version, 0);
+  return box(type, vf, payload);
+}
+
+/** An MP4 with ftyp, moov (mvhd, one video trak with tkhd and hdlr "vide") and mdat. */
+export function mp4(o: { width: number; height: number; seconds: number; mdatBytes?: number }): Buffer {
+  const timescale = 1000;
+  const mvhd = Buffer.alloc(96);
+  mvhd.writeUInt32BE(timescale, 8);
+  mvhd.writeUInt32BE(Math.round(o.seconds * timescale), 12);
+  mvhd.writeUInt32BE(0x00010000, 16);
+  const tkhd = Buffer.alloc(80);
+  tkhd.writeUInt32BE(1, 8);
+  tkhd.writeUInt32BE(Math.round(o.seconds * timescale), 16);
+  tkhd.writeUInt32BE(o.width << 16, 72);
+  tkhd.writeUInt32BE(o.height << 16, 76);
+  const hdlr = Buffer.alloc(21);
+  hdlr.write('vide', 4, 'latin1');
+  const moov = box(
+    'moov',
+    fullBox('mvhd', 0, mvhd),
+    box('trak', fullBox('tkhd', 0, tkhd), box('mdia', fullBox('hdlr', 0, hdlr))),
+  );
+  const ftyp = box(
+    'ftyp',
+    Buffer.from('isom', 'latin1'),
+    Buffer.alloc(4),
+    Buffer.from('isomiso2avc1mp41', 'latin1'),
+  );
+  const mdat = box('mdat', Buffer.alloc(o.mdatBytes ?? 4096, 1));
+  return Buffer.concat([ftyp, moov, mdat]);
+}
