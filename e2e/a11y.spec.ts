@@ -131,6 +131,6 @@ test('área administrativa', async ({ page }) => {
   await form.getByRole('button', { name: 'Entrar no painel' }).click();
   await expect(page).toHaveURL(/\/admin$/);
   for (const pattern of byAudience('admin')) {
-    await visit(page, pattern);
+    await visit(page, buildPath(pattern, { id: '00000000-0000-4000-8000-000000000000' }));
   }
 });

@@ -1,4 +1,5 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -258,6 +259,46 @@ describe('biblioteca de mídias: envio', () => {
     expect(res.json().message).toMatch(/^Sua biblioteca passaria do limite de 3 MB/);
     expect(await mediaCount(c.user.id)).toBe(1);
     expect(storedFiles()).toEqual(before);
+  });
+
+  it('por um socket de verdade: o envio chega inteiro; interrompido no meio, nada fica', async () => {
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const headers = {
+      cookie: ana,
+      'content-type': 'application/octet-stream',
+      'x-file-name': 'pelo-socket.png',
+    };
+    const ok = await fetch(`${address}/api/media`, {
+      method: 'POST',
+      headers,
+      body: new Uint8Array(await png(1080, 1920)),
+    });
+    expect(ok.status, await ok.clone().text()).toBe(201);
+    expect((await ok.json()).name).toBe('pelo-socket.png');
+
+    const before = storedFiles();
+    const n = await mediaCount(anaId);
+    const video = mp4({ width: 1080, height: 1920, seconds: 10, mdatBytes: 1_500_000 });
+    const { port } = new URL(address);
+    await new Promise<void>((resolve) => {
+      const req = httpRequest({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/media',
+        headers: { ...headers, 'content-length': String(video.length) },
+      });
+      req.on('error', () => resolve());
+      // Cut the connection once the server has started writing the upload to its scratch file.
+      const cutWhenWriting = () => {
+        if (storedFiles().some((f) => f.endsWith('.envio'))) req.destroy();
+        else setTimeout(cutWhenWriting, 20);
+      };
+      req.write(video.subarray(0, 400_000), cutWhenWriting);
+      req.on('close', () => resolve());
+    });
+    await expect.poll(() => storedFiles(), { timeout: 5000 }).toEqual(before);
+    expect(await mediaCount(anaId)).toBe(n);
   });
 
   it('sem sessão → 401', async () => {

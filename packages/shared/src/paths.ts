@@ -37,6 +37,7 @@ export const paths = {
     usuarios: '/admin/usuarios',
     produtos: '/admin/produtos',
     campanhas: '/admin/campanhas',
+    campanha: '/admin/campanhas/:id',
     cupons: '/admin/cupons',
     notificacoes: '/admin/notificacoes',
     emailLogs: '/admin/email-logs',

@@ -1,3 +1,4 @@
+import { Stream } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import { httpMessages } from '@urbana/shared';
@@ -19,12 +20,19 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** True when a string anywhere in the value (keys included) holds U+0000; walks without recursion. */
 export function containsNul(value: unknown): boolean {
+  // An upload's body is the raw stream: its bytes are the file's, not text for the database.
+  if (value instanceof Stream) return false;
   const stack: unknown[] = [value];
   while (stack.length > 0) {
     const item = stack.pop();
     if (typeof item === 'string') {
       if (item.includes('\u0000')) return true;
-    } else if (item !== null && typeof item === 'object' && !Buffer.isBuffer(item)) {
+    } else if (
+      item !== null &&
+      typeof item === 'object' &&
+      !Buffer.isBuffer(item) &&
+      !(item instanceof Stream)
+    ) {
       for (const [key, child] of Object.entries(item)) {
         if (key.includes('\u0000')) return true;
         stack.push(child);

@@ -4,6 +4,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { ItemCampaign } from '../../features/ads/index.ts';
 import { ProtectedRoute } from '../../features/auth/index.ts';
 import { OrderStatusBadge, useCancelOrder, useOrder } from '../../features/orders/index.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
@@ -73,6 +74,9 @@ function Detail() {
                   <p className="text-sm text-slate-600">
                     Torres: {item.towers.map((t) => t.name).join(', ')}
                   </p>
+                ) : null}
+                {item.campaign && ['pago', 'em_veiculacao', 'concluido'].includes(o.status) ? (
+                  <ItemCampaign itemId={item.id} campaign={item.campaign} />
                 ) : null}
               </li>
             ))}

@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  AdStatus,
   BillingProfile,
+  CampaignStatus,
   BillingProfileInput,
   CartItem,
   OrderStatus,
@@ -26,7 +28,20 @@ export interface OrderDetail {
   paid_at: string | null;
   created_at: string;
   pix_payload: string | null;
-  items: Array<QuoteItem & { id: string; tower_count: number }>;
+  items: Array<
+    QuoteItem & {
+      id: string;
+      tower_count: number;
+      /** The item's ad, campaign state and proof photos (present on the order page's answer). */
+      campaign?: {
+        status: CampaignStatus;
+        started_at: string | null;
+        finished_at: string | null;
+        ad: { id: string; name: string; status: AdStatus; review_reason: string | null } | null;
+        proofs: Array<{ id: string; taken_on: string; caption: string; url: string; thumb_url: string }>;
+      } | null;
+    }
+  >;
   history: Array<{ from: string | null; to: OrderStatus; actor: string; note: string | null; at: string }>;
   invoice: { number: string; status: string; total: number; due_date: string; paid_at: string | null } | null;
 }

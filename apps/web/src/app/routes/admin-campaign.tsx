@@ -1,0 +1,382 @@
+import { ArrowLeft } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import {
+  adMessages,
+  addDays,
+  campaignMessages,
+  creativeSpecs,
+  paths,
+  productTypeLabels,
+  todayInBrasilia,
+  type ProductType,
+} from '@urbana/shared';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { Field, inputClass } from '../../components/ui/field.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { AdStatusBadge, CampaignStatusBadge, mediaFacts } from '../../features/ads/index.ts';
+import {
+  useAddProof,
+  useCampaign,
+  useReviewAd,
+  useRunCampaign,
+  type CampaignDetail,
+} from '../../features/campaigns/index.ts';
+import { errorMessage } from '../../lib/api-client.ts';
+import { formatDate, formatMoney } from '../../lib/format.ts';
+import { toast } from '../../lib/toast.ts';
+
+function Review({ campaign }: { campaign: CampaignDetail }) {
+  const review = useReviewAd(campaign.id);
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string>();
+  const reasonId = useId();
+  const ad = campaign.ad!;
+  const decide = async (approve: boolean) => {
+    if (!approve && (reason.trim().length < 5 || reason.trim().length > 1000)) {
+      setError(adMessages.reasonRequired);
+      return;
+    }
+    try {
+      await review.mutateAsync({ adId: ad.id, approve, reason: approve ? undefined : reason.trim() });
+      toast.success(
+        approve ? 'Anúncio aprovado' : 'Anúncio reprovado',
+        'O cliente foi avisado por notificação e email.',
+      );
+      setRejecting(false);
+      setError(undefined);
+    } catch (e) {
+      setError(errorMessage(e, 'Não foi possível registrar a revisão. Tente novamente.'));
+    }
+  };
+  return (
+    <div className="space-y-3 border-t border-slate-200 pt-4">
+      <h3 className="font-semibold text-slate-900">Revisão da arte</h3>
+      {rejecting ? (
+        <form
+          noValidate
+          className="space-y-2"
+          onSubmit={(e: FormEvent) => {
+            e.preventDefault();
+            void decide(false);
+          }}
+        >
+          <label htmlFor={reasonId} className="block text-sm font-medium text-slate-800">
+            Motivo da reprovação (o cliente vê este texto)
+          </label>
+          <textarea
+            id={reasonId}
+            rows={3}
+            maxLength={1000}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${reasonId}-erro` : undefined}
+            className={`${inputClass} h-auto py-2`}
+          />
+          {error ? (
+            <p id={`${reasonId}-erro`} className="text-sm font-medium text-red-700">
+              {error}
+            </p>
+          ) : null}
+          <div className="flex gap-2">
+            <Button type="submit" variant="danger" disabled={review.isPending}>
+              Confirmar reprovação
+            </Button>
+            <Button variant="ghost" onClick={() => setRejecting(false)}>
+              Voltar
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <>
+          <div className="flex flex-wrap gap-2">
+            <Button disabled={review.isPending} onClick={() => void decide(true)}>
+              Aprovar anúncio
+            </Button>
+            <Button variant="secondary" onClick={() => setRejecting(true)}>
+              Reprovar…
+            </Button>
+          </div>
+          {error ? <Alert>{error}</Alert> : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+function Proofs({ campaign }: { campaign: CampaignDetail }) {
+  const add = useAddProof(campaign.id);
+  const today = todayInBrasilia();
+  const lastDay = addDays(campaign.end, -1);
+  const [date, setDate] = useState(
+    today < campaign.start ? campaign.start : today > lastDay ? lastDay : today,
+  );
+  const [caption, setCaption] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string>();
+  const fileId = useId();
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!file) return setError('Escolha a foto (JPG, PNG ou WebP).');
+    if (!date || date < campaign.start || date > lastDay) return setError(campaignMessages.proofDate);
+    try {
+      await add.mutateAsync({ file, date, caption });
+      toast.success('Foto de comprovação enviada', 'O cliente já a vê no pedido.');
+      setFile(null);
+      setCaption('');
+      setError(undefined);
+      (event.target as HTMLFormElement).reset();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'Não foi possível enviar a foto.');
+    }
+  };
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold text-slate-900">Comprovação de veiculação</h2>
+      {campaign.proofs.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-700">Nenhuma foto enviada ainda.</p>
+      ) : (
+        <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Fotos de comprovação">
+          {campaign.proofs.map((p) => (
+            <li key={p.id}>
+              <figure>
+                <a href={p.url} target="_blank" rel="noreferrer">
+                  <img
+                    src={p.thumb_url}
+                    alt={`Comprovação de ${formatDate(p.taken_on)}`}
+                    className="aspect-[4/3] w-full rounded-lg object-cover"
+                  />
+                </a>
+                <figcaption className="mt-1 text-xs text-slate-700">
+                  {formatDate(p.taken_on)}
+                  {p.caption ? ` · ${p.caption}` : ''}
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      )}
+      {campaign.started_at ? (
+        <form
+          className="mt-4 grid gap-3 border-t border-slate-200 pt-4 sm:grid-cols-2"
+          noValidate
+          onSubmit={(e) => void onSubmit(e)}
+        >
+          <div className="space-y-1.5 sm:col-span-2">
+            <label htmlFor={fileId} className="block text-sm font-medium text-slate-800">
+              Foto
+            </label>
+            <input
+              id={fileId}
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+              className="block w-full text-sm text-slate-800 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-200 file:px-3 file:py-2 file:font-medium"
+            />
+          </div>
+          <Field
+            label="Data da foto"
+            type="date"
+            value={date}
+            min={campaign.start}
+            max={lastDay}
+            onChange={(e) => setDate(e.target.value)}
+          />
+          <Field
+            label="Legenda (opcional)"
+            value={caption}
+            maxLength={300}
+            onChange={(e) => setCaption(e.target.value)}
+          />
+          {error ? (
+            <div className="sm:col-span-2">
+              <Alert>{error}</Alert>
+            </div>
+          ) : null}
+          <div className="sm:col-span-2">
+            <Button type="submit" disabled={add.isPending}>
+              {add.isPending ? 'Enviando...' : 'Enviar foto'}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <p className="mt-2 text-sm text-slate-700">
+          As fotos podem ser enviadas depois que a veiculação começar.
+        </p>
+      )}
+    </Card>
+  );
+}
+
+function Detail({ campaign }: { campaign: CampaignDetail }) {
+  const run = useRunCampaign(campaign.id);
+  const [error, setError] = useState<string>();
+  const spec = creativeSpecs[campaign.type as ProductType];
+  const act = async (action: 'iniciar' | 'finalizar') => {
+    try {
+      await run.mutateAsync(action);
+      toast.success(action === 'iniciar' ? 'Veiculação iniciada' : 'Veiculação finalizada');
+      setError(undefined);
+    } catch (e) {
+      setError(errorMessage(e, 'Não foi possível mudar a campanha. Tente novamente.'));
+    }
+  };
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_360px]">
+      <div className="space-y-6">
+        <Card>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 className="text-lg font-semibold text-slate-900">Anúncio</h2>
+            {campaign.ad ? <AdStatusBadge status={campaign.ad.status} /> : null}
+          </div>
+          {!campaign.ad ? (
+            <p className="mt-2 text-sm text-slate-700">O cliente ainda não enviou a arte deste item.</p>
+          ) : (
+            <div className="mt-3 space-y-4">
+              <p className="font-medium text-slate-900">“{campaign.ad.name}”</p>
+              {campaign.ad.review_reason ? (
+                <p className="text-sm text-red-800">
+                  Motivo da última reprovação: {campaign.ad.review_reason}
+                </p>
+              ) : null}
+              <p className="text-sm text-slate-700">
+                Especificação: {spec?.width} × {spec?.height} px
+                {spec?.spotSeconds ? `, spot de ${spec.spotSeconds} s` : ''}
+              </p>
+              <ul className="grid gap-4 sm:grid-cols-2" aria-label="Arquivos do anúncio">
+                {campaign.ad.media.map((m) => (
+                  <li key={m.id} className="overflow-hidden rounded-lg border border-slate-200">
+                    {m.kind === 'video' ? (
+                      <video
+                        src={m.url}
+                        controls
+                        muted
+                        playsInline
+                        className="aspect-video w-full bg-black"
+                      />
+                    ) : (
+                      <a href={m.url} target="_blank" rel="noreferrer">
+                        <img
+                          src={m.thumb_url ?? m.url}
+                          alt={`Arte ${m.name}`}
+                          className="aspect-video w-full bg-slate-100 object-contain"
+                        />
+                      </a>
+                    )}
+                    <p className="truncate px-2 pt-2 text-sm font-medium text-slate-900">{m.name}</p>
+                    <p className="px-2 pb-2 text-xs text-slate-600">{mediaFacts(m)}</p>
+                  </li>
+                ))}
+              </ul>
+              {campaign.ad.status === 'em_analise' ? <Review campaign={campaign} /> : null}
+            </div>
+          )}
+        </Card>
+        <Proofs campaign={campaign} />
+      </div>
+      <div className="space-y-6">
+        <Card>
+          <h2 className="text-lg font-semibold text-slate-900">Veiculação</h2>
+          <dl className="mt-2 space-y-1 text-sm">
+            <div className="flex justify-between gap-2">
+              <dt className="text-slate-600">Período</dt>
+              <dd>
+                {formatDate(campaign.start)} a {formatDate(campaign.end)}
+              </dd>
+            </div>
+            <div className="flex justify-between gap-2">
+              <dt className="text-slate-600">Início real</dt>
+              <dd>{campaign.started_at ? formatDate(campaign.started_at) : '—'}</dd>
+            </div>
+            <div className="flex justify-between gap-2">
+              <dt className="text-slate-600">Fim real</dt>
+              <dd>{campaign.finished_at ? formatDate(campaign.finished_at) : '—'}</dd>
+            </div>
+          </dl>
+          <div className="mt-4 flex flex-wrap gap-2">
+            {!campaign.started_at ? (
+              <Button
+                disabled={run.isPending || campaign.status !== 'aprovada'}
+                onClick={() => void act('iniciar')}
+              >
+                Iniciar veiculação
+              </Button>
+            ) : !campaign.finished_at ? (
+              <Button variant="secondary" disabled={run.isPending} onClick={() => void act('finalizar')}>
+                Finalizar veiculação
+              </Button>
+            ) : null}
+          </div>
+          {!campaign.started_at && campaign.status !== 'aprovada' ? (
+            <p className="mt-2 text-sm text-slate-700">{campaignMessages.needsApprovedAd}</p>
+          ) : null}
+          {error ? (
+            <div className="mt-3">
+              <Alert>{error}</Alert>
+            </div>
+          ) : null}
+        </Card>
+        <Card>
+          <h2 className="text-lg font-semibold text-slate-900">Local</h2>
+          <p className="mt-2 font-medium text-slate-900">{campaign.product}</p>
+          <p className="text-sm text-slate-700">
+            {productTypeLabels[campaign.type as ProductType] ?? campaign.type} · {campaign.city}/
+            {campaign.state}
+          </p>
+          {campaign.towers.length > 0 ? (
+            <p className="text-sm text-slate-700">Torres: {campaign.towers.map((t) => t.name).join(', ')}</p>
+          ) : null}
+        </Card>
+        <Card>
+          <h2 className="text-lg font-semibold text-slate-900">Cliente e pedido</h2>
+          <p className="mt-2 font-medium text-slate-900">
+            {campaign.customer.name || campaign.customer.email}
+          </p>
+          <p className="text-sm text-slate-700">{campaign.customer.email}</p>
+          {campaign.customer.company ? (
+            <p className="text-sm text-slate-700">{campaign.customer.company}</p>
+          ) : null}
+          {campaign.customer.phone ? (
+            <p className="text-sm text-slate-700">{campaign.customer.phone}</p>
+          ) : null}
+          <p className="mt-2 text-sm text-slate-700">
+            Pedido {campaign.order.code} · {formatMoney(campaign.order.total)}
+          </p>
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+/** /admin/campanhas/:id: one campaign, its ad under review, the run and its proof photos. */
+export function Component() {
+  const { id = '' } = useParams();
+  const campaign = useCampaign(id);
+  return (
+    <div className="space-y-6">
+      <Link
+        to={paths.admin.campanhas}
+        className="inline-flex items-center gap-1 text-sm font-medium text-slate-700 hover:underline"
+      >
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Campanhas
+      </Link>
+      {campaign.isPending ? (
+        <Spinner label="Carregando campanha..." />
+      ) : campaign.isError ? (
+        <Alert>{campaign.error.message}</Alert>
+      ) : (
+        <>
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-3xl font-bold tracking-tight text-slate-900">{campaign.data.product}</h1>
+            <CampaignStatusBadge status={campaign.data.status} />
+          </div>
+          <Detail campaign={campaign.data} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdStatus, CreativeFormat, MediaKind, ProductType } from '@urbana/shared';
+import { api } from '../../lib/api-client.ts';
+
+export interface MediaItem {
+  id: string;
+  name: string;
+  kind: MediaKind;
+  format: CreativeFormat;
+  mime: string;
+  size_bytes: number;
+  width: number;
+  height: number;
+  duration_ms: number | null;
+  url: string;
+  thumb_url: string | null;
+  created_at: string;
+  used_in: Array<{ id: string; name: string; status: AdStatus }>;
+}
+
+export interface MediaLibrary {
+  items: MediaItem[];
+  used_bytes: number;
+  quota_bytes: number;
+  limits: { image_bytes: number; video_bytes: number };
+}
+
+export interface AdItem {
+  id: string;
+  order_id: string;
+  order_code: string;
+  name: string;
+  type: ProductType;
+  city: string;
+  state: string;
+  start: string;
+  end: string;
+  tower_count: number;
+  photo: string | null;
+  artwork_deadline: string;
+  deadline_passed: boolean;
+}
+
+export interface AdDetail {
+  id: string;
+  name: string;
+  status: AdStatus;
+  review_reason: string | null;
+  reviewed_at: string | null;
+  submitted_at: string | null;
+  created_at: string;
+  updated_at: string;
+  editable: boolean;
+  items: AdItem[];
+  media: Array<
+    Pick<
+      MediaItem,
+      | 'id'
+      | 'name'
+      | 'kind'
+      | 'format'
+      | 'width'
+      | 'height'
+      | 'size_bytes'
+      | 'duration_ms'
+      | 'url'
+      | 'thumb_url'
+    >
+  >;
+}
+
+export interface AdSummary {
+  id: string;
+  name: string;
+  status: AdStatus;
+  review_reason: string | null;
+  updated_at: string;
+  items: number;
+  summary: string;
+  first_start: string | null;
+  artwork_deadline: string | null;
+  thumb_url: string | null;
+  editable: boolean;
+}
+
+export interface AdInput {
+  name: string;
+  item_ids: string[];
+  media_ids: string[];
+}
+
+export const mediaQuery = queryOptions({
+  queryKey: ['media'],
+  queryFn: () => api<MediaLibrary>('/api/media'),
+});
+export const useMediaLibrary = () => useQuery(mediaQuery);
+
+export function useRenameMedia() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: string; name: string }) =>
+      api<MediaItem>(`/api/media/${v.id}`, { method: 'PATCH', body: { name: v.name } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['media'] }),
+  });
+}
+
+export function useDeleteMedia() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`/api/media/${id}`, { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['media'] }),
+  });
+}
+
+export const adsQuery = (status: AdStatus | null) =>
+  queryOptions({
+    queryKey: ['ads', status ?? 'todos'],
+    queryFn: () =>
+      api<{ items: AdSummary[] }>(`/api/ads${status ? `?status=${status}` : ''}`).then((r) => r.items),
+  });
+export const useAds = (status: AdStatus | null) => useQuery(adsQuery(status));
+
+export const adQuery = (id: string) =>
+  queryOptions({ queryKey: ['ad', id], queryFn: () => api<AdDetail>(`/api/ads/${id}`) });
+export const useAd = (id: string | undefined) => useQuery({ ...adQuery(id ?? ''), enabled: Boolean(id) });
+
+export const adOptionsQuery = (adId: string | undefined) =>
+  queryOptions({
+    queryKey: ['ad-options', adId ?? 'novo'],
+    queryFn: () =>
+      api<{ items: AdItem[] }>(`/api/ads/opcoes${adId ? `?anuncio=${adId}` : ''}`).then((r) => r.items),
+  });
+export const useAdOptions = (adId: string | undefined) => useQuery(adOptionsQuery(adId));
+
+export function useSaveAd(id: string | undefined) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AdInput) =>
+      id
+        ? api<AdDetail>(`/api/ads/${id}`, { method: 'PUT', body: input })
+        : api<AdDetail>('/api/ads', { method: 'POST', body: input }),
+    onSuccess: (ad) => {
+      client.setQueryData(['ad', ad.id], ad);
+      void client.invalidateQueries({ queryKey: ['ads'] });
+      void client.invalidateQueries({ queryKey: ['media'] });
+      void client.invalidateQueries({ queryKey: ['ad-options'] });
+    },
+  });
+}
+
+export function useSubmitAd() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<AdDetail>(`/api/ads/${id}/enviar`, { method: 'POST' }),
+    onSuccess: (ad) => {
+      client.setQueryData(['ad', ad.id], ad);
+      void client.invalidateQueries({ queryKey: ['ads'] });
+    },
+  });
+}
+
+export function useDeleteAd() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`/api/ads/${id}`, { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['ads'] }),
+  });
+}

@@ -1,0 +1,80 @@
+import { Link } from 'react-router';
+import { buildPath, paths, type AdStatus, type CampaignStatus } from '@urbana/shared';
+import { Button } from '../../components/ui/button.tsx';
+import { formatDate } from '../../lib/format.ts';
+import { AdStatusBadge, CampaignStatusBadge } from './status-badge.tsx';
+
+export interface ItemCampaignInfo {
+  status: CampaignStatus;
+  started_at: string | null;
+  finished_at: string | null;
+  ad: { id: string; name: string; status: AdStatus; review_reason: string | null } | null;
+  proofs: Array<{ id: string; taken_on: string; caption: string; url: string; thumb_url: string }>;
+}
+
+/** On the order page: an item's ad, its campaign state and the proof-of-play photos with their dates. */
+export function ItemCampaign({ itemId, campaign }: { itemId: string; campaign: ItemCampaignInfo }) {
+  return (
+    <div className="mt-3 space-y-3 rounded-lg bg-slate-50 p-3">
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <span className="font-medium text-slate-800">Campanha:</span>
+        <CampaignStatusBadge status={campaign.status} />
+        {campaign.started_at ? (
+          <span className="text-slate-700">no ar desde {formatDate(campaign.started_at)}</span>
+        ) : null}
+        {campaign.finished_at ? (
+          <span className="text-slate-700">até {formatDate(campaign.finished_at)}</span>
+        ) : null}
+      </div>
+      {campaign.ad ? (
+        <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+          Anúncio{' '}
+          <Link
+            className="font-medium text-brand-700 underline"
+            to={buildPath(paths.usuario.editarAnuncio, { id: campaign.ad.id })}
+          >
+            {campaign.ad.name}
+          </Link>
+          <AdStatusBadge status={campaign.ad.status} />
+        </p>
+      ) : campaign.status === 'aguardando_arte' ? (
+        <Button asChild size="sm">
+          <Link to={`${paths.usuario.criarAnuncio}?item=${itemId}`}>Enviar a arte</Link>
+        </Button>
+      ) : null}
+      {campaign.ad?.status === 'reprovado' && campaign.ad.review_reason ? (
+        <p className="text-sm text-red-800">Motivo da reprovação: {campaign.ad.review_reason}</p>
+      ) : null}
+      {campaign.proofs.length > 0 ? (
+        <div>
+          <p className="text-sm font-medium text-slate-800">Fotos de comprovação</p>
+          <ul className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Fotos de comprovação">
+            {campaign.proofs.map((p) => (
+              <li key={p.id}>
+                <figure>
+                  <a
+                    href={p.url}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="block overflow-hidden rounded-lg"
+                  >
+                    <img
+                      src={p.thumb_url}
+                      alt={`Comprovação de ${formatDate(p.taken_on)}${p.caption ? `: ${p.caption}` : ''}`}
+                      loading="lazy"
+                      className="aspect-[4/3] w-full object-cover"
+                    />
+                  </a>
+                  <figcaption className="mt-1 text-xs text-slate-700">
+                    {formatDate(p.taken_on)}
+                    {p.caption ? ` · ${p.caption}` : ''}
+                  </figcaption>
+                </figure>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}
