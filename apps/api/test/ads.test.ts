@@ -274,7 +274,7 @@ describe('biblioteca de mídias: envio', () => {
       body: new Uint8Array(await png(1080, 1920)),
     });
     expect(ok.status, await ok.clone().text()).toBe(201);
-    expect((await ok.json()).name).toBe('pelo-socket.png');
+    expect(((await ok.json()) as { name: string }).name).toBe('pelo-socket.png');
 
     const before = storedFiles();
     const n = await mediaCount(anaId);
