@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { addDays, earliestBookableStart } from './catalog.ts';
 import {
   artworkDeadline,
   campaignStatusOf,
@@ -9,11 +10,19 @@ import {
 } from './ads.ts';
 
 describe('prazo da arte: 2 dias úteis antes do início', () => {
+  it('quem reserva no primeiro início possível ainda tem o dia de hoje para enviar a arte', () => {
+    for (let d = 0; d < 14; d++) {
+      const today = addDays('2026-11-16', d);
+      const deadline = artworkDeadline(earliestBookableStart(today));
+      expect(deadline >= today, `${today} → ${deadline}`).toBe(true);
+    }
+  });
+
   it.each([
     ['2026-12-09', '2026-12-07'], // quarta → segunda
     ['2026-12-07', '2026-12-03'], // segunda → quinta (pula o fim de semana)
-    ['2026-12-08', '2026-12-04'], // terça → sexta
-    ['2026-12-13', '2026-12-10'], // domingo → quinta
+    ['2026-12-08', '2026-12-06'], // terça → domingo (sábado e domingo não contam: segunda e terça sim)
+    ['2026-12-13', '2026-12-09'], // domingo → quarta
   ])('início %s → prazo %s', (start, deadline) => {
     expect(artworkDeadline(start)).toBe(deadline);
   });

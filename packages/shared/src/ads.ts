@@ -4,6 +4,7 @@
 import {
   addDays,
   creativeSpecs,
+  earliestBookableStart,
   formatSpecFormats,
   productTypeLabels,
   type CreativeFormat,
@@ -171,15 +172,14 @@ export function isAdEditable(status: AdStatus): boolean {
 
 export const ARTWORK_LEAD_BUSINESS_DAYS = 2;
 
-/** The last day to send the artwork: 2 business days (Mon–Fri) before the start. */
+/**
+ * The last day to send the artwork: the latest day from which the start is still at least 2 business
+ * days (Mon–Fri) away, counted exactly as the booking lead time is (earliestBookableStart). A booking
+ * made at the earliest allowed start can therefore always still receive its artwork that day.
+ */
 export function artworkDeadline(startsOn: IsoDate, leadBusinessDays = ARTWORK_LEAD_BUSINESS_DAYS): IsoDate {
-  let date = startsOn;
-  let left = leadBusinessDays;
-  while (left > 0) {
-    date = addDays(date, -1);
-    const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
-    if (weekday !== 0 && weekday !== 6) left -= 1;
-  }
+  let date = addDays(startsOn, -1);
+  while (earliestBookableStart(date, leadBusinessDays) > startsOn) date = addDays(date, -1);
   return date;
 }
 

@@ -90,8 +90,16 @@ export const routes: RouteObject[] = [
           route(paths.suporte, 'Suporte'),
           route(paths.central, 'Central de conhecimento'),
           route(paths.midiaKit, 'Mídia kit'),
-          route(paths.guiaCriacao, 'Guia de criação'),
-          route(paths.especificacoesCriacao, 'Especificações de criação'),
+          route(
+            paths.guiaCriacao,
+            'Guia de criação',
+            page(() => import('./routes/creative-guide.tsx')),
+          ),
+          route(
+            paths.especificacoesCriacao,
+            'Especificações de criação',
+            page(() => import('./routes/creative-specs.tsx')),
+          ),
           route(
             paths.notFound,
             'Página não encontrada',
