@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { addDays } from '@urbana/shared';
@@ -8,6 +9,16 @@ const png = (width: number, height: number, color: { r: number; g: number; b: nu
   sharp({ create: { width, height, channels: 3, background: color } })
     .png()
     .toBuffer();
+
+/** No WCAG 2.1 AA violation on the screen as it stands (with its data, errors and previews). */
+async function noViolations(page: Page) {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(
+    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
 
 async function staffSignIn(page: Page) {
   await page.goto('/admin/login');
@@ -96,6 +107,7 @@ test('biblioteca → anúncio conferido → reprovado → corrigido → aprovado
   const grid = page.getByRole('list', { name: 'Arquivos' });
   await expect(grid.getByRole('listitem')).toHaveCount(2);
   await expect(grid.getByText('PNG · 1080 × 1920 px')).toBeVisible();
+  await noViolations(page);
 
   // The ad: the wrong file is flagged at once, then fixed.
   await page.goto('/usuario/criar-anuncio');
@@ -136,6 +148,7 @@ test('biblioteca → anúncio conferido → reprovado → corrigido → aprovado
     .fill('O telefone está pequeno demais para leitura à distância.');
   await staff.getByRole('button', { name: 'Confirmar reprovação' }).click();
   await expect(staff.locator('[data-status="reprovado"]')).toBeVisible();
+  await noViolations(staff);
 
   // The customer sees why, edits and sends it again.
   await page.reload();
@@ -175,4 +188,5 @@ test('biblioteca → anúncio conferido → reprovado → corrigido → aprovado
   const dateBr = takenOn.split('-').reverse().join('/');
   await expect(proofs.getByRole('img', { name: `Comprovação de ${dateBr}: Hall do bloco A` })).toBeVisible();
   await expect(proofs.getByText(`${dateBr} · Hall do bloco A`)).toBeVisible();
+  await noViolations(page);
 });
