@@ -67,9 +67,10 @@ export default defineConfig(({ command }) => ({
           groups: [
             {
               // The app's own small modules that several public pages share travel together, one
-              // request instead of a dozen; forms, schemas (zod) and the map stay in their own chunks.
+              // request instead of a dozen; forms, schemas (zod), the dialog (Radix) and the map stay in
+              // their own chunks, loaded by the pages that use them.
               name: 'comum',
-              test: /apps[\\/]web[\\/]src[\\/](components[\\/]ui|lib|features[\\/](cart|favorites|search|orders|catalog[\\/](api|index|components[\\/](?!results-map))))|node_modules[\\/]lucide-react/,
+              test: /apps[\\/]web[\\/]src[\\/](components[\\/]ui[\\/](?!dialog)|lib|features[\\/](cart|favorites|search|orders|catalog[\\/](api|index|components[\\/](?!results-map))))|node_modules[\\/]lucide-react/,
               minShareCount: 2,
             },
           ],
