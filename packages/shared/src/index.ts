@@ -9,3 +9,4 @@ export * from './search-schema.ts';
 export * from './orders.ts';
 export * from './billing-schema.ts';
 export * from './articles.ts';
+export * from './page-meta.ts';
