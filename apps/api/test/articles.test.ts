@@ -1,24 +1,21 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   articleHref,
   articleSlugs,
+  CANCELLATION_POLICY,
+  DEFAULT_LEAD_BUSINESS_DAYS,
+  defaultPricing,
+  isKnownAppPath,
   knowledgeArticles,
   parseArticle,
   searchArticles,
-  type Article,
-} from './articles.ts';
-import { DEFAULT_LEAD_BUSINESS_DAYS } from './catalog.ts';
-import { CANCELLATION_POLICY, defaultPricing } from './orders.ts';
-import { isKnownAppPath } from './paths.ts';
+} from '@urbana/shared';
+import { articlesDir, loadArticles } from '../src/services/articles.ts';
 
-const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../content/central');
-const files = readdirSync(dir).filter((f) => f.endsWith('.md'));
-const articles: Article[] = files.map((f) =>
-  parseArticle(f.replace(/\.md$/, ''), readFileSync(path.join(dir, f), 'utf8')),
-);
+// The Markdown files of packages/shared/content/central, read as the server reads them.
+const files = readdirSync(articlesDir).filter((f) => f.endsWith('.md'));
+const articles = loadArticles();
 const bySlug = (slug: string) => articles.find((a) => a.slug === slug)!;
 
 describe('central de conhecimento', () => {
