@@ -139,7 +139,12 @@ export function Component() {
                   value: t.weekly_audience,
                 }))}
               />
-              <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+              <div
+                tabIndex={0}
+                role="region"
+                aria-label="Tabela por tipo de mídia"
+                className="overflow-x-auto rounded-xl border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-brand-600"
+              >
                 <table className="w-full text-sm">
                   <caption className="sr-only">
                     Locais, telas, audiência e preço inicial por tipo de mídia
@@ -202,7 +207,12 @@ export function Component() {
                   value: s.weekly_audience,
                 }))}
               />
-              <div className="max-h-[32rem] overflow-auto rounded-xl border border-slate-200 bg-white">
+              <div
+                tabIndex={0}
+                role="region"
+                aria-label="Tabela por estado"
+                className="max-h-[32rem] overflow-auto rounded-xl border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-brand-600"
+              >
                 <table className="w-full text-sm">
                   <caption className="sr-only">Locais, cidades, telas e audiência por estado</caption>
                   <thead className="sticky top-0 bg-slate-50 text-slate-700">
