@@ -86,7 +86,7 @@ export function Component() {
               setText(e.target.value);
               if (e.target.value === '') update({ q: '' });
             }}
-            placeholder="Ex.: pix, cancelamento, análise"
+            placeholder="Ex.: pix, cancelamento"
             className="h-11 min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-2 focus:outline-brand-600"
           />
           <Button type="submit" className="shrink-0">
