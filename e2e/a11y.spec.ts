@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { addDays, appRoutePatterns, buildPath, paths } from '@urbana/shared';
+import { addDays, appRoutePatterns, buildPath, knowledgeArticles, paths } from '@urbana/shared';
 import { STAFF } from './support/fixtures.ts';
 import { createCustomer, signInWithForm } from './support/users.ts';
 
@@ -54,7 +54,7 @@ test('páginas públicas, o diálogo de entrada e uma página inexistente', asyn
   const search = await (await request.get('/api/search?local=Brasília&tipo=torre&por_pagina=1')).json();
   const slug: string = search.items[0].slug;
   for (const pattern of byAudience('visitante')) {
-    await visit(page, buildPath(pattern, { slug }));
+    await visit(page, buildPath(pattern, { slug, artigo: knowledgeArticles.pagamentoPix }));
   }
   await visit(page, '/auth?modo=cadastro');
   await visit(page, '/nao-existe');

@@ -21,12 +21,14 @@ import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { docsCsp, frameworkErrorHandler, registerSecurity } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
+import { pageHeads } from './plugins/page-head.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { adminCampaignRoutes } from './routes/admin/campaigns.ts';
 import { adRoutes } from './routes/ads.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { catalogRoutes } from './routes/catalog.ts';
+import { contentRoutes } from './routes/content.ts';
 import { notificationStreamRoutes } from './routes/notifications.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { expireOrders } from './services/orders.ts';
@@ -200,7 +202,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adRoutes(deps), { prefix: '/api' });
   await app.register(adminCampaignRoutes(deps), { prefix: '/api/admin' });
 
-  await registerWeb(app, config.webDist);
+  await app.register(contentRoutes(deps));
+
+  await registerWeb(app, config.webDist, pageHeads(deps));
 
   let expiryTimer: NodeJS.Timeout | undefined;
   if (options.startWorkers) {

@@ -9,3 +9,5 @@ export * from './search-schema.ts';
 export * from './orders.ts';
 export * from './billing-schema.ts';
 export * from './ads.ts';
+export * from './articles.ts';
+export * from './page-meta.ts';

@@ -13,6 +13,7 @@ export const paths = {
   pedido: '/pedido/:orderId',
   suporte: '/suporte',
   central: '/central',
+  centralArtigo: '/central/:artigo',
   midiaKit: '/midia-kit',
   guiaCriacao: '/guia-criacao',
   especificacoesCriacao: '/especificacoes-criacao',

@@ -42,6 +42,21 @@ const pages: PagePreload[] = [
       ];
     },
   },
+  {
+    pattern: new RegExp(`^${paths.central}/?$`),
+    modules: [PUBLIC_LAYOUT, 'src/app/routes/knowledge-centre.tsx'],
+    data: () => [],
+  },
+  {
+    pattern: new RegExp(`^${paths.central}/[A-Za-z0-9_-]+/?$`),
+    modules: [PUBLIC_LAYOUT, 'src/app/routes/knowledge-article.tsx'],
+    data: () => [],
+  },
+  {
+    pattern: new RegExp(`^${paths.midiaKit}/?$`),
+    modules: [PUBLIC_LAYOUT, 'src/app/routes/media-kit.tsx'],
+    data: () => ['/api/midia-kit'],
+  },
 ];
 
 const escapeAttr = (value: string) =>

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { httpMessages, isKnownAppPath } from '@urbana/shared';
+import type { PageHead } from './page-head.ts';
 import { pagePreloader } from './page-preloads.ts';
 
 /**
@@ -11,7 +12,11 @@ import { pagePreloader } from './page-preloads.ts';
  * other GET answered with index.html (200 for a route the app knows, 404 for an unknown one, which
  * the app renders as its not-found page).
  */
-export async function registerWeb(app: FastifyInstance, webDist: string): Promise<void> {
+export async function registerWeb(
+  app: FastifyInstance,
+  webDist: string,
+  heads?: (pathname: string) => Promise<PageHead>,
+): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
   const hasWeb = existsSync(indexFile);
   if (hasWeb) {
@@ -50,10 +55,27 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
     }
     indexHtml ??= await readFile(indexFile, 'utf8');
     const hints = preloads(pathname, new URL(request.url, 'http://localhost'));
+    let status = isKnownAppPath(pathname) ? 200 : 404;
+    let html = indexHtml;
+    if (heads) {
+      // The page's own title, description and cards replace the generic ones of index.html; if the
+      // database cannot be read, the page still opens with the generic ones.
+      const head = await heads(pathname).catch((err: unknown) => {
+        request.log.warn({ err }, 'cabeçalho da página sem dados do catálogo');
+        return undefined;
+      });
+      if (head) {
+        status = head.status;
+        html = html
+          .replace(/<title>[\s\S]*?<\/title>/, '')
+          .replace(/<meta\s+name="description"[^>]*>/, '')
+          .replace('</head>', `${head.tags}</head>`);
+      }
+    }
     return reply
-      .code(isKnownAppPath(pathname) ? 200 : 404)
+      .code(status)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(hints ? indexHtml.replace('</head>', `${hints}</head>`) : indexHtml);
+      .send(hints ? html.replace('</head>', `${hints}</head>`) : html);
   });
 }

@@ -88,8 +88,22 @@ export const routes: RouteObject[] = [
             page(() => import('./routes/order-detail.tsx')),
           ),
           route(paths.suporte, 'Suporte'),
-          route(paths.central, 'Central de conhecimento'),
-          route(paths.midiaKit, 'Mídia kit'),
+          route(
+            paths.central,
+            'Central de conhecimento',
+            page(() => import('./routes/knowledge-centre.tsx')),
+          ),
+          route(
+            paths.centralArtigo,
+            'Central de conhecimento',
+            page(() => import('./routes/knowledge-article.tsx')),
+            { dynamicTitle: true },
+          ),
+          route(
+            paths.midiaKit,
+            'Mídia kit',
+            page(() => import('./routes/media-kit.tsx')),
+          ),
           route(
             paths.guiaCriacao,
             'Guia de criação',

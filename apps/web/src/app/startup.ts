@@ -9,6 +9,7 @@ import {
   productQuery,
   searchQuery,
 } from '../features/catalog/api.ts';
+import { mediaKitQuery } from '../features/media-kit/api.ts';
 import { preloadRoutes } from './router.tsx';
 
 /** How long the first screen may wait for its page's data before showing skeletons instead. */
@@ -41,6 +42,7 @@ function pageData(client: QueryClient, url: URL): Array<Promise<void>> {
     const start = url.searchParams.get('inicio') ?? undefined;
     return [client.prefetchQuery(configQuery), client.prefetchQuery(productQuery(slug, start, weeks))];
   }
+  if (pathname === paths.midiaKit) return [client.prefetchQuery(mediaKitQuery)];
   return [];
 }
 

@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
-import { Outlet, ScrollRestoration, useMatches } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
+import { publicPageMeta } from '@urbana/shared';
+import { setPageHead } from '../../lib/page-head.ts';
 import type { RouteHandle } from '../router.tsx';
 
 /** Sets each page's title from its route and restores scroll on navigation. */
@@ -7,10 +9,11 @@ export function RootLayout() {
   const matches = useMatches();
   const title = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as
     RouteHandle | undefined;
+  const { pathname } = useLocation();
   useEffect(() => {
     if (title?.dynamicTitle) return;
-    document.title = title ? `${title.title} | Urbana` : 'Urbana — mídia exterior';
-  }, [title]);
+    setPageHead({ title: title?.title ?? null, description: publicPageMeta[pathname]?.description });
+  }, [title, pathname]);
   return (
     <>
       <a

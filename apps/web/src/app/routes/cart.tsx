@@ -9,6 +9,7 @@ import { inputClass } from '../../components/ui/field.tsx';
 import { useCart } from '../../features/cart/index.ts';
 import { useAppConfig } from '../../features/catalog/index.ts';
 import { cartToRequest, downloadProposal, useQuote } from '../../features/orders/index.ts';
+import { HelpLink, knowledgeArticles } from '../../features/knowledge/index.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
 
@@ -174,6 +175,10 @@ export function Component() {
                 </li>
               </ul>
             ) : null}
+            <div className="flex flex-col items-start gap-1">
+              <HelpLink article={knowledgeArticles.precosESemanas}>Preços, semanas e descontos</HelpLink>
+              <HelpLink article={knowledgeArticles.comoFuncionaReserva}>Os passos depois do pedido</HelpLink>
+            </div>
             {quote.isError ? <Alert>{quote.error.message}</Alert> : null}
             <dl className="space-y-1 text-sm">
               <div className="flex justify-between">

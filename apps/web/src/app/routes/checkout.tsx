@@ -10,6 +10,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { ProtectedRoute } from '../../features/auth/index.ts';
 import { useCart } from '../../features/cart/index.ts';
 import { useAppConfig } from '../../features/catalog/index.ts';
+import { HelpLink, knowledgeArticles } from '../../features/knowledge/index.ts';
 import { cartToRequest, placeOrder, useBillingProfile, useQuote } from '../../features/orders/index.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
@@ -191,11 +192,22 @@ function Checkout() {
                 Boleto/transferência faturada está disponível para cadastros com CNPJ.
               </p>
             ) : null}
+            <div className="flex flex-wrap gap-x-6 gap-y-2">
+              <HelpLink article={knowledgeArticles.pagamentoPix}>Como funciona o pagamento por Pix</HelpLink>
+              {isCompany ? (
+                <HelpLink article={knowledgeArticles.pagamentoFaturado}>
+                  Prazos do boleto ou transferência faturada
+                </HelpLink>
+              ) : null}
+            </div>
           </Card>
 
           <Card>
             <h2 className="text-lg font-semibold text-slate-900">Política de cancelamento</h2>
             <p className="mt-2 text-sm text-slate-600">{CANCELLATION_POLICY}</p>
+            <HelpLink article={knowledgeArticles.cancelamentos} className="mt-3">
+              Cancelamentos e reembolsos em detalhe
+            </HelpLink>
           </Card>
         </div>
 

@@ -6,6 +6,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ItemCampaign } from '../../features/ads/index.ts';
 import { ProtectedRoute } from '../../features/auth/index.ts';
+import { HelpLink, knowledgeArticles } from '../../features/knowledge/index.ts';
 import { OrderStatusBadge, useCancelOrder, useOrder } from '../../features/orders/index.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
@@ -127,6 +128,46 @@ function Detail() {
                 </li>
               ))}
             </ol>
+          </Card>
+          <Card>
+            <h2 className="text-lg font-semibold text-slate-900">Dúvidas sobre o pedido</h2>
+            <ul className="mt-2 space-y-2">
+              {o.status === 'aguardando_pagamento' ? (
+                <li>
+                  <HelpLink
+                    article={
+                      o.payment_method === 'pix'
+                        ? knowledgeArticles.pagamentoPix
+                        : knowledgeArticles.pagamentoFaturado
+                    }
+                  >
+                    {o.payment_method === 'pix'
+                      ? 'Prazo e confirmação do pagamento por Pix'
+                      : 'Prazos do boleto ou transferência faturada'}
+                  </HelpLink>
+                </li>
+              ) : null}
+              {o.status === 'pago' || o.status === 'em_veiculacao' ? (
+                <li>
+                  <HelpLink article={knowledgeArticles.envioCriativos}>
+                    Como e até quando enviar os criativos
+                  </HelpLink>
+                </li>
+              ) : null}
+              {o.status !== 'aguardando_pagamento' && o.status !== 'expirado' && o.status !== 'cancelado' ? (
+                <li>
+                  <HelpLink article={knowledgeArticles.comprovacaoVeiculacao}>
+                    Fotos de comprovação da veiculação
+                  </HelpLink>
+                </li>
+              ) : null}
+              <li>
+                <HelpLink article={knowledgeArticles.faturas}>Status e PDF da fatura</HelpLink>
+              </li>
+              <li>
+                <HelpLink article={knowledgeArticles.cancelamentos}>Quando é possível cancelar</HelpLink>
+              </li>
+            </ul>
           </Card>
         </div>
       </div>

@@ -16,8 +16,10 @@ import { inputClass } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useCart } from '../../features/cart/index.ts';
 import { AvailabilityBadge, FavoriteButton, useAppConfig, useProduct } from '../../features/catalog/index.ts';
+import { HelpLink, knowledgeArticles } from '../../features/knowledge/index.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatDate, formatInteger, formatMoney } from '../../lib/format.ts';
+import { setPageHead } from '../../lib/page-head.ts';
 import { toast } from '../../lib/toast.ts';
 
 const ResultsMap = lazy(() => import('../../features/catalog/components/results-map.tsx'));
@@ -49,7 +51,11 @@ export function Component() {
   const total = data ? cartItemTotal({ daily_price: data.daily_price, weeks, towerCount }) : 0;
   const canAdd = data !== undefined && selected.length > 0;
   useEffect(() => {
-    if (data) document.title = `${data.name} | Urbana`;
+    if (data)
+      setPageHead({
+        title: data.name,
+        description: `${productTypeLabels[data.type]} em ${data.city} – ${data.state}: ${formatInteger(data.weekly_audience)} impactos por semana, ${formatMoney(data.daily_price)} por dia.`,
+      });
   }, [data]);
 
   if (product.isPending) return <Spinner label="Carregando o local..." className="min-h-[50vh]" />;
@@ -321,6 +327,7 @@ export function Component() {
               </tbody>
             </table>
             <p className="text-sm text-slate-600">{data.spec.notes}</p>
+            <HelpLink article={knowledgeArticles.envioCriativos}>Como e até quando enviar a arte</HelpLink>
           </section>
 
           <section aria-labelledby="mapa" className="space-y-3">
@@ -467,6 +474,12 @@ export function Component() {
               <Check className="h-4 w-4 text-emerald-600" aria-hidden="true" /> O preço final é confirmado no
               checkout.
             </p>
+            <div className="flex flex-col items-start gap-1 border-t border-slate-100 pt-3">
+              <HelpLink article={knowledgeArticles.precosESemanas}>
+                Como o preço por semana é calculado
+              </HelpLink>
+              <HelpLink article={knowledgeArticles.disponibilidade}>O que significam as vagas</HelpLink>
+            </div>
           </Card>
         </aside>
       </div>

@@ -34,6 +34,8 @@ interface Props {
   fitKey: string;
   className?: string;
   single?: boolean;
+  /** The map region's accessible name. */
+  label?: string;
 }
 
 type Feature = Supercluster.PointFeature<{ id: string; slug: string; name: string; price: number }>;
@@ -58,6 +60,7 @@ export default function ResultsMap({
   fitKey,
   className,
   single,
+  label = 'Mapa dos resultados',
 }: Props) {
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
@@ -214,12 +217,7 @@ export default function ResultsMap({
 
   return (
     <div className={className} style={{ position: 'relative' }}>
-      <div
-        ref={container}
-        className="h-full w-full rounded-xl"
-        role="region"
-        aria-label="Mapa dos resultados"
-      />
+      <div ref={container} className="h-full w-full rounded-xl" role="region" aria-label={label} />
       {moved && onSearchArea ? (
         <button
           type="button"
