@@ -5,3 +5,4 @@ export * from './email.ts';
 export * from './audit.ts';
 export * from './orders.ts';
 export * from './notifications.ts';
+export * from './support.ts';
