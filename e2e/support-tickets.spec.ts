@@ -35,9 +35,9 @@ test('visitante abre atendimento → equipe responde → o sino do cliente sobe 
   await waitForMail(user.email, code);
 
   // She signs in with the same e-mail: the ticket is hers, the live stream is open.
+  const streamOpen = page.waitForResponse((r) => r.url().includes('/api/notifications/stream'));
   await signInWithForm(page, user.email, user.password);
   await expect(page).toHaveURL(/\/buscar-locais$/);
-  const streamOpen = page.waitForResponse((r) => r.url().includes('/api/notifications/stream'));
   await page.getByRole('banner').getByRole('link', { name: 'Suporte' }).click();
   await streamOpen;
   await expect(page.getByRole('list', { name: 'Atendimentos' }).getByText(subject)).toBeVisible();
