@@ -99,9 +99,9 @@ function InvoiceRow({ invoice }: { invoice: Invoice }) {
               : ''}
           </p>
         </div>
-        <div className="flex flex-col items-end gap-2">
+        <div className="flex flex-col items-start gap-2 sm:items-end">
           <span className="text-lg font-bold text-slate-900">{formatMoney(invoice.total)}</span>
-          <div className="flex flex-wrap justify-end gap-2">
+          <div className="flex flex-wrap gap-2 sm:justify-end">
             {payableByPix ? (
               <Button
                 size="sm"
