@@ -155,9 +155,17 @@ export const routes: RouteObject[] = [
           route(paths.admin.produtos, 'Produtos'),
           route(paths.admin.campanhas, 'Campanhas'),
           route(paths.admin.cupons, 'Cupons'),
-          route(paths.admin.notificacoes, 'Notificações'),
+          route(
+            paths.admin.notificacoes,
+            'Notificações',
+            page(() => import('./routes/admin-notifications.tsx')),
+          ),
           route(paths.admin.emailLogs, 'Logs de email'),
-          route(paths.admin.emailAgendados, 'Emails agendados'),
+          route(
+            paths.admin.emailAgendados,
+            'Emails agendados',
+            page(() => import('./routes/admin-scheduled-emails.tsx')),
+          ),
           route(
             paths.admin.suporte,
             'Suporte',

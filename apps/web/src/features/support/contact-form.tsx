@@ -11,10 +11,9 @@ import {
 } from '@urbana/shared';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Field, inputClass } from '../../components/ui/field.tsx';
+import { Field, inputClass, textareaClass } from '../../components/ui/field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useOpenTicket, type Ticket } from './api.ts';
-import { textareaClass } from './reply-form.tsx';
 
 // A visitor must give name and e-mail (the server says the same); a signed-in user's come from the account.
 const visitorSchema = createTicketSchema.superRefine((v, ctx) => {

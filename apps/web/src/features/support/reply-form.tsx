@@ -4,10 +4,8 @@ import { useForm } from 'react-hook-form';
 import { ticketReplySchema } from '@urbana/shared';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { textareaClass } from '../../components/ui/field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-
-const textareaClass =
-  'block w-full rounded-lg border border-slate-300 bg-white p-3 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30 aria-[invalid=true]:border-red-600';
 
 /** The answer box under a ticket's conversation (customer or staff). */
 export function ReplyForm({
@@ -58,5 +56,3 @@ export function ReplyForm({
     </form>
   );
 }
-
-export { textareaClass };
