@@ -115,7 +115,7 @@ function History() {
     return <p className="text-slate-600">Nenhuma notificação enviada pela equipe ainda.</p>;
   return (
     <div className="space-y-3">
-      <div className="overflow-x-auto">
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Histórico de notificações">
         <table className="w-full min-w-[40rem] text-left text-sm">
           <caption className="sr-only">Notificações enviadas</caption>
           <thead className="border-b border-slate-200 text-slate-600">
@@ -177,7 +177,7 @@ export function Component() {
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">Notificações</h1>
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]">
         <Card>
           <h2 className="mb-4 text-lg font-semibold text-slate-900">Enviar</h2>
           <SendForm />

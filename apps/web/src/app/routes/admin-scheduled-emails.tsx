@@ -238,7 +238,7 @@ export function Component() {
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">Emails agendados</h1>
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]">
         <Card>
           <h2 className="mb-4 text-lg font-semibold text-slate-900">
             {editing ? 'Editar envio' : 'Novo envio'}

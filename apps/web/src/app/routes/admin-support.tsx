@@ -123,7 +123,7 @@ export function Component() {
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">Suporte</h1>
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)]">
         <section
           aria-label="Caixa de atendimentos"
           className={cn('space-y-3', selected && 'hidden lg:block')}
