@@ -4,7 +4,9 @@ import { SMTPServer } from 'smtp-server';
 import { and, eq, sql } from 'drizzle-orm';
 import { httpMessages } from '@urbana/shared';
 import { auditLog, emailLog, notifications, profiles, scheduledEmails } from '../src/db/schema/index.ts';
+import { emailTemplates } from '../src/services/email-templates.ts';
 import { notify } from '../src/services/notifications.ts';
+import { tellUser } from '../src/services/user-messages.ts';
 import { Outbox } from '../src/services/outbox.ts';
 import { createTestApp, createUser, inject, signIn, testConfig, type TestContext } from './helpers.ts';
 
@@ -107,6 +109,53 @@ describe('notificações de cada um', () => {
     expect(
       (await inject(ctx, { method: 'POST', url: '/api/notifications/read-all', headers: ORIGIN })).statusCode,
     ).toBe(401);
+  });
+});
+
+describe('tellUser (para os outros módulos)', () => {
+  const adEmail = (name: string) =>
+    emailTemplates.adReviewed({
+      name,
+      adName: 'Verão 2027',
+      approved: false,
+      reason: 'A imagem está fora da resolução.',
+      url: 'http://localhost:3000/usuario/meus-anuncios',
+    });
+
+  it('notificação e email juntos, na transação de quem chama; rollback não avisa ninguém', async () => {
+    const db = ctx.database.db;
+    await expect(
+      db.transaction(async (tx) => {
+        await tellUser(tx, ctx.app.deps.outbox, {
+          userId: bia.id,
+          kind: 'anuncio_reprovado',
+          title: 'Anúncio desfeito',
+          email: adEmail,
+        });
+        throw new Error('desfaz');
+      }),
+    ).rejects.toThrow('desfaz');
+    expect(
+      await db.select().from(notifications).where(eq(notifications.title, 'Anúncio desfeito')),
+    ).toHaveLength(0);
+
+    await db.transaction((tx) =>
+      tellUser(tx, ctx.app.deps.outbox, {
+        userId: bia.id,
+        kind: 'anuncio_reprovado',
+        title: 'Anúncio Verão 2027 precisa de ajustes',
+        link: '/usuario/meus-anuncios',
+        email: adEmail,
+      }),
+    );
+    expect((await list(bia.cookie)).items[0]!.title).toBe('Anúncio Verão 2027 precisa de ajustes');
+    const [mail] = await db
+      .select()
+      .from(emailLog)
+      .where(and(eq(emailLog.user_id, bia.id), eq(emailLog.template, 'anuncio_reprovado')));
+    expect(mail!.to_email).toBe(bia.email);
+    expect(mail!.body_text).toContain('Olá, Bia!');
+    expect(mail!.body_text).toContain('Motivo: A imagem está fora da resolução.');
   });
 });
 

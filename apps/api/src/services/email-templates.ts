@@ -174,4 +174,32 @@ export const emailTemplates = {
         .filter(Boolean),
       { label: 'Acessar a Urbana', url: m.url },
     ),
+  adReviewed: (a: { name: string; adName: string; approved: boolean; reason: string | null; url: string }) =>
+    render(
+      a.approved ? 'anuncio_aprovado' : 'anuncio_reprovado',
+      a.approved ? `Anúncio ${a.adName} aprovado` : `Anúncio ${a.adName} precisa de ajustes`,
+      `Olá, ${a.name || 'tudo bem'}!`,
+      a.approved
+        ? [
+            `A equipe da Urbana aprovou o anúncio ${a.adName}. Ele entra no ar no início do período reservado.`,
+          ]
+        : [
+            `A equipe da Urbana analisou o anúncio ${a.adName} e ele precisa de ajustes antes de ir ao ar.`,
+            ...(a.reason ? [`Motivo: ${a.reason}`] : []),
+            'Edite o anúncio e envie de novo para análise.',
+          ],
+      { label: a.approved ? 'Ver anúncio' : 'Editar anúncio', url: a.url },
+    ),
+  campaignStatus: (c: { name: string; campaign: string; started: boolean; url: string }) =>
+    render(
+      c.started ? 'campanha_iniciada' : 'campanha_finalizada',
+      c.started ? `Sua campanha ${c.campaign} está no ar` : `Campanha ${c.campaign} finalizada`,
+      `Olá, ${c.name || 'tudo bem'}!`,
+      [
+        c.started
+          ? `A campanha ${c.campaign} começou a ser veiculada. As fotos de comprovação aparecem no pedido.`
+          : `A campanha ${c.campaign} terminou. Obrigado por anunciar com a Urbana!`,
+      ],
+      { label: 'Ver pedido', url: c.url },
+    ),
 };
