@@ -9,7 +9,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { inputClass } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useAuth } from '../../features/auth/index.ts';
-import { useNotifications } from '../../features/notifications/index.ts';
+import { useMarkRead, useNotifications } from '../../features/notifications/index.ts';
 import {
   ContactForm,
   faq,
@@ -84,6 +84,19 @@ function Faq() {
 function TicketView({ id, onBack }: { id: string; onBack(): void }) {
   const ticket = useMyTicket(id);
   const reply = useReplyToTicket(id);
+  // Reading the conversation reads its notifications too.
+  const notifications = useNotifications();
+  const markRead = useMarkRead();
+  const unreadHere = (notifications.data?.items ?? [])
+    .filter((n) => !n.read && n.link === `/suporte?atendimento=${id}`)
+    .map((n) => n.id)
+    .join(',');
+  const loaded = ticket.isSuccess;
+  const { mutate } = markRead;
+  useEffect(() => {
+    if (!loaded || !unreadHere) return;
+    for (const notificationId of unreadHere.split(',')) mutate(notificationId);
+  }, [loaded, unreadHere, mutate]);
   if (ticket.isPending) return <Spinner label="Carregando atendimento..." />;
   if (ticket.isError)
     return (
