@@ -191,7 +191,8 @@ export function Component() {
     <div className="mx-auto max-w-4xl space-y-10">
       <header className="space-y-2">
         <LifeBuoy className="h-10 w-10 text-brand-700" aria-hidden="true" />
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Como podemos ajudar?</h1>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Suporte</h1>
+        <p className="text-xl font-semibold text-slate-800">Como podemos ajudar?</p>
         <p className="max-w-2xl text-slate-600">
           Veja as respostas para as dúvidas mais comuns ou escreva para a equipe da Urbana. Respondemos em até
           1 dia útil, por email{user ? ' e aqui mesmo' : ''}.
