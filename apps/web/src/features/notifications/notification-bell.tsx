@@ -56,7 +56,6 @@ export function NotificationBell() {
           <DropdownMenu.Content
             align="end"
             sideOffset={8}
-            aria-label="Notificações recentes"
             className="z-50 w-[min(22rem,calc(100vw-1rem))] rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
           >
             <div className="flex items-center justify-between gap-2 px-3 py-2">
