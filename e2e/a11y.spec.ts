@@ -120,6 +120,13 @@ test('área do usuário, checkout e páginas do pedido', async ({ page }) => {
   await page.getByRole('button', { name: /Menu da conta/ }).click();
   await expect(page.getByRole('menu')).toBeVisible();
   await audit(page, 'menu da conta');
+
+  // The bell's menu, with the order's notification in it.
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: /^Notificações \(/ }).click();
+  await expect(page.getByRole('menu', { name: /^Notificações/ })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: /recebido/ })).toBeVisible();
+  await audit(page, 'notificações no sino');
 });
 
 test('área administrativa', async ({ page }) => {

@@ -49,7 +49,7 @@ test.describe('cadastro, confirmação e entrada', () => {
     await expect(page).toHaveURL(/\/auth$/);
     await signInWithForm(page, user.email, user.password);
     await expect(page).toHaveURL(/\/usuario\/faturamento$/);
-    await expect(page.getByRole('heading', { name: 'Faturamento' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Faturamento' })).toBeVisible();
     // The saved path is used once.
     expect(await page.evaluate(() => sessionStorage.getItem('urbana-redirect-after-login'))).toBeNull();
   });

@@ -34,6 +34,10 @@ import { orderRoutes } from './routes/orders.ts';
 import { expireOrders } from './services/orders.ts';
 import { healthRoutes } from './routes/health.ts';
 import { profileRoutes } from './routes/profile.ts';
+import { billingRoutes } from './routes/billing.ts';
+import { supportRoutes } from './routes/support.ts';
+import { messagingAdminRoutes } from './routes/admin/messaging.ts';
+import { markOverdueInvoices } from './services/invoices.ts';
 import { NotificationHub } from './services/notification-hub.ts';
 import { Outbox } from './services/outbox.ts';
 import { createStorage, type Storage } from './services/storage.ts';
@@ -51,6 +55,7 @@ export const defaultRateLimits = {
   signIn: { max: 30, timeWindow: 5 * 60_000 },
   emails: { max: 10, timeWindow: 15 * 60_000 },
   tokens: { max: 30, timeWindow: 15 * 60_000 },
+  supportTickets: { max: 5, timeWindow: 15 * 60_000 },
 } satisfies Record<string, RateLimit>;
 
 function scaleLimits(limits: typeof defaultRateLimits, scale: number): typeof defaultRateLimits {
@@ -142,7 +147,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const outbox = new Outbox(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  const outbox = new Outbox(database.db, {
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    log: app.log,
+    publicUrl: config.publicUrl,
+  });
   const hub = new NotificationHub(database, app.log);
   await hub.start();
   const deps: AppDeps = {
@@ -201,12 +211,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminRoutes(deps), { prefix: '/api/admin' });
   await app.register(adRoutes(deps), { prefix: '/api' });
   await app.register(adminCampaignRoutes(deps), { prefix: '/api/admin' });
+  await app.register(billingRoutes(deps), { prefix: '/api' });
+  await app.register(supportRoutes(deps), { prefix: '/api' });
+  await app.register(messagingAdminRoutes(deps), { prefix: '/api/admin' });
 
   await app.register(contentRoutes(deps));
 
   await registerWeb(app, config.webDist, pageHeads(deps));
 
   let expiryTimer: NodeJS.Timeout | undefined;
+  let overdueTimer: NodeJS.Timeout | undefined;
   if (options.startWorkers) {
     outbox.start();
     // Unpaid orders past their window give their slots back.
@@ -214,9 +228,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       expireOrders(deps).catch((err: unknown) => app.log.error({ err }, 'falha ao expirar pedidos'));
     }, 30_000);
     expiryTimer.unref();
+    // Pending invoices past their due date become overdue (the customer is told).
+    const overdue = () =>
+      void markOverdueInvoices(deps).catch((err: unknown) =>
+        app.log.error({ err }, 'falha ao marcar faturas vencidas'),
+      );
+    overdue();
+    overdueTimer = setInterval(overdue, 15 * 60_000);
+    overdueTimer.unref();
   }
   app.addHook('onClose', async () => {
     if (expiryTimer) clearInterval(expiryTimer);
+    if (overdueTimer) clearInterval(overdueTimer);
     await outbox.stop();
     await hub.stop();
     if (redis) await redis.quit().catch(() => redis.disconnect());

@@ -20,7 +20,17 @@ import {
   type AdminSection,
   type UserType,
 } from '@urbana/shared';
-import { billingProfiles, emailLog, orders, profiles, sessions, userCart } from '../src/db/schema/index.ts';
+import {
+  billingProfiles,
+  emailLog,
+  invoices,
+  notifications,
+  orders,
+  profiles,
+  scheduledEmails,
+  sessions,
+  userCart,
+} from '../src/db/schema/index.ts';
 import { hashToken } from '../src/lib/tokens.ts';
 import { signWebhook } from '../src/services/payments.ts';
 import { assertSafeKey, LocalStorage, type Storage } from '../src/services/storage.ts';
@@ -85,6 +95,13 @@ interface World {
   /** A paid item of Ana's still waiting for artwork: the role matrix acts on it. */
   roleCampaign: string;
   roleAd: string;
+  /** Ana's invoice (of anaOrder), a notification of hers and a support ticket of hers. */
+  anaInvoice: { id: string };
+  anaNotification: { id: string };
+  anaTicket: { id: string };
+  /** Scheduled e-mails for the admin routes: one to edit, one to cancel. */
+  scheduled: { id: string };
+  scheduledToCancel: { id: string };
 }
 const w = {} as World;
 
@@ -205,6 +222,39 @@ beforeAll(async () => {
     cookie: w.ana.cookie,
     payload: { products: [{ id: 'carrinho-da-ana', name: 'Item da Ana' }] },
   });
+  const [invoice] = await database.db.select().from(invoices).where(eq(invoices.order_id, w.anaOrder.id));
+  w.anaInvoice = { id: invoice!.id };
+  const [notification] = await database.db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.user_id, w.ana.id))
+    .limit(1);
+  w.anaNotification = { id: notification!.id };
+  const ticket = await inject(ctx, {
+    method: 'POST',
+    url: '/api/support/tickets',
+    cookie: w.ana.cookie,
+    headers: { origin: 'http://localhost:3000' },
+    payload: {
+      category: 'pedidos',
+      subject: 'Dúvida da Ana',
+      message: 'Uma pergunta sobre o pedido da Ana.',
+    },
+  });
+  expect(ticket.statusCode, ticket.body).toBe(201);
+  w.anaTicket = { id: ticket.json<{ id: string }>().id };
+  for (const key of ['scheduled', 'scheduledToCancel'] as const) {
+    const [row] = await database.db
+      .insert(scheduledEmails)
+      .values({
+        segment: 'cliente',
+        subject: 'Novidades',
+        body: 'Texto do email agendado.',
+        send_at: new Date(Date.now() + 30 * 86_400_000),
+      })
+      .returning();
+    w[key] = { id: row!.id };
+  }
   w.photo = 'outdoor-0123456789abcdef.webp';
   await ctx.app.deps.storage.put(`catalogo/${w.photo}`, PHOTO, 'image/webp');
   await settle();
@@ -463,7 +513,65 @@ const stateChanging: Record<string, (w: World) => Req> = {
     url: fill('/api/favorites/:productId', { productId: w.other.id }),
     cookie: w.ana.cookie,
   }),
+  'POST /api/notifications/:id/read': (w) => ({
+    url: fill('/api/notifications/:id/read', { id: w.anaNotification.id }),
+    cookie: w.ana.cookie,
+  }),
+  'POST /api/notifications/read-all': (w) => ({ url: '/api/notifications/read-all', cookie: w.ana.cookie }),
+  'POST /api/support/tickets': () => ({
+    url: '/api/support/tickets',
+    payload: {
+      name: 'Atendimento Forjado',
+      email: 'forjado@exemplo.com.br',
+      category: 'outros',
+      subject: 'Forjado',
+      message: 'Mensagem enviada por outro site.',
+    },
+  }),
+  'POST /api/support/tickets/:id/messages': (w) => ({
+    url: fill('/api/support/tickets/:id/messages', { id: w.anaTicket.id }),
+    cookie: w.ana.cookie,
+    payload: { message: 'Resposta forjada por outro site.' },
+  }),
+  'POST /api/admin/support/tickets/:id/messages': (w) => ({
+    url: fill('/api/admin/support/tickets/:id/messages', { id: w.anaTicket.id }),
+    cookie: w.operador.cookie,
+    payload: { message: 'Resposta da equipe forjada.' },
+  }),
+  'PATCH /api/admin/support/tickets/:id': (w) => ({
+    url: fill('/api/admin/support/tickets/:id', { id: w.anaTicket.id }),
+    cookie: w.operador.cookie,
+    payload: { status: 'fechado' },
+  }),
+  'POST /api/admin/notificacoes': (w) => ({
+    url: '/api/admin/notificacoes',
+    cookie: w.operador.cookie,
+    payload: { segment: 'todos', title: 'Aviso forjado' },
+  }),
+  'POST /api/admin/emails-agendados': (w) => ({
+    url: '/api/admin/emails-agendados',
+    cookie: w.admin.cookie,
+    payload: scheduledBody(),
+  }),
+  'PUT /api/admin/emails-agendados/:id': (w) => ({
+    url: fill('/api/admin/emails-agendados/:id', { id: w.scheduled.id }),
+    cookie: w.admin.cookie,
+    payload: scheduledBody(),
+  }),
+  'POST /api/admin/emails-agendados/:id/cancelar': (w) => ({
+    url: fill('/api/admin/emails-agendados/:id/cancelar', { id: w.scheduled.id }),
+    cookie: w.admin.cookie,
+  }),
 };
+
+function scheduledBody() {
+  return {
+    segment: 'cliente',
+    subject: 'Email agendado de teste',
+    body: 'Texto do email agendado de teste.',
+    send_at: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+  };
+}
 
 /** Documented exceptions to the same-origin rule: called by other servers, authenticated otherwise. */
 const WEBHOOK_PREFIX = '/api/webhooks/';
@@ -707,6 +815,56 @@ const paramRoutes: Record<string, ParamCheck> = {
     why: 'fotos do catálogo',
     request: (w) => ({ url: `/api/arquivos/catalogo/${w.photo}` }),
   },
+  'GET /api/invoices/:id/pdf': {
+    kind: 'owned',
+    notFound: 'Fatura não encontrada.',
+    id: (w) => w.anaInvoice.id,
+    request: (w) => ({ url: `/api/invoices/${w.anaInvoice.id}/pdf` }),
+  },
+  'POST /api/notifications/:id/read': {
+    kind: 'owned',
+    notFound: 'Notificação não encontrada.',
+    id: (w) => w.anaNotification.id,
+    request: (w) => ({ url: `/api/notifications/${w.anaNotification.id}/read` }),
+  },
+  'GET /api/support/tickets/:id': {
+    kind: 'owned',
+    notFound: 'Atendimento não encontrado.',
+    id: (w) => w.anaTicket.id,
+    request: (w) => ({ url: `/api/support/tickets/${w.anaTicket.id}` }),
+  },
+  'POST /api/support/tickets/:id/messages': {
+    kind: 'owned',
+    notFound: 'Atendimento não encontrado.',
+    id: (w) => w.anaTicket.id,
+    request: (w) => ({
+      url: `/api/support/tickets/${w.anaTicket.id}/messages`,
+      payload: { message: 'Bruno tentando responder no atendimento da Ana.' },
+    }),
+  },
+  'GET /api/admin/support/tickets/:id': {
+    kind: 'staff',
+    request: (w) => ({ url: `/api/admin/support/tickets/${w.anaTicket.id}` }),
+  },
+  'POST /api/admin/support/tickets/:id/messages': {
+    kind: 'staff',
+    request: (w) => ({
+      url: `/api/admin/support/tickets/${w.anaTicket.id}/messages`,
+      payload: { message: 'Bruno fingindo ser da equipe.' },
+    }),
+  },
+  'PATCH /api/admin/support/tickets/:id': {
+    kind: 'staff',
+    request: (w) => ({ url: `/api/admin/support/tickets/${w.anaTicket.id}`, payload: { status: 'fechado' } }),
+  },
+  'PUT /api/admin/emails-agendados/:id': {
+    kind: 'staff',
+    request: (w) => ({ url: `/api/admin/emails-agendados/${w.scheduled.id}`, payload: scheduledBody() }),
+  },
+  'POST /api/admin/emails-agendados/:id/cancelar': {
+    kind: 'staff',
+    request: (w) => ({ url: `/api/admin/emails-agendados/${w.scheduled.id}/cancelar` }),
+  },
   'GET /api/docs/*': {
     kind: 'public',
     why: 'documentação da API (OpenAPI)',
@@ -737,10 +895,7 @@ describe('V4.2.1 IDOR: Bruno com os ids da Ana', () => {
         expect(res.statusCode).toBe(404);
         expectMessageOnly(res, check.notFound);
         // The same answer as for an id that does not exist: nothing tells that the order exists.
-        const unknown = await send(
-          w.bruno,
-          req.url.replace((check.id ?? ((x) => x.anaOrder.id))(w), randomUUID()),
-        );
+        const unknown = await send(w.bruno, req.url.replace(check.id?.(w) ?? w.anaOrder.id, randomUUID()));
         expect(unknown.statusCode).toBe(404);
         expect(unknown.body).toBe(res.body);
         await settle();
@@ -787,6 +942,8 @@ describe('V4.2.1 IDOR: Bruno com os ids da Ana', () => {
     ['/api/orders', ['anaOrder']],
     ['/api/orders?status=aguardando_pagamento', ['anaOrder']],
     ['/api/notifications', ['anaOrder']],
+    ['/api/invoices', ['anaOrder']],
+    ['/api/support/tickets', ['anaTicket']],
     ['/api/billing-profile', ['Ana Souza']],
     ['/api/cart', ['carrinho-da-ana']],
     ['/api/profile', ['ana']],
@@ -910,6 +1067,99 @@ const adminRoutes: Record<
       payload: { note: 'x'.repeat(600), status: 'pago' },
       headers: { 'x-pedido': w.roleOrder.id },
     }),
+  },
+  'GET /api/admin/support/tickets': {
+    section: 'suporte',
+    ok: 200,
+    request: () => ({ url: '/api/admin/support/tickets?status=aberto' }),
+    invalid: () => ({ url: '/api/admin/support/tickets?status=pendurado&page=0' }),
+  },
+  'GET /api/admin/support/staff': {
+    section: 'suporte',
+    ok: 200,
+    request: () => ({ url: '/api/admin/support/staff' }),
+    invalid: null,
+  },
+  'GET /api/admin/support/tickets/:id': {
+    section: 'suporte',
+    ok: 200,
+    request: (w) => ({ url: `/api/admin/support/tickets/${w.anaTicket.id}` }),
+    invalid: () => ({ url: '/api/admin/support/tickets/nao-e-um-uuid' }),
+  },
+  'POST /api/admin/support/tickets/:id/messages': {
+    section: 'suporte',
+    ok: 200,
+    request: (w) => ({
+      url: `/api/admin/support/tickets/${w.anaTicket.id}/messages`,
+      payload: { message: 'Resposta da equipe ao atendimento.' },
+    }),
+    invalid: (w) => ({
+      url: `/api/admin/support/tickets/${w.anaTicket.id}/messages`,
+      payload: { message: 'x' },
+    }),
+  },
+  'PATCH /api/admin/support/tickets/:id': {
+    section: 'suporte',
+    ok: 200,
+    request: (w) => ({
+      url: `/api/admin/support/tickets/${w.anaTicket.id}`,
+      payload: { status: 'em_andamento' },
+    }),
+    invalid: (w) => ({
+      url: `/api/admin/support/tickets/${w.anaTicket.id}`,
+      payload: { status: 'pendurado' },
+    }),
+  },
+  'GET /api/admin/notificacoes': {
+    section: 'notificacoes',
+    ok: 200,
+    request: () => ({ url: '/api/admin/notificacoes' }),
+    invalid: () => ({ url: '/api/admin/notificacoes?page=0' }),
+  },
+  'GET /api/admin/notificacoes/destinatarios': {
+    section: 'notificacoes',
+    ok: 200,
+    request: () => ({ url: '/api/admin/notificacoes/destinatarios?q=ana' }),
+    invalid: () => ({ url: '/api/admin/notificacoes/destinatarios?q=a' }),
+  },
+  'POST /api/admin/notificacoes': {
+    section: 'notificacoes',
+    ok: 201,
+    request: (w) => ({
+      url: '/api/admin/notificacoes',
+      payload: { segment: 'usuario', user_id: w.ana.id, title: 'Aviso da equipe' },
+    }),
+    invalid: () => ({ url: '/api/admin/notificacoes', payload: { segment: 'alguns', title: '' } }),
+  },
+  'GET /api/admin/emails-agendados': {
+    section: 'email-agendados',
+    ok: 200,
+    request: () => ({ url: '/api/admin/emails-agendados' }),
+    invalid: () => ({ url: '/api/admin/emails-agendados?page=0' }),
+  },
+  'POST /api/admin/emails-agendados': {
+    section: 'email-agendados',
+    ok: 201,
+    request: () => ({ url: '/api/admin/emails-agendados', payload: scheduledBody() }),
+    invalid: () => ({
+      url: '/api/admin/emails-agendados',
+      payload: { ...scheduledBody(), send_at: 'amanhã' },
+    }),
+  },
+  'PUT /api/admin/emails-agendados/:id': {
+    section: 'email-agendados',
+    ok: 200,
+    request: (w) => ({ url: `/api/admin/emails-agendados/${w.scheduled.id}`, payload: scheduledBody() }),
+    invalid: (w) => ({
+      url: `/api/admin/emails-agendados/${w.scheduled.id}`,
+      payload: { ...scheduledBody(), segment: 'usuario' },
+    }),
+  },
+  'POST /api/admin/emails-agendados/:id/cancelar': {
+    section: 'email-agendados',
+    ok: 200,
+    request: (w) => ({ url: `/api/admin/emails-agendados/${w.scheduledToCancel.id}/cancelar` }),
+    invalid: () => ({ url: '/api/admin/emails-agendados/nao-e-um-uuid/cancelar' }),
   },
 };
 const expectedByAccess: Record<'staff' | 'admin', Record<Role, 'ok' | 401 | 403>> = {

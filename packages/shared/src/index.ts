@@ -11,3 +11,4 @@ export * from './billing-schema.ts';
 export * from './ads.ts';
 export * from './articles.ts';
 export * from './page-meta.ts';
+export * from './support.ts';

@@ -4,7 +4,14 @@ import type { AppDeps } from '../app.ts';
 import { AppError } from '../lib/errors.ts';
 import { readSessionToken, requireUser } from '../plugins/auth.ts';
 import { isSessionActive } from '../services/auth.ts';
-import { notificationForStream, unreadCount } from '../services/notifications.ts';
+import { z } from 'zod';
+import {
+  markAllNotificationsRead,
+  markNotificationRead,
+  NOTIFICATION_NOT_FOUND,
+  notificationForStream,
+  unreadCount,
+} from '../services/notifications.ts';
 
 /** Open streams one user may hold on one instance (tabs, devices). */
 const MAX_STREAMS_PER_USER = 10;
@@ -113,5 +120,50 @@ export const notificationStreamRoutes =
         res.on('close', end);
         write('retry: 5000\n: conectado\n\n');
       },
+    );
+
+    app.post(
+      '/notifications/:id/read',
+      {
+        preValidation: requireUser,
+        schema: {
+          tags: ['notificações'],
+          summary: 'Marca uma notificação como lida',
+          params: z.object({ id: z.string().uuid({ error: NOTIFICATION_NOT_FOUND }) }),
+          body: z.object({}).nullish(),
+          response: {
+            200: z.object({
+              notification: z.object({
+                id: z.string(),
+                kind: z.string(),
+                title: z.string(),
+                body: z.string(),
+                link: z.string().nullable(),
+                read: z.boolean(),
+                created_at: z.string(),
+              }),
+              unread: z.number(),
+            }),
+            400: messageSchema,
+            401: messageSchema,
+            404: messageSchema,
+          },
+        },
+      },
+      async (request) => markNotificationRead(db, request.user!.id, request.params.id),
+    );
+
+    app.post(
+      '/notifications/read-all',
+      {
+        preValidation: requireUser,
+        schema: {
+          tags: ['notificações'],
+          summary: 'Marca todas as minhas notificações como lidas',
+          body: z.object({}).nullish(),
+          response: { 200: z.object({ unread: z.number() }), 401: messageSchema },
+        },
+      },
+      async (request) => markAllNotificationsRead(db, request.user!.id),
     );
   };

@@ -132,6 +132,48 @@ export const emailTemplates = {
       },
     );
   },
+  supportTicketOpened: (t: { name: string; code: string; subject: string; url: string }) =>
+    render(
+      'suporte_aberto',
+      `Recebemos sua mensagem — atendimento ${t.code}`,
+      `Olá, ${t.name || 'tudo bem'}!`,
+      [
+        `Recebemos sua mensagem sobre "${t.subject}" e abrimos o atendimento ${t.code}.`,
+        'A equipe da Urbana responde em até 1 dia útil. Você receberá a resposta por email e, com a sua conta, também na central de suporte.',
+      ],
+      { label: 'Acompanhar atendimento', url: t.url },
+    ),
+  supportReply: (t: { name: string; code: string; subject: string; reply: string; url: string }) =>
+    render(
+      'suporte_resposta',
+      `Resposta ao atendimento ${t.code}`,
+      `Olá, ${t.name || 'tudo bem'}!`,
+      [`A equipe da Urbana respondeu ao seu atendimento ${t.code} ("${t.subject}"):`, t.reply],
+      { label: 'Ver a conversa', url: t.url },
+    ),
+  invoiceOverdue: (i: { name: string; number: string; total: string; dueDate: string; url: string }) =>
+    render(
+      'fatura_vencida',
+      `Fatura ${i.number} vencida`,
+      `Olá, ${i.name || 'tudo bem'}!`,
+      [
+        `A fatura ${i.number}, de ${i.total}, venceu em ${i.dueDate} e ainda não identificamos o pagamento.`,
+        'Se você já pagou, desconsidere este aviso. Em caso de dúvida, fale com o suporte da Urbana.',
+      ],
+      { label: 'Ver faturas', url: i.url },
+    ),
+  /** A scheduled e-mail written by staff: paragraphs separated by blank lines. */
+  scheduled: (m: { name: string; subject: string; body: string; url: string }) =>
+    render(
+      'email_agendado',
+      m.subject,
+      `Olá, ${m.name || 'tudo bem'}!`,
+      m.body
+        .split(/\n\s*\n/)
+        .map((p) => p.trim())
+        .filter(Boolean),
+      { label: 'Acessar a Urbana', url: m.url },
+    ),
   adReviewed: (o: { name: string; ad: string; approved: boolean; reason: string | null; url: string }) =>
     render(
       'anuncio_revisado',

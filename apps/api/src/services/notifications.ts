@@ -1,6 +1,8 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { AudienceSegment } from '@urbana/shared';
 import type { Db, Tx } from '../db/client.ts';
-import { notifications } from '../db/schema/index.ts';
+import { notificationBroadcasts, notifications, profiles } from '../db/schema/index.ts';
+import { AppError } from '../lib/errors.ts';
 
 /** PostgreSQL NOTIFY channel: `{ "user_id": …, "id": … }` for every new notification. */
 export const NOTIFICATION_CHANNEL = 'urbana_notificacoes';
@@ -60,4 +62,119 @@ export async function listNotifications(db: Db, userId: string) {
     .orderBy(desc(notifications.created_at))
     .limit(50);
   return { unread: await unreadCount(db, userId), items: items.map(toItem) };
+}
+
+export const NOTIFICATION_NOT_FOUND = 'Notificação não encontrada.';
+
+/** Marks one of the user's notifications as read (another user's id answers 404). */
+export async function markNotificationRead(db: Db, userId: string, id: string) {
+  const [row] = await db
+    .update(notifications)
+    .set({ read_at: sql`coalesce(${notifications.read_at}, now())` })
+    .where(and(eq(notifications.id, id), eq(notifications.user_id, userId)))
+    .returning();
+  if (!row) throw new AppError(404, NOTIFICATION_NOT_FOUND);
+  return { notification: toItem(row), unread: await unreadCount(db, userId) };
+}
+
+export async function markAllNotificationsRead(db: Db, userId: string) {
+  await db
+    .update(notifications)
+    .set({ read_at: sql`now()` })
+    .where(and(eq(notifications.user_id, userId), isNull(notifications.read_at)));
+  return { unread: 0 };
+}
+
+/** The profiles a segment covers (blocked accounts are left out). */
+export function segmentCondition(segment: AudienceSegment, userId: string | null | undefined) {
+  const active = isNull(profiles.blocked_at);
+  if (segment === 'todos') return active;
+  if (segment === 'usuario')
+    return and(active, eq(profiles.id, userId ?? '00000000-0000-0000-0000-000000000000'));
+  return and(active, eq(profiles.tipo_usuario, segment));
+}
+
+export const BROADCAST_NO_RECIPIENTS = 'Nenhum usuário ativo neste público.';
+
+/**
+ * A staff broadcast: one notification per recipient, written and announced (pg_notify per row) in one
+ * statement, plus the broadcast row that keeps the history and the read rate.
+ */
+export async function broadcastNotification(
+  db: Db,
+  senderId: string,
+  input: {
+    segment: AudienceSegment;
+    user_id?: string | null | undefined;
+    title: string;
+    body?: string | undefined;
+    link?: string | null | undefined;
+  },
+) {
+  return db.transaction(async (tx) => {
+    const target = input.segment === 'usuario' ? (input.user_id ?? null) : null;
+    if (input.segment === 'usuario') {
+      const user = await tx.query.profiles.findFirst({ where: eq(profiles.id, target!) });
+      if (!user) throw new AppError(400, 'Usuário não encontrado.');
+    }
+    const [broadcast] = await tx
+      .insert(notificationBroadcasts)
+      .values({
+        sender_id: senderId,
+        segment: input.segment,
+        target_user_id: target,
+        title: input.title,
+        body: input.body ?? '',
+        link: input.link ?? null,
+      })
+      .returning();
+    const where = segmentCondition(input.segment, target);
+    // One row back per recipient, each announced as it is returned.
+    const sent = await tx.execute(sql`
+      with created as (
+        insert into ${notifications} (user_id, kind, title, body, link, broadcast_id)
+        select ${profiles.id}, 'aviso', ${input.title}, ${input.body ?? ''}, ${input.link ?? null}, ${broadcast!.id}
+        from ${profiles} where ${where}
+        returning id, user_id)
+      select pg_notify(${NOTIFICATION_CHANNEL}, json_build_object('user_id', user_id, 'id', id)::text)
+      from created`);
+    const recipients = sent.rows.length;
+    if (recipients === 0) throw new AppError(400, BROADCAST_NO_RECIPIENTS);
+    await tx
+      .update(notificationBroadcasts)
+      .set({ recipients })
+      .where(eq(notificationBroadcasts.id, broadcast!.id));
+    return { ...broadcast!, recipients };
+  });
+}
+
+/** History of staff broadcasts with how many recipients have read each. */
+export async function listBroadcasts(db: Db, page: number, pageSize: number) {
+  const [total] = await db.select({ n: count() }).from(notificationBroadcasts);
+  const rows = await db
+    .select({
+      broadcast: notificationBroadcasts,
+      sender: profiles.nome_completo,
+      read: sql<string>`(select count(*) from ${notifications} n where n.broadcast_id = ${notificationBroadcasts.id} and n.read_at is not null)`,
+    })
+    .from(notificationBroadcasts)
+    .leftJoin(profiles, eq(profiles.id, notificationBroadcasts.sender_id))
+    .orderBy(desc(notificationBroadcasts.created_at))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return {
+    total: total?.n ?? 0,
+    items: rows.map((r) => ({
+      id: r.broadcast.id,
+      segment: r.broadcast.segment,
+      target_user_id: r.broadcast.target_user_id,
+      title: r.broadcast.title,
+      body: r.broadcast.body,
+      link: r.broadcast.link,
+      recipients: r.broadcast.recipients,
+      read: Number(r.read),
+      sender: r.sender ?? null,
+      created_at: r.broadcast.created_at.toISOString(),
+    })),
+  };
 }

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client.ts';
 import { emailLog } from '../db/schema/index.ts';
 import type { RenderedEmail } from './email-templates.ts';
+import { releaseDueScheduledEmails } from './scheduled-emails.ts';
 
 export const MAX_ATTEMPTS = 5;
 const BATCH = 10;
@@ -15,6 +16,8 @@ export interface OutboxOptions {
   log: FastifyBaseLogger;
   /** Base of the retry backoff: attempt n waits base × 2^(n-1). */
   retryBaseMs?: number;
+  /** The address people use (links in scheduled e-mails). */
+  publicUrl?: string;
 }
 
 /**
@@ -83,6 +86,8 @@ export class Outbox {
   /** Claim and deliver batches until nothing is due; returns how many were processed. */
   async drain(): Promise<number> {
     let total = 0;
+    // Scheduled e-mails that fell due become ordinary rows of this outbox first.
+    while ((await releaseDueScheduledEmails(this.db, this.options.publicUrl ?? '')) > 0);
     for (;;) {
       const batch = await this.claim();
       if (batch.length === 0) return total;

@@ -87,7 +87,11 @@ export const routes: RouteObject[] = [
             'Pedido',
             page(() => import('./routes/order-detail.tsx')),
           ),
-          route(paths.suporte, 'Suporte'),
+          route(
+            paths.suporte,
+            'Suporte',
+            page(() => import('./routes/support.tsx')),
+          ),
           route(
             paths.central,
             'Central de conhecimento',
@@ -164,8 +168,16 @@ export const routes: RouteObject[] = [
             'Biblioteca de mídias',
             page(() => import('./routes/media-library.tsx')),
           ),
-          route(paths.usuario.notificacoes, 'Notificações'),
-          route(paths.usuario.faturamento, 'Faturamento'),
+          route(
+            paths.usuario.notificacoes,
+            'Notificações',
+            page(() => import('./routes/notifications.tsx')),
+          ),
+          route(
+            paths.usuario.faturamento,
+            'Faturamento',
+            page(() => import('./routes/billing.tsx')),
+          ),
         ],
       },
       route(
@@ -190,10 +202,22 @@ export const routes: RouteObject[] = [
             page(() => import('./routes/admin-campaign.tsx')),
           ),
           route(paths.admin.cupons, 'Cupons'),
-          route(paths.admin.notificacoes, 'Notificações'),
+          route(
+            paths.admin.notificacoes,
+            'Notificações',
+            page(() => import('./routes/admin-notifications.tsx')),
+          ),
           route(paths.admin.emailLogs, 'Logs de email'),
-          route(paths.admin.emailAgendados, 'Emails agendados'),
-          route(paths.admin.suporte, 'Suporte'),
+          route(
+            paths.admin.emailAgendados,
+            'Emails agendados',
+            page(() => import('./routes/admin-scheduled-emails.tsx')),
+          ),
+          route(
+            paths.admin.suporte,
+            'Suporte',
+            page(() => import('./routes/admin-support.tsx')),
+          ),
           route(paths.admin.relatorios, 'Relatórios'),
           route(paths.admin.logs, 'Logs'),
         ],

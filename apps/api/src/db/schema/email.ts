@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, timestamptz } from './columns.ts';
+import { createdAt, id, timestamptz, updatedAt } from './columns.ts';
 import { profiles } from './accounts.ts';
 
 /**
@@ -25,6 +25,10 @@ export const emailLog = pgTable(
     send_after: timestamptz('send_after').notNull().defaultNow(),
     locked_until: timestamptz('locked_until'),
     sent_at: timestamptz('sent_at'),
+    /** The scheduled e-mail this message is one copy of, if any. */
+    scheduled_email_id: uuid('scheduled_email_id').references(() => scheduledEmails.id, {
+      onDelete: 'set null',
+    }),
     created_at: createdAt(),
   },
   (t) => [
@@ -32,6 +36,42 @@ export const emailLog = pgTable(
       .on(t.send_after)
       .where(sql`${t.status} = 'pendente'`),
     index('email_log_created_at_idx').on(t.created_at),
+    index('email_log_scheduled_idx').on(t.scheduled_email_id),
     check('email_log_status_check', sql`${t.status} in ('pendente', 'enviado', 'falhou', 'registrado')`),
+  ],
+);
+
+/**
+ * An e-mail to a segment at a set time (/admin/email-agendados). When it falls due, the outbox worker
+ * turns it into one email_log row per recipient and sends those like any other message.
+ * agendado → enviado (rows written) | cancelado.
+ */
+export const scheduledEmails = pgTable(
+  'scheduled_emails',
+  {
+    id: id(),
+    created_by: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
+    segment: text('segment', { enum: ['todos', 'cliente', 'operador', 'admin', 'usuario'] }).notNull(),
+    target_user_id: uuid('target_user_id').references(() => profiles.id, { onDelete: 'set null' }),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    send_at: timestamptz('send_at').notNull(),
+    status: text('status', { enum: ['agendado', 'enviado', 'cancelado'] })
+      .notNull()
+      .default('agendado'),
+    recipients: integer('recipients').notNull().default(0),
+    processed_at: timestamptz('processed_at'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('scheduled_emails_due_idx')
+      .on(t.send_at)
+      .where(sql`${t.status} = 'agendado'`),
+    check('scheduled_emails_status_check', sql`${t.status} in ('agendado', 'enviado', 'cancelado')`),
+    check(
+      'scheduled_emails_segment_check',
+      sql`${t.segment} in ('todos', 'cliente', 'operador', 'admin', 'usuario')`,
+    ),
   ],
 );

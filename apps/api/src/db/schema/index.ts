@@ -6,3 +6,4 @@ export * from './audit.ts';
 export * from './orders.ts';
 export * from './notifications.ts';
 export * from './ads.ts';
+export * from './support.ts';

@@ -1,4 +1,4 @@
-import { Heart, Menu, ShoppingCart, X } from 'lucide-react';
+import { Bell, Heart, Menu, ShoppingCart, X } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { paths, successToasts } from '@urbana/shared';
@@ -18,6 +18,10 @@ const UserMenu = lazy(() => import('./user-menu.tsx').then((m) => ({ default: m.
 const importLoginDialog = () => import('../../features/auth/login-dialog.tsx');
 const LoginDialog = lazy(() => importLoginDialog().then((m) => ({ default: m.LoginDialog })));
 const loadLoginDialog = () => void importLoginDialog();
+// The bell (and its live stream) only for signed-in users, in its own chunk.
+const NotificationBell = lazy(() =>
+  import('../../features/notifications/notification-bell.tsx').then((m) => ({ default: m.NotificationBell })),
+);
 
 const mainNav = [
   { to: paths.buscarLocais, label: 'Buscar locais' },
@@ -120,6 +124,21 @@ export function Header() {
               <CountBadge count={cart.count} label="contador-carrinho" />
             </Link>
           </Tooltip>
+          {user ? (
+            <Suspense
+              fallback={
+                <Link
+                  to={paths.usuario.notificacoes}
+                  className="grid h-10 w-10 place-items-center rounded-lg text-slate-700 hover:bg-slate-100"
+                  aria-label="Notificações"
+                >
+                  <Bell className="h-5 w-5" aria-hidden="true" />
+                </Link>
+              }
+            >
+              <NotificationBell />
+            </Suspense>
+          ) : null}
           {user ? (
             <Suspense fallback={<AccountButton user={user} />}>
               <UserMenu user={user} onSignOut={() => void signOut()} />

@@ -42,3 +42,6 @@ export function Field({ label, error, hint, className, id, ...props }: FieldProp
     </div>
   );
 }
+
+export const textareaClass =
+  'block w-full rounded-lg border border-slate-300 bg-white p-3 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30 aria-[invalid=true]:border-red-600';

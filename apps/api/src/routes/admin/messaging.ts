@@ -1,0 +1,260 @@
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { audienceSegments, broadcastSchema, messageSchema, scheduledEmailSchema } from '@urbana/shared';
+import { and, asc, ilike, isNull, or } from 'drizzle-orm';
+import type { AppDeps } from '../../app.ts';
+import { profiles } from '../../db/schema/index.ts';
+import { requireSection } from '../../plugins/auth.ts';
+import { audit } from '../../services/audit.ts';
+import { broadcastNotification, listBroadcasts } from '../../services/notifications.ts';
+import {
+  cancelScheduledEmail,
+  createScheduledEmail,
+  listScheduledEmails,
+  SCHEDULED_NOT_FOUND,
+  updateScheduledEmail,
+} from '../../services/scheduled-emails.ts';
+
+const errors = {
+  400: messageSchema,
+  401: messageSchema,
+  403: messageSchema,
+  404: messageSchema,
+  409: messageSchema,
+};
+const pageQuery = z.object({
+  page: z.coerce
+    .number({ error: 'Página inválida.' })
+    .int({ error: 'Página inválida.' })
+    .min(1, { error: 'Página inválida.' })
+    .max(100000, { error: 'Página inválida.' })
+    .default(1),
+});
+const PAGE_SIZE = 20;
+
+const scheduledOut = z.object({
+  id: z.string(),
+  segment: z.enum(audienceSegments),
+  target_user_id: z.string().nullable(),
+  subject: z.string(),
+  body: z.string(),
+  send_at: z.string(),
+  status: z.enum(['agendado', 'enviado', 'cancelado']),
+  recipients: z.number(),
+  processed_at: z.string().nullable(),
+  created_at: z.string(),
+  sent: z.number(),
+  failed: z.number(),
+  pending: z.number(),
+  logged: z.number(),
+});
+const idParams = z.object({ id: z.string().uuid({ error: SCHEDULED_NOT_FOUND }) });
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** /admin/notificacoes (staff) and /admin/email-agendados (admin only). */
+export const messagingAdminRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db, config } = deps;
+
+    app.register(async (inner) => {
+      const staff = inner.withTypeProvider<ZodTypeProvider>();
+      staff.addHook('preValidation', requireSection('notificacoes', config.adminEmails));
+
+      staff.get(
+        '/notificacoes/destinatarios',
+        {
+          schema: {
+            tags: ['admin'],
+            summary: 'Busca um usuário por nome ou email para enviar a ele',
+            querystring: z.object({
+              q: z
+                .string({ error: 'Digite ao menos 2 letras.' })
+                .trim()
+                .min(2, { error: 'Digite ao menos 2 letras.' })
+                .max(200, { error: 'Busca longa demais.' }),
+            }),
+            response: {
+              200: z.object({
+                items: z.array(
+                  z.object({
+                    id: z.string(),
+                    email: z.string(),
+                    nome_completo: z.string(),
+                    tipo_usuario: z.string(),
+                  }),
+                ),
+              }),
+              ...errors,
+            },
+          },
+        },
+        async (request) => {
+          const like = `%${escapeLike(request.query.q)}%`;
+          const items = await db
+            .select({
+              id: profiles.id,
+              email: profiles.email,
+              nome_completo: profiles.nome_completo,
+              tipo_usuario: profiles.tipo_usuario,
+            })
+            .from(profiles)
+            .where(
+              and(
+                isNull(profiles.blocked_at),
+                or(ilike(profiles.email, like), ilike(profiles.nome_completo, like)),
+              ),
+            )
+            .orderBy(asc(profiles.email))
+            .limit(10);
+          return { items };
+        },
+      );
+
+      staff.get(
+        '/notificacoes',
+        {
+          schema: {
+            tags: ['admin'],
+            summary: 'Histórico de notificações enviadas pela equipe, com a taxa de leitura',
+            querystring: pageQuery,
+            response: {
+              200: z.object({
+                total: z.number(),
+                page: z.number(),
+                page_size: z.number(),
+                items: z.array(
+                  z.object({
+                    id: z.string(),
+                    segment: z.enum(audienceSegments),
+                    target_user_id: z.string().nullable(),
+                    title: z.string(),
+                    body: z.string(),
+                    link: z.string().nullable(),
+                    recipients: z.number(),
+                    read: z.number(),
+                    sender: z.string().nullable(),
+                    created_at: z.string(),
+                  }),
+                ),
+              }),
+              ...errors,
+            },
+          },
+        },
+        async (request) => ({
+          ...(await listBroadcasts(db, request.query.page, PAGE_SIZE)),
+          page: request.query.page,
+          page_size: PAGE_SIZE,
+        }),
+      );
+
+      staff.post(
+        '/notificacoes',
+        {
+          schema: {
+            tags: ['admin'],
+            summary: 'Envia uma notificação a todos, a um papel ou a um usuário',
+            body: broadcastSchema,
+            response: {
+              201: z.object({ id: z.string(), recipients: z.number() }),
+              ...errors,
+            },
+          },
+        },
+        async (request, reply) => {
+          const sent = await broadcastNotification(db, request.user!.id, request.body);
+          await audit(db, {
+            actorId: request.user!.id,
+            action: 'notificacao.enviada',
+            entity: 'notification_broadcast',
+            entityId: sent.id,
+            after: {
+              segment: sent.segment,
+              target_user_id: sent.target_user_id,
+              title: sent.title,
+              recipients: sent.recipients,
+            },
+            ip: request.ip,
+          });
+          return reply.code(201).send({ id: sent.id, recipients: sent.recipients });
+        },
+      );
+    });
+
+    app.register(async (inner) => {
+      const admin = inner.withTypeProvider<ZodTypeProvider>();
+      admin.addHook('preValidation', requireSection('email-agendados', config.adminEmails));
+
+      admin.get(
+        '/emails-agendados',
+        {
+          schema: {
+            tags: ['admin'],
+            summary: 'Emails agendados, com status e contagens de envio',
+            querystring: pageQuery,
+            response: {
+              200: z.object({
+                total: z.number(),
+                page: z.number(),
+                page_size: z.number(),
+                items: z.array(scheduledOut),
+              }),
+              ...errors,
+            },
+          },
+        },
+        async (request) => ({
+          ...(await listScheduledEmails(db, request.query.page, PAGE_SIZE)),
+          page: request.query.page,
+          page_size: PAGE_SIZE,
+        }),
+      );
+
+      admin.post(
+        '/emails-agendados',
+        {
+          schema: {
+            tags: ['admin'],
+            summary: 'Agenda um email para um público numa data e hora',
+            body: scheduledEmailSchema,
+            response: { 201: scheduledOut, ...errors },
+          },
+        },
+        async (request, reply) =>
+          reply.code(201).send(await createScheduledEmail(db, request.user!.id, request.body, request.ip)),
+      );
+
+      admin.put(
+        '/emails-agendados/:id',
+        {
+          schema: {
+            tags: ['admin'],
+            summary: 'Edita um email ainda agendado',
+            params: idParams,
+            body: scheduledEmailSchema,
+            response: { 200: scheduledOut, ...errors },
+          },
+        },
+        async (request) =>
+          updateScheduledEmail(db, request.user!.id, request.params.id, request.body, request.ip),
+      );
+
+      admin.post(
+        '/emails-agendados/:id/cancelar',
+        {
+          schema: {
+            tags: ['admin'],
+            summary: 'Cancela um email ainda agendado',
+            params: idParams,
+            body: z.object({}).nullish(),
+            response: { 200: scheduledOut, ...errors },
+          },
+        },
+        async (request) => cancelScheduledEmail(db, request.user!.id, request.params.id, request.ip),
+      );
+    });
+  };

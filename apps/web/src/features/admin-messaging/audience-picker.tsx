@@ -1,0 +1,114 @@
+import { useId, useState } from 'react';
+import { audienceSegmentLabels, audienceSegments, type AudienceSegment } from '@urbana/shared';
+import { inputClass } from '../../components/ui/field.tsx';
+import { cn } from '../../lib/cn.ts';
+import { useRecipientSearch, type Recipient } from './api.ts';
+
+/**
+ * Who a notification or e-mail goes to: everyone, a role, or one user found by name or e-mail.
+ * Controlled: `segment` and `userId` live in the parent's form.
+ */
+export function AudiencePicker({
+  segment,
+  userId,
+  onChange,
+  segmentError,
+  userError,
+}: {
+  segment: AudienceSegment;
+  userId: string | null;
+  onChange(next: { segment: AudienceSegment; userId: string | null }): void;
+  segmentError?: string | undefined;
+  userError?: string | undefined;
+}) {
+  const id = useId();
+  const [query, setQuery] = useState('');
+  const [picked, setPicked] = useState<Recipient | null>(null);
+  const found = useRecipientSearch(query);
+  return (
+    <div className="space-y-3">
+      <div className="space-y-1.5">
+        <label htmlFor={`${id}-publico`} className="block text-sm font-medium text-slate-800">
+          Para quem
+        </label>
+        <select
+          id={`${id}-publico`}
+          className={inputClass}
+          value={segment}
+          aria-invalid={segmentError ? true : undefined}
+          onChange={(e) => onChange({ segment: e.target.value as AudienceSegment, userId: null })}
+        >
+          {audienceSegments.map((s) => (
+            <option key={s} value={s}>
+              {audienceSegmentLabels[s]}
+            </option>
+          ))}
+        </select>
+        {segmentError ? <p className="text-sm font-medium text-red-700">{segmentError}</p> : null}
+      </div>
+      {segment === 'usuario' ? (
+        <div className="space-y-1.5">
+          <label htmlFor={`${id}-busca`} className="block text-sm font-medium text-slate-800">
+            Buscar usuário por nome ou email
+          </label>
+          <input
+            id={`${id}-busca`}
+            type="search"
+            className={inputClass}
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            aria-invalid={userError ? true : undefined}
+            aria-describedby={userError ? `${id}-erro` : undefined}
+            placeholder="Digite ao menos 2 letras"
+          />
+          {picked && userId === picked.id ? (
+            <p className="text-sm text-slate-700" aria-live="polite">
+              Escolhido: <strong>{picked.nome_completo || picked.email}</strong> ({picked.email})
+            </p>
+          ) : null}
+          {query.trim().length >= 2 ? (
+            found.isPending ? (
+              <p className="text-sm text-slate-600">Buscando...</p>
+            ) : found.isError ? (
+              <p className="text-sm text-red-700">{found.error.message}</p>
+            ) : found.data.length === 0 ? (
+              <p className="text-sm text-slate-600">Nenhum usuário encontrado.</p>
+            ) : (
+              <ul
+                className="max-h-48 divide-y divide-slate-200 overflow-auto rounded-lg border border-slate-200"
+                aria-label="Usuários encontrados"
+              >
+                {found.data.map((u) => (
+                  <li key={u.id}>
+                    <button
+                      type="button"
+                      aria-pressed={userId === u.id}
+                      onClick={() => {
+                        setPicked(u);
+                        onChange({ segment, userId: u.id });
+                      }}
+                      className={cn(
+                        'block w-full px-3 py-2 text-left text-sm hover:bg-slate-50',
+                        userId === u.id && 'bg-brand-50',
+                      )}
+                    >
+                      <span className="font-medium text-slate-900">{u.nome_completo || u.email}</span>{' '}
+                      <span className="text-slate-600">
+                        {u.email} · {u.tipo_usuario}
+                      </span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )
+          ) : null}
+          {userError ? (
+            <p id={`${id}-erro`} className="text-sm font-medium text-red-700">
+              {userError}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

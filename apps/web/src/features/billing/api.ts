@@ -1,0 +1,67 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { InvoiceStatus } from '@urbana/shared';
+import { api } from '../../lib/api-client.ts';
+
+export interface Invoice {
+  id: string;
+  number: string;
+  order_id: string;
+  order_code: string;
+  order_status: string;
+  amount: number;
+  discount: number;
+  total: number;
+  due_date: string;
+  status: InvoiceStatus;
+  payment_method: string;
+  paid_at: string | null;
+  created_at: string;
+}
+
+export interface InvoiceSummary {
+  year: number;
+  paid_this_year: number;
+  pending: number;
+  pending_count: number;
+  overdue: number;
+  overdue_count: number;
+  years: number[];
+}
+
+export interface InvoiceFilters {
+  status: InvoiceStatus | null;
+  year: number | null;
+}
+
+export const invoicesQuery = (filters: InvoiceFilters) => {
+  const params = new URLSearchParams();
+  if (filters.status) params.set('status', filters.status);
+  if (filters.year) params.set('year', String(filters.year));
+  const qs = params.toString();
+  return queryOptions({
+    queryKey: ['invoices', filters],
+    queryFn: () => api<{ items: Invoice[] }>(`/api/invoices${qs ? `?${qs}` : ''}`).then((r) => r.items),
+  });
+};
+export const useInvoices = (filters: InvoiceFilters) => useQuery(invoicesQuery(filters));
+
+export const invoiceSummaryQuery = queryOptions({
+  queryKey: ['invoices', 'summary'],
+  queryFn: () => api<InvoiceSummary>('/api/invoices/summary'),
+});
+export const useInvoiceSummary = () => useQuery(invoiceSummaryQuery);
+
+/** Downloads an invoice's PDF (the server checks it is the user's). */
+export async function downloadInvoicePdf(invoice: Pick<Invoice, 'id' | 'number'>): Promise<void> {
+  const response = await fetch(`/api/invoices/${invoice.id}/pdf`, { credentials: 'same-origin' });
+  if (!response.ok) {
+    const data = (await response.json().catch(() => null)) as { message?: string } | null;
+    throw new Error(data?.message ?? 'Não foi possível baixar a fatura.');
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `fatura-${invoice.number}.pdf`;
+  a.click();
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

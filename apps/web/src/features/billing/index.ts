@@ -1,0 +1,2 @@
+export * from './api.ts';
+export { InvoiceStatusBadge } from './invoice-status-badge.tsx';

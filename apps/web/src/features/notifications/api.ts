@@ -1,0 +1,60 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client.ts';
+
+export interface NotificationItem {
+  id: string;
+  kind: string;
+  title: string;
+  body: string;
+  link: string | null;
+  read: boolean;
+  created_at: string;
+}
+export interface NotificationList {
+  unread: number;
+  items: NotificationItem[];
+}
+
+export const notificationsQuery = queryOptions({
+  queryKey: ['notifications'],
+  queryFn: () => api<NotificationList>('/api/notifications'),
+  // The live stream keeps it fresh; a refetch on focus catches anything missed.
+  staleTime: 60_000,
+});
+
+export const useNotifications = (enabled = true) => useQuery({ ...notificationsQuery, enabled });
+
+export function useMarkRead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api<{ notification: NotificationItem; unread: number }>(`/api/notifications/${id}/read`, {
+        method: 'POST',
+      }),
+    onSuccess: ({ notification, unread }) =>
+      client.setQueryData(notificationsQuery.queryKey, (old) =>
+        old ? { unread, items: old.items.map((n) => (n.id === notification.id ? notification : n)) } : old,
+      ),
+  });
+}
+
+export function useMarkAllRead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<{ unread: number }>('/api/notifications/read-all', { method: 'POST' }),
+    onSuccess: () =>
+      client.setQueryData(notificationsQuery.queryKey, (old) =>
+        old ? { unread: 0, items: old.items.map((n) => ({ ...n, read: true })) } : old,
+      ),
+  });
+}
+
+/** A new notification heard on the live stream goes to the top of the cached list. */
+export function addLiveNotification(
+  old: NotificationList | undefined,
+  event: { notification: NotificationItem; unread: number },
+): NotificationList | undefined {
+  if (!old) return old;
+  if (old.items.some((n) => n.id === event.notification.id)) return { ...old, unread: event.unread };
+  return { unread: event.unread, items: [event.notification, ...old.items].slice(0, 50) };
+}

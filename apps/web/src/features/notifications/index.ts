@@ -1,0 +1,2 @@
+export * from './api.ts';
+export { whenLabel } from './time.ts';

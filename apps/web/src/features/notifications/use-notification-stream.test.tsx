@@ -1,0 +1,111 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { notificationsQuery, type NotificationList } from './api.ts';
+import { useNotificationStream } from './use-notification-stream.ts';
+
+/** A stand-in for the browser's EventSource that the test drives by hand. */
+class FakeEventSource {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
+  static instances: FakeEventSource[] = [];
+  readyState = FakeEventSource.CONNECTING;
+  private listeners = new Map<string, Array<(e: Event) => void>>();
+  constructor(readonly url: string) {
+    FakeEventSource.instances.push(this);
+  }
+  addEventListener(type: string, fn: (e: Event) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]);
+  }
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+  emit(type: string, data?: unknown) {
+    if (type === 'open') this.readyState = FakeEventSource.OPEN;
+    const event =
+      data === undefined ? new Event(type) : new MessageEvent(type, { data: JSON.stringify(data) });
+    for (const fn of this.listeners.get(type) ?? []) fn(event);
+  }
+}
+
+function Stream() {
+  useNotificationStream(true);
+  return null;
+}
+
+const item = (id: string, title: string) => ({
+  id,
+  kind: 'teste',
+  title,
+  body: '',
+  link: null,
+  read: false,
+  created_at: '2026-11-21T12:00:00.000Z',
+});
+
+let client: QueryClient;
+function setup(initial: NotificationList) {
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(notificationsQuery.queryKey, initial);
+  const fetched = vi.fn(() => Promise.resolve(initial));
+  client.setQueryDefaults(notificationsQuery.queryKey, { queryFn: fetched });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+  const view = render(<Stream />, { wrapper });
+  return { view, fetched };
+}
+
+beforeEach(() => {
+  FakeEventSource.instances = [];
+  vi.stubGlobal('EventSource', FakeEventSource);
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('notificações ao vivo', () => {
+  it('uma notificação do stream entra no topo da lista com o novo total de não lidas', () => {
+    setup({ unread: 1, items: [item('a', 'Antiga')] });
+    const source = FakeEventSource.instances[0]!;
+    expect(source.url).toBe('/api/notifications/stream');
+    act(() => source.emit('notificacao', { notification: item('b', 'Nova'), unread: 2 }));
+    const list = client.getQueryData(notificationsQuery.queryKey)!;
+    expect(list.unread).toBe(2);
+    expect(list.items.map((n) => n.title)).toEqual(['Nova', 'Antiga']);
+    // The same event again (a replay) does not duplicate it.
+    act(() => source.emit('notificacao', { notification: item('b', 'Nova'), unread: 2 }));
+    expect(client.getQueryData(notificationsQuery.queryKey)!.items).toHaveLength(2);
+  });
+
+  it('reconecta sozinho com espera crescente quando o stream fecha de vez, e busca a lista ao reabrir', async () => {
+    const { view } = setup({ unread: 0, items: [] });
+    const first = FakeEventSource.instances[0]!;
+    // A dropped connection the browser retries itself (still CONNECTING): nothing to do.
+    act(() => first.emit('error'));
+    expect(FakeEventSource.instances).toHaveLength(1);
+    // Closed for good (the server answered an error): a new stream after 1 s, then 2 s.
+    first.readyState = FakeEventSource.CLOSED;
+    act(() => first.emit('error'));
+    act(() => vi.advanceTimersByTime(999));
+    expect(FakeEventSource.instances).toHaveLength(1);
+    act(() => vi.advanceTimersByTime(1));
+    expect(FakeEventSource.instances).toHaveLength(2);
+    const second = FakeEventSource.instances[1]!;
+    second.readyState = FakeEventSource.CLOSED;
+    act(() => second.emit('error'));
+    act(() => vi.advanceTimersByTime(1999));
+    expect(FakeEventSource.instances).toHaveLength(2);
+    act(() => vi.advanceTimersByTime(1));
+    const third = FakeEventSource.instances[2]!;
+    // Open again: the list is marked stale and fetched (what came meanwhile is not lost).
+    await act(async () => third.emit('open'));
+    expect(client.getQueryState(notificationsQuery.queryKey)?.isInvalidated).toBe(true);
+    view.unmount();
+    expect(third.readyState).toBe(FakeEventSource.CLOSED);
+  });
+});

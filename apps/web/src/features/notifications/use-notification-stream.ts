@@ -1,0 +1,59 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { addLiveNotification, notificationsQuery, type NotificationItem } from './api.ts';
+
+const MAX_BACKOFF_MS = 30_000;
+
+/**
+ * Keeps the notification list live over Server-Sent Events (GET /api/notifications/stream). The
+ * browser reconnects by itself after a dropped connection; when the server refuses or is away (the
+ * stream is closed for good) we open a new one with a growing pause. After every connection the list
+ * is fetched again, so nothing sent before it (or while disconnected) is missed.
+ */
+export function useNotificationStream(enabled: boolean, onNew?: (n: NotificationItem) => void) {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    let source: EventSource | null = null;
+    let timer: number | undefined;
+    let attempt = 0;
+    let stopped = false;
+
+    const connect = () => {
+      source = new EventSource('/api/notifications/stream');
+      // The server subscribes before its first byte, so from "open" on nothing is missed; what came
+      // before (while the list loaded, or while disconnected) is fetched again.
+      source.addEventListener('open', () => {
+        attempt = 0;
+        void client.invalidateQueries({ queryKey: notificationsQuery.queryKey });
+      });
+      source.addEventListener('notificacao', (e) => {
+        const data = JSON.parse((e as MessageEvent<string>).data) as {
+          notification: NotificationItem;
+          unread: number;
+        };
+        const cached = client.getQueryData(notificationsQuery.queryKey);
+        if (cached) client.setQueryData(notificationsQuery.queryKey, addLiveNotification(cached, data));
+        else void client.invalidateQueries({ queryKey: notificationsQuery.queryKey });
+        onNew?.(data.notification);
+      });
+      source.addEventListener('sincronizar', () => {
+        void client.invalidateQueries({ queryKey: notificationsQuery.queryKey });
+      });
+      source.addEventListener('error', () => {
+        if (stopped || !source || source.readyState !== EventSource.CLOSED) return;
+        // Closed for good (e.g. the server answered an error while restarting): try again later.
+        source.close();
+        const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempt);
+        attempt += 1;
+        timer = window.setTimeout(connect, delay);
+      });
+    };
+    connect();
+    return () => {
+      stopped = true;
+      window.clearTimeout(timer);
+      source?.close();
+    };
+  }, [enabled, client, onNew]);
+}

@@ -1,0 +1,139 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import {
+  createTicketSchema,
+  ticketCategories,
+  ticketCategoryLabels,
+  type Profile,
+  type TicketCategory,
+} from '@urbana/shared';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Field, inputClass, textareaClass } from '../../components/ui/field.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { useOpenTicket, type Ticket } from './api.ts';
+
+// A visitor must give name and e-mail (the server says the same); a signed-in user's come from the account.
+const visitorSchema = createTicketSchema.superRefine((v, ctx) => {
+  if (!v.name) ctx.addIssue({ code: 'custom', path: ['name'], message: 'Informe seu nome.' });
+  if (!v.email)
+    ctx.addIssue({ code: 'custom', path: ['email'], message: 'Informe seu email para receber a resposta.' });
+});
+
+interface FormValues {
+  name?: string;
+  email?: string;
+  category: TicketCategory | '';
+  subject: string;
+  message: string;
+}
+
+/** The contact form of /suporte: opens a ticket and shows its code. */
+export function ContactForm({ user, onOpened }: { user: Profile | null; onOpened?(ticket: Ticket): void }) {
+  const id = useId();
+  const open = useOpenTicket();
+  const [opened, setOpened] = useState<Ticket | null>(null);
+  const form = useForm<FormValues, unknown, z.output<typeof createTicketSchema>>({
+    resolver: zodResolver((user ? createTicketSchema : visitorSchema) as typeof createTicketSchema) as never,
+    defaultValues: { name: '', email: '', category: '', subject: '', message: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const body = user
+        ? { category: values.category, subject: values.subject, message: values.message }
+        : values;
+      const ticket = await open.mutateAsync(body);
+      setOpened(ticket);
+      form.reset();
+      onOpened?.(ticket);
+    } catch (e) {
+      form.setError('root', { message: errorMessage(e, 'Não foi possível enviar. Tente novamente.') });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2" aria-label="Fale com a gente">
+      {opened ? (
+        <div className="sm:col-span-2">
+          <Alert tone="success">
+            Recebemos sua mensagem: atendimento <strong>{opened.code}</strong>. Enviamos a confirmação para{' '}
+            {opened.email} e respondemos em até 1 dia útil.
+          </Alert>
+        </div>
+      ) : null}
+      {user ? (
+        <p className="text-sm text-slate-600 sm:col-span-2">
+          Respondemos para <strong>{user.email}</strong> e aqui em Meus atendimentos.
+        </p>
+      ) : (
+        <>
+          <Field label="Nome" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
+          <Field
+            label="Email"
+            type="email"
+            autoComplete="email"
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
+        </>
+      )}
+      <div className="space-y-1.5">
+        <label htmlFor={`${id}-assunto-tipo`} className="block text-sm font-medium text-slate-800">
+          Sobre o quê?
+        </label>
+        <select
+          id={`${id}-assunto-tipo`}
+          className={inputClass}
+          aria-invalid={errors.category ? true : undefined}
+          aria-describedby={errors.category ? `${id}-assunto-tipo-erro` : undefined}
+          {...form.register('category')}
+        >
+          <option value="">Escolha</option>
+          {ticketCategories.map((c) => (
+            <option key={c} value={c}>
+              {ticketCategoryLabels[c]}
+            </option>
+          ))}
+        </select>
+        {errors.category ? (
+          <p id={`${id}-assunto-tipo-erro`} className="text-sm font-medium text-red-700">
+            {errors.category.message}
+          </p>
+        ) : null}
+      </div>
+      <Field label="Assunto" error={errors.subject?.message} {...form.register('subject')} />
+      <div className="space-y-1.5 sm:col-span-2">
+        <label htmlFor={`${id}-mensagem`} className="block text-sm font-medium text-slate-800">
+          Mensagem
+        </label>
+        <textarea
+          id={`${id}-mensagem`}
+          rows={5}
+          className={textareaClass}
+          aria-invalid={errors.message ? true : undefined}
+          aria-describedby={errors.message ? `${id}-mensagem-erro` : undefined}
+          {...form.register('message')}
+        />
+        {errors.message ? (
+          <p id={`${id}-mensagem-erro`} className="text-sm font-medium text-red-700">
+            {errors.message.message}
+          </p>
+        ) : null}
+      </div>
+      {errors.root ? (
+        <div className="sm:col-span-2">
+          <Alert>{errors.root.message}</Alert>
+        </div>
+      ) : null}
+      <div className="sm:col-span-2">
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Enviando...' : 'Enviar mensagem'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { validationMessages } from './messages.ts';
+
+/** Support tickets (PRODUCT.md §6, §8): states, categories and the forms both sides check. */
+export const ticketStatuses = ['aberto', 'em_andamento', 'resolvido', 'fechado'] as const;
+export type TicketStatus = (typeof ticketStatuses)[number];
+export const ticketStatusLabels: Record<TicketStatus, string> = {
+  aberto: 'Aberto',
+  em_andamento: 'Em andamento',
+  resolvido: 'Resolvido',
+  fechado: 'Fechado',
+};
+
+export const ticketCategories = ['pedidos', 'pagamentos', 'anuncios', 'conta', 'outros'] as const;
+export type TicketCategory = (typeof ticketCategories)[number];
+export const ticketCategoryLabels: Record<TicketCategory, string> = {
+  pedidos: 'Pedidos e reservas',
+  pagamentos: 'Pagamentos e faturas',
+  anuncios: 'Anúncios e criativos',
+  conta: 'Minha conta',
+  outros: 'Outro assunto',
+};
+
+// Text the database stores: trimmed, bounded, and never U+0000 (PostgreSQL text cannot hold it).
+const text = (message: string, min: number, max: number, tooShort = message) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(min, { error: tooShort })
+    .max(max, { error: `Use no máximo ${max} caracteres.` })
+    .refine((v) => !v.includes('\u0000'), { error: message });
+
+export const ticketMessageSchema = text(
+  'Escreva sua mensagem.',
+  10,
+  5000,
+  'Escreva sua mensagem (pelo menos 10 caracteres).',
+);
+
+/** The contact form of /suporte: a visitor gives name and e-mail; a signed-in user's are taken. */
+export const createTicketSchema = z.object({
+  name: text('Informe seu nome.', 2, 120).optional(),
+  email: z
+    .string({ error: validationMessages.emailRequired })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: validationMessages.emailRequired })
+    .max(254, { error: validationMessages.emailInvalid })
+    .pipe(z.email({ error: validationMessages.emailInvalid }))
+    .optional(),
+  category: z.enum(ticketCategories, { error: 'Escolha o assunto.' }),
+  subject: text('Informe o assunto.', 3, 160),
+  message: ticketMessageSchema,
+});
+export type CreateTicketInput = z.input<typeof createTicketSchema>;
+
+export const ticketReplySchema = z.object({ message: ticketMessageSchema });
+
+export const ticketUpdateSchema = z
+  .object({
+    status: z.enum(ticketStatuses, { error: 'Status inválido.' }).optional(),
+    /** A staff member's id, or null to leave the ticket unassigned. */
+    assignee_id: z.string().uuid({ error: 'Responsável inválido.' }).nullable().optional(),
+  })
+  .refine((v) => v.status !== undefined || v.assignee_id !== undefined, {
+    error: 'Informe o status ou o responsável.',
+  });
+
+/** Invoices (PRODUCT.md §7). */
+export const invoiceStatuses = ['pendente', 'paga', 'vencida', 'cancelada'] as const;
+export type InvoiceStatus = (typeof invoiceStatuses)[number];
+export const invoiceStatusLabels: Record<InvoiceStatus, string> = {
+  pendente: 'Pendente',
+  paga: 'Paga',
+  vencida: 'Vencida',
+  cancelada: 'Cancelada',
+};
+
+/** Who a staff notification or a scheduled e-mail goes to. */
+export const audienceSegments = ['todos', 'cliente', 'operador', 'admin', 'usuario'] as const;
+export type AudienceSegment = (typeof audienceSegments)[number];
+export const audienceSegmentLabels: Record<AudienceSegment, string> = {
+  todos: 'Todos os usuários',
+  cliente: 'Clientes',
+  operador: 'Operadores',
+  admin: 'Administradores',
+  usuario: 'Um usuário',
+};
+
+const audience = {
+  segment: z.enum(audienceSegments, { error: 'Escolha para quem enviar.' }),
+  user_id: z.string().uuid({ error: 'Escolha o usuário.' }).nullish(),
+};
+const needsUser = (v: { segment: AudienceSegment; user_id?: string | null | undefined }) =>
+  v.segment !== 'usuario' || Boolean(v.user_id);
+
+export const broadcastSchema = z
+  .object({
+    ...audience,
+    title: text('Informe o título.', 3, 120),
+    body: text('Escreva a mensagem.', 1, 1000).optional(),
+    link: z
+      .string()
+      .trim()
+      .max(300, { error: 'Use no máximo 300 caracteres.' })
+      .regex(/^\/[A-Za-z0-9/_?=&.-]*$/, { error: 'O link deve ser um caminho do site, como /buscar-locais.' })
+      .nullish(),
+  })
+  .refine(needsUser, { path: ['user_id'], error: 'Escolha o usuário.' });
+
+export const scheduledEmailSchema = z
+  .object({
+    ...audience,
+    subject: text('Informe o assunto.', 3, 160),
+    body: text(
+      'Escreva o texto do email.',
+      10,
+      10000,
+      'Escreva o texto do email (pelo menos 10 caracteres).',
+    ),
+    send_at: z.iso.datetime({ offset: true, error: 'Informe data e hora válidas.' }),
+  })
+  .refine(needsUser, { path: ['user_id'], error: 'Escolha o usuário.' });
