@@ -8,3 +8,4 @@ export * from './catalog.ts';
 export * from './search-schema.ts';
 export * from './orders.ts';
 export * from './billing-schema.ts';
+export * from './admin-schemas.ts';
