@@ -25,7 +25,18 @@ export const adminPageQuery = {
 const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Data inválida (use aaaa-mm-dd).' })
-  .refine((v) => !Number.isNaN(new Date(`${v}T00:00:00Z`).getTime()), { error: 'Data inválida.' });
+  .refine(
+    (v) => {
+      const d = new Date(`${v}T00:00:00Z`);
+      return (
+        !Number.isNaN(d.getTime()) &&
+        d.toISOString().slice(0, 10) === v &&
+        v >= '2000-01-01' &&
+        v <= '2100-12-31'
+      );
+    },
+    { error: 'Data inválida.' },
+  );
 
 /** A date range of calendar days in Brasília time, both ends included. */
 export const dateRangeQuery = {
