@@ -1,0 +1,3 @@
+export * from './api/admin-api.ts';
+export type * from './api/types.ts';
+export * from './components/list-kit.tsx';
