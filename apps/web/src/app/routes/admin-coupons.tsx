@@ -1,12 +1,13 @@
-import { Plus } from 'lucide-react';
+import { Plus } from '../../features/admin/icons.ts';
 import { useId, useState, type FormEvent } from 'react';
 import { couponInputSchema, parseReais, type CouponKind } from '@urbana/shared';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { Field, inputClass } from '../../components/ui/field.tsx';
 import {
   AdminPage,
+  Dialog,
+  DialogContent,
   Badge,
   FilterSelect,
   Pagination,

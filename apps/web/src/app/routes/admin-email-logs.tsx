@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import {
   AdminPage,
+  Dialog,
+  DialogContent,
   Badge,
   FilterSelect,
   Pagination,
@@ -22,7 +23,7 @@ import {
   type EmailStatus,
 } from '../../features/admin/index.ts';
 import { errorMessage } from '../../lib/api-client.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime } from '../../features/admin/format.ts';
 import { toast } from '../../lib/toast.ts';
 
 const statusLabels: Record<EmailStatus, string> = {

@@ -11,7 +11,7 @@ import {
   useAuditLog,
   useListParams,
 } from '../../features/admin/index.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime } from '../../features/admin/format.ts';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 

@@ -1,4 +1,4 @@
-import { Plus } from 'lucide-react';
+import { Plus } from '../../features/admin/icons.ts';
 import { Link } from 'react-router';
 import { buildPath, paths, productTypeLabels, productTypes } from '@urbana/shared';
 import { Button } from '../../components/ui/button.tsx';

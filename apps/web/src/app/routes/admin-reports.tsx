@@ -1,4 +1,4 @@
-import { Download } from 'lucide-react';
+import { Download } from '../../features/admin/icons.ts';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { productTypeLabels, type ReportTable } from '@urbana/shared';

@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { orderStatusLabels, userTypes, type UserType } from '@urbana/shared';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import {
   AdminPage,
+  Dialog,
+  DialogContent,
   Badge,
   FilterSelect,
   Pagination,
