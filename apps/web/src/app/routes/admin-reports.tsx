@@ -1,5 +1,5 @@
 import { Download } from '../../features/admin/icons.ts';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { productTypeLabels, type ReportTable } from '@urbana/shared';
 import { Card } from '../../components/ui/card.tsx';
@@ -61,10 +61,18 @@ function Section({
 }
 
 const td = 'px-3 py-2';
+const OCCUPANCY_ROWS = 20;
+
+/** The busiest towers first; all of them only on request (the network has hundreds). */
+function occupancyRows<T extends { rate: number; product: string }>(rows: T[], all: boolean): T[] {
+  const sorted = [...rows].sort((a, b) => b.rate - a.rate || a.product.localeCompare(b.product, 'pt-BR'));
+  return all ? sorted : sorted.slice(0, OCCUPANCY_ROWS);
+}
 
 export function Component() {
   const list = useListParams();
   const report = useSalesReport(list.search);
+  const [showAll, setShowAll] = useState(false);
   return (
     <AdminPage
       title="Relatórios"
@@ -269,6 +277,22 @@ export function Component() {
               )}
             </Section>
             <Section title="Ocupação por produto e torre" table="ocupacao" search={list.search}>
+              {data.ocupacao.length > OCCUPANCY_ROWS ? (
+                <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
+                  <p>
+                    {showAll
+                      ? `Todas as ${formatInteger(data.ocupacao.length)} torres.`
+                      : `As ${OCCUPANCY_ROWS} torres mais ocupadas de ${formatInteger(data.ocupacao.length)}; o CSV traz todas.`}
+                  </p>
+                  <button
+                    type="button"
+                    className="font-semibold text-brand-700 hover:underline"
+                    onClick={() => setShowAll((v) => !v)}
+                  >
+                    {showAll ? 'Mostrar só as mais ocupadas' : 'Mostrar todas'}
+                  </button>
+                </div>
+              ) : null}
               {data.ocupacao.length === 0 ? (
                 <p className="text-sm text-slate-600">Nenhuma torre ativa.</p>
               ) : (
@@ -284,7 +308,7 @@ export function Component() {
                     </>
                   }
                 >
-                  {data.ocupacao.map((r) => (
+                  {occupancyRows(data.ocupacao, showAll).map((r) => (
                     <tr key={r.tower_id}>
                       <td className={td}>
                         {r.product} <span className="text-xs text-slate-500">({r.city})</span>

@@ -73,7 +73,11 @@ export function SearchBox({
     list.set({ q: value.trim() });
   };
   return (
-    <form role="search" onSubmit={submit} className="flex min-w-0 flex-1 gap-2 sm:max-w-md">
+    <form
+      role="search"
+      onSubmit={submit}
+      className="flex w-full min-w-0 gap-2 sm:w-auto sm:flex-1 sm:max-w-md"
+    >
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
