@@ -178,6 +178,8 @@ export function parseReais(value: string): number | null {
   let v = value.replace(/R\$\s?/i, '').replace(/\s/g, '');
   if (!v) return null;
   if (v.includes(',')) v = v.replace(/\./g, '').replace(',', '.');
+  // "1.500" is one thousand five hundred in pt-BR, not one and a half.
+  else if (/^\d{1,3}(\.\d{3})+$/.test(v)) v = v.replace(/\./g, '');
   if (!/^\d+(\.\d{1,2})?$/.test(v)) return null;
   return Math.round(Number(v) * 100);
 }
