@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { STAFF } from './support/fixtures.ts';
+import { waitForMails } from './support/mail.ts';
 import { apiAs, createCustomer, signInWithForm, toast } from './support/users.ts';
 
 async function staffSignIn(page: Page, email: string) {
@@ -144,4 +145,30 @@ test('o operador não usa a página de cupons, nem pela API', async ({ page }) =
   const api = await page.request.get('/api/admin/cupons');
   expect(api.status()).toBe(403);
   expect((await api.json()).message).toBeTruthy();
+});
+
+test('admin acha um email no log, lê o corpo e reenvia; a cópia chega por SMTP', async ({
+  page,
+  request,
+}) => {
+  const customer = await createCustomer(request, 'Edu Email');
+  await staffSignIn(page, STAFF.admin);
+  await page.goto('/admin/email-logs');
+  await page.getByRole('search').getByLabel('Buscar por destinatário ou assunto').fill(customer.email);
+  await page.getByRole('search').getByRole('button', { name: 'Buscar' }).click();
+  const table = page.getByRole('table', { name: 'Emails' });
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table).toContainText('Enviado');
+  await table.getByRole('button', { name: 'Confirme seu email na Urbana' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Email' });
+  await expect(dialog.getByText(customer.email)).toBeVisible();
+  await expect(dialog.frameLocator('iframe[title="Corpo do email"]').locator('body')).toContainText(
+    'Edu Email',
+  );
+  await dialog.getByRole('button', { name: 'Reenviar' }).click();
+  await expect(toast(page, 'Email reenviado')).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(3);
+  // The copy goes out through the same outbox and SMTP server.
+  const mails = await waitForMails(customer.email, 2);
+  expect(mails).toHaveLength(2);
 });
