@@ -180,6 +180,7 @@ describe('produtos', () => {
       payload: { status: 'ativo' },
     });
     expect(on.json().status).toBe('ativo');
+    expect((await lastAudit('produto.ativado', productId))?.before).toEqual({ status: 'inativo' });
   });
 
   it('fotos: envio pelo armazenamento (metadados removidos), reordenação e remoção', async () => {

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import {
   adminSections,
@@ -17,7 +17,15 @@ import {
   type AdminSection,
   type UserType,
 } from '@urbana/shared';
-import { billingProfiles, emailLog, orders, profiles, sessions, userCart } from '../src/db/schema/index.ts';
+import {
+  auditLog,
+  billingProfiles,
+  emailLog,
+  orders,
+  profiles,
+  sessions,
+  userCart,
+} from '../src/db/schema/index.ts';
 import { hashToken } from '../src/lib/tokens.ts';
 import { signWebhook } from '../src/services/payments.ts';
 import { assertSafeKey, LocalStorage, type Storage } from '../src/services/storage.ts';
@@ -878,7 +886,10 @@ const adminRoutes: Record<
   'PUT /api/admin/usuarios/:id/papel': {
     section: 'usuarios',
     ok: 200,
-    request: (w) => ({ url: `/api/admin/usuarios/${w.alvo.id}/papel`, payload: { tipo_usuario: 'cliente' } }),
+    request: (w) => ({
+      url: `/api/admin/usuarios/${w.alvo.id}/papel`,
+      payload: { tipo_usuario: 'operador' },
+    }),
     invalid: (w) => ({ url: `/api/admin/usuarios/${w.alvo.id}/papel`, payload: { tipo_usuario: 'dono' } }),
   },
   'POST /api/admin/usuarios/:id/bloquear': {
@@ -1026,6 +1037,8 @@ const adminRoutes: Record<
     invalid: () => ({ url: '/api/admin/logs?from=ontem' }),
   },
 };
+const auditCount = async () => (await database.db.select({ n: count() }).from(auditLog))[0]!.n;
+
 const expectedByAccess: Record<'staff' | 'admin', Record<Role, 'ok' | 401 | 403>> = {
   staff: { anonimo: 401, cliente: 403, admin_fora_da_lista: 403, operador: 'ok', admin: 'ok' },
   admin: { anonimo: 401, cliente: 403, admin_fora_da_lista: 403, operador: 403, admin: 'ok' },
@@ -1064,10 +1077,15 @@ describe('V4.1 matriz de papéis', () => {
         method: methodOf(key),
         cookie: roles[role].who(w)?.cookie,
       });
+    const auditedBefore = await auditCount();
     const res = await send(route.request(w));
     const invalid = route.invalid ? await send(route.invalid(w)) : null;
     if (expected === 'ok') {
       expect(res.statusCode, res.body).toBe(route.ok);
+      // Every staff action that changes something leaves an audit entry (docs/decisions/017).
+      if (methodOf(key) !== 'GET' && res.statusCode < 300) {
+        expect(await auditCount(), `${key} sem registro de auditoria`).toBeGreaterThan(auditedBefore);
+      }
       if (invalid) {
         expect(invalid.statusCode).toBe(400);
         expectMessageOnly(invalid);
