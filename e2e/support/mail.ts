@@ -44,3 +44,21 @@ export function linkFrom(text: string, pathPart: string): string {
   if (!match) throw new Error(`link ${pathPart} não encontrado`);
   return match[0];
 }
+
+/** Waits until `count` e-mails to `to` have reached the test SMTP server, and returns their texts. */
+export async function waitForMails(to: string, count: number): Promise<string[]> {
+  let found: string[] = [];
+  await expect
+    .poll(
+      () => {
+        found = readdirSync(MAIL_DIR)
+          .map((file) => JSON.parse(readFileSync(path.join(MAIL_DIR, file), 'utf8')) as StoredMail)
+          .filter((mail) => mail.to.includes(to))
+          .map((mail) => decode(mail.raw));
+        return found.length;
+      },
+      { timeout: 15_000, message: `${count} emails para ${to}` },
+    )
+    .toBe(count);
+  return found;
+}

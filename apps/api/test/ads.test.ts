@@ -456,6 +456,12 @@ describe('anúncios e campanhas', () => {
 
     const sent = await inject(ctx, { method: 'POST', url: `/api/ads/${adId}/enviar`, cookie: ana });
     expect(sent.json()).toMatchObject({ status: 'em_analise', editable: false });
+    const dashboard = await inject(ctx, { method: 'GET', url: '/api/admin/resumo', cookie: operador });
+    expect(dashboard.json().awaiting_review).toContainEqual({
+      kind: 'anuncios_em_analise',
+      label: 'Anúncios em análise',
+      count: 1,
+    });
     const twice = await inject(ctx, { method: 'POST', url: `/api/ads/${adId}/enviar`, cookie: ana });
     expect(twice.statusCode).toBe(409);
     const locked = await inject(ctx, {

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInErrors } from '@urbana/shared';
 import { createTestApp, createTestDatabase, createUser, testConfig, type TestContext } from './helpers.ts';
 import type { Database } from '../src/db/client.ts';
+import { and, eq } from 'drizzle-orm';
+import { auditLog } from '../src/db/schema/index.ts';
 
 let database: Database & { drop(): Promise<void> };
 let ctx: TestContext;
@@ -37,6 +39,33 @@ const signUpFrom = (app: TestContext, ip: string, extraHeaders: Record<string, s
   });
 
 describe('limites por IP', () => {
+  it('uma entrada recusada pelo limite por IP vira um evento login.limitado (uma vez por janela)', async () => {
+    const ip = '10.20.9.9';
+    const attempt = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        remoteAddress: ip,
+        payload: { email: 'ninguem@exemplo.com.br', password: 'senha-errada-123' },
+      });
+    for (let i = 0; i < 4; i++) expect((await attempt()).statusCode).toBe(401);
+    expect((await attempt()).statusCode).toBe(429);
+    expect((await attempt()).statusCode).toBe(429);
+    // The event is written after the answer: wait for it.
+    const read = () =>
+      database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'login.limitado'), eq(auditLog.ip, ip)));
+    let rows = await read();
+    for (let i = 0; i < 40 && rows.length === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      rows = await read();
+    }
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.after).toEqual({ limite: 'ip' });
+  });
+
   it('responde 429 com Retry-After e a mensagem do catálogo', async () => {
     for (let i = 0; i < 3; i++) expect((await signUpFrom(ctx, '10.20.0.1')).statusCode).toBe(201);
     const blocked = await signUpFrom(ctx, '10.20.0.1');

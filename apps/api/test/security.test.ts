@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import {
   adMessages,
@@ -21,6 +21,7 @@ import {
   type UserType,
 } from '@urbana/shared';
 import {
+  auditLog,
   billingProfiles,
   emailLog,
   invoices,
@@ -102,6 +103,14 @@ interface World {
   /** Scheduled e-mails for the admin routes: one to edit, one to cancel. */
   scheduled: { id: string };
   scheduledToCancel: { id: string };
+  /** Admin area targets (issue #8). */
+  coupon: { id: string };
+  email: { id: string };
+  /** A cliente that staff block, unblock and change roles of in the matrix. */
+  alvo: Person;
+  /** An account that signed up and has not confirmed its e-mail. */
+  novo: { id: string };
+  image: Buffer;
 }
 const w = {} as World;
 
@@ -169,8 +178,10 @@ beforeAll(async () => {
     return res.json().id as string;
   };
   w.anaMedia = await uploadArt();
+  // Campaigns run on a product of their own: the admin product routes edit w.other's towers.
+  const campaignProduct = await insertProduct(database, 'Outdoor Campanhas Ana', 9_000, 50);
   const paidItem = async () => {
-    const order = await placeOrder(ctx, w.ana, w.other.id);
+    const order = await placeOrder(ctx, w.ana, campaignProduct.id);
     const paid = await inject(ctx, {
       method: 'POST',
       url: `/api/admin/orders/${order.id}/confirm-payment`,
@@ -257,6 +268,28 @@ beforeAll(async () => {
   }
   w.photo = 'outdoor-0123456789abcdef.webp';
   await ctx.app.deps.storage.put(`catalogo/${w.photo}`, PHOTO, 'image/webp');
+  w.alvo = await person(ctx, { nome: 'Alvo da Matriz' });
+  const coupon = await inject(ctx, {
+    method: 'POST',
+    url: '/api/admin/cupons',
+    cookie: w.admin.cookie,
+    payload: { code: 'MATRIZ', kind: 'valor', value: 1000 },
+  });
+  expect(coupon.statusCode, coupon.body).toBe(201);
+  w.coupon = { id: coupon.json().id };
+  const signUp = await inject(ctx, {
+    method: 'POST',
+    url: '/api/auth/sign-up',
+    payload: { email: 'novo@exemplo.com.br', password: 'Urb@na-teste-2026', nome_completo: 'Novo Cliente' },
+  });
+  expect(signUp.statusCode, signUp.body).toBe(201);
+  const [novo] = await database.db.select().from(profiles).where(eq(profiles.email, 'novo@exemplo.com.br'));
+  w.novo = { id: novo!.id };
+  const [mail] = await database.db.select().from(emailLog).limit(1);
+  w.email = { id: mail!.id };
+  w.image = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#16a34a' } })
+    .png()
+    .toBuffer();
   await settle();
 });
 
@@ -272,6 +305,22 @@ async function settle() {
 }
 
 type Req = Omit<InjectOptions, 'method' | 'url'> & { url: string; cookie?: string | undefined };
+
+/** A whole product as the admin form sends it (issue #8). */
+const productPayload = (name = 'Outdoor W3 Sul') => ({
+  name,
+  type: 'outdoor',
+  address: 'SCRS 502',
+  city: 'Brasília',
+  state: 'DF',
+  latitude: -15.8,
+  longitude: -47.9,
+  daily_price: 8_000,
+  weekly_audience: 10_000,
+  towers: [{ name: 'Face A', screens: 1, weekly_audience: 10_000, slots: 50 }],
+});
+let couponN = 0;
+const couponPayload = () => ({ code: `MATRIZ${++couponN}`, kind: 'percentual', value: 5 });
 /** The method of a `METHOD /path` table key. */
 const methodOf = (key: string) => key.split(' ')[0] as InjectOptions['method'];
 
@@ -444,6 +493,67 @@ const stateChanging: Record<string, (w: World) => Req> = {
   'POST /api/admin/orders/:id/confirm-payment': (w) => ({
     url: fill('/api/admin/orders/:id/confirm-payment', { id: w.anaOrder.id }),
     cookie: w.operador.cookie,
+  }),
+  'POST /api/admin/produtos': (w) => ({
+    url: '/api/admin/produtos',
+    cookie: w.admin.cookie,
+    payload: productPayload('Invasor'),
+  }),
+  'PUT /api/admin/produtos/:id': (w) => ({
+    url: `/api/admin/produtos/${w.other.id}`,
+    cookie: w.admin.cookie,
+    payload: productPayload('Nome Trocado'),
+  }),
+  'PUT /api/admin/produtos/:id/status': (w) => ({
+    url: `/api/admin/produtos/${w.other.id}/status`,
+    cookie: w.admin.cookie,
+    payload: { status: 'inativo' },
+  }),
+  'PUT /api/admin/produtos/:id/fotos/ordem': (w) => ({
+    url: `/api/admin/produtos/${w.other.id}/fotos/ordem`,
+    cookie: w.admin.cookie,
+    payload: { order: [] },
+  }),
+  'DELETE /api/admin/produtos/:id/fotos/:photoId': (w) => ({
+    url: `/api/admin/produtos/${w.other.id}/fotos/${randomUUID()}`,
+    cookie: w.admin.cookie,
+  }),
+  'POST /api/admin/produtos/:id/fotos': (w) => ({
+    url: `/api/admin/produtos/${w.other.id}/fotos`,
+    cookie: w.admin.cookie,
+    headers: { 'content-type': 'image/png' },
+    payload: w.image,
+  }),
+  'POST /api/admin/cupons': (w) => ({
+    url: '/api/admin/cupons',
+    cookie: w.admin.cookie,
+    payload: couponPayload(),
+  }),
+  'PUT /api/admin/cupons/:id': (w) => ({
+    url: `/api/admin/cupons/${w.coupon.id}`,
+    cookie: w.admin.cookie,
+    payload: { code: 'MATRIZ', kind: 'valor', value: 99_999 },
+  }),
+  'PUT /api/admin/usuarios/:id/papel': (w) => ({
+    url: `/api/admin/usuarios/${w.alvo.id}/papel`,
+    cookie: w.admin.cookie,
+    payload: { tipo_usuario: 'operador' },
+  }),
+  'POST /api/admin/usuarios/:id/bloquear': (w) => ({
+    url: `/api/admin/usuarios/${w.alvo.id}/bloquear`,
+    cookie: w.admin.cookie,
+  }),
+  'POST /api/admin/usuarios/:id/desbloquear': (w) => ({
+    url: `/api/admin/usuarios/${w.alvo.id}/desbloquear`,
+    cookie: w.admin.cookie,
+  }),
+  'POST /api/admin/usuarios/:id/reenviar-confirmacao': (w) => ({
+    url: `/api/admin/usuarios/${w.novo.id}/reenviar-confirmacao`,
+    cookie: w.admin.cookie,
+  }),
+  'POST /api/admin/email-logs/:id/reenviar': (w) => ({
+    url: `/api/admin/email-logs/${w.email.id}/reenviar`,
+    cookie: w.admin.cookie,
   }),
   'POST /api/auth/confirm-email': () => ({
     url: '/api/auth/confirm-email',
@@ -797,6 +907,76 @@ const paramRoutes: Record<string, ParamCheck> = {
     request: (w) => ({ url: `/api/admin/orders/${w.anaOrder.id}/confirm-payment` }),
   },
   ...mediaParamRoutes(),
+  'GET /api/admin/usuarios/:id': {
+    kind: 'staff',
+    request: (w) => ({ url: `/api/admin/usuarios/${w.alvo.id}` }),
+  },
+  'PUT /api/admin/usuarios/:id/papel': {
+    kind: 'staff',
+    request: (w) => ({
+      url: `/api/admin/usuarios/${w.alvo.id}/papel`,
+      payload: { tipo_usuario: 'operador' },
+    }),
+  },
+  'POST /api/admin/usuarios/:id/bloquear': {
+    kind: 'staff',
+    request: (w) => ({ url: `/api/admin/usuarios/${w.alvo.id}/bloquear` }),
+  },
+  'POST /api/admin/usuarios/:id/desbloquear': {
+    kind: 'staff',
+    request: (w) => ({ url: `/api/admin/usuarios/${w.alvo.id}/desbloquear` }),
+  },
+  'POST /api/admin/usuarios/:id/reenviar-confirmacao': {
+    kind: 'staff',
+    request: (w) => ({ url: `/api/admin/usuarios/${w.novo.id}/reenviar-confirmacao` }),
+  },
+  'GET /api/admin/produtos/:id': {
+    kind: 'staff',
+    request: (w) => ({ url: `/api/admin/produtos/${w.other.id}` }),
+  },
+  'PUT /api/admin/produtos/:id': {
+    kind: 'staff',
+    request: (w) => ({ url: `/api/admin/produtos/${w.other.id}`, payload: productPayload('Nome Trocado') }),
+  },
+  'PUT /api/admin/produtos/:id/status': {
+    kind: 'staff',
+    request: (w) => ({ url: `/api/admin/produtos/${w.other.id}/status`, payload: { status: 'inativo' } }),
+  },
+  'PUT /api/admin/produtos/:id/fotos/ordem': {
+    kind: 'staff',
+    request: (w) => ({ url: `/api/admin/produtos/${w.other.id}/fotos/ordem`, payload: { order: [] } }),
+  },
+  'DELETE /api/admin/produtos/:id/fotos/:photoId': {
+    kind: 'staff',
+    request: (w) => ({ url: `/api/admin/produtos/${w.other.id}/fotos/${randomUUID()}` }),
+  },
+  'POST /api/admin/produtos/:id/fotos': {
+    kind: 'staff',
+    request: (w) => ({
+      url: `/api/admin/produtos/${w.other.id}/fotos`,
+      headers: { 'content-type': 'image/png' },
+      payload: w.image,
+    }),
+  },
+  'GET /api/admin/cupons/:id': {
+    kind: 'staff',
+    request: (w) => ({ url: `/api/admin/cupons/${w.coupon.id}` }),
+  },
+  'PUT /api/admin/cupons/:id': {
+    kind: 'staff',
+    request: (w) => ({
+      url: `/api/admin/cupons/${w.coupon.id}`,
+      payload: { code: 'MATRIZ', kind: 'valor', value: 99_999 },
+    }),
+  },
+  'GET /api/admin/email-logs/:id': {
+    kind: 'staff',
+    request: (w) => ({ url: `/api/admin/email-logs/${w.email.id}` }),
+  },
+  'POST /api/admin/email-logs/:id/reenviar': {
+    kind: 'staff',
+    request: (w) => ({ url: `/api/admin/email-logs/${w.email.id}/reenviar` }),
+  },
   'PUT /api/favorites/:productId': {
     kind: 'own-scope',
     request: (w) => ({ url: `/api/favorites/${w.product.id}` }),
@@ -1161,7 +1341,168 @@ const adminRoutes: Record<
     request: (w) => ({ url: `/api/admin/emails-agendados/${w.scheduledToCancel.id}/cancelar` }),
     invalid: () => ({ url: '/api/admin/emails-agendados/nao-e-um-uuid/cancelar' }),
   },
+  'GET /api/admin/usuarios/:id': {
+    section: 'usuarios',
+    ok: 200,
+    request: (w) => ({ url: `/api/admin/usuarios/${w.alvo.id}` }),
+    invalid: () => ({ url: '/api/admin/usuarios/nao-e-um-uuid' }),
+  },
+  'PUT /api/admin/usuarios/:id/papel': {
+    section: 'usuarios',
+    ok: 200,
+    request: (w) => ({
+      url: `/api/admin/usuarios/${w.alvo.id}/papel`,
+      payload: { tipo_usuario: 'operador' },
+    }),
+    invalid: (w) => ({ url: `/api/admin/usuarios/${w.alvo.id}/papel`, payload: { tipo_usuario: 'dono' } }),
+  },
+  'POST /api/admin/usuarios/:id/bloquear': {
+    section: 'usuarios',
+    ok: 200,
+    request: (w) => ({ url: `/api/admin/usuarios/${w.alvo.id}/bloquear` }),
+    invalid: () => ({ url: '/api/admin/usuarios/nao-e-um-uuid/bloquear' }),
+  },
+  'POST /api/admin/usuarios/:id/desbloquear': {
+    section: 'usuarios',
+    ok: 200,
+    request: (w) => ({ url: `/api/admin/usuarios/${w.alvo.id}/desbloquear` }),
+    invalid: () => ({ url: '/api/admin/usuarios/nao-e-um-uuid/desbloquear' }),
+  },
+  'POST /api/admin/usuarios/:id/reenviar-confirmacao': {
+    section: 'usuarios',
+    ok: 200,
+    request: (w) => ({ url: `/api/admin/usuarios/${w.novo.id}/reenviar-confirmacao` }),
+    invalid: () => ({ url: '/api/admin/usuarios/nao-e-um-uuid/reenviar-confirmacao' }),
+  },
+  'GET /api/admin/produtos': {
+    section: 'produtos',
+    ok: 200,
+    request: () => ({ url: '/api/admin/produtos?q=outdoor&type=outdoor&sort=name&dir=asc' }),
+    invalid: () => ({ url: '/api/admin/produtos?sort=senha' }),
+  },
+  'GET /api/admin/produtos/:id': {
+    section: 'produtos',
+    ok: 200,
+    request: (w) => ({ url: `/api/admin/produtos/${w.other.id}` }),
+    invalid: () => ({ url: '/api/admin/produtos/nao-e-um-uuid' }),
+  },
+  'POST /api/admin/produtos': {
+    section: 'produtos',
+    ok: 201,
+    request: () => ({ url: '/api/admin/produtos', payload: productPayload('Painel da Matriz') }),
+    invalid: () => ({ url: '/api/admin/produtos', payload: { ...productPayload(), daily_price: -1 } }),
+  },
+  'PUT /api/admin/produtos/:id': {
+    section: 'produtos',
+    ok: 200,
+    request: (w) => ({ url: `/api/admin/produtos/${w.other.id}`, payload: productPayload() }),
+    invalid: (w) => ({
+      url: `/api/admin/produtos/${w.other.id}`,
+      payload: { ...productPayload(), state: 'XX' },
+    }),
+  },
+  'PUT /api/admin/produtos/:id/status': {
+    section: 'produtos',
+    ok: 200,
+    request: (w) => ({ url: `/api/admin/produtos/${w.other.id}/status`, payload: { status: 'ativo' } }),
+    invalid: (w) => ({ url: `/api/admin/produtos/${w.other.id}/status`, payload: { status: 'apagado' } }),
+  },
+  'POST /api/admin/produtos/:id/fotos': {
+    section: 'produtos',
+    ok: 201,
+    request: (w) => ({
+      url: `/api/admin/produtos/${w.other.id}/fotos`,
+      headers: { 'content-type': 'image/png' },
+      payload: w.image,
+    }),
+    invalid: (w) => ({
+      url: `/api/admin/produtos/${w.other.id}/fotos`,
+      headers: { 'content-type': 'image/png' },
+      payload: Buffer.from('nao e uma imagem'),
+    }),
+  },
+  'PUT /api/admin/produtos/:id/fotos/ordem': {
+    section: 'produtos',
+    ok: 200,
+    request: (w) => ({ url: `/api/admin/produtos/${w.product.id}/fotos/ordem`, payload: { order: [] } }),
+    invalid: (w) => ({ url: `/api/admin/produtos/${w.product.id}/fotos/ordem`, payload: { order: ['x'] } }),
+  },
+  'DELETE /api/admin/produtos/:id/fotos/:photoId': {
+    section: 'produtos',
+    // Past the guard, a photo that is not there is not found.
+    ok: 404,
+    request: (w) => ({ url: `/api/admin/produtos/${w.product.id}/fotos/${randomUUID()}` }),
+    invalid: (w) => ({ url: `/api/admin/produtos/${w.product.id}/fotos/nao-e-um-uuid` }),
+  },
+  'GET /api/admin/cupons': {
+    section: 'cupons',
+    ok: 200,
+    request: () => ({ url: '/api/admin/cupons?status=ativo&sort=uses' }),
+    invalid: () => ({ url: '/api/admin/cupons?status=talvez' }),
+  },
+  'GET /api/admin/cupons/:id': {
+    section: 'cupons',
+    ok: 200,
+    request: (w) => ({ url: `/api/admin/cupons/${w.coupon.id}` }),
+    invalid: () => ({ url: '/api/admin/cupons/nao-e-um-uuid' }),
+  },
+  'POST /api/admin/cupons': {
+    section: 'cupons',
+    ok: 201,
+    request: () => ({ url: '/api/admin/cupons', payload: couponPayload() }),
+    invalid: () => ({ url: '/api/admin/cupons', payload: { code: 'X', kind: 'percentual', value: 500 } }),
+  },
+  'PUT /api/admin/cupons/:id': {
+    section: 'cupons',
+    ok: 200,
+    request: (w) => ({
+      url: `/api/admin/cupons/${w.coupon.id}`,
+      payload: { code: 'MATRIZ', kind: 'valor', value: 1000 },
+    }),
+    invalid: (w) => ({
+      url: `/api/admin/cupons/${w.coupon.id}`,
+      payload: { code: 'MATRIZ', kind: 'valor', value: 0 },
+    }),
+  },
+  'GET /api/admin/relatorios': {
+    section: 'relatorios',
+    ok: 200,
+    request: () => ({ url: '/api/admin/relatorios?from=2026-01-01&to=2026-12-31' }),
+    invalid: () => ({ url: '/api/admin/relatorios?from=2026-13-45' }),
+  },
+  'GET /api/admin/relatorios/csv': {
+    section: 'relatorios',
+    ok: 200,
+    request: () => ({ url: '/api/admin/relatorios/csv?tabela=ocupacao' }),
+    invalid: () => ({ url: '/api/admin/relatorios/csv?tabela=senhas' }),
+  },
+  'GET /api/admin/email-logs': {
+    section: 'email-logs',
+    ok: 200,
+    request: () => ({ url: '/api/admin/email-logs?status=registrado' }),
+    invalid: () => ({ url: '/api/admin/email-logs?status=lido' }),
+  },
+  'GET /api/admin/email-logs/:id': {
+    section: 'email-logs',
+    ok: 200,
+    request: (w) => ({ url: `/api/admin/email-logs/${w.email.id}` }),
+    invalid: () => ({ url: '/api/admin/email-logs/nao-e-um-uuid' }),
+  },
+  'POST /api/admin/email-logs/:id/reenviar': {
+    section: 'email-logs',
+    ok: 201,
+    request: (w) => ({ url: `/api/admin/email-logs/${w.email.id}/reenviar` }),
+    invalid: () => ({ url: '/api/admin/email-logs/nao-e-um-uuid/reenviar' }),
+  },
+  'GET /api/admin/logs': {
+    section: 'logs',
+    ok: 200,
+    request: () => ({ url: '/api/admin/logs?action=login&kind=acesso' }),
+    invalid: () => ({ url: '/api/admin/logs?from=ontem' }),
+  },
 };
+const auditCount = async () => (await database.db.select({ n: count() }).from(auditLog))[0]!.n;
+
 const expectedByAccess: Record<'staff' | 'admin', Record<Role, 'ok' | 401 | 403>> = {
   staff: { anonimo: 401, cliente: 403, admin_fora_da_lista: 403, operador: 'ok', admin: 'ok' },
   admin: { anonimo: 401, cliente: 403, admin_fora_da_lista: 403, operador: 403, admin: 'ok' },
@@ -1200,10 +1541,15 @@ describe('V4.1 matriz de papéis', () => {
         method: methodOf(key),
         cookie: roles[role].who(w)?.cookie,
       });
+    const auditedBefore = await auditCount();
     const res = await send(route.request(w));
     const invalid = route.invalid ? await send(route.invalid(w)) : null;
     if (expected === 'ok') {
       expect(res.statusCode, res.body).toBe(route.ok);
+      // Every staff action that changes something leaves an audit entry (docs/decisions/017).
+      if (methodOf(key) !== 'GET' && res.statusCode < 300) {
+        expect(await auditCount(), `${key} sem registro de auditoria`).toBeGreaterThan(auditedBefore);
+      }
       if (invalid) {
         expect(invalid.statusCode).toBe(400);
         expectMessageOnly(invalid);

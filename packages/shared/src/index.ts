@@ -12,3 +12,4 @@ export * from './ads.ts';
 export * from './articles.ts';
 export * from './page-meta.ts';
 export * from './support.ts';
+export * from './admin-schemas.ts';

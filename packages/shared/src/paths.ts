@@ -46,6 +46,8 @@ export const paths = {
     suporte: '/admin/suporte',
     relatorios: '/admin/relatorios',
     logs: '/admin/logs',
+    produtoNovo: '/admin/produtos/novo',
+    produto: '/admin/produtos/:id',
   },
 } as const;
 

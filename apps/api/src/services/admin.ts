@@ -1,8 +1,46 @@
-import { count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { UserType } from '@urbana/shared';
 import type { Db } from '../db/client.ts';
-import { products, profiles } from '../db/schema/index.ts';
+import { ads as adsTable, orders, products, profiles, sessions, supportTickets } from '../db/schema/index.ts';
+import { AppError } from '../lib/errors.ts';
+import { audit } from './audit.ts';
+import { sendConfirmation, type AuthDeps } from './auth.ts';
 
-export async function overview(db: Db) {
+/** Orders that count as sales: paid, running or done (PRODUCT.md §4). */
+export const SOLD = sql`('pago', 'em_veiculacao', 'concluido')`;
+/** Calendar days are Brasília's (the marketplace's). */
+export const TZ = 'America/Sao_Paulo';
+
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export interface ActorContext {
+  actorId: string;
+  ip: string;
+}
+
+/** What waits for staff: ads under review, open support tickets, orders awaiting payment. */
+export async function itemsAwaitingReview(
+  db: Db,
+): Promise<Array<{ kind: string; label: string; count: number }>> {
+  const [ads] = await db.select({ n: count() }).from(adsTable).where(eq(adsTable.status, 'em_analise'));
+  const [tickets] = await db
+    .select({ n: count() })
+    .from(supportTickets)
+    .where(inArray(supportTickets.status, ['aberto', 'em_andamento']));
+  const [pending] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(eq(orders.status, 'aguardando_pagamento'));
+  return [
+    { kind: 'anuncios_em_analise', label: 'Anúncios em análise', count: ads?.n ?? 0 },
+    { kind: 'atendimentos_abertos', label: 'Atendimentos abertos', count: tickets?.n ?? 0 },
+    { kind: 'pedidos_aguardando_pagamento', label: 'Pedidos aguardando pagamento', count: pending?.n ?? 0 },
+  ];
+}
+
+export async function overview(db: Db, now = new Date()) {
   const byType = await db
     .select({ tipo: profiles.tipo_usuario, n: count() })
     .from(profiles)
@@ -10,17 +48,118 @@ export async function overview(db: Db) {
   const [activeProducts] = await db.select({ n: count() }).from(products).where(eq(products.status, 'ativo'));
   const users = { cliente: 0, operador: 0, admin: 0 };
   for (const row of byType) users[row.tipo] = row.n;
-  return { users, active_products: activeProducts?.n ?? 0 };
+
+  const nowIso = now.toISOString();
+  const monthStart = sql`date_trunc('month', ${nowIso}::timestamptz at time zone ${TZ})`;
+  const months = await db.execute<{
+    this_revenue: string;
+    this_orders: number;
+    last_revenue: string;
+    last_orders: number;
+    new_users: number;
+  }>(sql`
+    select
+      coalesce(sum(total) filter (where (paid_at at time zone ${TZ}) >= ${monthStart}), 0)::bigint as this_revenue,
+      (count(*) filter (where (paid_at at time zone ${TZ}) >= ${monthStart}))::int as this_orders,
+      coalesce(sum(total) filter (where (paid_at at time zone ${TZ}) >= ${monthStart} - interval '1 month'
+        and (paid_at at time zone ${TZ}) < ${monthStart}), 0)::bigint as last_revenue,
+      (count(*) filter (where (paid_at at time zone ${TZ}) >= ${monthStart} - interval '1 month'
+        and (paid_at at time zone ${TZ}) < ${monthStart}))::int as last_orders,
+      (select count(*) from profiles where (created_at at time zone ${TZ}) >= ${monthStart})::int as new_users
+    from orders where status in ${SOLD} and paid_at is not null`);
+  const m = months.rows[0]!;
+  const thisRevenue = Number(m.this_revenue);
+  const thisOrders = Number(m.this_orders);
+
+  const chart = await db.execute<{ day: string; revenue: string; orders: number }>(sql`
+    with days as (
+      select generate_series(
+        ((${nowIso}::timestamptz at time zone ${TZ})::date - 29),
+        (${nowIso}::timestamptz at time zone ${TZ})::date,
+        interval '1 day')::date as day
+    )
+    select to_char(d.day, 'YYYY-MM-DD') as day,
+      coalesce(sum(o.total), 0)::bigint as revenue, count(o.id)::int as orders
+    from days d
+    left join orders o on o.status in ${SOLD} and (o.paid_at at time zone ${TZ})::date = d.day
+    group by d.day order by d.day`);
+
+  // Occupancy today: taken slots over all slots of active products.
+  const occ = await db.execute<{ taken: number; total: number }>(sql`
+    select
+      (select count(*) from reservations r join products p on p.id = r.product_id
+        where p.status = 'ativo' and r.status <> 'liberada'
+          and r.starts_on <= (${nowIso}::timestamptz at time zone ${TZ})::date
+          and r.ends_on > (${nowIso}::timestamptz at time zone ${TZ})::date)::int as taken,
+      (select coalesce(sum(t.slots), 0) from towers t join products p on p.id = t.product_id
+        where p.status = 'ativo')::int as total`);
+  const o = occ.rows[0]!;
+
+  const recent = await db
+    .select({
+      id: orders.id,
+      code: orders.code,
+      status: orders.status,
+      total: orders.total,
+      created_at: orders.created_at,
+      customer: profiles.nome_completo,
+      email: profiles.email,
+    })
+    .from(orders)
+    .innerJoin(profiles, eq(profiles.id, orders.user_id))
+    .orderBy(desc(orders.created_at))
+    .limit(8);
+
+  return {
+    users,
+    active_products: activeProducts?.n ?? 0,
+    revenue_this_month: thisRevenue,
+    revenue_last_month: Number(m.last_revenue),
+    orders_this_month: thisOrders,
+    orders_last_month: Number(m.last_orders),
+    average_ticket: thisOrders ? Math.round(thisRevenue / thisOrders) : 0,
+    new_users_this_month: Number(m.new_users),
+    occupancy: { taken: Number(o.taken), total: Number(o.total) },
+    revenue_30_days: chart.rows.map((r) => ({
+      day: r.day,
+      revenue: Number(r.revenue),
+      orders: Number(r.orders),
+    })),
+    awaiting_review: await itemsAwaitingReview(db),
+    recent_orders: recent.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),
+  };
 }
 
-export async function listUsers(db: Db, input: { q?: string | undefined; page: number; pageSize: number }) {
+export const userSorts = ['created_at', 'nome_completo', 'email', 'updated_at'] as const;
+
+export async function listUsers(
+  db: Db,
+  input: {
+    q?: string | undefined;
+    tipo?: UserType | undefined;
+    status?: 'ativo' | 'bloqueado' | 'nao_confirmado' | undefined;
+    sort?: (typeof userSorts)[number];
+    dir?: 'asc' | 'desc';
+    page: number;
+    pageSize: number;
+  },
+) {
   const term = input.q?.trim();
-  const where = term
-    ? or(
+  const conditions: SQL[] = [];
+  if (term) {
+    conditions.push(
+      or(
         ilike(profiles.email, `%${escapeLike(term)}%`),
         ilike(profiles.nome_completo, `%${escapeLike(term)}%`),
-      )
-    : undefined;
+      )!,
+    );
+  }
+  if (input.tipo) conditions.push(eq(profiles.tipo_usuario, input.tipo));
+  if (input.status === 'bloqueado') conditions.push(isNotNull(profiles.blocked_at));
+  if (input.status === 'ativo') conditions.push(isNull(profiles.blocked_at));
+  if (input.status === 'nao_confirmado') conditions.push(isNull(profiles.email_confirmed_at));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const sortColumn = profiles[input.sort ?? 'created_at'];
   const [total] = await db.select({ n: count() }).from(profiles).where(where);
   const rows = await db
     .select({
@@ -35,12 +174,150 @@ export async function listUsers(db: Db, input: { q?: string | undefined; page: n
     })
     .from(profiles)
     .where(where)
-    .orderBy(desc(profiles.created_at), profiles.id)
+    .orderBy(input.dir === 'asc' ? asc(sortColumn) : desc(sortColumn), profiles.id)
     .limit(input.pageSize)
     .offset((input.page - 1) * input.pageSize);
   return { total: total?.n ?? 0, rows };
 }
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+const notFound = () => new AppError(404, 'Usuário não encontrado.');
+
+export async function userDetail(db: Db, id: string) {
+  const user = await db.query.profiles.findFirst({ where: eq(profiles.id, id) });
+  if (!user) throw notFound();
+  const userOrders = await db
+    .select({
+      id: orders.id,
+      code: orders.code,
+      status: orders.status,
+      total: orders.total,
+      created_at: orders.created_at,
+    })
+    .from(orders)
+    .where(eq(orders.user_id, id))
+    .orderBy(desc(orders.created_at))
+    .limit(50);
+  const [lastSession] = await db
+    .select({ at: sql<Date>`max(${sessions.last_seen_at})` })
+    .from(sessions)
+    .where(eq(sessions.user_id, id));
+  const [activeSessions] = await db.select({ n: count() }).from(sessions).where(eq(sessions.user_id, id));
+  const tickets = await db
+    .select({
+      id: supportTickets.id,
+      code: supportTickets.code,
+      subject: supportTickets.subject,
+      status: supportTickets.status,
+      created_at: supportTickets.created_at,
+    })
+    .from(supportTickets)
+    .where(eq(supportTickets.user_id, id))
+    .orderBy(desc(supportTickets.created_at))
+    .limit(50);
+  const lastSeen = lastSession?.at ? new Date(lastSession.at) : null;
+  const lastAccess = lastSeen && lastSeen > user.updated_at ? lastSeen : user.updated_at;
+  return {
+    id: user.id,
+    email: user.email,
+    nome_completo: user.nome_completo || user.nome || '',
+    empresa: user.empresa,
+    telefone: user.telefone,
+    tipo_usuario: user.tipo_usuario,
+    email_confirmed: user.email_confirmed_at !== null,
+    blocked: user.blocked_at !== null,
+    blocked_at: user.blocked_at?.toISOString() ?? null,
+    created_at: user.created_at.toISOString(),
+    last_access: lastAccess.toISOString(),
+    active_sessions: activeSessions?.n ?? 0,
+    orders: userOrders.map((o) => ({ ...o, created_at: o.created_at.toISOString() })),
+    tickets: tickets.map((t) => ({ ...t, created_at: t.created_at.toISOString() })),
+  };
+}
+
+/**
+ * Changes a role. Only the allow-list makes an admin (seed §6), and an admin never demotes themselves:
+ * that would lock them out of this very page.
+ */
+export async function changeRole(
+  db: Db,
+  id: string,
+  tipo: UserType,
+  actor: ActorContext,
+  adminEmails: readonly string[],
+) {
+  if (id === actor.actorId && tipo !== 'admin') {
+    throw new AppError(409, 'Você não pode remover o seu próprio acesso de administrador.');
+  }
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select().from(profiles).where(eq(profiles.id, id)).for('update');
+    if (!user) throw notFound();
+    if (tipo === 'admin' && !adminEmails.includes(user.email)) {
+      throw new AppError(
+        400,
+        'Só os emails da lista de administradores (ADMIN_EMAILS) podem ser admin. Use operador.',
+      );
+    }
+    if (user.tipo_usuario === tipo) return user;
+    const [updated] = await tx
+      .update(profiles)
+      .set({ tipo_usuario: tipo })
+      .where(eq(profiles.id, id))
+      .returning();
+    // A role change takes effect at the next request; no old session keeps the old powers cached.
+    await audit(tx, {
+      actorId: actor.actorId,
+      action: 'usuario.papel_alterado',
+      entity: 'profile',
+      entityId: id,
+      before: { tipo_usuario: user.tipo_usuario },
+      after: { tipo_usuario: tipo },
+      ip: actor.ip,
+    });
+    return updated!;
+  });
+}
+
+/** Blocks or unblocks; blocking ends every session of the user at once (PRODUCT.md §1). */
+export async function setBlocked(db: Db, id: string, blocked: boolean, actor: ActorContext) {
+  if (blocked && id === actor.actorId) throw new AppError(409, 'Você não pode bloquear a sua própria conta.');
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select().from(profiles).where(eq(profiles.id, id)).for('update');
+    if (!user) throw notFound();
+    const [updated] = await tx
+      .update(profiles)
+      .set({ blocked_at: blocked ? (user.blocked_at ?? new Date()) : null })
+      .where(eq(profiles.id, id))
+      .returning();
+    let ended = 0;
+    if (blocked) {
+      const gone = await tx.delete(sessions).where(eq(sessions.user_id, id)).returning({ id: sessions.id });
+      ended = gone.length;
+    }
+    await audit(tx, {
+      actorId: actor.actorId,
+      action: blocked ? 'usuario.bloqueado' : 'usuario.desbloqueado',
+      entity: 'profile',
+      entityId: id,
+      before: { blocked: user.blocked_at !== null },
+      after: { blocked, sessions_ended: ended },
+      ip: actor.ip,
+    });
+    return updated!;
+  });
+}
+
+export async function resendConfirmationFor(deps: AuthDeps, id: string, actor: ActorContext) {
+  const user = await deps.db.query.profiles.findFirst({ where: eq(profiles.id, id) });
+  if (!user) throw notFound();
+  if (user.email_confirmed_at) throw new AppError(409, 'Este email já foi confirmado.');
+  if (user.blocked_at) throw new AppError(409, 'Desbloqueie a conta antes de reenviar a confirmação.');
+  await sendConfirmation(deps, user);
+  await audit(deps.db, {
+    actorId: actor.actorId,
+    action: 'usuario.confirmacao_reenviada',
+    entity: 'profile',
+    entityId: id,
+    after: { email: user.email },
+    ip: actor.ip,
+  });
 }

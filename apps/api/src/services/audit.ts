@@ -38,3 +38,25 @@ export async function recentEvents(db: Db, action: string, key: string, windowMs
     : Math.ceil(windowMs / 1000);
   return { count: n, retryAfterSeconds };
 }
+
+const ipLimitedAt = new Map<string, number>();
+
+/**
+ * Records a sign-in refused by the per-IP limit as `login.limitado`, at most once per IP and window in
+ * this process, so that a flood of refused requests does not become a flood of writes.
+ */
+export function noteIpLimited(
+  db: Db,
+  ip: string,
+  windowMs: number,
+  log: { error(obj: object, msg: string): void },
+): void {
+  const now = Date.now();
+  const last = ipLimitedAt.get(ip);
+  if (last !== undefined && now - last < windowMs) return;
+  if (ipLimitedAt.size > 10_000) ipLimitedAt.clear();
+  ipLimitedAt.set(ip, now);
+  audit(db, { action: 'login.limitado', entity: 'profile', ip, after: { limite: 'ip' } }).catch(
+    (err: unknown) => log.error({ err }, 'falha ao registrar entrada limitada'),
+  );
+}

@@ -90,7 +90,7 @@ async function issueToken(
   return token;
 }
 
-async function sendConfirmation(deps: AuthDeps, user: ProfileRow) {
+export async function sendConfirmation(deps: AuthDeps, user: ProfileRow) {
   const token = await issueToken(deps.db, user.id, 'email_confirmation', CONFIRMATION_TTL_MS);
   const url = `${deps.config.publicUrl}/auth/confirmar-email?token=${token}`;
   await deps.outbox.enqueue(deps.db, {

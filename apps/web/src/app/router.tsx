@@ -188,9 +188,31 @@ export const routes: RouteObject[] = [
       {
         lazy: page(() => import('./layouts/admin-layout.tsx')),
         children: [
-          route(paths.admin.dashboard, 'Painel'),
-          route(paths.admin.usuarios, 'Usuários'),
-          route(paths.admin.produtos, 'Produtos'),
+          route(
+            paths.admin.dashboard,
+            'Painel',
+            page(() => import('./routes/admin-dashboard.tsx')),
+          ),
+          route(
+            paths.admin.usuarios,
+            'Usuários',
+            page(() => import('./routes/admin-users.tsx')),
+          ),
+          route(
+            paths.admin.produtos,
+            'Produtos',
+            page(() => import('./routes/admin-products.tsx')),
+          ),
+          route(
+            paths.admin.produtoNovo,
+            'Novo produto',
+            page(() => import('./routes/admin-product-form.tsx')),
+          ),
+          route(
+            paths.admin.produto,
+            'Produto',
+            page(() => import('./routes/admin-product-form.tsx')),
+          ),
           route(
             paths.admin.campanhas,
             'Campanhas',
@@ -201,13 +223,21 @@ export const routes: RouteObject[] = [
             'Campanha',
             page(() => import('./routes/admin-campaign.tsx')),
           ),
-          route(paths.admin.cupons, 'Cupons'),
+          route(
+            paths.admin.cupons,
+            'Cupons',
+            page(() => import('./routes/admin-coupons.tsx')),
+          ),
           route(
             paths.admin.notificacoes,
             'Notificações',
             page(() => import('./routes/admin-notifications.tsx')),
           ),
-          route(paths.admin.emailLogs, 'Logs de email'),
+          route(
+            paths.admin.emailLogs,
+            'Logs de email',
+            page(() => import('./routes/admin-email-logs.tsx')),
+          ),
           route(
             paths.admin.emailAgendados,
             'Emails agendados',
@@ -218,8 +248,16 @@ export const routes: RouteObject[] = [
             'Suporte',
             page(() => import('./routes/admin-support.tsx')),
           ),
-          route(paths.admin.relatorios, 'Relatórios'),
-          route(paths.admin.logs, 'Logs'),
+          route(
+            paths.admin.relatorios,
+            'Relatórios',
+            page(() => import('./routes/admin-reports.tsx')),
+          ),
+          route(
+            paths.admin.logs,
+            'Logs',
+            page(() => import('./routes/admin-logs.tsx')),
+          ),
         ],
       },
       ...legacyRedirects.map(([from, to]) => ({ path: from, element: <LegacyRedirect to={to} /> })),

@@ -20,6 +20,7 @@ import { clearSessionCookie, readSessionToken, setSessionCookie } from '../../pl
 import * as auth from '../../services/auth.ts';
 import { finishGoogleSignIn, startGoogleSignIn } from '../../services/google-oidc.ts';
 import { AppError } from '../../lib/errors.ts';
+import { noteIpLimited } from '../../services/audit.ts';
 
 const errors = {
   400: messageSchema,
@@ -62,7 +63,15 @@ export const authRoutes =
     app.post(
       '/sign-in',
       {
-        config: { rateLimit: rateLimits.signIn, defaultError: signInErrors.default },
+        config: {
+          rateLimit: {
+            ...rateLimits.signIn,
+            // Sign-in events include an IP refused by the per-IP limit (once per IP and window).
+            onExceeded: (request) =>
+              noteIpLimited(deps.db, request.ip, rateLimits.signIn.timeWindow, app.log),
+          },
+          defaultError: signInErrors.default,
+        },
         schema: {
           tags: ['contas'],
           summary: 'Entrar com email e senha; abre uma sessão (cookie httpOnly)',

@@ -1,0 +1,22 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app.ts';
+import { requireSection } from '../../plugins/auth.ts';
+import { overview } from '../../services/admin.ts';
+import { errors, ok } from './common.ts';
+
+export const dashboardAdminRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/resumo',
+      {
+        preValidation: requireSection('dashboard', deps.config.adminEmails),
+        schema: {
+          tags: ['admin'],
+          summary: 'Painel: receita, pedidos, ticket médio, novos usuários, ocupação, 30 dias, pendências',
+          response: { ...ok, ...errors },
+        },
+      },
+      async () => overview(deps.db),
+    );
+  };

@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { dateRangeQuery, reportTables } from '@urbana/shared';
+import type { AppDeps } from '../../app.ts';
+import { requireSection } from '../../plugins/auth.ts';
+import { reportCsv, resolveRange, salesReport } from '../../services/admin-reports.ts';
+import { errors, ok } from './common.ts';
+
+export const reportAdminRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const guard = requireSection('relatorios', deps.config.adminEmails);
+
+    app.get(
+      '/relatorios',
+      {
+        preValidation: guard,
+        schema: {
+          tags: ['admin'],
+          summary: 'Vendas por período, produto, cidade e tipo; ocupação; melhores clientes',
+          querystring: z.object(dateRangeQuery),
+          response: { ...ok, ...errors },
+        },
+      },
+      async (request) => salesReport(deps.db, resolveRange(request.query.from, request.query.to)),
+    );
+
+    app.get(
+      '/relatorios/csv',
+      {
+        preValidation: guard,
+        schema: {
+          tags: ['admin'],
+          summary: 'Uma tabela do relatório em CSV (UTF-8 com BOM, separador ;)',
+          querystring: z.object({
+            ...dateRangeQuery,
+            tabela: z.enum(reportTables, { error: 'Tabela inválida.' }),
+          }),
+          response: { ...ok, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const report = await salesReport(deps.db, resolveRange(request.query.from, request.query.to));
+        const csv = reportCsv(report, request.query.tabela);
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${csv.filename}"`)
+          .header('cache-control', 'no-store')
+          .send(csv.body);
+      },
+    );
+  };

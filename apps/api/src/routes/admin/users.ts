@@ -1,0 +1,141 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminPageQuery, roleChangeSchema, userStatuses, userTypes } from '@urbana/shared';
+import type { AppDeps } from '../../app.ts';
+import { requireSection } from '../../plugins/auth.ts';
+import {
+  changeRole,
+  listUsers,
+  resendConfirmationFor,
+  setBlocked,
+  userDetail,
+  userSorts,
+} from '../../services/admin.ts';
+import { actorOf, errors, idParams, ok, pageOf } from './common.ts';
+
+const userRow = z.object({
+  id: z.string(),
+  email: z.string(),
+  nome_completo: z.string(),
+  tipo_usuario: z.enum(userTypes),
+  email_confirmed: z.boolean(),
+  blocked: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+export const userAdminRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const guard = requireSection('usuarios', deps.config.adminEmails);
+    const params = idParams('Usuário');
+
+    app.get(
+      '/usuarios',
+      {
+        preValidation: guard,
+        schema: {
+          tags: ['admin'],
+          summary: 'Usuários com busca, filtros, ordenação e paginação (somente admin)',
+          querystring: z.object({
+            ...adminPageQuery,
+            tipo: z.enum(userTypes, { error: 'Papel inválido.' }).optional(),
+            status: z.enum(userStatuses, { error: 'Situação inválida.' }).optional(),
+            sort: z.enum(userSorts, { error: 'Ordenação inválida.' }).default('created_at'),
+          }),
+          response: { 200: pageOf(userRow), ...errors },
+        },
+      },
+      async (request) => {
+        const { q, page, page_size, tipo, status, sort, dir } = request.query;
+        const result = await listUsers(deps.db, { q, tipo, status, sort, dir, page, pageSize: page_size });
+        return {
+          total: result.total,
+          page,
+          page_size,
+          items: result.rows.map((row) => ({
+            ...row,
+            created_at: row.created_at.toISOString(),
+            updated_at: row.updated_at.toISOString(),
+          })),
+        };
+      },
+    );
+
+    app.get(
+      '/usuarios/:id',
+      {
+        preValidation: guard,
+        schema: {
+          tags: ['admin'],
+          summary: 'Detalhes: pedidos, chamados, último acesso',
+          params,
+          response: { ...ok, ...errors },
+        },
+      },
+      async (request) => userDetail(deps.db, request.params.id),
+    );
+
+    app.put(
+      '/usuarios/:id/papel',
+      {
+        preValidation: guard,
+        schema: {
+          tags: ['admin'],
+          summary: 'Muda o papel (cliente, operador, admin)',
+          params,
+          body: roleChangeSchema,
+          response: { ...ok, ...errors },
+        },
+      },
+      async (request) => {
+        await changeRole(
+          deps.db,
+          request.params.id,
+          request.body.tipo_usuario,
+          actorOf(request),
+          deps.config.adminEmails,
+        );
+        return userDetail(deps.db, request.params.id);
+      },
+    );
+
+    for (const [path, blocked] of [
+      ['/usuarios/:id/bloquear', true],
+      ['/usuarios/:id/desbloquear', false],
+    ] as const) {
+      app.post(
+        path,
+        {
+          preValidation: guard,
+          schema: {
+            tags: ['admin'],
+            summary: blocked ? 'Bloqueia (encerra as sessões na hora)' : 'Desbloqueia',
+            params,
+            response: { ...ok, ...errors },
+          },
+        },
+        async (request) => {
+          await setBlocked(deps.db, request.params.id, blocked, actorOf(request));
+          return userDetail(deps.db, request.params.id);
+        },
+      );
+    }
+
+    app.post(
+      '/usuarios/:id/reenviar-confirmacao',
+      {
+        preValidation: guard,
+        schema: {
+          tags: ['admin'],
+          summary: 'Reenvia o email de confirmação',
+          params,
+          response: { ...ok, ...errors },
+        },
+      },
+      async (request) => {
+        await resendConfirmationFor(deps, request.params.id, actorOf(request));
+        return { message: 'Email de confirmação reenviado.' };
+      },
+    );
+  };

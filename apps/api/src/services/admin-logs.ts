@@ -1,0 +1,190 @@
+import { and, count, desc, eq, gte, ilike, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { auditLog, emailLog, profiles } from '../db/schema/index.ts';
+import { AppError } from '../lib/errors.ts';
+import type { ActorContext } from './admin.ts';
+import { escapeLike, TZ } from './admin.ts';
+import { audit } from './audit.ts';
+import type { Outbox } from './outbox.ts';
+
+export const emailStatuses = ['pendente', 'enviado', 'falhou', 'registrado'] as const;
+
+/** Start of a Brasília calendar day, and the start of the day after `to`. */
+const dayStart = (d: string) => sql`(${d}::date::timestamp at time zone ${TZ})`;
+const dayEnd = (d: string) => sql`((${d}::date + 1)::timestamp at time zone ${TZ})`;
+
+export async function listEmails(
+  db: Db,
+  input: {
+    q?: string | undefined;
+    status?: (typeof emailStatuses)[number] | undefined;
+    template?: string | undefined;
+    from?: string | undefined;
+    to?: string | undefined;
+    dir: 'asc' | 'desc';
+    page: number;
+    pageSize: number;
+  },
+) {
+  const conditions: SQL[] = [];
+  if (input.q) {
+    const term = `%${escapeLike(input.q)}%`;
+    conditions.push(or(ilike(emailLog.to_email, term), ilike(emailLog.subject, term))!);
+  }
+  if (input.status) conditions.push(eq(emailLog.status, input.status));
+  if (input.template) conditions.push(eq(emailLog.template, input.template));
+  if (input.from) conditions.push(gte(emailLog.created_at, dayStart(input.from)));
+  if (input.to) conditions.push(lt(emailLog.created_at, dayEnd(input.to)));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [total] = await db.select({ n: count() }).from(emailLog).where(where);
+  const rows = await db
+    .select({
+      id: emailLog.id,
+      to_email: emailLog.to_email,
+      subject: emailLog.subject,
+      template: emailLog.template,
+      status: emailLog.status,
+      attempts: emailLog.attempts,
+      last_error: emailLog.last_error,
+      send_after: emailLog.send_after,
+      sent_at: emailLog.sent_at,
+      created_at: emailLog.created_at,
+    })
+    .from(emailLog)
+    .where(where)
+    .orderBy(input.dir === 'asc' ? emailLog.created_at : desc(emailLog.created_at), emailLog.id)
+    .limit(input.pageSize)
+    .offset((input.page - 1) * input.pageSize);
+  const templates = await db
+    .selectDistinct({ t: emailLog.template })
+    .from(emailLog)
+    .orderBy(emailLog.template);
+  return {
+    total: total?.n ?? 0,
+    templates: templates.map((t) => t.t),
+    items: rows.map((r) => ({
+      ...r,
+      send_after: r.send_after.toISOString(),
+      sent_at: r.sent_at?.toISOString() ?? null,
+      created_at: r.created_at.toISOString(),
+    })),
+  };
+}
+
+export async function emailDetail(db: Db, id: string) {
+  const row = await db.query.emailLog.findFirst({ where: eq(emailLog.id, id) });
+  if (!row) throw new AppError(404, 'Email não encontrado.');
+  return {
+    id: row.id,
+    to_email: row.to_email,
+    subject: row.subject,
+    template: row.template,
+    status: row.status,
+    attempts: row.attempts,
+    last_error: row.last_error,
+    body_text: row.body_text,
+    body_html: row.body_html,
+    send_after: row.send_after.toISOString(),
+    sent_at: row.sent_at?.toISOString() ?? null,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/** Resending queues a new copy in the outbox (the log keeps both: what failed and what was sent). */
+export async function resendEmail(deps: { db: Db; outbox: Outbox }, id: string, actor: ActorContext) {
+  const newId = await deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(emailLog).where(eq(emailLog.id, id));
+    if (!row) throw new AppError(404, 'Email não encontrado.');
+    const copyId = await deps.outbox.enqueue(tx, {
+      to: row.to_email,
+      userId: row.user_id,
+      template: row.template,
+      subject: row.subject,
+      text: row.body_text,
+      html: row.body_html,
+    });
+    await audit(tx, {
+      actorId: actor.actorId,
+      action: 'email.reenviado',
+      entity: 'email',
+      entityId: id,
+      after: { copy_id: copyId, to: row.to_email, template: row.template },
+      ip: actor.ip,
+    });
+    return copyId;
+  });
+  void deps.outbox.kick();
+  return emailDetail(deps.db, newId);
+}
+
+export async function listAudit(
+  db: Db,
+  input: {
+    q?: string | undefined;
+    actor?: string | undefined;
+    action?: string | undefined;
+    kind?: 'equipe' | 'acesso' | undefined;
+    from?: string | undefined;
+    to?: string | undefined;
+    dir: 'asc' | 'desc';
+    page: number;
+    pageSize: number;
+  },
+) {
+  const conditions: SQL[] = [];
+  if (input.actor) {
+    const term = `%${escapeLike(input.actor)}%`;
+    conditions.push(or(ilike(profiles.email, term), ilike(profiles.nome_completo, term))!);
+  }
+  if (input.q) {
+    const term = `%${escapeLike(input.q)}%`;
+    conditions.push(or(ilike(auditLog.entity_id, term), ilike(auditLog.action, term))!);
+  }
+  if (input.action) {
+    // "login" matches every sign-in event; "produto.criado" one action.
+    conditions.push(
+      input.action.includes('.')
+        ? eq(auditLog.action, input.action)
+        : like(auditLog.action, `${escapeLike(input.action)}.%`),
+    );
+  }
+  if (input.kind === 'acesso') conditions.push(like(auditLog.action, 'login.%'));
+  if (input.kind === 'equipe')
+    conditions.push(
+      sql`${auditLog.action} not like 'login.%' and ${auditLog.action} not like 'conta.%' and ${auditLog.action} not like 'senha.%'`,
+    );
+  if (input.from) conditions.push(gte(auditLog.created_at, dayStart(input.from)));
+  if (input.to) conditions.push(lt(auditLog.created_at, dayEnd(input.to)));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [total] = await db
+    .select({ n: count() })
+    .from(auditLog)
+    .leftJoin(profiles, eq(profiles.id, auditLog.actor_id))
+    .where(where);
+  const rows = await db
+    .select({
+      id: auditLog.id,
+      action: auditLog.action,
+      entity: auditLog.entity,
+      entity_id: auditLog.entity_id,
+      before: auditLog.before,
+      after: auditLog.after,
+      ip: auditLog.ip,
+      created_at: auditLog.created_at,
+      actor_id: auditLog.actor_id,
+      actor_email: profiles.email,
+      actor_name: profiles.nome_completo,
+    })
+    .from(auditLog)
+    .leftJoin(profiles, eq(profiles.id, auditLog.actor_id))
+    .where(where)
+    .orderBy(input.dir === 'asc' ? auditLog.created_at : desc(auditLog.created_at), auditLog.id)
+    .limit(input.pageSize)
+    .offset((input.page - 1) * input.pageSize);
+  const actions = await db.selectDistinct({ a: auditLog.action }).from(auditLog).orderBy(auditLog.action);
+  return {
+    total: total?.n ?? 0,
+    actions: actions.map((a) => a.a),
+    items: rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),
+  };
+}

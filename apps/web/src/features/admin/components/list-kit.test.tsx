@@ -1,0 +1,88 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { Pagination, QueryState, SearchBox, SortHeader, useListParams } from './list-kit.tsx';
+
+function Harness() {
+  const list = useListParams({ sort: 'created_at', dir: 'desc', page: '1' });
+  const location = useLocation();
+  return (
+    <div>
+      <SearchBox list={list} label="Buscar" />
+      <table>
+        <thead>
+          <tr>
+            <SortHeader list={list} column="name">
+              Nome
+            </SortHeader>
+          </tr>
+        </thead>
+      </table>
+      <Pagination list={list} total={45} pageSize={20} />
+      <output data-testid="url">{location.search}</output>
+      <output data-testid="api">{list.search}</output>
+    </div>
+  );
+}
+
+const renderAt = (url: string) =>
+  render(
+    <RouterProvider
+      router={createMemoryRouter([{ path: '/', element: <Harness /> }], { initialEntries: [url] })}
+    />,
+  );
+
+describe('listas do painel: estado na URL, pedido ao servidor', () => {
+  it('busca, ordena e pagina pela URL; mudar a busca volta à página 1', () => {
+    renderAt('/?page=2');
+    expect(screen.getByText('45 registros · página 2 de 3')).toBeTruthy();
+    expect(screen.getByTestId('api').textContent).toBe('dir=desc&page=2&sort=created_at');
+
+    fireEvent.click(screen.getByRole('button', { name: /Nome/ }));
+    expect(screen.getByTestId('url').textContent).toBe('?sort=name');
+    expect(screen.getByRole('columnheader').getAttribute('aria-sort')).toBe('descending');
+    fireEvent.click(screen.getByRole('button', { name: /Nome/ }));
+    expect(screen.getByRole('columnheader').getAttribute('aria-sort')).toBe('ascending');
+
+    fireEvent.click(screen.getByRole('button', { name: /Próxima/ }));
+    expect(screen.getByTestId('url').textContent).toBe('?sort=name&dir=asc&page=2');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Buscar' }), { target: { value: ' ana ' } });
+    fireEvent.submit(screen.getByRole('search'));
+    expect(screen.getByTestId('url').textContent).toBe('?sort=name&dir=asc&q=ana');
+  });
+});
+
+describe('QueryState', () => {
+  const base = { error: null, data: undefined, refetch: vi.fn() };
+  const show = (query: Parameters<typeof QueryState<string[]>>[0]['query']) =>
+    render(
+      <QueryState
+        query={query}
+        loading="Carregando itens..."
+        empty="Nada por aqui."
+        isEmpty={(d) => d.length === 0}
+      >
+        {(d) => <p>{d.join(', ')}</p>}
+      </QueryState>,
+    );
+
+  it('carregando, erro com nova tentativa, vazio e conteúdo', () => {
+    const { unmount } = show({ ...base, isPending: true, isError: false });
+    expect(screen.getByRole('status').textContent).toContain('Carregando itens...');
+    unmount();
+
+    const refetch = vi.fn();
+    const failed = show({ ...base, isPending: false, isError: true, error: new Error('Falhou.'), refetch });
+    expect(screen.getByRole('alert').textContent).toBe('Falhou.');
+    fireEvent.click(screen.getByRole('button', { name: 'Tentar de novo' }));
+    expect(refetch).toHaveBeenCalled();
+    failed.unmount();
+
+    const empty = show({ ...base, isPending: false, isError: false, data: [] });
+    expect(screen.getByText('Nada por aqui.')).toBeTruthy();
+    empty.unmount();
+
+    show({ ...base, isPending: false, isError: false, data: ['a', 'b'] });
+    expect(screen.getByText('a, b')).toBeTruthy();
+  });
+});

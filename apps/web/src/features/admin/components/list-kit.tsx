@@ -1,0 +1,283 @@
+import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Inbox, Search } from './icons.ts';
+import { useId, useState, type FormEvent, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useSearchParams } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { inputClass } from '../../../components/ui/field.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { formatInteger } from '../../../lib/format.ts';
+
+/**
+ * The list's state lives in the URL (search, filters, sort, page), so a list can be shared and the back
+ * button works. Changing anything but the page goes back to page 1.
+ */
+export function useListParams(defaults: Record<string, string> = {}) {
+  const [params, setParams] = useSearchParams();
+  const get = (key: string) => params.get(key) ?? defaults[key] ?? '';
+  const set = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null || value === '' || value === defaults[key]) next.delete(key);
+      else next.set(key, value);
+    }
+    if (!('page' in changes)) next.delete('page');
+    setParams(next);
+  };
+  /** The query string for the API: the URL's own, with the defaults filled in. */
+  const search = new URLSearchParams({ ...defaults, ...Object.fromEntries(params) });
+  search.sort();
+  return { get, set, search: search.toString() };
+}
+
+export type ListParams = ReturnType<typeof useListParams>;
+
+export function AdminPage({
+  title,
+  description,
+  actions,
+  children,
+}: {
+  title: string;
+  description?: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="mx-auto max-w-7xl space-y-5">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
+          {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
+        </div>
+        {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+      </div>
+      {children}
+    </div>
+  );
+}
+
+export function SearchBox({
+  list,
+  label,
+  placeholder,
+}: {
+  list: ListParams;
+  label: string;
+  placeholder?: string;
+}) {
+  const id = useId();
+  const [value, setValue] = useState(list.get('q'));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    list.set({ q: value.trim() });
+  };
+  return (
+    <form
+      role="search"
+      onSubmit={submit}
+      className="flex w-full min-w-0 gap-2 sm:w-auto sm:flex-1 sm:max-w-md"
+    >
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="search"
+        className={cn(inputClass, 'h-10')}
+        placeholder={placeholder ?? label}
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+      />
+      <Button type="submit" size="sm" className="h-10" aria-label="Buscar">
+        <Search className="h-4 w-4" aria-hidden="true" />
+      </Button>
+    </form>
+  );
+}
+
+export function FilterSelect({
+  label,
+  options,
+  className,
+  ...props
+}: SelectHTMLAttributes<HTMLSelectElement> & {
+  label: string;
+  options: Array<[value: string, label: string]>;
+}) {
+  const id = useId();
+  return (
+    <div className={cn('flex flex-col gap-1', className)}>
+      <label htmlFor={id} className="text-xs font-medium text-slate-700">
+        {label}
+      </label>
+      <select id={id} className={cn(inputClass, 'h-10 py-0 text-sm')} {...props}>
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function Toolbar({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-3">
+      {children}
+    </div>
+  );
+}
+
+/** A column header that sorts the list on the server (aria-sort tells screen readers the order). */
+export function SortHeader({
+  list,
+  column,
+  children,
+  className,
+}: {
+  list: ListParams;
+  column: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  const active = list.get('sort') === column;
+  const dir = list.get('dir') || 'desc';
+  const Icon = active ? (dir === 'asc' ? ArrowUp : ArrowDown) : ArrowUpDown;
+  return (
+    <th
+      scope="col"
+      aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+      className={cn('px-3 py-2 text-left font-semibold', className)}
+    >
+      <button
+        type="button"
+        className="inline-flex items-center gap-1 rounded hover:text-brand-700"
+        onClick={() => list.set({ sort: column, dir: active && dir === 'desc' ? 'asc' : 'desc' })}
+      >
+        {children}
+        <Icon className="h-3.5 w-3.5" aria-hidden="true" />
+      </button>
+    </th>
+  );
+}
+
+export function Th({ children, className }: { children?: ReactNode; className?: string }) {
+  return (
+    <th scope="col" className={cn('px-3 py-2 text-left font-semibold', className)}>
+      {children}
+    </th>
+  );
+}
+
+export function Table({ label, head, children }: { label: string; head: ReactNode; children: ReactNode }) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <table className="w-full min-w-[640px] text-sm" aria-label={label}>
+        <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
+          <tr>{head}</tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 text-slate-800">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+export function Pagination({ list, total, pageSize }: { list: ListParams; total: number; pageSize: number }) {
+  const page = Number(list.get('page') || 1);
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <nav
+      aria-label="Paginação"
+      className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700"
+    >
+      <p>
+        {formatInteger(total)} {total === 1 ? 'registro' : 'registros'} · página {page} de {pages}
+      </p>
+      <div className="flex gap-2">
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={page <= 1}
+          onClick={() => list.set({ page: String(page - 1) })}
+        >
+          <ChevronLeft className="h-4 w-4" aria-hidden="true" /> Anterior
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={page >= pages}
+          onClick={() => list.set({ page: String(page + 1) })}
+        >
+          Próxima <ChevronRight className="h-4 w-4" aria-hidden="true" />
+        </Button>
+      </div>
+    </nav>
+  );
+}
+
+/** Loading, error (with a retry) and empty states, then the content. */
+export function QueryState<T>({
+  query,
+  loading,
+  empty,
+  isEmpty,
+  children,
+}: {
+  query: {
+    isPending: boolean;
+    isError: boolean;
+    error: Error | null;
+    data: T | undefined;
+    refetch: () => unknown;
+  };
+  loading: string;
+  empty: string;
+  isEmpty: (data: T) => boolean;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <Spinner label={loading} className="py-16" />;
+  if (query.isError || query.data === undefined) {
+    return (
+      <div className="space-y-3">
+        <Alert>{query.error?.message ?? 'Não foi possível carregar.'}</Alert>
+        <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+          Tentar de novo
+        </Button>
+      </div>
+    );
+  }
+  if (isEmpty(query.data)) {
+    return (
+      <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
+        <Inbox className="mx-auto h-10 w-10 text-slate-400" aria-hidden="true" />
+        <p className="mt-3 font-semibold text-slate-900">{empty}</p>
+      </div>
+    );
+  }
+  return <>{children(query.data)}</>;
+}
+
+export function Badge({
+  tone = 'slate',
+  children,
+}: {
+  tone?: 'slate' | 'green' | 'red' | 'amber' | 'blue';
+  children: ReactNode;
+}) {
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold',
+        tone === 'slate' && 'bg-slate-100 text-slate-700',
+        tone === 'green' && 'bg-emerald-100 text-emerald-800',
+        tone === 'red' && 'bg-red-100 text-red-800',
+        tone === 'amber' && 'bg-amber-100 text-amber-900',
+        tone === 'blue' && 'bg-sky-100 text-sky-900',
+      )}
+    >
+      {children}
+    </span>
+  );
+}

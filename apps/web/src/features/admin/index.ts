@@ -1,0 +1,4 @@
+export * from './api/admin-api.ts';
+export type * from './api/types.ts';
+export * from './components/list-kit.tsx';
+export { Dialog, DialogContent } from './components/admin-dialog.tsx';

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { couponInputSchema, parseReais, productInputSchema } from './admin-schemas.ts';
+
+describe('parseReais', () => {
+  it.each([
+    ['1.234,56', 123_456],
+    ['R$ 1.234,56', 123_456],
+    ['150', 15_000],
+    ['150,5', 15_050],
+    ['99.999,00', 9_999_900],
+    ['12.34', 1_234],
+    ['1.500', 150_000],
+  ])('%s → %i centavos', (input, centavos) => {
+    expect(parseReais(input)).toBe(centavos);
+  });
+
+  it.each(['', 'abc', '1,234,56', '-10', '1,999'])('"%s" não é preço', (input) => {
+    expect(parseReais(input)).toBeNull();
+  });
+});
+
+const product = {
+  name: 'Painel Eixo',
+  type: 'painel_led',
+  address: 'Eixo Monumental',
+  city: 'Brasília',
+  state: 'DF',
+  latitude: -15.79,
+  longitude: -47.88,
+  daily_price: 10_000,
+  weekly_audience: 1000,
+  towers: [{ name: 'Face', screens: 1, weekly_audience: 1000, slots: 2 }],
+};
+
+describe('productInputSchema', () => {
+  it('aceita um produto de uma face e recusa duas faces sem torres', () => {
+    expect(productInputSchema.safeParse(product).success).toBe(true);
+    const two = productInputSchema.safeParse({
+      ...product,
+      towers: [...product.towers, { ...product.towers[0], name: 'B' }],
+    });
+    expect(two.error?.issues[0]?.message).toBe('Um produto sem torres tem exatamente uma face.');
+  });
+
+  it('recusa UF desconhecida, coordenadas fora do Brasil e torres de mesmo nome', () => {
+    expect(productInputSchema.safeParse({ ...product, state: 'XX' }).error?.issues[0]?.message).toBe(
+      'Escolha a UF.',
+    );
+    expect(productInputSchema.safeParse({ ...product, latitude: 40 }).error?.issues[0]?.message).toBe(
+      'Latitude fora do Brasil.',
+    );
+    const same = productInputSchema.safeParse({
+      ...product,
+      is_tower_based: true,
+      towers: [product.towers[0], { ...product.towers[0], name: 'face' }],
+    });
+    expect(same.error?.issues[0]?.message).toBe('Cada torre precisa de um nome diferente.');
+  });
+});
+
+describe('couponInputSchema', () => {
+  it('põe o código em maiúsculas e aplica os padrões', () => {
+    const parsed = couponInputSchema.parse({ code: ' bemvindo10 ', kind: 'percentual', value: 10 });
+    expect(parsed).toMatchObject({ code: 'BEMVINDO10', min_order: 0, max_uses: null, active: true });
+  });
+
+  it('percentual até 100 e fim depois do início', () => {
+    expect(
+      couponInputSchema.safeParse({ code: 'X10', kind: 'percentual', value: 101 }).error?.issues[0]?.message,
+    ).toBe('O percentual vai de 1 a 100.');
+    const window = couponInputSchema.safeParse({
+      code: 'X10',
+      kind: 'valor',
+      value: 500,
+      starts_at: '2026-12-01T00:00:00-03:00',
+      ends_at: '2026-11-01T00:00:00-03:00',
+    });
+    expect(window.error?.issues[0]?.message).toBe('O fim precisa ser depois do início.');
+  });
+});

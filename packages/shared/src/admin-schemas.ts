@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import { productTypes, ufNames } from './catalog.ts';
+import { couponKinds } from './orders.ts';
+import { userTypes } from './permissions.ts';
+
+/** Admin area forms and queries (PRODUCT.md §8): one schema for the API and the web forms. */
+
+export const adminPageQuery = {
+  page: z.coerce
+    .number({ error: 'Página inválida.' })
+    .int({ error: 'Página inválida.' })
+    .min(1, { error: 'Página inválida.' })
+    .max(100_000, { error: 'Página inválida.' })
+    .default(1),
+  page_size: z.coerce
+    .number({ error: 'Tamanho de página inválido.' })
+    .int({ error: 'Tamanho de página inválido.' })
+    .min(1, { error: 'Tamanho de página inválido.' })
+    .max(100, { error: 'Tamanho de página inválido.' })
+    .default(20),
+  q: z.string().trim().max(200, { error: 'Busca longa demais.' }).optional(),
+  dir: z.enum(['asc', 'desc'], { error: 'Ordem inválida.' }).default('desc'),
+};
+
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Data inválida (use aaaa-mm-dd).' })
+  .refine(
+    (v) => {
+      const d = new Date(`${v}T00:00:00Z`);
+      return (
+        !Number.isNaN(d.getTime()) &&
+        d.toISOString().slice(0, 10) === v &&
+        v >= '2000-01-01' &&
+        v <= '2100-12-31'
+      );
+    },
+    { error: 'Data inválida.' },
+  );
+
+/** A date range of calendar days in Brasília time, both ends included. */
+export const dateRangeQuery = {
+  from: isoDay.optional(),
+  to: isoDay.optional(),
+};
+
+export const userStatuses = ['ativo', 'bloqueado', 'nao_confirmado'] as const;
+export const roleChangeSchema = z.object({
+  tipo_usuario: z.enum(userTypes, { error: 'Papel inválido.' }),
+});
+
+const text = (max: number, label: string) =>
+  z
+    .string({ error: `${label} é obrigatório.` })
+    .trim()
+    .max(max, { error: `${label}: no máximo ${max} caracteres.` });
+
+export const towerInputSchema = z.object({
+  id: z.uuid({ error: 'Torre inválida.' }).optional(),
+  name: text(120, 'Nome da torre').min(1, { error: 'Informe o nome da torre.' }),
+  screens: z
+    .number({ error: 'Informe o número de telas.' })
+    .int({ error: 'Use um número inteiro de telas.' })
+    .min(1, { error: 'Ao menos 1 tela.' })
+    .max(1000, { error: 'No máximo 1.000 telas.' }),
+  weekly_audience: z
+    .number({ error: 'Informe a audiência semanal.' })
+    .int({ error: 'Use um número inteiro.' })
+    .min(0, { error: 'A audiência não pode ser negativa.' })
+    .max(1_000_000_000, { error: 'Audiência grande demais.' }),
+  slots: z
+    .number({ error: 'Informe os slots.' })
+    .int({ error: 'Use um número inteiro de slots.' })
+    .min(1, { error: 'Ao menos 1 slot.' })
+    .max(100, { error: 'No máximo 100 slots.' }),
+});
+export type TowerInput = z.infer<typeof towerInputSchema>;
+
+export const productInputSchema = z
+  .object({
+    name: text(160, 'Nome').min(3, { error: 'O nome precisa de ao menos 3 letras.' }),
+    description: text(4000, 'Descrição').default(''),
+    type: z.enum(productTypes, { error: 'Escolha o tipo de mídia.' }),
+    address: text(300, 'Endereço').min(3, { error: 'Informe o endereço.' }),
+    neighborhood: text(120, 'Bairro').default(''),
+    city: text(120, 'Cidade').min(2, { error: 'Informe a cidade.' }),
+    state: z.string().refine((v) => v in ufNames, { error: 'Escolha a UF.' }),
+    latitude: z
+      .number({ error: 'Latitude inválida.' })
+      .min(-34, { error: 'Latitude fora do Brasil.' })
+      .max(6, { error: 'Latitude fora do Brasil.' }),
+    longitude: z
+      .number({ error: 'Longitude inválida.' })
+      .min(-74, { error: 'Longitude fora do Brasil.' })
+      .max(-28, { error: 'Longitude fora do Brasil.' }),
+    daily_price: z
+      .number({ error: 'Informe o preço diário.' })
+      .int({ error: 'Preço em centavos inteiros.' })
+      .min(100, { error: 'O preço diário mínimo é R$ 1,00.' })
+      .max(100_000_000, { error: 'Preço diário alto demais.' }),
+    is_tower_based: z.boolean().default(false),
+    weekly_audience: z
+      .number({ error: 'Informe a audiência semanal.' })
+      .int({ error: 'Use um número inteiro.' })
+      .min(0, { error: 'A audiência não pode ser negativa.' })
+      .max(1_000_000_000, { error: 'Audiência grande demais.' }),
+    audience_profile: text(500, 'Perfil de público').default(''),
+    operating_hours: text(200, 'Horário de funcionamento').default(''),
+    status: z.enum(['ativo', 'inativo'], { error: 'Status inválido.' }).default('ativo'),
+    towers: z
+      .array(towerInputSchema, { error: 'Informe as torres.' })
+      .min(1, { error: 'Cadastre ao menos uma torre ou face.' })
+      .max(50, { error: 'No máximo 50 torres.' }),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.is_tower_based && value.towers.length !== 1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['towers'],
+        message: 'Um produto sem torres tem exatamente uma face.',
+      });
+    }
+    const names = value.towers.map((t) => t.name.toLowerCase());
+    if (new Set(names).size !== names.length) {
+      ctx.addIssue({ code: 'custom', path: ['towers'], message: 'Cada torre precisa de um nome diferente.' });
+    }
+  });
+export type ProductInput = z.input<typeof productInputSchema>;
+
+const optionalLimit = (label: string) =>
+  z
+    .number({ error: `${label} inválido.` })
+    .int({ error: `${label}: use um número inteiro.` })
+    .min(1, { error: `${label}: ao menos 1.` })
+    .max(1_000_000, { error: `${label} alto demais.` })
+    .nullable()
+    .default(null);
+
+export const couponInputSchema = z
+  .object({
+    code: z
+      .string({ error: 'Informe o código.' })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9_-]{3,30}$/, { error: 'Código: 3 a 30 letras, números, - ou _.' }),
+    kind: z.enum(couponKinds, { error: 'Escolha percentual ou valor fixo.' }),
+    /** Percent (1–100) or centavos. */
+    value: z
+      .number({ error: 'Informe o valor do desconto.' })
+      .int({ error: 'Use um número inteiro.' })
+      .min(1, { error: 'O desconto precisa ser maior que zero.' })
+      .max(100_000_000, { error: 'Desconto alto demais.' }),
+    starts_at: z.iso.datetime({ offset: true, error: 'Data de início inválida.' }).nullable().default(null),
+    ends_at: z.iso.datetime({ offset: true, error: 'Data de fim inválida.' }).nullable().default(null),
+    min_order: z
+      .number({ error: 'Pedido mínimo inválido.' })
+      .int({ error: 'Pedido mínimo em centavos inteiros.' })
+      .min(0, { error: 'O pedido mínimo não pode ser negativo.' })
+      .max(1_000_000_000, { error: 'Pedido mínimo alto demais.' })
+      .default(0),
+    max_uses: optionalLimit('Limite total'),
+    max_uses_per_user: optionalLimit('Limite por cliente'),
+    first_purchase_only: z.boolean().default(false),
+    active: z.boolean().default(true),
+  })
+  .superRefine((value, ctx) => {
+    if (value.kind === 'percentual' && value.value > 100) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'O percentual vai de 1 a 100.' });
+    }
+    if (value.starts_at && value.ends_at && new Date(value.ends_at) <= new Date(value.starts_at)) {
+      ctx.addIssue({ code: 'custom', path: ['ends_at'], message: 'O fim precisa ser depois do início.' });
+    }
+  });
+export type CouponInput = z.input<typeof couponInputSchema>;
+
+/** "1.234,56" or "1234.56" or "R$ 12" → centavos; null when it is not a price. */
+export function parseReais(value: string): number | null {
+  let v = value.replace(/R\$\s?/i, '').replace(/\s/g, '');
+  if (!v) return null;
+  if (v.includes(',')) v = v.replace(/\./g, '').replace(',', '.');
+  // "1.500" is one thousand five hundred in pt-BR, not one and a half.
+  else if (/^\d{1,3}(\.\d{3})+$/.test(v)) v = v.replace(/\./g, '');
+  if (!/^\d+(\.\d{1,2})?$/.test(v)) return null;
+  return Math.round(Number(v) * 100);
+}
+
+export const reportTables = ['periodo', 'produtos', 'cidades', 'tipos', 'ocupacao', 'clientes'] as const;
+export type ReportTable = (typeof reportTables)[number];
