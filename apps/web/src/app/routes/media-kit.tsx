@@ -193,7 +193,10 @@ export function Component() {
             <NetworkMap kit={kit.data} />
           </section>
 
-          <section aria-labelledby="por-estado" className="space-y-4">
+          <section
+            aria-labelledby="por-estado"
+            className="space-y-4 [contain-intrinsic-size:auto_640px] [content-visibility:auto]"
+          >
             <h2 id="por-estado" className="text-2xl font-bold tracking-tight text-slate-900">
               Por estado
             </h2>
@@ -252,7 +255,10 @@ export function Component() {
             </div>
           </section>
 
-          <section aria-labelledby="cidades" className="space-y-4">
+          <section
+            aria-labelledby="cidades"
+            className="space-y-4 [contain-intrinsic-size:auto_640px] [content-visibility:auto]"
+          >
             <h2 id="cidades" className="text-2xl font-bold tracking-tight text-slate-900">
               Cidades de maior audiência
             </h2>
