@@ -17,7 +17,7 @@ function decode(raw: string): string {
 }
 
 /** Waits for the newest e-mail to `to` whose text contains `contains`, and returns its decoded text. */
-export async function waitForMail(to: string, contains: string): Promise<string> {
+export async function waitForMail(to: string, contains: string, timeout = 15_000): Promise<string> {
   let found: string | undefined;
   await expect
     .poll(
@@ -33,7 +33,7 @@ export async function waitForMail(to: string, contains: string): Promise<string>
         }
         return false;
       },
-      { timeout: 15_000, message: `email para ${to} com "${contains}"` },
+      { timeout, message: `email para ${to} com "${contains}"` },
     )
     .toBe(true);
   return found!;

@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { STAFF } from './support/fixtures.ts';
+import { waitForMail } from './support/mail.ts';
+import { createCustomer } from './support/users.ts';
+
+/** yyyy-mm-ddThh:mm in São Paulo time (the browser's zone in these tests), `minutes` from now, rounded up. */
+function saoPauloMinute(minutes: number): string {
+  const at = new Date(Math.ceil((Date.now() + minutes * 60_000) / 60_000) * 60_000);
+  const local = new Date(at.getTime() - 3 * 3600_000);
+  return local.toISOString().slice(0, 16);
+}
+
+test('o admin agenda um email para daqui a um minuto: ele chega por SMTP e aparece nos logs', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const customer = await createCustomer(request, 'Gabi Agendada');
+
+  await page.goto('/admin/login');
+  const login = page.getByRole('form', { name: 'Entrar' });
+  await login.getByLabel('Email').fill(STAFF.admin);
+  await login.getByLabel('Senha').fill(STAFF.password);
+  await login.getByRole('button', { name: 'Entrar no painel' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+
+  await page.goto('/admin/email-agendados');
+  const form = page.getByRole('form', { name: 'Agendar email' });
+  await form.getByLabel('Para quem').selectOption('usuario');
+  await form.getByLabel('Buscar usuário por nome ou email').fill(customer.email);
+  await form.getByRole('list', { name: 'Usuários encontrados' }).getByRole('button').first().click();
+  const subject = `Semana de LED ${Date.now()}`;
+  await form.getByLabel('Assunto').fill(subject);
+  await form.getByLabel('Texto').fill('Os painéis de LED da W3 Sul têm semanas livres em dezembro.');
+  await form.getByLabel('Data e hora do envio').fill(saoPauloMinute(1));
+  await form.getByRole('button', { name: 'Agendar email' }).click();
+  const item = page
+    .getByRole('list', { name: 'Emails agendados' })
+    .getByRole('listitem')
+    .filter({ hasText: subject });
+  await expect(item).toContainText('Agendado');
+
+  // The outbox worker sends it when due, through the test SMTP server.
+  const mail = await waitForMail(customer.email, subject, 150_000);
+  expect(mail).toContain('de LED da W3 Sul');
+  await page.reload();
+  await expect(item).toContainText('Enviado');
+  await expect(item).toContainText('1 destinatário · 1 enviados');
+
+  await page.goto('/admin/email-logs');
+  await page.getByRole('search').getByLabel('Buscar por destinatário ou assunto').fill(subject);
+  await page.getByRole('search').getByRole('button', { name: 'Buscar' }).click();
+  const table = page.getByRole('table', { name: 'Emails' });
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table).toContainText(customer.email);
+  await expect(table).toContainText('Enviado');
+});
