@@ -1,5 +1,5 @@
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { adStatusLabels, buildPath, paths, productTypeLabels } from '@urbana/shared';
+import { adStatusLabels, buildPath, knowledgeArticles, paths, productTypeLabels } from '@urbana/shared';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import {
@@ -10,6 +10,7 @@ import {
   useAd,
   type AdDetail,
 } from '../../features/ads/index.ts';
+import { HelpLink } from '../../features/knowledge/index.ts';
 import { formatDate } from '../../lib/format.ts';
 
 /** An ad that can no longer change: what was sent and where it stands. */
@@ -70,6 +71,10 @@ export function Component() {
           {current ? current.name : 'Criar anúncio'}
         </h1>
         {current ? <AdStatusBadge status={current.status} /> : null}
+      </div>
+      <div className="flex flex-wrap gap-x-6 gap-y-2">
+        <HelpLink article={knowledgeArticles.envioCriativos}>Como preparar e enviar os criativos</HelpLink>
+        <HelpLink article={knowledgeArticles.prazosAnalise}>Prazos de envio e de análise</HelpLink>
       </div>
       {current && !current.editable ? (
         <ReadOnly ad={current} />

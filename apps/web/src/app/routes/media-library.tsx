@@ -1,7 +1,7 @@
 import { FileImage } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { adStatusLabels, buildPath, formatBytes, paths } from '@urbana/shared';
+import { adStatusLabels, buildPath, formatBytes, knowledgeArticles, paths } from '@urbana/shared';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
@@ -16,6 +16,7 @@ import {
   useRenameMedia,
   type MediaItem,
 } from '../../features/ads/index.ts';
+import { HelpLink } from '../../features/knowledge/index.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
@@ -135,6 +136,9 @@ export function Component() {
           </Link>{' '}
           antes de enviar.
         </p>
+        <HelpLink article={knowledgeArticles.envioCriativos} className="mt-2">
+          Como preparar e enviar os criativos
+        </HelpLink>
       </div>
       {library.isPending ? (
         <Spinner label="Carregando biblioteca..." />

@@ -1,10 +1,18 @@
 import { Megaphone } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { adStatuses, adStatusLabels, buildPath, paths, type AdStatus } from '@urbana/shared';
+import {
+  adStatuses,
+  adStatusLabels,
+  buildPath,
+  knowledgeArticles,
+  paths,
+  type AdStatus,
+} from '@urbana/shared';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { AdStatusBadge, useAds } from '../../features/ads/index.ts';
+import { HelpLink } from '../../features/knowledge/index.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatDate } from '../../lib/format.ts';
 
@@ -22,6 +30,9 @@ export function Component() {
           <Link to={paths.usuario.criarAnuncio}>Criar anúncio</Link>
         </Button>
       </div>
+      <HelpLink article={knowledgeArticles.prazosAnalise}>
+        Quanto tempo leva a análise e o que acontece depois
+      </HelpLink>
       <div className="flex flex-wrap gap-2" role="group" aria-label="Filtrar por status">
         {[null, ...adStatuses].map((s) => (
           <button

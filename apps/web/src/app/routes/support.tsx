@@ -9,6 +9,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { inputClass } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useAuth } from '../../features/auth/index.ts';
+import { HelpLink } from '../../features/knowledge/index.ts';
 import { useMarkRead, useNotifications } from '../../features/notifications/index.ts';
 import {
   ContactForm,
@@ -72,6 +73,11 @@ function Faq() {
                   {e.question}
                 </summary>
                 <p className="mt-2 text-slate-700">{e.answer}</p>
+                {e.article ? (
+                  <HelpLink article={e.article} className="mt-2">
+                    Leia o artigo completo na Central de conhecimento
+                  </HelpLink>
+                ) : null}
               </details>
             </li>
           ))}
