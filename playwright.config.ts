@@ -38,7 +38,19 @@ export default defineConfig({
     timezoneId: 'America/Sao_Paulo',
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
+    // The media kit is compared with counts of the seeded catalogue: it runs before any test that
+    // creates products (the admin spec does).
+    {
+      name: 'catalogo-intacto',
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+      testMatch: /content\.spec\.ts/,
+    },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+      testIgnore: /content\.spec\.ts/,
+      dependencies: ['catalogo-intacto'],
+    },
     {
       name: 'phone',
       use: { ...devices['Pixel 7'], launchOptions: chromium },
