@@ -138,6 +138,8 @@ try {
     '/': '/',
     '/buscar-locais': '/buscar-locais?local=Bras%C3%ADlia',
     '/locais/{slug}': `/locais/${slug}`,
+    '/central': '/central',
+    '/midia-kit': '/midia-kit',
   };
 
   // 3. Lighthouse, mobile (its default: emulated phone, simulated slow 4G and a 4× slower CPU).
@@ -173,7 +175,12 @@ try {
       budget: { op: '>=', limit: 100 },
     });
     record({ name: `Lighthouse ${page} boas práticas`, value: score('best-practices'), unit: 'pontos' });
-    record({ name: `Lighthouse ${page} SEO`, value: score('seo'), unit: 'pontos' });
+    record({
+      name: `Lighthouse ${page} SEO`,
+      value: score('seo'),
+      unit: 'pontos',
+      budget: { op: '>=', limit: 95 },
+    });
   }
   rmSync(lighthouseDir, { recursive: true, force: true });
 
