@@ -49,6 +49,11 @@ test('busca "brasilia" → filtro → local → duas torres → carrinho e favor
   );
   expect(price).toBeCloseTo(daily * 7 * 4 * 2, 2);
 
+  // The location map is built when it nears the screen, with the product's own pin.
+  const location = page.getByRole('region', { name: 'Localização' });
+  await location.scrollIntoViewIfNeeded();
+  await expect(location.locator('.leaflet-container .urbana-pin')).toHaveCount(1);
+
   await page.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
   await expect(toast(page, 'Adicionado ao carrinho')).toBeVisible();
   await page.getByRole('button', { name: /^Favoritar/ }).click();

@@ -281,6 +281,11 @@ describe('cabeçalho de cada página no HTML', () => {
     expect(page.title).toBe('Local torres-asa-sul | Urbana');
     expect(page.description).toContain('50.000 impactos por semana, R$ 90,00 por dia');
     expect(page.og('image')).toBe('https://urbana.example/api/arquivos/catalogo/foto-1.webp');
+    // The largest picture of the page comes with the HTML, not after the app has rendered.
+    expect(page.html).toContain(
+      '<link rel="preload" as="image" fetchpriority="high" href="/api/arquivos/catalogo/foto-1.webp">',
+    );
+    expect((await head('/midia-kit')).html).not.toContain('as="image"');
     expect(page.jsonLd).not.toContain('</script>');
     const data = JSON.parse(page.jsonLd!);
     expect(data).toMatchObject({

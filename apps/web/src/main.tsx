@@ -6,6 +6,7 @@ import { createQueryClient } from './app/providers.tsx';
 import { createRouter } from './app/router.tsx';
 import { prepareStartup } from './app/startup.ts';
 import { FullPageSpinner } from './components/ui/spinner.tsx';
+import { prepareClassMerge } from './lib/cn.ts';
 import { hasSessionHint } from './features/auth/auth-context.tsx';
 import './index.css';
 
@@ -20,11 +21,19 @@ const spinner = window.setTimeout(() => {
 }, STARTUP_SPINNER_DELAY_MS);
 
 const queryClient = createQueryClient();
-void prepareStartup(queryClient, new URL(window.location.href)).then((initialAuth) => {
+const startup = prepareStartup(queryClient, new URL(window.location.href));
+// The main thread is idle while the network answers: prepare there what the first render needs.
+window.setTimeout(prepareClassMerge, 0);
+void startup.then((initialAuth) => {
+  // The router (it ranks every route) and the first render in separate tasks, so that neither
+  // holds the main thread for long.
   window.clearTimeout(spinner);
-  root.render(
-    <StrictMode>
-      <App router={createRouter()} queryClient={queryClient} initialAuth={initialAuth} />
-    </StrictMode>,
-  );
+  const router = createRouter();
+  window.setTimeout(() => {
+    root.render(
+      <StrictMode>
+        <App router={router} queryClient={queryClient} initialAuth={initialAuth} />
+      </StrictMode>,
+    );
+  }, 0);
 });

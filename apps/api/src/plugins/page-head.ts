@@ -13,6 +13,7 @@ import {
 import type { AppDeps } from '../app.ts';
 import { productPhotos, products } from '../db/schema/index.ts';
 import { findArticle } from '../services/articles.ts';
+import { fileUrl } from '../services/catalog.ts';
 import { thousands } from '../services/media-kit-pdf.ts';
 
 export interface PageHead {
@@ -26,6 +27,8 @@ interface Meta {
   description: string;
   /** Absolute URL of the page's picture for link previews. */
   image?: string;
+  /** Same-origin address of the picture the page shows largest, fetched with the HTML. */
+  preloadImage?: string;
   type?: 'website' | 'article' | 'product';
   /** Pages behind a sign-in or inside a purchase: not for search engines. */
   noindex?: boolean;
@@ -67,6 +70,9 @@ export function pageHeads(deps: AppDeps): (pathname: string) => Promise<PageHead
       `<meta property="og:url" content="${escapeHtml(canonical)}">`,
       `<meta property="og:image" content="${escapeHtml(meta.image ?? defaultImage)}">`,
       '<meta name="twitter:card" content="summary_large_image">',
+      meta.preloadImage
+        ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(meta.preloadImage)}">`
+        : '',
       meta.jsonLd ? `<script type="application/ld+json">${jsonForScript(meta.jsonLd)}</script>` : '',
     ];
     return { status, tags: tags.join('') };
@@ -86,13 +92,14 @@ export function pageHeads(deps: AppDeps): (pathname: string) => Promise<PageHead
         .orderBy(asc(productPhotos.position))
         .limit(4);
       const url = `${base}/locais/${encodeURIComponent(product.slug)}`;
-      const images = photos.map((p) => `${base}/api/arquivos/${p.key}`);
+      const images = photos.map((p) => `${base}${fileUrl(p.key)}`);
       const type = productTypeLabels[product.type];
       const place = [product.neighborhood, `${product.city} – ${product.state}`].filter(Boolean).join(', ');
       meta = {
         title: product.name,
         description: `${type} em ${place}: ${thousands(product.weekly_audience)} impactos por semana, ${formatBRL(product.daily_price)} por dia. Reserve por semana e pague por Pix na Urbana.`,
         image: images[0],
+        ...(photos[0] ? { preloadImage: fileUrl(photos[0].key) } : {}),
         type: 'product',
         jsonLd: {
           '@context': 'https://schema.org',

@@ -1,10 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { paths } from '@urbana/shared';
 import { Toaster } from '../components/ui/toaster.tsx';
 import { AuthProvider, type InitialAuth } from '../features/auth/index.ts';
 import { CartProvider } from '../features/cart/index.ts';
 import { FavoritesProvider } from '../features/favorites/index.ts';
-import { SearchProvider } from '../features/search/index.ts';
+import { SearchProvider, searchStateFromParams, type SearchState } from '../features/search/index.ts';
 
 /** Seed §9: data fresh for 5 minutes; a failed query is retried once. */
 export const QUERY_STALE_TIME_MS = 5 * 60_000;
@@ -18,6 +19,14 @@ export function createQueryClient() {
   });
 }
 
+/** Opened on the search page, the search context starts as its URL says (no second render). */
+function initialSearchState(): SearchState | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const { pathname, search } = window.location;
+  if ((pathname.replace(/\/+$/, '') || '/') !== paths.buscarLocais) return undefined;
+  return searchStateFromParams(new URLSearchParams(search));
+}
+
 export function AppProviders({
   children,
   queryClient,
@@ -28,12 +37,13 @@ export function AppProviders({
   /** The session, when start-up already asked for it (src/app/startup.ts). */
   initialAuth?: InitialAuth;
 }) {
+  const [initialSearch] = useState(initialSearchState);
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider initial={initialAuth}>
         <CartProvider>
           <FavoritesProvider>
-            <SearchProvider>{children}</SearchProvider>
+            <SearchProvider initial={initialSearch}>{children}</SearchProvider>
           </FavoritesProvider>
         </CartProvider>
       </AuthProvider>

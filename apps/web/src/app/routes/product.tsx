@@ -1,5 +1,5 @@
 import { Check, ChevronRight, Clock, Share2, ShoppingCart, Users } from 'lucide-react';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import {
   availabilityLabels,
@@ -21,6 +21,7 @@ import { cn } from '../../lib/cn.ts';
 import { formatDate, formatInteger, formatMoney } from '../../lib/format.ts';
 import { setPageHead } from '../../lib/page-head.ts';
 import { toast } from '../../lib/toast.ts';
+import { useNearViewport } from '../../lib/use-near-viewport.ts';
 
 const ResultsMap = lazy(() => import('../../features/catalog/components/results-map.tsx'));
 const WEEK_CHOICES = [1, 2, 3, 4, 6, 8, 12, 16, 24, 52];
@@ -184,6 +185,8 @@ export function Component() {
                 alt={mainPhoto.alt}
                 width={mainPhoto.width}
                 height={mainPhoto.height}
+                // The page's largest picture: the server also preloads the first one (page-head.ts).
+                fetchPriority="high"
                 className="aspect-[3/2] w-full rounded-xl object-cover"
               />
               {data.photos.length > 1 ? (
@@ -334,33 +337,11 @@ export function Component() {
             <h2 id="mapa" className="text-xl font-bold text-slate-900">
               Localização
             </h2>
-            <div className="h-72">
-              {config.data ? (
-                <Suspense fallback={<div className="h-full animate-pulse rounded-xl bg-slate-200" />}>
-                  <ResultsMap
-                    className="h-full"
-                    single
-                    points={[
-                      {
-                        id: data.id,
-                        slug: data.slug,
-                        name: data.name,
-                        latitude: data.latitude,
-                        longitude: data.longitude,
-                        daily_price: data.daily_price,
-                      },
-                    ]}
-                    center={{ lat: data.latitude, lng: data.longitude }}
-                    tileUrl={config.data.tile_url}
-                    attribution={config.data.tile_attribution}
-                    highlighted={data.id}
-                    onHighlight={() => {}}
-                    onOpen={() => {}}
-                    fitKey={data.id}
-                  />
-                </Suspense>
-              ) : null}
-            </div>
+            <ProductMap
+              product={data}
+              tileUrl={config.data?.tile_url}
+              attribution={config.data?.tile_attribution}
+            />
           </section>
         </div>
 
@@ -483,6 +464,59 @@ export function Component() {
           </Card>
         </aside>
       </div>
+    </div>
+  );
+}
+
+/** The location map, built (Leaflet and its tiles) only when it nears the screen. */
+function ProductMap({
+  product,
+  tileUrl,
+  attribution,
+}: {
+  product: {
+    id: string;
+    slug: string;
+    name: string;
+    latitude: number;
+    longitude: number;
+    daily_price: number;
+  };
+  tileUrl: string | undefined;
+  attribution: string | undefined;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(box);
+  const placeholder = <div className="h-full animate-pulse rounded-xl bg-slate-200" aria-hidden="true" />;
+  return (
+    <div ref={box} className="h-72">
+      {tileUrl && near ? (
+        <Suspense fallback={placeholder}>
+          <ResultsMap
+            className="h-full"
+            single
+            points={[
+              {
+                id: product.id,
+                slug: product.slug,
+                name: product.name,
+                latitude: product.latitude,
+                longitude: product.longitude,
+                daily_price: product.daily_price,
+              },
+            ]}
+            center={{ lat: product.latitude, lng: product.longitude }}
+            tileUrl={tileUrl}
+            attribution={attribution ?? ''}
+            highlighted={product.id}
+            onHighlight={() => {}}
+            onOpen={() => {}}
+            fitKey={product.id}
+          />
+        </Suspense>
+      ) : (
+        placeholder
+      )}
     </div>
   );
 }

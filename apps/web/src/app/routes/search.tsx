@@ -23,7 +23,7 @@ import {
   useProductSearch,
   type MapBoundsChange,
 } from '../../features/catalog/index.ts';
-import { DEFAULT_DURATION_WEEKS, useSearch } from '../../features/search/index.ts';
+import { DEFAULT_DURATION_WEEKS, searchStateFromParams, useSearch } from '../../features/search/index.ts';
 import { formatDate, formatInteger } from '../../lib/format.ts';
 import { useNearViewport } from '../../lib/use-near-viewport.ts';
 
@@ -69,16 +69,7 @@ export function Component() {
   // The URL is the source of truth; the seed's search context mirrors it for the rest of the app.
   const { update } = search;
   useEffect(() => {
-    update({
-      location: params.get('local') ?? DEFAULT_LOCATION,
-      duration: Number(params.get('semanas') ?? DEFAULT_DURATION_WEEKS),
-      selectedDates: params.get('inicio') ? [params.get('inicio')!] : [],
-      isFlexibleDates: params.get('flexivel') !== 'false',
-      filters: {
-        order: (params.get('ordem') ?? 'relevancia') as never,
-        type: params.get('tipo') ?? 'todos',
-      },
-    });
+    update(searchStateFromParams(params));
   }, [params, update]);
 
   const points = useMemo(() => data?.items ?? [], [data]);

@@ -1,6 +1,7 @@
 export {
   SearchProvider,
   applySearchUpdate,
+  searchStateFromParams,
   defaultSearchState,
   DEFAULT_LOCATION,
   DEFAULT_DURATION_WEEKS,

@@ -1,7 +1,7 @@
 import { act, render, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { defaultSearchState, SearchProvider } from './search-context.tsx';
+import { defaultSearchState, SearchProvider, searchStateFromParams } from './search-context.tsx';
 import { useSearch } from './use-search.ts';
 
 const wrapper = ({ children }: { children: ReactNode }) => <SearchProvider>{children}</SearchProvider>;
@@ -27,6 +27,32 @@ describe('estado da busca (seed §3/§4)', () => {
     expect(result.current.state.filters).toEqual({ order: 'menor_preco', type: 'outdoor' });
     act(() => result.current.reset());
     expect(result.current.state).toEqual(defaultSearchState);
+  });
+
+  it('uma atualização que nada muda mantém o mesmo estado (ninguém volta a renderizar)', () => {
+    const { result } = renderHook(() => useSearch(), { wrapper });
+    const before = result.current.state;
+    act(() => result.current.update({ duration: 4, filters: { type: 'todos' } }));
+    expect(result.current.state).toBe(before);
+    act(() => result.current.update({ duration: 2 }));
+    expect(result.current.state).not.toBe(before);
+  });
+
+  it('lê a busca do endereço da página de busca', () => {
+    expect(
+      searchStateFromParams(
+        new URLSearchParams(
+          'local=Bras%C3%ADlia&semanas=2&inicio=2026-12-07&flexivel=false&ordem=menor_preco&tipo=outdoor',
+        ),
+      ),
+    ).toEqual({
+      location: 'Brasília',
+      duration: 2,
+      selectedDates: ['2026-12-07'],
+      isFlexibleDates: false,
+      filters: { order: 'menor_preco', type: 'outdoor' },
+    });
+    expect(searchStateFromParams(new URLSearchParams())).toEqual(defaultSearchState);
   });
 
   it('fora do provedor é um erro', () => {

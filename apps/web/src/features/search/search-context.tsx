@@ -40,9 +40,25 @@ export interface SearchContextValue {
 
 export const SearchContext = createContext<SearchContextValue | null>(null);
 
+/** The state after a change; the same object when nothing changes, so that no one re-renders. */
 export function applySearchUpdate(state: SearchState, change: SearchUpdate): SearchState {
   const { filters, ...rest } = change;
-  return { ...state, ...rest, filters: { ...state.filters, ...(filters ?? {}) } as SearchFilters };
+  const next = { ...state, ...rest, filters: { ...state.filters, ...(filters ?? {}) } as SearchFilters };
+  return JSON.stringify(next) === JSON.stringify(state) ? state : next;
+}
+
+/** The search the URL of the search page describes (the URL is the source of truth there). */
+export function searchStateFromParams(params: URLSearchParams): SearchState {
+  return {
+    location: params.get('local') ?? DEFAULT_LOCATION,
+    duration: Number(params.get('semanas') ?? DEFAULT_DURATION_WEEKS),
+    selectedDates: params.get('inicio') ? [params.get('inicio')!] : [],
+    isFlexibleDates: params.get('flexivel') !== 'false',
+    filters: {
+      order: (params.get('ordem') ?? 'relevancia') as SearchOrder,
+      type: params.get('tipo') ?? 'todos',
+    },
+  };
 }
 
 export function SearchProvider({ children, initial }: { children: ReactNode; initial?: SearchState }) {
