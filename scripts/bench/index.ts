@@ -145,7 +145,7 @@ try {
   // 3. Lighthouse, mobile (its default: emulated phone, simulated slow 4G and a 4× slower CPU). Each
   // page is measured LIGHTHOUSE_RUNS times and the run with the median performance score counts, as
   // Lighthouse's own guidance on variability advises.
-  const lighthouseRuns = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+  const lighthouseRuns = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
   const lighthouseDir = mkdtempSync(path.join(os.tmpdir(), 'urbana-lighthouse-'));
   type Report = {
     categories: Record<string, { score: number | null }>;

@@ -26,6 +26,10 @@ import {
 import { DEFAULT_DURATION_WEEKS, searchStateFromParams, useSearch } from '../../features/search/index.ts';
 import { formatDate, formatInteger } from '../../lib/format.ts';
 import { useNearViewport } from '../../lib/use-near-viewport.ts';
+import { useProgressiveCount } from '../../lib/use-progressive-count.ts';
+
+/** Results a phone's first screen has room for. */
+const FIRST_RESULTS = 4;
 
 const ResultsMap = lazy(() => import('../../features/catalog/components/results-map.tsx'));
 
@@ -45,6 +49,8 @@ export function Component() {
   // The map comes after the list on phones: it is built when it nears the screen.
   const mapBox = useRef<HTMLDivElement>(null);
   const mapNear = useNearViewport(mapBox);
+  // Opened cold, the first results render at once and the others in the next task (decision 013).
+  const shownResults = useProgressiveCount(FIRST_RESULTS);
   const [placeText, setPlaceText] = useState(params.get('local') ?? DEFAULT_LOCATION);
   const [showFilters, setShowFilters] = useState(false);
 
@@ -302,7 +308,7 @@ export function Component() {
           ) : (
             <>
               <ul className="grid gap-4 sm:grid-cols-2" aria-label="Resultados">
-                {data!.items.map((item) => (
+                {data!.items.slice(0, shownResults).map((item) => (
                   <li key={item.id}>
                     <ProductCard
                       product={item}
