@@ -186,6 +186,12 @@ try {
       budget: { op: '>=', limit: 100 },
     });
     record({ name: `Lighthouse ${page} boas práticas`, value: score('best-practices'), unit: 'pontos' });
+    if (reports.length > 1) {
+      // The spread of the runs, so that a reader sees how far one run can stray from the median.
+      const spread = (r: Report) => Math.round(performance(r) * 100);
+      record({ name: `Lighthouse ${page} desempenho, pior execução`, value: spread(reports[0]!), unit: 'pontos' });
+      record({ name: `Lighthouse ${page} desempenho, melhor execução`, value: spread(reports.at(-1)!), unit: 'pontos' });
+    }
     for (const [audit, label] of [
       ['first-contentful-paint', 'FCP'],
       ['largest-contentful-paint', 'LCP'],
