@@ -30,7 +30,6 @@ void startup.then((initialAuth) => {
   window.clearTimeout(spinner);
   const router = createRouter();
   window.setTimeout(() => {
-    document.getElementById('app-shell')?.remove();
     root.render(
       <StrictMode>
         <App router={router} queryClient={queryClient} initialAuth={initialAuth} />
