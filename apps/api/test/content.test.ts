@@ -11,7 +11,7 @@ import { createTestApp, inject, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
 let dist: string;
-const bigScript = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+const bigScript = `window.urbanaTeste = ${JSON.stringify('x'.repeat(4000))};`;
 
 /** A small catalogue across types, cities and states, one inactive product and tower screens. */
 const catalogue = [

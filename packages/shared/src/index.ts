@@ -13,3 +13,4 @@ export * from './articles.ts';
 export * from './page-meta.ts';
 export * from './support.ts';
 export * from './admin-schemas.ts';
+export * from './media-kit.ts';

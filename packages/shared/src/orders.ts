@@ -119,6 +119,11 @@ export function applyCoupon(
   return { ok: true, discount: Math.min(raw, ctx.amount) };
 }
 
+/** "2026-11-21" → "21/11/2026": a calendar date as written, never shifted by a time zone. */
+export function formatDateBR(isoDate: string): string {
+  return `${isoDate.slice(8, 10)}/${isoDate.slice(5, 7)}/${isoDate.slice(0, 4)}`;
+}
+
 /** "R$ 1.234,56" without Intl (same output on the server and in every browser). */
 export function formatBRL(centavos: number): string {
   const negative = centavos < 0;

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { articleHref, paths, productTypes, todayInBrasilia } from '@urbana/shared';
+import { articleHref, paths, productTypes, todayInBrasilia, type MediaKit } from '@urbana/shared';
 import type { AppDeps } from '../app.ts';
 import { loadArticles } from '../services/articles.ts';
-import { mediaKit, type MediaKit } from '../services/media-kit.ts';
+import { mediaKit } from '../services/media-kit.ts';
 import { mediaKitPdf } from '../services/media-kit-pdf.ts';
 
 const mediaKitSchema = z.object({

@@ -9,6 +9,7 @@ import {
   type AdStatus,
   type CreativeFormat,
   type ProductType,
+  formatDateBR,
 } from '@urbana/shared';
 import type { Db, Tx } from '../db/client.ts';
 import {
@@ -25,10 +26,23 @@ import { AppError } from '../lib/errors.ts';
 import { audit } from './audit.ts';
 import { fileUrl } from './catalog.ts';
 
-const dateBr = (iso: string) => iso.split('-').reverse().join('/');
-
 /** Items an ad may run on: the user's, of a paid (or running) order, not finished. */
 const CAMPAIGN_ORDER_STATUSES = ['pago', 'em_veiculacao'] as const;
+
+/** An order item as the ad pages show it (the items an ad may take, and those it has). */
+const itemColumns = {
+  id: orderItems.id,
+  order_id: orders.id,
+  order_code: orders.code,
+  product_id: orderItems.product_id,
+  name: orderItems.product_name,
+  type: orderItems.product_type,
+  city: orderItems.city,
+  state: orderItems.state,
+  start: orderItems.starts_on,
+  end: orderItems.ends_on,
+  tower_count: orderItems.tower_count,
+};
 
 export interface AdInput {
   name: string;
@@ -43,19 +57,7 @@ async function eligibleItems(executor: Db | Tx, userId: string, adId: string | n
     .from(adItems)
     .where(adId ? sql`${adItems.ad_id} <> ${adId}` : sql`true`);
   const rows = await executor
-    .select({
-      id: orderItems.id,
-      order_id: orders.id,
-      order_code: orders.code,
-      product_id: orderItems.product_id,
-      name: orderItems.product_name,
-      type: orderItems.product_type,
-      city: orderItems.city,
-      state: orderItems.state,
-      start: orderItems.starts_on,
-      end: orderItems.ends_on,
-      tower_count: orderItems.tower_count,
-    })
+    .select(itemColumns)
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.order_id))
     .leftJoin(campaignRuns, eq(campaignRuns.order_item_id, orderItems.id))
@@ -228,7 +230,8 @@ export async function submitAd(db: Db, userId: string, adId: string) {
     const today = todayInBrasilia();
     for (const item of content.items) {
       const deadline = artworkDeadline(item.start);
-      if (today > deadline) throw new AppError(422, adMessages.deadlinePassed(item.name, dateBr(deadline)));
+      if (today > deadline)
+        throw new AppError(422, adMessages.deadlinePassed(item.name, formatDateBR(deadline)));
     }
     const now = new Date();
     await tx
@@ -260,19 +263,7 @@ export async function adDetail(db: Db, adId: string, userId?: string) {
   const ad = await db.query.ads.findFirst({ where: eq(ads.id, adId) });
   if (!ad || (userId && ad.user_id !== userId)) throw new AppError(404, adMessages.notFound);
   const items = await db
-    .select({
-      id: orderItems.id,
-      order_id: orders.id,
-      order_code: orders.code,
-      product_id: orderItems.product_id,
-      name: orderItems.product_name,
-      type: orderItems.product_type,
-      city: orderItems.city,
-      state: orderItems.state,
-      start: orderItems.starts_on,
-      end: orderItems.ends_on,
-      tower_count: orderItems.tower_count,
-    })
+    .select(itemColumns)
     .from(adItems)
     .innerJoin(orderItems, eq(orderItems.id, adItems.order_item_id))
     .innerJoin(orders, eq(orders.id, orderItems.order_id))

@@ -11,6 +11,7 @@ import {
   type InvoiceStatus,
   type PaymentMethod,
   type ProductType,
+  formatDateBR,
 } from '@urbana/shared';
 import type { Db } from '../db/client.ts';
 import { invoices, orderItems, orderItemTowers, orders, products } from '../db/schema/index.ts';
@@ -28,8 +29,6 @@ export const URBANA_COMPANY = {
 };
 
 export const INVOICE_NOT_FOUND = 'Fatura não encontrada.';
-
-const fmtDate = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
 
 function toItem(row: typeof invoices.$inferSelect & { order_code: string; order_status: string }) {
   return {
@@ -158,11 +157,11 @@ export async function invoicePdf(db: Db, userId: string, invoiceId: string) {
     doc.fillColor('#0f172a').fontSize(16).text(`Fatura ${invoice.number}`);
     doc.font('Helvetica').fontSize(10).fillColor('#334155');
     doc.text(
-      `Emitida em ${fmtDate(todayInBrasilia(invoice.created_at))} · Vencimento ${fmtDate(invoice.due_date)} · Situação: ${invoiceStatusLabels[invoice.status]}`,
+      `Emitida em ${formatDateBR(todayInBrasilia(invoice.created_at))} · Vencimento ${formatDateBR(invoice.due_date)} · Situação: ${invoiceStatusLabels[invoice.status]}`,
     );
     doc.text(
       `Pedido ${order.code} · Forma de pagamento: ${paymentMethodLabels[invoice.payment_method as PaymentMethod] ?? invoice.payment_method}` +
-        (invoice.paid_at ? ` · Paga em ${fmtDate(todayInBrasilia(invoice.paid_at))}` : ''),
+        (invoice.paid_at ? ` · Paga em ${formatDateBR(todayInBrasilia(invoice.paid_at))}` : ''),
     );
     doc.moveDown();
 
@@ -206,7 +205,7 @@ export async function invoicePdf(db: Db, userId: string, invoiceId: string) {
       );
       // ends_on is the day after the last one (periods are half-open); the invoice shows the last day.
       doc.text(
-        `Período: ${fmtDate(item.starts_on)} a ${fmtDate(addDays(item.ends_on, -1))} (${item.weeks} ${item.weeks === 1 ? 'semana' : 'semanas'})` +
+        `Período: ${formatDateBR(item.starts_on)} a ${formatDateBR(addDays(item.ends_on, -1))} (${item.weeks} ${item.weeks === 1 ? 'semana' : 'semanas'})` +
           (item.tower_based && itemTowers.length ? ` · Torres: ${itemTowers.join(', ')}` : ''),
       );
       doc.text(
@@ -270,7 +269,7 @@ export async function markOverdueInvoices(deps: OrderDeps, today = todayInBrasil
         userId: inv.user_id,
         kind: 'fatura_vencida',
         title: `Fatura ${inv.number} vencida`,
-        body: `A fatura de ${formatBRL(Number(inv.total))} venceu em ${fmtDate(inv.due_date)}.`,
+        body: `A fatura de ${formatBRL(Number(inv.total))} venceu em ${formatDateBR(inv.due_date)}.`,
         link: '/usuario/faturamento',
       });
       await deps.outbox.enqueue(tx, {
@@ -280,7 +279,7 @@ export async function markOverdueInvoices(deps: OrderDeps, today = todayInBrasil
           name: inv.nome_completo,
           number: inv.number,
           total: formatBRL(Number(inv.total)),
-          dueDate: fmtDate(inv.due_date),
+          dueDate: formatDateBR(inv.due_date),
           url: `${deps.config.publicUrl}/usuario/faturamento`,
         }),
       });

@@ -1,10 +1,8 @@
 import PDFDocument from 'pdfkit';
-import { formatBRL, productTypeLabels, todayInBrasilia } from '@urbana/shared';
-import type { MediaKit } from './media-kit.ts';
+import { formatBRL, formatDateBR, productTypeLabels, todayInBrasilia, type MediaKit } from '@urbana/shared';
 
 /** "1.234.567" (pt-BR thousands) without Intl, as the web app shows it. */
 export const thousands = (n: number) => String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-const fmtDate = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
 
 const BRAND = '#0f766e';
 const INK = '#0f172a';
@@ -37,7 +35,7 @@ export function mediaKitPdf(kit: MediaKit, publicUrl: string): Promise<Buffer> {
       .font('Helvetica')
       .fontSize(10)
       .text(
-        `Dados de ${fmtDate(todayInBrasilia(new Date(kit.generated_at)))}, calculados do catálogo ativo da Urbana. ` +
+        `Dados de ${formatDateBR(todayInBrasilia(new Date(kit.generated_at)))}, calculados do catálogo ativo da Urbana. ` +
           'Mídia exterior por semana: telas em torres, painéis de LED, outdoors, empenas e mobiliário urbano.',
       );
     doc.moveDown(1);

@@ -1,43 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { productTypes, ufNames, type ProductType } from '@urbana/shared';
+import { productTypes, ufNames, type MediaKit, type ProductType } from '@urbana/shared';
 import type { Db } from '../db/client.ts';
 
 type Row = Record<string, unknown>;
 const rowsOf = (result: { rows: unknown[] }) => result.rows as Row[];
-
-export interface MediaKit {
-  generated_at: string;
-  locations: number;
-  cities: number;
-  states: number;
-  screens: number;
-  weekly_audience: number;
-  by_type: Array<{
-    type: ProductType;
-    locations: number;
-    screens: number;
-    weekly_audience: number;
-    min_daily_price: number;
-  }>;
-  by_state: Array<{
-    state: string;
-    name: string;
-    locations: number;
-    cities: number;
-    screens: number;
-    weekly_audience: number;
-  }>;
-  top_cities: Array<{ city: string; state: string; locations: number; weekly_audience: number }>;
-  points: Array<{
-    id: string;
-    slug: string;
-    name: string;
-    type: ProductType;
-    latitude: number;
-    longitude: number;
-    daily_price: number;
-  }>;
-}
 
 /**
  * The network in numbers for /midia-kit and its PDF: every figure counted from the active

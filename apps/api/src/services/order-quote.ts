@@ -9,6 +9,7 @@ import {
   type CheckoutBody,
   type Quote,
   type QuoteItem as QuotedItem,
+  formatDateBR,
 } from '@urbana/shared';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -19,8 +20,6 @@ import { AppError } from '../lib/errors.ts';
 type ItemInput = CheckoutBody['items'][number];
 
 export type { Quote, QuoteItem as QuotedItem } from '@urbana/shared';
-
-const fmtDate = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
 
 /** Prices every item from the database (never from the client) and checks the coupon. */
 export async function priceItems(db: Db | Tx, items: ItemInput[], config: Config): Promise<QuotedItem[]> {
@@ -39,7 +38,7 @@ export async function priceItems(db: Db | Tx, items: ItemInput[], config: Config
     if (item.start_date < earliest) {
       throw new AppError(
         400,
-        `A veiculação de ${product.name} deve começar a partir de ${fmtDate(earliest)}.`,
+        `A veiculação de ${product.name} deve começar a partir de ${formatDateBR(earliest)}.`,
       );
     }
     const own = towerRows.filter((t) => t.product_id === product.id);

@@ -1,8 +1,6 @@
 import PDFDocument from 'pdfkit';
-import { formatBRL, productTypeLabels, type ProductType } from '@urbana/shared';
+import { formatBRL, formatDateBR, productTypeLabels, type ProductType } from '@urbana/shared';
 import type { Quote } from './order-quote.ts';
-
-const fmtDate = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
 
 /** The cart as a media plan (PDF) to share: items, periods, audience and prices, all from the server. */
 export function proposalPdf(quote: Quote, audiences: Map<string, number>): Promise<Buffer> {
@@ -24,7 +22,7 @@ export function proposalPdf(quote: Quote, audiences: Map<string, number>): Promi
       .fontSize(10)
       .font('Helvetica')
       .text(
-        `Gerada em ${fmtDate(new Date().toISOString().slice(0, 10))}. Preços válidos na data, sujeitos à disponibilidade no fechamento.`,
+        `Gerada em ${formatDateBR(new Date().toISOString().slice(0, 10))}. Preços válidos na data, sujeitos à disponibilidade no fechamento.`,
       );
     doc.moveDown();
 
@@ -40,7 +38,7 @@ export function proposalPdf(quote: Quote, audiences: Map<string, number>): Promi
       doc.font('Helvetica').fontSize(10).fillColor('#334155');
       doc.text(`${productTypeLabels[item.type as ProductType] ?? item.type} · ${item.city} – ${item.state}`);
       doc.text(
-        `Período: ${fmtDate(item.start)} a ${fmtDate(item.end)} (${item.weeks} ${item.weeks === 1 ? 'semana' : 'semanas'})`,
+        `Período: ${formatDateBR(item.start)} a ${formatDateBR(item.end)} (${item.weeks} ${item.weeks === 1 ? 'semana' : 'semanas'})`,
       );
       if (item.is_tower_based)
         doc.text(`Torres (${item.towers.length}): ${item.towers.map((t) => t.name).join(', ')}`);

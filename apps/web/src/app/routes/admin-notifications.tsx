@@ -10,6 +10,7 @@ import { AudiencePicker, useBroadcasts, useSendBroadcast } from '../../features/
 import { errorMessage } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
+import { fieldErrors } from '../../lib/field-errors.ts';
 
 type Errors = Partial<Record<'segment' | 'user_id' | 'title' | 'body' | 'link' | 'root', string>>;
 
@@ -33,12 +34,7 @@ function SendForm() {
     };
     const parsed = broadcastSchema.safeParse(input);
     if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0] ?? 'root') as keyof Errors;
-        next[key] ??= issue.message;
-      }
-      setErrors(next);
+      setErrors(fieldErrors<keyof Errors>(parsed.error.issues));
       return;
     }
     setErrors({});

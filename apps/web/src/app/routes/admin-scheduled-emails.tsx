@@ -16,6 +16,7 @@ import {
 import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { toast } from '../../lib/toast.ts';
+import { fieldErrors } from '../../lib/field-errors.ts';
 
 type Errors = Partial<Record<'segment' | 'user_id' | 'subject' | 'body' | 'send_at' | 'root', string>>;
 
@@ -67,12 +68,7 @@ function ScheduleForm({ editing, onDone }: { editing: ScheduledEmail | null; onD
       send_at: at && !Number.isNaN(at.getTime()) ? at.toISOString() : '',
     });
     if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0] ?? 'root') as keyof Errors;
-        next[key] ??= issue.message;
-      }
-      setErrors(next);
+      setErrors(fieldErrors<keyof Errors>(parsed.error.issues));
       return;
     }
     setErrors({});
