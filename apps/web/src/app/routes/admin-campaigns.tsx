@@ -12,12 +12,12 @@ import {
   type ProductType,
 } from '@urbana/shared';
 import { Alert } from '../../components/ui/alert.tsx';
+import { FilterChip } from '../../components/ui/filter-chip.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { inputClass } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { CampaignStatusBadge } from '../../features/ads/index.ts';
 import { useCampaigns } from '../../features/campaigns/index.ts';
-import { cn } from '../../lib/cn.ts';
 import { formatDate } from '../../lib/format.ts';
 
 /** /admin/campanhas: the paid order items by state and period (admin and operador). */
@@ -54,21 +54,10 @@ export function Component() {
       </div>
       <div className="flex flex-wrap gap-2" role="group" aria-label="Filtrar por status">
         {[null, ...campaignStatuses].map((s) => (
-          <button
-            key={s ?? 'todas'}
-            type="button"
-            aria-pressed={status === s}
-            onClick={() => set({ status: s })}
-            className={cn(
-              'rounded-full px-3 py-1.5 text-sm font-medium ring-1',
-              status === s
-                ? 'bg-slate-900 text-white ring-slate-900'
-                : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50',
-            )}
-          >
+          <FilterChip key={s ?? 'todas'} pressed={status === s} onClick={() => set({ status: s })} admin>
             {s ? campaignStatusLabels[s] : 'Todas'}
             {s && list.data?.counts[s] ? ` (${list.data.counts[s]})` : ''}
-          </button>
+          </FilterChip>
         ))}
       </div>
       <form

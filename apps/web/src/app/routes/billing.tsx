@@ -10,6 +10,7 @@ import {
   type InvoiceStatus,
 } from '@urbana/shared';
 import { Alert } from '../../components/ui/alert.tsx';
+import { FilterChip } from '../../components/ui/filter-chip.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { inputClass } from '../../components/ui/field.tsx';
@@ -255,20 +256,9 @@ export function Component() {
       <div className="flex flex-wrap items-center gap-3">
         <div className="flex flex-wrap gap-2" role="group" aria-label="Filtrar por status">
           {[null, ...invoiceStatuses].map((s) => (
-            <button
-              key={s ?? 'todas'}
-              type="button"
-              aria-pressed={status === s}
-              onClick={() => setFilter({ status: s })}
-              className={cn(
-                'rounded-full px-3 py-1.5 text-sm font-medium ring-1',
-                status === s
-                  ? 'bg-brand-700 text-white ring-brand-700'
-                  : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50',
-              )}
-            >
+            <FilterChip key={s ?? 'todas'} pressed={status === s} onClick={() => setFilter({ status: s })}>
               {s ? invoiceStatusLabels[s] : 'Todas'}
-            </button>
+            </FilterChip>
           ))}
         </div>
         <div className="flex items-center gap-2">

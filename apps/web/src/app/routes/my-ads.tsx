@@ -9,11 +9,11 @@ import {
   type AdStatus,
 } from '@urbana/shared';
 import { Alert } from '../../components/ui/alert.tsx';
+import { FilterChip } from '../../components/ui/filter-chip.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { AdStatusBadge, useAds } from '../../features/ads/index.ts';
 import { HelpLink } from '../../features/knowledge/index.ts';
-import { cn } from '../../lib/cn.ts';
 import { formatDate } from '../../lib/format.ts';
 
 export function Component() {
@@ -35,20 +35,13 @@ export function Component() {
       </HelpLink>
       <div className="flex flex-wrap gap-2" role="group" aria-label="Filtrar por status">
         {[null, ...adStatuses].map((s) => (
-          <button
+          <FilterChip
             key={s ?? 'todos'}
-            type="button"
-            aria-pressed={status === s}
+            pressed={status === s}
             onClick={() => setParams(s ? { status: s } : {})}
-            className={cn(
-              'rounded-full px-3 py-1.5 text-sm font-medium ring-1',
-              status === s
-                ? 'bg-brand-700 text-white ring-brand-700'
-                : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50',
-            )}
           >
             {s ? adStatusLabels[s] : 'Todos'}
-          </button>
+          </FilterChip>
         ))}
       </div>
       {ads.isPending ? (

@@ -2,10 +2,10 @@ import { Package } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { buildPath, orderStatuses, orderStatusLabels, paths, type OrderStatus } from '@urbana/shared';
 import { Alert } from '../../components/ui/alert.tsx';
+import { FilterChip } from '../../components/ui/filter-chip.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { OrderStatusBadge, useOrders } from '../../features/orders/index.ts';
-import { cn } from '../../lib/cn.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 
 export function Component() {
@@ -19,20 +19,13 @@ export function Component() {
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Meus pedidos</h1>
       <div className="flex flex-wrap gap-2" role="group" aria-label="Filtrar por status">
         {[null, ...orderStatuses].map((s) => (
-          <button
+          <FilterChip
             key={s ?? 'todos'}
-            type="button"
-            aria-pressed={status === s}
+            pressed={status === s}
             onClick={() => setParams(s ? { status: s } : {})}
-            className={cn(
-              'rounded-full px-3 py-1.5 text-sm font-medium ring-1',
-              status === s
-                ? 'bg-brand-700 text-white ring-brand-700'
-                : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50',
-            )}
           >
             {s ? orderStatusLabels[s] : 'Todos'}
-          </button>
+          </FilterChip>
         ))}
       </div>
       {orders.isPending ? (

@@ -2,6 +2,7 @@ import { Bell, CheckCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { useState } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
+import { FilterChip } from '../../components/ui/filter-chip.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import {
@@ -49,20 +50,13 @@ export function Component() {
           [false, 'Todas'],
           [true, 'Não lidas'],
         ].map(([value, label]) => (
-          <button
+          <FilterChip
             key={String(value)}
-            type="button"
-            aria-pressed={onlyUnread === value}
+            pressed={onlyUnread === value}
             onClick={() => setOnlyUnread(value as boolean)}
-            className={cn(
-              'rounded-full px-3 py-1.5 text-sm font-medium ring-1',
-              onlyUnread === value
-                ? 'bg-brand-700 text-white ring-brand-700'
-                : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50',
-            )}
           >
             {label as string}
-          </button>
+          </FilterChip>
         ))}
       </div>
       {list.isPending ? (
