@@ -1,4 +1,6 @@
 /** Catalogue vocabulary and rules shared by the API, the web app and the upload checks. */
+import { formatDateBR } from './orders.ts';
+
 export const productTypes = ['torre', 'painel_led', 'outdoor', 'empena', 'mobiliario_urbano'] as const;
 export type ProductType = (typeof productTypes)[number];
 
@@ -157,9 +159,23 @@ export function todayInBrasilia(now: Date = new Date()): IsoDate {
   return new Date(now.getTime() - 3 * 3600_000).toISOString().slice(0, 10);
 }
 
-/** Whole weeks from the chosen date: [start, end) with end = start + 7 × weeks. */
+/**
+ * Whole weeks from the chosen date, as a half-open range [start, end) with end = start + 7 × weeks:
+ * the form the database's date ranges take. People never see `end`: they see the last day
+ * (`bookingLastDay`), see decision 021.
+ */
 export function periodEnd(start: IsoDate, weeks: number): IsoDate {
   return addDays(start, 7 * weeks);
+}
+
+/** The booking's last day on air, inclusive: start + 7 × weeks − 1 (issue #16 item 4, decision 021). */
+export function bookingLastDay(start: IsoDate, weeks: number): IsoDate {
+  return addDays(start, 7 * weeks - 1);
+}
+
+/** The one way a booking period is written: "de 09/12/2026 até 22/12/2026" (inclusive last day). */
+export function formatBookingPeriod(start: IsoDate, weeks: number): string {
+  return `de ${formatDateBR(start)} até ${formatDateBR(bookingLastDay(start, weeks))}`;
 }
 
 export const DEFAULT_LEAD_BUSINESS_DAYS = 2;
