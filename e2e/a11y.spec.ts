@@ -125,7 +125,7 @@ test('área do usuário, checkout e páginas do pedido', async ({ page }) => {
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: /^Notificações \(/ }).click();
   await expect(page.getByRole('menu', { name: /^Notificações/ })).toBeVisible();
-  await expect(page.getByRole('menuitem', { name: /recebido/ })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: /Recebemos o pedido/ })).toBeVisible();
   await audit(page, 'notificações no sino');
 });
 

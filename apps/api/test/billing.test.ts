@@ -122,13 +122,14 @@ describe('faturas', () => {
     const pdf = await getDocumentProxy(new Uint8Array(res.rawPayload));
     const { text } = await extractText(pdf, { mergePages: true });
     expect(text).toContain(`Fatura ${inv!.number}`);
-    expect(text).toContain(`Total: ${formatBRL(inv!.total)}`);
+    expect(text).toMatch(new RegExp(`Total\\s+${formatBRL(inv!.total).replace(/[$.]/g, '\\$&')}`));
     expect(text).toContain('CPF 529.982.247-25');
     expect(text).toContain('Cliente 1 da Silva');
     expect(text).toContain('Urbana Mídia Exterior Ltda.');
     expect(text).toContain('CNPJ 34.567.891/0001-84');
     const fmt = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
-    expect(text).toContain(`Período: ${fmt(START)} a ${fmt(addDays(START, 13))} (2 semanas)`);
+    // Decision 021: the last day on air, inclusive.
+    expect(text).toContain(`de ${fmt(START)} até ${fmt(addDays(START, 13))}`);
     expect(text).toContain('Painel das Faturas');
   });
 

@@ -129,7 +129,7 @@ describe('GET /api/notifications/stream', () => {
     const order = await placeOrder(urlA, ana.cookie);
     const event = await s.next(isNotification);
     const data = JSON.parse(event.data) as NotificationEvent;
-    expect(data.notification.title).toBe(`Pedido ${order.code} recebido`);
+    expect(data.notification.title).toBe(`Recebemos o pedido ${order.code}`);
     expect(data.notification.link).toBe(`/pedido/${order.id}`);
     expect(data.unread).toBe(1);
     expect(event.id).toBe(data.notification.id);
@@ -145,7 +145,7 @@ describe('GET /api/notifications/stream', () => {
     const s = await stream(urlA, carla.cookie);
     const order = await placeOrder(urlB, carla.cookie);
     const data = JSON.parse((await s.next(isNotification)).data) as NotificationEvent;
-    expect(data.notification.title).toBe(`Pedido ${order.code} recebido`);
+    expect(data.notification.title).toBe(`Recebemos o pedido ${order.code}`);
   });
 
   it('libera a inscrição quando o cliente desconecta', async () => {

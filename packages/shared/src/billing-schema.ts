@@ -116,6 +116,10 @@ export const quoteItemSchema = z.object({
   subtotal: z.number(),
   discount: z.number(),
   total: z.number(),
+  /** Impacts in the whole period: the chosen towers' weekly audience × weeks (`bookingAudience`). */
+  audience: z.number(),
+  /** Centavos per thousand impacts of the item's total (`bookingCpm`); null without an audience. */
+  cpm: z.number().nullable(),
 });
 export const quoteSchema = z.object({
   items: z.array(quoteItemSchema),

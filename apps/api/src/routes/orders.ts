@@ -7,9 +7,7 @@ import {
   orderStatuses,
   quoteSchema,
 } from '@urbana/shared';
-import { inArray } from 'drizzle-orm';
 import type { AppDeps } from '../app.ts';
-import { products } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
 import { requireSection, requireUser } from '../plugins/auth.ts';
 import { audit } from '../services/audit.ts';
@@ -80,16 +78,7 @@ export const orderRoutes =
       },
       async (request, reply) => {
         const q = await quote(db, request.user?.id ?? null, request.body, config);
-        const rows = await db
-          .select({ id: products.id, audience: products.weekly_audience })
-          .from(products)
-          .where(
-            inArray(
-              products.id,
-              q.items.map((i) => i.product_id),
-            ),
-          );
-        const pdf = await proposalPdf(q, new Map(rows.map((r) => [r.id, r.audience])));
+        const pdf = await proposalPdf(q);
         return reply
           .type('application/pdf')
           .header('content-disposition', 'attachment; filename="proposta-urbana.pdf"')

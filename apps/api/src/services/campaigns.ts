@@ -233,7 +233,9 @@ export async function reviewAd(
     await notify(tx, {
       userId: ad.user_id,
       kind: decision.approve ? 'anuncio_aprovado' : 'anuncio_reprovado',
-      title: decision.approve ? `Anúncio "${ad.name}" aprovado` : `Anúncio "${ad.name}" reprovado`,
+      title: decision.approve
+        ? `O anúncio “${ad.name}” foi aprovado`
+        : `O anúncio “${ad.name}” foi reprovado`,
       body: decision.approve ? 'Ele entra no ar no início do período reservado.' : reason,
       link: decision.approve ? '/usuario/meus-anuncios' : link,
     });
@@ -276,7 +278,9 @@ async function tellCustomer(
   await notify(tx, {
     userId: c.order.user_id,
     kind: started ? 'campanha_iniciada' : 'campanha_finalizada',
-    title: started ? `Campanha no ar: ${c.item.product_name}` : `Campanha finalizada: ${c.item.product_name}`,
+    title: started
+      ? `Sua campanha em ${c.item.product_name} está no ar`
+      : `Sua campanha em ${c.item.product_name} terminou`,
     link: `/pedido/${c.order.id}`,
   });
   await deps.outbox.enqueue(tx, {
@@ -458,7 +462,7 @@ export async function addProof(
       await notify(tx, {
         userId: owner!.user_id,
         kind: 'comprovacao',
-        title: `Nova foto de comprovação: ${owner!.product}`,
+        title: `Chegou uma nova foto de comprovação de ${owner!.product}`,
         link: `/pedido/${owner!.order_id}`,
       });
       return proof!;

@@ -54,22 +54,41 @@ function render(
   };
 }
 
-const statusLines: Record<string, { subject: string; text: string }> = {
-  pago: {
-    subject: 'Pagamento confirmado',
-    text: 'Recebemos o pagamento do seu pedido. Agora é só enviar os criativos para a análise da equipe.',
-  },
-  em_veiculacao: { subject: 'Sua campanha está no ar', text: 'A veiculação do seu pedido começou.' },
-  concluido: {
-    subject: 'Campanha concluída',
-    text: 'A veiculação do seu pedido terminou. Obrigado por anunciar com a Urbana!',
-  },
-  cancelado: { subject: 'Pedido cancelado', text: 'Seu pedido foi cancelado e as vagas foram liberadas.' },
-  expirado: {
-    subject: 'Pedido expirado',
-    text: 'O prazo de pagamento do seu pedido terminou e as vagas foram liberadas. Você pode refazer o pedido quando quiser.',
-  },
-};
+/**
+ * What an order's change of status means, in sentences (issue #16 item 15): the notification's title
+ * and body and the e-mail's subject and paragraph, never the status code itself.
+ */
+export function orderStatusNotice(status: string, code: string): { title: string; body: string } {
+  switch (status) {
+    case 'pago':
+      return {
+        title: `Recebemos o pagamento do pedido ${code}`,
+        body: 'Agora é só enviar a arte de cada local para a análise da equipe.',
+      };
+    case 'em_veiculacao':
+      return {
+        title: `O pedido ${code} está no ar`,
+        body: 'A veiculação começou. As fotos de comprovação aparecem no pedido.',
+      };
+    case 'concluido':
+      return {
+        title: `A veiculação do pedido ${code} terminou`,
+        body: 'Obrigado por anunciar com a Urbana!',
+      };
+    case 'cancelado':
+      return {
+        title: `O pedido ${code} foi cancelado`,
+        body: 'As datas reservadas foram liberadas.',
+      };
+    case 'expirado':
+      return {
+        title: `O prazo de pagamento do pedido ${code} terminou`,
+        body: 'As datas reservadas foram liberadas. Você pode refazer o pedido quando quiser.',
+      };
+    default:
+      return { title: `O pedido ${code} foi atualizado`, body: 'Abra o pedido para ver a situação.' };
+  }
+}
 
 export const emailTemplates = {
   confirmation: (name: string, url: string) =>
@@ -101,13 +120,16 @@ export const emailTemplates = {
     method: 'pix' | 'faturado';
     pix: string | null;
     url: string;
+    /** One line per item: "Outdoor Eixo: de 09/12/2026 até 22/12/2026" (decision 021). */
+    items: string[];
   }) =>
     render(
       'pedido_recebido',
-      `Pedido ${o.code} recebido`,
+      `Recebemos o pedido ${o.code}`,
       `Olá, ${o.name || 'tudo bem'}!`,
       [
         `Recebemos seu pedido ${o.code}, no total de ${o.total}. As vagas ficam reservadas até o fim do prazo de pagamento.`,
+        ...o.items,
         ...(o.pix
           ? ['Pague com Pix copia e cola usando o código abaixo, ou abra o pedido para ver o QR Code:', o.pix]
           : [
@@ -117,15 +139,12 @@ export const emailTemplates = {
       { label: 'Ver pedido', url: o.url },
     ),
   orderStatus: (o: { name: string; code: string; status: string; url: string }) => {
-    const line = statusLines[o.status] ?? {
-      subject: 'Seu pedido foi atualizado',
-      text: 'O status do seu pedido mudou.',
-    };
+    const notice = orderStatusNotice(o.status, o.code);
     return render(
       'pedido_status',
-      `${line.subject} — pedido ${o.code}`,
+      notice.title,
       `Olá, ${o.name || 'tudo bem'}!`,
-      [line.text],
+      [`${notice.title}.`, notice.body],
       {
         label: 'Ver pedido',
         url: o.url,
@@ -138,7 +157,7 @@ export const emailTemplates = {
       `Recebemos sua mensagem — atendimento ${t.code}`,
       `Olá, ${t.name || 'tudo bem'}!`,
       [
-        `Recebemos sua mensagem sobre "${t.subject}" e abrimos o atendimento ${t.code}.`,
+        `Recebemos sua mensagem sobre “${t.subject}” e abrimos o atendimento ${t.code}.`,
         'A equipe da Urbana responde em até 1 dia útil. Você receberá a resposta por email e, com a sua conta, também na central de suporte.',
       ],
       { label: 'Acompanhar atendimento', url: t.url },
@@ -148,7 +167,7 @@ export const emailTemplates = {
       'suporte_resposta',
       `Resposta ao atendimento ${t.code}`,
       `Olá, ${t.name || 'tudo bem'}!`,
-      [`A equipe da Urbana respondeu ao seu atendimento ${t.code} ("${t.subject}"):`, t.reply],
+      [`A equipe da Urbana respondeu ao seu atendimento ${t.code} (“${t.subject}”):`, t.reply],
       { label: 'Ver a conversa', url: t.url },
     ),
   invoiceOverdue: (i: { name: string; number: string; total: string; dueDate: string; url: string }) =>
@@ -177,12 +196,12 @@ export const emailTemplates = {
   adReviewed: (o: { name: string; ad: string; approved: boolean; reason: string | null; url: string }) =>
     render(
       'anuncio_revisado',
-      o.approved ? `Anúncio "${o.ad}" aprovado` : `Anúncio "${o.ad}" reprovado`,
+      o.approved ? `Anúncio “${o.ad}” aprovado` : `Anúncio “${o.ad}” reprovado`,
       `Olá, ${o.name || 'tudo bem'}!`,
       o.approved
-        ? [`A equipe da Urbana aprovou o anúncio "${o.ad}". Ele entra no ar no início do período reservado.`]
+        ? [`A equipe da Urbana aprovou o anúncio “${o.ad}”. Ele entra no ar no início do período reservado.`]
         : [
-            `A equipe da Urbana reprovou o anúncio "${o.ad}" pelo motivo abaixo:`,
+            `A equipe da Urbana reprovou o anúncio “${o.ad}” pelo motivo abaixo:`,
             o.reason ?? '',
             'Ajuste a arte e envie o anúncio de novo para análise antes do prazo de envio.',
           ],

@@ -1,7 +1,6 @@
-import PDFDocument from 'pdfkit';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
-  addDays,
+  formatBookingPeriod,
   formatBRL,
   formatDocument,
   invoiceStatusLabels,
@@ -14,11 +13,23 @@ import {
   formatDateBR,
 } from '@urbana/shared';
 import type { Db } from '../db/client.ts';
-import { invoices, orderItems, orderItemTowers, orders, products } from '../db/schema/index.ts';
+import { coupons, invoices, orderItems, orderItemTowers, orders, products } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
 import { emailTemplates } from './email-templates.ts';
 import { notify } from './notifications.ts';
 import type { OrderDeps } from './orders.ts';
+import {
+  drawLogo,
+  drawTable,
+  drawTotals,
+  FONT,
+  FONT_BOLD,
+  INK,
+  minus,
+  MUTED,
+  newPdf,
+  pdfBuffer,
+} from './pdf-layout.ts';
 
 /** The issuer printed on every invoice. */
 export const URBANA_COMPANY = {
@@ -136,106 +147,117 @@ async function invoiceForPdf(db: Db, userId: string, invoiceId: string) {
           ),
         )
     : [];
-  return { ...row, items, towers, billing: row.order.billing as BillingSnapshot };
+  const coupon = row.order.coupon_id
+    ? await db.query.coupons.findFirst({ where: eq(coupons.id, row.order.coupon_id) })
+    : null;
+  return {
+    ...row,
+    items,
+    towers,
+    billing: row.order.billing as BillingSnapshot,
+    couponCode: coupon?.code ?? null,
+  };
 }
 
-/** The invoice as a PDF in Portuguese: issuer, customer (CPF/CNPJ), items with periods, totals. */
+/**
+ * The invoice as a PDF in Portuguese: logo, issuer and customer (CPF/CNPJ), a table of items with the
+ * booking period to its last day (decision 021), one line per discount (the coupon by its code), in
+ * an embedded Unicode font (issue #16 item 13).
+ */
 export async function invoicePdf(db: Db, userId: string, invoiceId: string) {
-  const { invoice, order, items, towers, billing } = await invoiceForPdf(db, userId, invoiceId);
-  const buffer = await new Promise<Buffer>((resolve, reject) => {
-    const doc = new PDFDocument({
-      size: 'A4',
-      margin: 48,
-      info: { Title: `Fatura ${invoice.number} — Urbana`, Author: URBANA_COMPANY.name },
-    });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  const { invoice, order, items, towers, billing, couponCode } = await invoiceForPdf(db, userId, invoiceId);
+  const doc = newPdf({ Title: `Fatura ${invoice.number} — Urbana`, Author: URBANA_COMPANY.name });
+  const done = pdfBuffer(doc);
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
 
-    doc.fillColor('#0f766e').font('Helvetica-Bold').fontSize(22).text('Urbana');
-    doc.fillColor('#0f172a').fontSize(16).text(`Fatura ${invoice.number}`);
-    doc.font('Helvetica').fontSize(10).fillColor('#334155');
-    doc.text(
-      `Emitida em ${formatDateBR(todayInBrasilia(invoice.created_at))} · Vencimento ${formatDateBR(invoice.due_date)} · Situação: ${invoiceStatusLabels[invoice.status]}`,
-    );
-    doc.text(
-      `Pedido ${order.code} · Forma de pagamento: ${paymentMethodLabels[invoice.payment_method as PaymentMethod] ?? invoice.payment_method}` +
-        (invoice.paid_at ? ` · Paga em ${formatDateBR(todayInBrasilia(invoice.paid_at))}` : ''),
-    );
-    doc.moveDown();
+  drawLogo(doc, left, 40);
+  doc
+    .font(FONT_BOLD)
+    .fontSize(16)
+    .fillColor(INK)
+    .text(`Fatura ${invoice.number}`, left, 46, { width, align: 'right' });
+  doc.x = left;
+  doc.y = 92;
+  doc.font(FONT).fontSize(10).fillColor(MUTED);
+  doc.text(
+    `Emitida em ${formatDateBR(todayInBrasilia(invoice.created_at))} · Vencimento ${formatDateBR(invoice.due_date)} · Situação: ${invoiceStatusLabels[invoice.status]}`,
+  );
+  doc.text(
+    `Pedido ${order.code} · Forma de pagamento: ${paymentMethodLabels[invoice.payment_method as PaymentMethod] ?? invoice.payment_method}` +
+      (invoice.paid_at ? ` · Paga em ${formatDateBR(todayInBrasilia(invoice.paid_at))}` : ''),
+  );
+  doc.moveDown();
 
-    const top = doc.y;
-    doc.font('Helvetica-Bold').fontSize(11).fillColor('#0f172a').text('Emitente', 48, top);
-    doc.font('Helvetica').fontSize(10).fillColor('#334155');
-    doc.text(URBANA_COMPANY.name, { width: 240 });
-    doc.text(`CNPJ ${formatDocument(URBANA_COMPANY.document)}`, { width: 240 });
-    doc.text(URBANA_COMPANY.address, { width: 240 });
-    doc.text(URBANA_COMPANY.email, { width: 240 });
-    const leftBottom = doc.y;
-    doc.font('Helvetica-Bold').fontSize(11).fillColor('#0f172a').text('Cliente', 307, top);
-    doc.font('Helvetica').fontSize(10).fillColor('#334155');
-    doc.text(billing.name, 307, doc.y, { width: 240 });
-    doc.text(`${billing.person_type === 'pj' ? 'CNPJ' : 'CPF'} ${formatDocument(billing.document)}`, {
-      width: 240,
-    });
-    doc.text(
-      `${billing.street}, ${billing.number}${billing.complement ? `, ${billing.complement}` : ''} — ${billing.district}`,
-      { width: 240 },
-    );
-    doc.text(`${billing.city} – ${billing.state}, CEP ${billing.cep.replace(/(\d{5})(\d{3})/, '$1-$2')}`, {
-      width: 240,
-    });
-    doc.y = Math.max(leftBottom, doc.y);
-    doc.x = 48;
-    doc.moveDown();
-
-    doc.font('Helvetica-Bold').fontSize(12).fillColor('#0f172a').text('Itens');
-    doc.moveDown(0.3);
-    items.forEach((item, i) => {
-      const itemTowers = towers.filter((t) => t.order_item_id === item.id).map((t) => t.tower_name);
-      doc
-        .font('Helvetica-Bold')
-        .fontSize(10)
-        .fillColor('#0f172a')
-        .text(`${i + 1}. ${item.product_name}`);
-      doc.font('Helvetica').fillColor('#334155');
-      doc.text(
-        `${productTypeLabels[item.product_type as ProductType] ?? item.product_type} · ${item.city} – ${item.state}`,
-      );
-      // ends_on is the day after the last one (periods are half-open); the invoice shows the last day.
-      doc.text(
-        `Período: ${formatDateBR(item.starts_on)} a ${formatDateBR(addDays(item.ends_on, -1))} (${item.weeks} ${item.weeks === 1 ? 'semana' : 'semanas'})` +
-          (item.tower_based && itemTowers.length ? ` · Torres: ${itemTowers.join(', ')}` : ''),
-      );
-      doc.text(
-        `${formatBRL(item.daily_price)}/dia × 7 dias × ${item.weeks} sem.${item.tower_based ? ` × ${item.tower_count} torres` : ''} = ${formatBRL(item.subtotal)}` +
-          (item.discount ? ` - desconto ${formatBRL(item.discount)}` : '') +
-          `; total do item ${formatBRL(item.total)}`,
-      );
-      doc.moveDown(0.5);
-    });
-
-    doc.moveTo(48, doc.y).lineTo(547, doc.y).strokeColor('#cbd5e1').stroke();
-    doc.moveDown(0.5);
-    doc.font('Helvetica').fontSize(11).fillColor('#0f172a');
-    doc.text(`Valor: ${formatBRL(invoice.amount)}`);
-    doc.text(`Descontos: ${formatBRL(invoice.discount)}`);
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(14)
-      .text(`Total: ${formatBRL(invoice.total)}`);
-    doc.moveDown();
-    doc
-      .font('Helvetica')
-      .fontSize(9)
-      .fillColor('#64748b')
-      .text(
-        'Documento de cobrança emitido pela Urbana. Valores em reais (R$). Em caso de dúvida, fale com o suporte em urbana.com.br/suporte.',
-      );
-    doc.end();
+  const top = doc.y;
+  const half = width / 2 - 8;
+  doc.font(FONT_BOLD).fontSize(11).fillColor(INK).text('Emitente', left, top);
+  doc.font(FONT).fontSize(10).fillColor('#334155');
+  doc.text(URBANA_COMPANY.name, { width: half });
+  doc.text(`CNPJ ${formatDocument(URBANA_COMPANY.document)}`, { width: half });
+  doc.text(URBANA_COMPANY.address, { width: half });
+  doc.text(URBANA_COMPANY.email, { width: half });
+  const leftBottom = doc.y;
+  const right = left + width / 2 + 8;
+  doc.font(FONT_BOLD).fontSize(11).fillColor(INK).text('Cliente', right, top);
+  doc.font(FONT).fontSize(10).fillColor('#334155');
+  doc.text(billing.name, right, doc.y, { width: half });
+  doc.text(`${billing.person_type === 'pj' ? 'CNPJ' : 'CPF'} ${formatDocument(billing.document)}`, {
+    width: half,
   });
-  return { number: invoice.number, pdf: buffer };
+  doc.text(
+    `${billing.street}, ${billing.number}${billing.complement ? `, ${billing.complement}` : ''} — ${billing.district}`,
+    { width: half },
+  );
+  doc.text(`${billing.city} – ${billing.state}, CEP ${billing.cep.replace(/(\d{5})(\d{3})/, '$1-$2')}`, {
+    width: half,
+  });
+  doc.x = left;
+  doc.y = Math.max(leftBottom, doc.y) + 16;
+
+  drawTable(
+    doc,
+    [
+      { header: 'Item', width: 160 },
+      { header: 'Período', width: 162 },
+      { header: 'Cálculo', width: 97 },
+      { header: 'Valor', width: width - 419, align: 'right' },
+    ],
+    items.map((item, i) => {
+      const itemTowers = towers.filter((t) => t.order_item_id === item.id).map((t) => t.tower_name);
+      return [
+        `${i + 1}. ${item.product_name}\n${productTypeLabels[item.product_type as ProductType] ?? item.product_type} · ${item.city} – ${item.state}` +
+          (item.tower_based && itemTowers.length ? `\nTorres: ${itemTowers.join(', ')}` : ''),
+        `${formatBookingPeriod(item.starts_on, item.weeks)}\n${item.weeks} ${item.weeks === 1 ? 'semana' : 'semanas'}`,
+        `${formatBRL(item.daily_price)}/dia\n× 7 dias × ${item.weeks}` +
+          (item.tower_based ? `\n× ${item.tower_count} ${item.tower_count === 1 ? 'torre' : 'torres'}` : ''),
+        formatBRL(item.subtotal),
+      ];
+    }),
+  );
+
+  const longRun = items.reduce((s, i) => s + i.discount, 0);
+  drawTotals(doc, [
+    { label: 'Subtotal', value: formatBRL(invoice.amount) },
+    ...(longRun ? [{ label: 'Desconto de longa duração', value: minus(formatBRL(longRun)) }] : []),
+    ...(order.coupon_discount
+      ? [{ label: `Cupom ${couponCode ?? ''}`.trim(), value: minus(formatBRL(order.coupon_discount)) }]
+      : []),
+    { label: 'Total', value: formatBRL(invoice.total), bold: true },
+  ]);
+  doc.moveDown();
+  doc
+    .font(FONT)
+    .fontSize(9)
+    .fillColor('#64748b')
+    .text(
+      'Documento de cobrança emitido pela Urbana. Valores em reais (R$). Em caso de dúvida, fale com o suporte em urbana.com.br/suporte.',
+      left,
+      doc.y,
+      { width },
+    );
+  doc.end();
+  return { number: invoice.number, pdf: await done };
 }
 
 /**

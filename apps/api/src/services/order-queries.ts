@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { OrderStatus } from '@urbana/shared';
+import { bookingAudience, bookingCpm, type OrderStatus } from '@urbana/shared';
 import type { Db } from '../db/client.ts';
 import {
   coupons,
@@ -8,6 +8,8 @@ import {
   orderItemTowers,
   orders,
   orderStatusHistory,
+  products,
+  towers,
 } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
 
@@ -31,6 +33,44 @@ export async function orderDetail(db: Db, orderId: string, ownerId?: string) {
           ),
         )
     : [];
+  // The audience is read from the catalogue as it is now, the same figure the quote gave (decision 022).
+  const productIds = [...new Set(items.map((i) => i.product_id))];
+  const productRows = productIds.length
+    ? await db
+        .select({
+          id: products.id,
+          is_tower_based: products.is_tower_based,
+          weekly_audience: products.weekly_audience,
+        })
+        .from(products)
+        .where(inArray(products.id, productIds))
+    : [];
+  const towerAudience = new Map(
+    itemTowers.length
+      ? (
+          await db
+            .select({ id: towers.id, weekly_audience: towers.weekly_audience })
+            .from(towers)
+            .where(
+              inArray(
+                towers.id,
+                itemTowers.map((t) => t.tower_id),
+              ),
+            )
+        ).map((t) => [t.id, t.weekly_audience])
+      : [],
+  );
+  const audienceOf = (item: (typeof items)[number]) => {
+    const product = productRows.find((p) => p.id === item.product_id);
+    return bookingAudience({
+      isTowerBased: product?.is_tower_based ?? false,
+      productWeeklyAudience: product?.weekly_audience ?? 0,
+      chosenTowerAudiences: itemTowers
+        .filter((t) => t.order_item_id === item.id)
+        .map((t) => towerAudience.get(t.tower_id) ?? 0),
+      weeks: item.weeks,
+    });
+  };
   const history = await db
     .select()
     .from(orderStatusHistory)
@@ -73,6 +113,8 @@ export async function orderDetail(db: Db, orderId: string, ownerId?: string) {
       subtotal: i.subtotal,
       discount: i.discount,
       total: i.total,
+      audience: audienceOf(i),
+      cpm: bookingCpm(i.total, audienceOf(i)),
     })),
     history: history.map((h) => ({
       from: h.from_status,

@@ -1,6 +1,10 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import {
   applyCoupon,
+  bookingAudience,
+  bookingCpm,
+  bookingMessages,
+  firstOverlapIndex,
   earliestBookableStart,
   formatBRL,
   periodEnd,
@@ -21,7 +25,11 @@ type ItemInput = CheckoutBody['items'][number];
 
 export type { Quote, QuoteItem as QuotedItem } from '@urbana/shared';
 
-/** Prices every item from the database (never from the client) and checks the coupon. */
+/**
+ * Prices every item from the database (never from the client), refuses a face booked twice for
+ * overlapping weeks (issue #16 item 2) and gives each item the audience of its chosen towers
+ * (item 3, decision 022).
+ */
 export async function priceItems(db: Db | Tx, items: ItemInput[], config: Config): Promise<QuotedItem[]> {
   const earliest = earliestBookableStart(todayInBrasilia(), config.leadBusinessDays);
   const ids = [...new Set(items.map((i) => i.product_id))];
@@ -31,7 +39,7 @@ export async function priceItems(db: Db | Tx, items: ItemInput[], config: Config
     .from(towers)
     .where(inArray(towers.product_id, ids))
     .orderBy(asc(towers.name));
-  return items.map((item) => {
+  const priced = items.map((item) => {
     const product = productRows.find((p) => p.id === item.product_id);
     if (!product || product.status !== 'ativo')
       throw new AppError(409, 'Um dos locais do carrinho não está mais disponível. Remova-o para continuar.');
@@ -53,6 +61,12 @@ export async function priceItems(db: Db | Tx, items: ItemInput[], config: Config
       { dailyPrice: product.daily_price, weeks: item.weeks, towerCount: chosen.length },
       config.pricing,
     );
+    const audience = bookingAudience({
+      isTowerBased: product.is_tower_based,
+      productWeeklyAudience: product.weekly_audience,
+      chosenTowerAudiences: chosen.map((t) => t.weekly_audience),
+      weeks: item.weeks,
+    });
     return {
       product_id: product.id,
       name: product.name,
@@ -66,8 +80,21 @@ export async function priceItems(db: Db | Tx, items: ItemInput[], config: Config
       daily_price: product.daily_price,
       towers: chosen.map((t) => ({ id: t.id, name: t.name })),
       ...price,
+      audience,
+      cpm: bookingCpm(price.total, audience),
     };
   });
+  const lines = priced.map((p) => ({
+    productId: p.product_id,
+    towerIds: p.towers.map((t) => t.id),
+    start: p.start,
+    weeks: p.weeks,
+  }));
+  for (let i = 0; i < lines.length; i++) {
+    if (firstOverlapIndex(lines, i) >= 0)
+      throw new AppError(400, bookingMessages.duplicateInOrder(priced[i]!.name));
+  }
+  return priced;
 }
 
 export async function couponContext(db: Db | Tx, userId: string | null, couponId: string) {

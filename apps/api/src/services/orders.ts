@@ -5,7 +5,7 @@ import {
   applyCoupon,
   canTransition,
   formatBRL,
-  orderStatusLabels,
+  formatBookingPeriod,
   todayInBrasilia,
   type CheckoutBody,
   type OrderActor,
@@ -27,7 +27,7 @@ import {
   userCart,
 } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
-import { emailTemplates } from './email-templates.ts';
+import { emailTemplates, orderStatusNotice } from './email-templates.ts';
 import type { Outbox } from './outbox.ts';
 import { notify } from './notifications.ts';
 import { newTxid, pixPayload } from './pix.ts';
@@ -288,17 +288,18 @@ export async function placeOrder(
           total: formatBRL(total),
           method: body.payment_method,
           pix: body.payment_method === 'pix' ? payload : null,
+          items: items.map((i) => `${i.name}: ${formatBookingPeriod(i.start, i.weeks)}`),
           url: `${config.publicUrl}/confirmacao-pedido?orderId=${order!.id}`,
         }),
       });
       await notify(tx, {
         userId,
         kind: 'pedido_recebido',
-        title: `Pedido ${order!.code} recebido`,
+        title: `Recebemos o pedido ${order!.code}`,
         body:
           body.payment_method === 'pix'
             ? 'Pague com Pix para confirmar a reserva.'
-            : 'Aguardando o pagamento faturado.',
+            : 'A equipe confirma a reserva quando receber o pagamento faturado.',
         link: `/pedido/${order!.id}`,
       });
       return order!.id;
@@ -391,7 +392,7 @@ export async function transitionOrder(
     await notify(tx, {
       userId: order.user_id,
       kind: `pedido_${input.to}`,
-      title: `Pedido ${order.code}: ${orderStatusLabels[input.to].toLowerCase()}`,
+      ...orderStatusNotice(input.to, order.code),
       link: `/pedido/${order.id}`,
     });
     await deps.outbox.enqueue(tx, {
