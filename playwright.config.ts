@@ -62,7 +62,8 @@ export default defineConfig({
     command: 'node e2e/support/start-server.mjs',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A machine shared by several test runs can need longer to start the server.
+    timeout: Number(process.env.E2E_SERVER_TIMEOUT ?? 60_000),
     stdout: 'ignore',
     stderr: 'pipe',
     env: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingLastDay, formatBookingPeriod, periodEnd } from './catalog.ts';
+import { bookingLastDay, formatBookingPeriod, formatBookingRange, periodEnd } from './catalog.ts';
 
 describe('booking period (decision 021)', () => {
   it('ends on an inclusive last day, the day before the half-open end', () => {
@@ -10,5 +10,6 @@ describe('booking period (decision 021)', () => {
 
   it('is written one way: "de … até …"', () => {
     expect(formatBookingPeriod('2026-12-09', 2)).toBe('de 09/12/2026 até 22/12/2026');
+    expect(formatBookingRange('2026-12-09', '2026-12-23')).toBe('de 09/12/2026 até 22/12/2026');
   });
 });

@@ -178,6 +178,11 @@ export function formatBookingPeriod(start: IsoDate, weeks: number): string {
   return `de ${formatDateBR(start)} até ${formatDateBR(bookingLastDay(start, weeks))}`;
 }
 
+/** The same text from a database range [start, end): for pages that hold the range, not the weeks. */
+export function formatBookingRange(start: IsoDate, endExclusive: IsoDate): string {
+  return `de ${formatDateBR(start)} até ${formatDateBR(addDays(endExclusive, -1))}`;
+}
+
 export const DEFAULT_LEAD_BUSINESS_DAYS = 2;
 
 /** The first day a booking may start: today plus the lead time in business days (Mon–Fri). */

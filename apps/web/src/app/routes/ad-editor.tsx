@@ -1,5 +1,12 @@
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { adStatusLabels, buildPath, knowledgeArticles, paths, productTypeLabels } from '@urbana/shared';
+import {
+  adStatusLabels,
+  buildPath,
+  knowledgeArticles,
+  paths,
+  productTypeLabels,
+  formatBookingRange,
+} from '@urbana/shared';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import {
@@ -11,7 +18,6 @@ import {
   type AdDetail,
 } from '../../features/ads/index.ts';
 import { HelpLink } from '../../features/knowledge/index.ts';
-import { formatDate } from '../../lib/format.ts';
 
 /** An ad that can no longer change: what was sent and where it stands. */
 function ReadOnly({ ad }: { ad: AdDetail }) {
@@ -28,8 +34,7 @@ function ReadOnly({ ad }: { ad: AdDetail }) {
             <li key={i.id} className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
               <p className="font-medium text-slate-900">{i.name}</p>
               <p className="text-slate-700">
-                {productTypeLabels[i.type]} · {formatDate(i.start)} a {formatDate(i.end)} · pedido{' '}
-                {i.order_code}
+                {productTypeLabels[i.type]} · {formatBookingRange(i.start, i.end)} · pedido {i.order_code}
               </p>
             </li>
           ))}

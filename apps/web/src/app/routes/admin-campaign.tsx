@@ -10,6 +10,7 @@ import {
   productTypeLabels,
   todayInBrasilia,
   type ProductType,
+  formatBookingRange,
 } from '@urbana/shared';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -284,9 +285,7 @@ function Detail({ campaign }: { campaign: CampaignDetail }) {
           <dl className="mt-2 space-y-1 text-sm">
             <div className="flex justify-between gap-2">
               <dt className="text-slate-600">Período</dt>
-              <dd>
-                {formatDate(campaign.start)} a {formatDate(campaign.end)}
-              </dd>
+              <dd>{formatBookingRange(campaign.start, campaign.end)}</dd>
             </div>
             <div className="flex justify-between gap-2">
               <dt className="text-slate-600">Início real</dt>

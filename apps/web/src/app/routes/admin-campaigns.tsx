@@ -10,6 +10,7 @@ import {
   productTypeLabels,
   type CampaignStatus,
   type ProductType,
+  formatBookingRange,
 } from '@urbana/shared';
 import { Alert } from '../../components/ui/alert.tsx';
 import { FilterChip } from '../../components/ui/filter-chip.tsx';
@@ -18,7 +19,6 @@ import { inputClass } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { CampaignStatusBadge } from '../../features/ads/index.ts';
 import { useCampaigns } from '../../features/campaigns/index.ts';
-import { formatDate } from '../../lib/format.ts';
 
 /** /admin/campanhas: the paid order items by state and period (admin and operador). */
 export function Component() {
@@ -132,7 +132,7 @@ export function Component() {
                     </p>
                     <p className="text-sm text-slate-700">
                       {productTypeLabels[c.type as ProductType] ?? c.type} · {c.city}/{c.state} ·{' '}
-                      {formatDate(c.start)} a {formatDate(c.end)}
+                      {formatBookingRange(c.start, c.end)}
                     </p>
                     <p className="text-sm text-slate-700">
                       {c.customer} ({c.email}){c.ad_name ? ` · anúncio “${c.ad_name}”` : ''}

@@ -1,7 +1,15 @@
 import { FileDown, ShoppingCart, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { buildPath, cartItemTotal, paths, productTypeLabels, type ProductType } from '@urbana/shared';
+import {
+  bookingAudience,
+  buildPath,
+  cartItemTotal,
+  formatBookingPeriod,
+  paths,
+  productTypeLabels,
+  type ProductType,
+} from '@urbana/shared';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -10,7 +18,7 @@ import { useCart } from '../../features/cart/index.ts';
 import { useAppConfig } from '../../features/catalog/index.ts';
 import { cartToRequest, downloadProposal, useQuote } from '../../features/orders/index.ts';
 import { HelpLink, knowledgeArticles } from '../../features/knowledge/index.ts';
-import { formatDate, formatMoney } from '../../lib/format.ts';
+import { formatDate, formatInteger, formatMoney } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
 
 const WEEK_CHOICES = [1, 2, 3, 4, 6, 8, 12, 16, 24, 52];
@@ -57,6 +65,15 @@ export function Component() {
             const q = quoteIndex[index]! >= 0 ? quote.data?.items[quoteIndex[index]!] : undefined;
             const towers = (item.towers ?? []).filter((t) => (item.selectedTowers ?? []).includes(t.id));
             const start = item.startDate && item.startDate >= earliest ? item.startDate : earliest;
+            // The quote's figure once it is here; the same shared rule before (decision 022).
+            const audience =
+              q?.audience ??
+              bookingAudience({
+                isTowerBased: item.isTowerBased ?? false,
+                productWeeklyAudience: (item.towers ?? []).reduce((s, t) => s + (t.weekly_audience ?? 0), 0),
+                chosenTowerAudiences: towers.map((t) => t.weekly_audience ?? 0),
+                weeks: item.weeks ?? 1,
+              });
             return (
               <li key={item.id}>
                 <Card className="flex flex-col gap-4 p-4 sm:flex-row">
@@ -92,6 +109,14 @@ export function Component() {
                           {item.isTowerBased
                             ? ` · ${towers.length || item.towerCount} ${(towers.length || item.towerCount) === 1 ? 'torre' : 'torres'}${towers.length ? `: ${towers.map((t) => t.name).join(', ')}` : ''}`
                             : ''}
+                        </p>
+                        {start ? (
+                          <p className="text-sm text-slate-700">
+                            Veiculação {formatBookingPeriod(start, item.weeks ?? 1)}
+                          </p>
+                        ) : null}
+                        <p className="text-sm text-slate-600" data-testid="audiencia-periodo">
+                          Audiência no período: {formatInteger(audience)} impactos
                         </p>
                       </div>
                       <Button

@@ -1,7 +1,13 @@
 import { QrCode, Receipt } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Navigate } from 'react-router';
-import { CANCELLATION_POLICY, paths, paymentMethodLabels, type PaymentMethod } from '@urbana/shared';
+import {
+  CANCELLATION_POLICY,
+  formatBookingPeriod,
+  paths,
+  paymentMethodLabels,
+  type PaymentMethod,
+} from '@urbana/shared';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -13,7 +19,10 @@ import { useAppConfig } from '../../features/catalog/index.ts';
 import { HelpLink, knowledgeArticles } from '../../features/knowledge/index.ts';
 import { cartToRequest, placeOrder, useBillingProfile, useQuote } from '../../features/orders/index.ts';
 import { cn } from '../../lib/cn.ts';
-import { formatDate, formatMoney } from '../../lib/format.ts';
+import { formatInteger, formatMoney } from '../../lib/format.ts';
+
+/** The applied coupon, kept across reloads of the checkout (issue #16 item 7); the server re-checks it. */
+const COUPON_STORAGE = 'urbana-checkout-coupon';
 
 /** One key per checkout attempt, kept across reloads, so a repeated submit returns the same order. */
 const KEY_STORAGE = 'urbana-checkout-key';
@@ -30,8 +39,13 @@ function Checkout() {
   const cart = useCart();
   const config = useAppConfig();
   const billing = useBillingProfile();
-  const [couponText, setCouponText] = useState('');
-  const [coupon, setCoupon] = useState<string | null>(null);
+  const [coupon, setCouponState] = useState<string | null>(() => sessionStorage.getItem(COUPON_STORAGE));
+  const [couponText, setCouponText] = useState(coupon ?? '');
+  const setCoupon = (code: string | null) => {
+    if (code) sessionStorage.setItem(COUPON_STORAGE, code);
+    else sessionStorage.removeItem(COUPON_STORAGE);
+    setCouponState(code);
+  };
   const [method, setMethod] = useState<PaymentMethod>('pix');
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -68,6 +82,7 @@ function Checkout() {
         checkoutKey(),
       );
       sessionStorage.removeItem(KEY_STORAGE);
+      sessionStorage.removeItem(COUPON_STORAGE);
       // The server emptied the cloud cart; empty the local one and go to the confirmation.
       setPlacedId(order.id);
       cart.clear();
@@ -92,11 +107,13 @@ function Checkout() {
                   <div>
                     <p className="font-medium text-slate-900">{item.name}</p>
                     <p className="text-sm text-slate-600">
-                      {formatDate(item.start)} a {formatDate(item.end)} · {item.weeks}{' '}
-                      {item.weeks === 1 ? 'semana' : 'semanas'}
+                      Veiculação {formatBookingPeriod(item.start, item.weeks)}
                       {item.is_tower_based
                         ? ` · ${item.towers.length} ${item.towers.length === 1 ? 'torre' : 'torres'}`
                         : ''}
+                    </p>
+                    <p className="text-sm text-slate-600" data-testid="audiencia-periodo">
+                      Audiência no período: {formatInteger(item.audience)} impactos
                     </p>
                   </div>
                   <p className="text-right font-semibold text-slate-900">

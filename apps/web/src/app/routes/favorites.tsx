@@ -1,7 +1,7 @@
 import { Heart, ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '@urbana/shared';
+import { bookingMessages, paths } from '@urbana/shared';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { useCart } from '../../features/cart/index.ts';
@@ -35,7 +35,7 @@ export function Component() {
         toast.error('Sem vagas no próximo período', 'Abra o local e escolha outra semana no calendário.');
         return;
       }
-      cart.addItem({
+      const added = cart.addItem({
         product_id: p.id,
         name: p.name,
         slug: p.slug,
@@ -56,6 +56,10 @@ export function Component() {
           slots,
         })),
       });
+      if (!added) {
+        toast.error('Este local já está no carrinho', bookingMessages.alreadyInCart(p.name));
+        return;
+      }
       toast.success('Adicionado ao carrinho', `${p.name} — ${DEFAULT_WEEKS} semanas`);
     } catch {
       toast.error('Não foi possível adicionar', 'Tente de novo em instantes.');

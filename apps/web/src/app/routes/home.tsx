@@ -27,7 +27,7 @@ const steps = [
   {
     icon: QrCode,
     title: 'Pague por Pix',
-    text: 'Pagamento confirmado em minutos, com nota e fatura na sua conta.',
+    text: 'Pagamento confirmado em minutos, com a fatura em PDF na sua conta.',
   },
   {
     icon: Upload,

@@ -1,14 +1,16 @@
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { orderStatusLabels, paths, paymentMethodLabels } from '@urbana/shared';
+import { formatBookingPeriod, orderStatusLabels, paths, paymentMethodLabels } from '@urbana/shared';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ItemCampaign } from '../../features/ads/index.ts';
 import { ProtectedRoute } from '../../features/auth/index.ts';
 import { HelpLink, knowledgeArticles } from '../../features/knowledge/index.ts';
 import { OrderStatusBadge, useCancelOrder, useOrder } from '../../features/orders/index.ts';
-import { formatDate, formatMoney } from '../../lib/format.ts';
+import { formatDate, formatInteger, formatMoney } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
 
 const actorLabels: Record<string, string> = {
@@ -22,6 +24,7 @@ function Detail() {
   const { orderId = '' } = useParams();
   const order = useOrder(orderId);
   const cancel = useCancelOrder(orderId);
+  const [confirming, setConfirming] = useState(false);
   if (order.isPending) return <Spinner label="Carregando o pedido..." className="min-h-[40vh]" />;
   if (order.isError) return <Alert>{order.error.message}</Alert>;
   const o = order.data;
@@ -36,26 +39,10 @@ function Detail() {
         </div>
         <OrderStatusBadge status={o.status} />
       </div>
-      {o.status === 'aguardando_pagamento' ? (
-        <div className="flex flex-wrap gap-3">
-          {o.payment_method === 'pix' ? (
-            <Button asChild>
-              <Link to={`${paths.confirmacaoPedido}?orderId=${o.id}`}>Pagar com Pix</Link>
-            </Button>
-          ) : null}
-          <Button
-            variant="secondary"
-            disabled={cancel.isPending}
-            onClick={() =>
-              cancel.mutate(undefined, {
-                onSuccess: () => toast.success('Pedido cancelado', 'As vagas foram liberadas.'),
-                onError: (e) => toast.error('Não foi possível cancelar', e.message),
-              })
-            }
-          >
-            Cancelar pedido
-          </Button>
-        </div>
+      {o.status === 'aguardando_pagamento' && o.payment_method === 'pix' ? (
+        <Button asChild>
+          <Link to={`${paths.confirmacaoPedido}?orderId=${o.id}`}>Pagar com Pix</Link>
+        </Button>
       ) : null}
       <div className="grid gap-6 lg:grid-cols-[1fr_320px]">
         <Card>
@@ -68,8 +55,10 @@ function Detail() {
                   <p className="font-semibold">{formatMoney(item.total)}</p>
                 </div>
                 <p className="text-sm text-slate-600">
-                  {item.city} – {item.state} · {formatDate(item.start)} a {formatDate(item.end)} ({item.weeks}{' '}
-                  {item.weeks === 1 ? 'semana' : 'semanas'})
+                  {item.city} – {item.state} · Veiculação {formatBookingPeriod(item.start, item.weeks)}
+                </p>
+                <p className="text-sm text-slate-600" data-testid="audiencia-periodo">
+                  Audiência no período: {formatInteger(item.audience)} impactos
                 </p>
                 {item.towers.length > 1 || item.is_tower_based ? (
                   <p className="text-sm text-slate-600">
@@ -129,6 +118,46 @@ function Detail() {
               ))}
             </ol>
           </Card>
+          {o.status === 'aguardando_pagamento' ? (
+            <Card>
+              <h2 className="text-lg font-semibold text-slate-900">Desistiu do pedido?</h2>
+              <p className="mt-2 text-sm text-slate-600">
+                Enquanto o pagamento não é feito, você pode cancelar sem custo. As datas voltam a ficar livres
+                para outros anunciantes.
+              </p>
+              {/* A confirmation, never one click beside "Pagar com Pix" (issue #16 item 6). */}
+              <Dialog open={confirming} onOpenChange={setConfirming}>
+                <Button variant="secondary" className="mt-3" onClick={() => setConfirming(true)}>
+                  Cancelar pedido
+                </Button>
+                <DialogContent
+                  title="Cancelar o pedido e liberar as datas?"
+                  description={`O pedido ${o.code} será cancelado e as datas reservadas ficam livres para outros anunciantes. Não é possível desfazer.`}
+                >
+                  <div className="flex flex-wrap justify-end gap-3">
+                    <DialogClose asChild>
+                      <Button variant="secondary">Voltar</Button>
+                    </DialogClose>
+                    <Button
+                      variant="danger"
+                      disabled={cancel.isPending}
+                      onClick={() =>
+                        cancel.mutate(undefined, {
+                          onSuccess: () => {
+                            setConfirming(false);
+                            toast.success('Pedido cancelado', 'As datas reservadas foram liberadas.');
+                          },
+                          onError: (e) => toast.error('Não foi possível cancelar', e.message),
+                        })
+                      }
+                    >
+                      {cancel.isPending ? 'Cancelando...' : 'Sim, cancelar o pedido'}
+                    </Button>
+                  </div>
+                </DialogContent>
+              </Dialog>
+            </Card>
+          ) : null}
           <Card>
             <h2 className="text-lg font-semibold text-slate-900">Dúvidas sobre o pedido</h2>
             <ul className="mt-2 space-y-2">

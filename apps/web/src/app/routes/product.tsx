@@ -3,10 +3,15 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import {
   availabilityLabels,
+  bookingAudience,
+  bookingCpm,
+  bookingMessages,
   cartItemTotal,
-  cpm,
+  defaultPricing,
+  formatBookingPeriod,
   formatSpecFormats,
   paths,
+  priceItem,
   productTypeLabels,
 } from '@urbana/shared';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -25,6 +30,8 @@ import { useNearViewport } from '../../lib/use-near-viewport.ts';
 
 const ResultsMap = lazy(() => import('../../features/catalog/components/results-map.tsx'));
 const WEEK_CHOICES = [1, 2, 3, 4, 6, 8, 12, 16, 24, 52];
+/** Clicks on "Adicionar ao carrinho" closer together than this are one action (issue #16 item 2). */
+const CLICK_BURST_MS = 1000;
 
 export function Component() {
   const { slug = '' } = useParams();
@@ -37,6 +44,7 @@ export function Component() {
   const [photo, setPhoto] = useState(0);
   // null = the default: every tower with room.
   const [picked, setPicked] = useState<string[] | null>(null);
+  const lastAdd = useRef(0);
   const data = product.data;
 
   const available = useMemo(
@@ -51,6 +59,23 @@ export function Component() {
   const towerCount = data?.is_tower_based ? selected.length : 1;
   const total = data ? cartItemTotal({ daily_price: data.daily_price, weeks, towerCount }) : 0;
   const canAdd = data !== undefined && selected.length > 0;
+  // The audience and CPM the quote, the cart, the order and the proposal give (decision 022).
+  const audience = data
+    ? bookingAudience({
+        isTowerBased: data.is_tower_based,
+        productWeeklyAudience: data.weekly_audience,
+        chosenTowerAudiences: data.towers
+          .filter((t) => selected.includes(t.id))
+          .map((t) => t.weekly_audience),
+        weeks,
+      })
+    : 0;
+  const pricing = config.data
+    ? { longRunWeeks: config.data.long_run_weeks, longRunPercent: config.data.long_run_percent }
+    : defaultPricing;
+  const periodCpm = data
+    ? bookingCpm(priceItem({ dailyPrice: data.daily_price, weeks, towerCount }, pricing).total, audience)
+    : null;
   useEffect(() => {
     if (data)
       setPageHead({
@@ -88,7 +113,10 @@ export function Component() {
   };
 
   const addToCart = () => {
-    cart.addItem({
+    const now = Date.now();
+    if (now - lastAdd.current < CLICK_BURST_MS) return;
+    lastAdd.current = now;
+    const added = cart.addItem({
       product_id: data.id,
       name: data.name,
       slug: data.slug,
@@ -109,9 +137,13 @@ export function Component() {
         slots,
       })),
     });
+    if (!added) {
+      toast.error('Este local já está no carrinho', bookingMessages.alreadyInCart(data.name));
+      return;
+    }
     toast.success(
       'Adicionado ao carrinho',
-      `${data.name} — ${weeks} ${weeks === 1 ? 'semana' : 'semanas'} a partir de ${formatDate(data.period.start)}`,
+      `${data.name} — ${formatBookingPeriod(data.period.start, weeks)}`,
     );
   };
 
@@ -128,10 +160,6 @@ export function Component() {
     }
   };
 
-  const productCpm = cpm(
-    data.daily_price * (data.is_tower_based ? data.towers.length : 1),
-    data.weekly_audience,
-  );
   const mainPhoto = data.photos[photo] ?? data.photos[0];
 
   return (
@@ -233,9 +261,9 @@ export function Component() {
                 </dd>
               </div>
               <div className="rounded-lg bg-white p-4 ring-1 ring-slate-200">
-                <dt className="text-sm text-slate-600">CPM (custo por mil impactos)</dt>
+                <dt className="text-sm text-slate-600">CPM no período escolhido</dt>
                 <dd className="mt-1 text-xl font-bold text-slate-900">
-                  {productCpm !== null ? formatMoney(productCpm) : '—'}
+                  {periodCpm !== null ? formatMoney(periodCpm) : '—'}
                 </dd>
               </div>
               <div className="rounded-lg bg-white p-4 ring-1 ring-slate-200">
@@ -387,8 +415,8 @@ export function Component() {
               </div>
             </div>
             <p className="text-xs text-slate-600">
-              De {formatDate(data.period.start)} a {formatDate(data.period.end)} (termina antes deste dia).
-              Início mais cedo possível: {formatDate(data.period.earliest_start)}.
+              Veiculação {formatBookingPeriod(data.period.start, weeks)}. Início mais cedo possível:{' '}
+              {formatDate(data.period.earliest_start)}.
             </p>
 
             {data.is_tower_based ? (
@@ -438,6 +466,9 @@ export function Component() {
               <p className="flex justify-between text-base font-bold text-slate-900">
                 <span>Total</span>
                 <span data-testid="preco-total">{formatMoney(total)}</span>
+              </p>
+              <p className="text-slate-700" data-testid="audiencia-periodo">
+                Audiência no período: {formatInteger(audience)} impactos
               </p>
             </div>
             {!canAdd ? (

@@ -10,6 +10,7 @@ import {
   productTypes,
   searchOrderLabels,
   searchOrders,
+  formatBookingRange,
 } from '@urbana/shared';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -279,7 +280,7 @@ export function Component() {
             {data ? (
               <p className="text-sm text-slate-600">
                 {data.center.label ? `${data.center.label} · ` : 'Área do mapa · '}
-                {formatDate(data.start)} a {formatDate(data.end)}
+                {formatBookingRange(data.start, data.end)}
               </p>
             ) : null}
           </div>

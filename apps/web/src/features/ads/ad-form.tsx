@@ -8,6 +8,7 @@ import {
   paths,
   productTypeLabels,
   ufNames,
+  formatBookingRange,
 } from '@urbana/shared';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -220,7 +221,7 @@ export function AdForm({
                         {productTypeLabels[item.type]} · {item.city}, {ufNames[item.state] ?? item.state}
                       </span>
                       <span className="block text-slate-700">
-                        {formatDate(item.start)} a {formatDate(item.end)} · pedido {item.order_code}
+                        {formatBookingRange(item.start, item.end)} · pedido {item.order_code}
                       </span>
                       <span className="block text-slate-700">
                         Arte: {spec.width} × {spec.height} px

@@ -1,6 +1,8 @@
 import { createContext, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
+  bookingsOverlap,
   CART_STORAGE_KEY,
+  isIsoDate,
   cartMessages,
   cartTotal,
   makeCartItemId,
@@ -37,7 +39,8 @@ export interface CartContextValue {
   total: number;
   /** True while the cart of a user who just signed in (or came back) is read from the cloud. */
   syncing: boolean;
-  addItem(input: AddToCartInput): CartItem;
+  /** The new line, or null when the cart already holds this face for an overlapping period. */
+  addItem(input: AddToCartInput): CartItem | null;
   updateItem(
     id: string,
     patch: Partial<Pick<CartItem, 'weeks' | 'startDate' | 'selectedTowers' | 'towerCount'>>,
@@ -47,6 +50,16 @@ export interface CartContextValue {
 }
 
 export const CartContext = createContext<CartContextValue | null>(null);
+
+/** A cart line as the shared overlap rule reads it (a line without a start has not been placed). */
+function asLine(item: CartItem) {
+  return {
+    productId: item.product_id ?? item.id,
+    towerIds: item.isTowerBased ? (item.selectedTowers ?? []) : [],
+    start: item.startDate ?? '',
+    weeks: item.weeks ?? 1,
+  };
+}
 
 function readLocal(): CartItem[] {
   const value = readJson<unknown>(localStorage, CART_STORAGE_KEY, []);
@@ -144,6 +157,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
         towers: input.towers ?? [],
         towerCount: towerCountOnAdd(input),
       };
+      // One line per face and period (issue #16 item 2): the server refuses such an order anyway.
+      const placed = (i: CartItem) => isIsoDate(i.startDate ?? '');
+      if (placed(item) && itemsRef.current.some((o) => placed(o) && bookingsOverlap(asLine(o), asLine(item))))
+        return null;
       mutate((current) => [...current, item]);
       return item;
     },

@@ -15,7 +15,10 @@ import { Field, inputClass, textareaClass } from '../../components/ui/field.tsx'
 import { errorMessage } from '../../lib/api-client.ts';
 import { useOpenTicket, type Ticket } from './api.ts';
 
-// A visitor must give name and e-mail (the server says the same); a signed-in user's come from the account.
+// A visitor must give name and e-mail (the server says the same); a signed-in user's come from the account,
+// so their schema has no name or e-mail at all: a check on fields that are not on screen would stop the
+// submit with no message anyone can see (issue #16 item 1).
+const userSchema = createTicketSchema.omit({ name: true, email: true });
 const visitorSchema = createTicketSchema.superRefine((v, ctx) => {
   if (!v.name) ctx.addIssue({ code: 'custom', path: ['name'], message: 'Informe seu nome.' });
   if (!v.email)
@@ -36,7 +39,7 @@ export function ContactForm({ user, onOpened }: { user: Profile | null; onOpened
   const open = useOpenTicket();
   const [opened, setOpened] = useState<Ticket | null>(null);
   const form = useForm<FormValues, unknown, z.output<typeof createTicketSchema>>({
-    resolver: zodResolver((user ? createTicketSchema : visitorSchema) as typeof createTicketSchema) as never,
+    resolver: zodResolver((user ? userSchema : visitorSchema) as typeof createTicketSchema) as never,
     defaultValues: { name: '', email: '', category: '', subject: '', message: '' },
   });
   const { errors, isSubmitting } = form.formState;
