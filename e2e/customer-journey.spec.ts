@@ -75,7 +75,11 @@ test('suporte com a conta: erros ao lado de cada campo, o atendimento abre e apa
   await form.getByRole('button', { name: 'Enviar mensagem' }).click();
   expect((await sent).status()).toBe(201);
   await expect(form.getByText(/Recebemos sua mensagem: atendimento SUP-/)).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Atendimentos' }).getByText(subject)).toBeVisible();
+  // The new ticket opens in "Meus atendimentos"; back to the list, it is there too.
+  const mine = page.getByRole('region', { name: 'Meus atendimentos' });
+  await expect(mine.getByRole('heading', { name: subject })).toBeVisible();
+  await mine.getByRole('button', { name: 'Meus atendimentos' }).click();
+  await expect(mine.getByRole('list', { name: 'Atendimentos' }).getByText(subject)).toBeVisible();
 });
 
 test('duplo clique em “Adicionar ao carrinho” põe uma linha só; a mesma face no mesmo período já está no carrinho', async ({
@@ -90,7 +94,7 @@ test('duplo clique em “Adicionar ao carrinho” põe uma linha só; a mesma fa
   await expect(page.getByTestId('contador-carrinho')).toHaveText('1');
   // Later, the same face for an overlapping period: refused with a message.
   await page.waitForTimeout(1200);
-  await page.getByLabel('Semanas').selectOption('3');
+  await page.getByRole('complementary', { name: 'Reservar' }).getByLabel('Semanas').selectOption('3');
   await add.click();
   await expect(toast(page, 'Este local já está no carrinho')).toBeVisible();
   await expect(page.getByTestId('contador-carrinho')).toHaveText('1');
