@@ -71,7 +71,7 @@ test('visitante abre atendimento → equipe responde → o sino do cliente sobe 
   // The customer's bell rises without a reload.
   await expect(bellCount).toHaveText('1');
   await page.getByRole('button', { name: 'Notificações (1 não lida)' }).click();
-  await page.getByRole('menuitem', { name: new RegExp(`Resposta no atendimento ${code}`) }).click();
+  await page.getByRole('menuitem', { name: new RegExp(`A equipe respondeu ao atendimento ${code}`) }).click();
   await expect(page).toHaveURL(/\/suporte\?atendimento=/);
   const conversation = page.getByRole('list', { name: 'Conversa' });
   await expect(

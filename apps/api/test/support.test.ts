@@ -210,6 +210,8 @@ describe('suporte: o visitante abre, a equipe responde, o cliente continua', () 
       .where(and(eq(notifications.user_id, customer.id), eq(notifications.kind, 'suporte_resposta')));
     expect(told).toHaveLength(1);
     expect(told[0]!.link).toBe(`/suporte?atendimento=${ticketId}`);
+    // A sentence, not a label (issue #16 item 15).
+    expect(told[0]!.title).toMatch(/^A equipe respondeu ao atendimento SUP-/);
     // Nobody else was told.
     const others = await ctx.database.db
       .select()
@@ -249,6 +251,11 @@ describe('suporte: o visitante abre, a equipe responde, o cliente continua', () 
       payload: { status: 'resolvido' },
     });
     expect(resolved.json().status).toBe('resolvido');
+    const [solvedNote] = await ctx.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.user_id, customer.id), eq(notifications.kind, 'suporte_status')));
+    expect(solvedNote!.title).toMatch(/^O atendimento SUP-[A-Z0-9]+ foi resolvido$/);
     const again = await inject(ctx, {
       method: 'POST',
       url: `/api/support/tickets/${ticketId}/messages`,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
-import { isStaff, ticketStatusLabels, type TicketCategory, type TicketStatus } from '@urbana/shared';
+import { isStaff, type TicketCategory, type TicketStatus } from '@urbana/shared';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { profiles, supportMessages, supportTickets } from '../db/schema/index.ts';
@@ -9,6 +9,14 @@ import { audit } from './audit.ts';
 import { emailTemplates } from './email-templates.ts';
 import { notify } from './notifications.ts';
 import type { Outbox } from './outbox.ts';
+
+/** A ticket's change of status told in a sentence, never its code (issue #16 item 15). */
+const ticketStatusNotice: Record<TicketStatus, (code: string) => string> = {
+  aberto: (code) => `O atendimento ${code} foi reaberto`,
+  em_andamento: (code) => `A equipe está cuidando do atendimento ${code}`,
+  resolvido: (code) => `O atendimento ${code} foi resolvido`,
+  fechado: (code) => `O atendimento ${code} foi encerrado`,
+};
 
 export interface SupportDeps {
   db: Db;
@@ -282,7 +290,7 @@ export async function staffReply(
       await notify(tx, {
         userId: ownerId,
         kind: 'suporte_resposta',
-        title: `Resposta no atendimento ${row.code}`,
+        title: `A equipe respondeu ao atendimento ${row.code}`,
         body: row.subject,
         link: `/suporte?atendimento=${row.id}`,
       });
@@ -356,7 +364,7 @@ export async function updateTicket(
         await notify(tx, {
           userId: ownerId,
           kind: 'suporte_status',
-          title: `Atendimento ${row.code}: ${ticketStatusLabels[input.status].toLowerCase()}`,
+          title: ticketStatusNotice[input.status](row.code),
           body: row.subject,
           link: `/suporte?atendimento=${row.id}`,
         });
