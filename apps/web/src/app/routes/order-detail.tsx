@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { formatBookingPeriod, orderStatusLabels, paths, paymentMethodLabels } from '@urbana/shared';
+import {
+  formatBookingPeriod,
+  invoiceStatusLabels,
+  orderStatusLabels,
+  paths,
+  paymentMethodLabels,
+  type InvoiceStatus,
+} from '@urbana/shared';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -99,7 +106,9 @@ function Detail() {
             </dl>
             {o.invoice ? (
               <p className="mt-3 text-sm text-slate-600">
-                Fatura {o.invoice.number} · {o.invoice.status} · vencimento {formatDate(o.invoice.due_date)}
+                Fatura {o.invoice.number} ·{' '}
+                {invoiceStatusLabels[o.invoice.status as InvoiceStatus] ?? o.invoice.status} · vencimento{' '}
+                {formatDate(o.invoice.due_date)}
               </p>
             ) : null}
           </Card>
