@@ -413,7 +413,7 @@ export function Component() {
         <div
           ref={mapBox}
           id="mapa-resultados"
-          className={`relative h-[calc(100dvh-13rem)] min-h-80 scroll-mt-20 lg:sticky lg:top-20 lg:block lg:h-[calc(100vh-7rem)] lg:w-[44%] lg:shrink-0 ${phoneView === 'mapa' ? '' : 'hidden'}`}
+          className={`relative isolate h-[calc(100dvh-13rem)] min-h-80 scroll-mt-20 lg:sticky lg:top-20 lg:block lg:h-[calc(100vh-7rem)] lg:w-[44%] lg:shrink-0 ${phoneView === 'mapa' ? '' : 'hidden'}`}
         >
           {config.data && data && mapShown && mapPoints ? (
             <Suspense
@@ -488,7 +488,7 @@ export function Component() {
         </div>
         {data && data.total > 0 ? (
           <Button
-            className="fixed bottom-5 left-1/2 z-[1100] -translate-x-1/2 rounded-full shadow-lg lg:hidden"
+            className="fixed bottom-5 left-1/2 z-40 -translate-x-1/2 rounded-full shadow-lg lg:hidden"
             onClick={() => {
               setPreview(null);
               setPhoneView((v) => (v === 'lista' ? 'mapa' : 'lista'));
