@@ -136,8 +136,7 @@ export function Component() {
   const mainPhoto = data.photos[photo] ?? data.photos[0];
 
   return (
-    // On a phone the booking bar is fixed at the bottom: the page ends above it (issue #16, Phone).
-    <div className="space-y-8 pb-24 lg:pb-0">
+    <div className="space-y-8">
       <nav aria-label="Trilha" className="flex flex-wrap items-center gap-1 text-sm text-slate-600">
         <Link to={paths.buscarLocais} className="hover:underline">
           Buscar locais
@@ -468,7 +467,9 @@ export function Component() {
         </aside>
       </div>
 
+      {/* data-bottom-bar: the page ends above this bar on a phone (index.css). */}
       <section
+        data-bottom-bar
         aria-label="Resumo da reserva"
         className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] backdrop-blur lg:hidden"
       >

@@ -297,7 +297,7 @@ export function Component() {
         </div>
       </form>
 
-      <div className="flex flex-col gap-5 pb-16 lg:flex-row lg:pb-0">
+      <div className="flex flex-col gap-5 lg:flex-row">
         <section
           className="min-w-0 flex-1"
           aria-labelledby="resultados-titulo"
@@ -488,6 +488,7 @@ export function Component() {
         </div>
         {data && data.total > 0 ? (
           <Button
+            data-bottom-bar
             className="fixed bottom-5 left-1/2 z-40 -translate-x-1/2 rounded-full shadow-lg lg:hidden"
             onClick={() => {
               setPreview(null);
