@@ -9,6 +9,7 @@ import {
   X,
 } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   buildPath,
@@ -438,7 +439,11 @@ export function Component() {
               />
             </Suspense>
           ) : (
-            <div className="h-full animate-pulse rounded-xl bg-slate-200" aria-hidden="true" />
+            // No pulse beside a search that will not come (a refused filter or a failure).
+            <div
+              className={`h-full rounded-xl bg-slate-200 ${problem || results.isError ? '' : 'animate-pulse'}`}
+              aria-hidden="true"
+            />
           )}
           {markers.data?.capped ? (
             <p className="absolute bottom-2 left-2 z-[500] rounded bg-white/90 px-2 py-1 text-xs text-slate-700 shadow">
@@ -491,9 +496,15 @@ export function Component() {
             data-bottom-bar
             className="fixed bottom-5 left-1/2 z-40 -translate-x-1/2 rounded-full shadow-lg lg:hidden"
             onClick={() => {
-              setPreview(null);
-              setPhoneView((v) => (v === 'lista' ? 'mapa' : 'lista'));
-              window.scrollTo({ top: 0 });
+              const next = phoneView === 'lista' ? 'mapa' : 'lista';
+              flushSync(() => {
+                setPreview(null);
+                setPhoneView(next);
+              });
+              // The whole map (its preview card included) on the screen, above this button; back to
+              // the list, the list from its top.
+              if (next === 'mapa') mapBox.current?.scrollIntoView({ block: 'start' });
+              else window.scrollTo({ top: 0 });
             }}
           >
             {phoneView === 'lista' ? (
