@@ -48,7 +48,8 @@ export default defineConfig({
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], launchOptions: chromium },
-      testIgnore: /content\.spec\.ts/,
+      // *.phone.spec.ts are written for a phone's screen: they run in the phone project only.
+      testIgnore: [/content\.spec\.ts/, /\.phone\.spec\.ts/],
       dependencies: ['catalogo-intacto'],
     },
     {

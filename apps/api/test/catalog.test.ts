@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { earliestBookableStart, todayInBrasilia } from '@urbana/shared';
+import { earliestBookableStart, searchQuerySchema, todayInBrasilia } from '@urbana/shared';
 import { products, reservations, towers } from '../src/db/schema/index.ts';
+import { searchMarkers } from '../src/services/catalog.ts';
 import { LocalStorage } from '../src/services/storage.ts';
 import { createTestApp, inject, type TestContext } from './helpers.ts';
 
@@ -89,6 +90,8 @@ const search = async (query: string) => {
   const res = await inject(ctx, { method: 'GET', url: `/api/search?${query}` });
   return { status: res.statusCode, body: res.json() };
 };
+const searchQueryOf = (query: string) =>
+  searchQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
 const names = (body: { items: Array<{ name: string }> }) => body.items.map((i) => i.name);
 
 beforeAll(async () => {
@@ -213,6 +216,49 @@ describe('ordem e filtros', () => {
     expect(p1.body.total).toBe(3);
     expect(names(p1.body)).toEqual(['Produto leste', 'Produto centro']);
     expect(names(p2.body)).toEqual(['Produto norte']);
+  });
+});
+
+describe('página depois da última e marcadores do mapa', () => {
+  it('uma página depois da última vem vazia, mas com o total da busca', async () => {
+    const res = await search(`${base}&ordem=menor_preco&por_pagina=2&pagina=5`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ total: 3, page: 5, page_size: 2, items: [] });
+  });
+
+  it('o mapa recebe todos os resultados, não só os da página, com os mesmos filtros', async () => {
+    const res = await inject(ctx, {
+      method: 'GET',
+      url: `/api/search/mapa?${base}&ordem=menor_preco&por_pagina=1&pagina=2`,
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.total).toBe(3);
+    expect(body.capped).toBe(false);
+    expect(body.items.map((i: { name: string }) => i.name)).toEqual([
+      'Produto leste',
+      'Produto centro',
+      'Produto norte',
+    ]);
+    expect(Object.keys(body.items[0]).sort()).toEqual(
+      ['daily_price', 'id', 'latitude', 'longitude', 'name', 'photo', 'slug'].sort(),
+    );
+    expect(body.items[0]).toMatchObject({ slug: 'produto-leste', daily_price: 8_000, latitude: C.lat });
+    const typed = await inject(ctx, { method: 'GET', url: `/api/search/mapa?${base}&tipo=torre` });
+    expect(typed.json().items.map((i: { name: string }) => i.name)).toEqual(['Produto leste']);
+  });
+
+  it('o mapa tem um teto de marcadores e diz quando o passou', async () => {
+    const q = { ...(await searchQueryOf(`${base}&ordem=menor_preco`)) };
+    const capped = await searchMarkers(ctx.database.db, q, 2, 2);
+    expect(capped).toMatchObject({ total: 3, capped: true });
+    expect(capped.items).toHaveLength(2);
+  });
+
+  it('o mapa recusa os mesmos filtros inválidos que a busca', async () => {
+    const res = await inject(ctx, { method: 'GET', url: `/api/search/mapa?preco_min=500&preco_max=100` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'O preço mínimo é maior que o máximo.' });
   });
 });
 

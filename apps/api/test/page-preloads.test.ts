@@ -56,6 +56,14 @@ describe('dicas de pré-carregamento por página', () => {
     );
   });
 
+  it('busca com um filtro que seria recusado: nenhuma busca pré-carregada (o app não a faz)', async () => {
+    for (const query of ['preco_min=5000&preco_max=1000', 'semanas=60', 'pagina=0']) {
+      const list = await hints(`/buscar-locais?${query}`);
+      expect(list).toContain('/api/config');
+      expect(list.filter((h) => h.startsWith('/api/search'))).toEqual([]);
+    }
+  });
+
   it('produto: o produto com o período da URL; outras páginas só a sessão', async () => {
     expect(await hints('/locais/painel-eixo?semanas=8&inicio=2026-12-07')).toContain(
       '/api/products/painel-eixo?semanas=8&inicio=2026-12-07',

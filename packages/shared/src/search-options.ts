@@ -56,3 +56,55 @@ export function searchApiParams(params: URLSearchParams): string {
   out.set('por_pagina', String(SEARCH_PAGE_SIZE));
   return out.toString();
 }
+
+/** Markers the search map receives at most (GET /api/search/mapa); the map clusters them. */
+export const SEARCH_MAP_LIMIT = 500;
+
+/** Booking lengths a search accepts, in weeks. */
+export const SEARCH_WEEKS_MIN = 1;
+export const SEARCH_WEEKS_MAX = 52;
+/** Pages a search goes up to (the server refuses a page beyond). */
+export const SEARCH_MAX_PAGE = 1000;
+/** Prices are integer centavos in a PostgreSQL integer: a bound beyond it is refused. */
+export const SEARCH_MAX_PRICE = 2_147_483_647;
+
+export const searchMessages = {
+  minPrice: 'Preço mínimo inválido.',
+  maxPrice: 'Preço máximo inválido.',
+  priceOrder: 'O preço mínimo é maior que o máximo.',
+  weeks: 'Número de semanas inválido.',
+  weeksRange: `Escolha de ${SEARCH_WEEKS_MIN} a ${SEARCH_WEEKS_MAX} semanas.`,
+  page: 'Página inválida.',
+} as const;
+
+const wholeNumber = (value: string) => /^\d+$/.test(value.trim());
+
+/**
+ * The filter of a /buscar-locais URL that the server would refuse, with its message — the same
+ * rules as `searchQuerySchema`, without zod (the search page is a first-load page, decision 013).
+ * Null when the price, weeks and page filters are fine.
+ */
+export function searchFilterProblem(params: URLSearchParams): { key: string; message: string } | null {
+  const prices: Array<['preco_min' | 'preco_max', string]> = [
+    ['preco_min', searchMessages.minPrice],
+    ['preco_max', searchMessages.maxPrice],
+  ];
+  for (const [key, message] of prices) {
+    const value = params.get(key);
+    if (value && (!wholeNumber(value) || Number(value) > SEARCH_MAX_PRICE)) return { key, message };
+  }
+  const min = params.get('preco_min');
+  const max = params.get('preco_max');
+  if (min && max && Number(min) > Number(max))
+    return { key: 'preco_min', message: searchMessages.priceOrder };
+  const weeks = params.get('semanas');
+  if (weeks) {
+    if (!wholeNumber(weeks)) return { key: 'semanas', message: searchMessages.weeks };
+    if (Number(weeks) < SEARCH_WEEKS_MIN || Number(weeks) > SEARCH_WEEKS_MAX)
+      return { key: 'semanas', message: searchMessages.weeksRange };
+  }
+  const page = params.get('pagina');
+  if (page && (!wholeNumber(page) || Number(page) < 1 || Number(page) > SEARCH_MAX_PAGE))
+    return { key: 'pagina', message: searchMessages.page };
+  return null;
+}

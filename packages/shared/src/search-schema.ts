@@ -1,11 +1,17 @@
 import { z } from 'zod';
 import { availabilityStatuses, isStartDate, productTypes } from './catalog.ts';
-import { searchOrders } from './search-options.ts';
+import {
+  SEARCH_MAX_PAGE,
+  SEARCH_MAX_PRICE,
+  SEARCH_WEEKS_MAX,
+  SEARCH_WEEKS_MIN,
+  searchMessages,
+  searchOrders,
+} from './search-options.ts';
 
 export * from './search-options.ts';
 
-/** Prices are integer centavos in the database (PostgreSQL integer): a bound beyond it is refused. */
-const MAX_PRICE = 2_147_483_647;
+const MAX_PRICE = SEARCH_MAX_PRICE;
 
 const num = (message: string) =>
   z.coerce.number({ error: message }).refine(Number.isFinite, { error: message });
@@ -40,32 +46,32 @@ export const searchQuerySchema = z
     oeste: num('Limites do mapa inválidos.').optional(),
     tipo: z.enum([...productTypes, 'todos'], { error: 'Tipo de mídia inválido.' }).default('todos'),
     preco_min: z.coerce
-      .number({ error: 'Preço mínimo inválido.' })
-      .int({ error: 'Preço mínimo inválido.' })
-      .min(0, { error: 'Preço mínimo inválido.' })
-      .max(MAX_PRICE, { error: 'Preço mínimo inválido.' })
+      .number({ error: searchMessages.minPrice })
+      .int({ error: searchMessages.minPrice })
+      .min(0, { error: searchMessages.minPrice })
+      .max(MAX_PRICE, { error: searchMessages.minPrice })
       .optional(),
     preco_max: z.coerce
-      .number({ error: 'Preço máximo inválido.' })
-      .int({ error: 'Preço máximo inválido.' })
-      .min(0, { error: 'Preço máximo inválido.' })
-      .max(MAX_PRICE, { error: 'Preço máximo inválido.' })
+      .number({ error: searchMessages.maxPrice })
+      .int({ error: searchMessages.maxPrice })
+      .min(0, { error: searchMessages.maxPrice })
+      .max(MAX_PRICE, { error: searchMessages.maxPrice })
       .optional(),
     ordem: z.enum(searchOrders, { error: 'Ordenação inválida.' }).default('relevancia'),
     inicio: z.string().refine(isStartDate, { error: 'Data de início inválida.' }).optional(),
     semanas: z.coerce
-      .number({ error: 'Número de semanas inválido.' })
-      .int({ error: 'Número de semanas inválido.' })
-      .min(1, { error: 'Escolha de 1 a 52 semanas.' })
-      .max(52, { error: 'Escolha de 1 a 52 semanas.' })
+      .number({ error: searchMessages.weeks })
+      .int({ error: searchMessages.weeks })
+      .min(SEARCH_WEEKS_MIN, { error: searchMessages.weeksRange })
+      .max(SEARCH_WEEKS_MAX, { error: searchMessages.weeksRange })
       .default(4),
     flexivel: flag.default(true),
     disponivel: flag.default(false),
     pagina: z.coerce
-      .number({ error: 'Página inválida.' })
-      .int({ error: 'Página inválida.' })
-      .min(1, { error: 'Página inválida.' })
-      .max(1000, { error: 'Página inválida.' })
+      .number({ error: searchMessages.page })
+      .int({ error: searchMessages.page })
+      .min(1, { error: searchMessages.page })
+      .max(SEARCH_MAX_PAGE, { error: searchMessages.page })
       .default(1),
     por_pagina: z.coerce
       .number({ error: 'Tamanho de página inválido.' })
@@ -94,7 +100,7 @@ export const searchQuerySchema = z
       ctx.addIssue({ code: 'custom', path: ['lat'], message: 'Informe latitude e longitude juntas.' });
     }
     if (q.preco_min !== undefined && q.preco_max !== undefined && q.preco_min > q.preco_max) {
-      ctx.addIssue({ code: 'custom', path: ['preco_min'], message: 'O preço mínimo é maior que o máximo.' });
+      ctx.addIssue({ code: 'custom', path: ['preco_min'], message: searchMessages.priceOrder });
     }
   });
 export type SearchQuery = z.output<typeof searchQuerySchema>;
@@ -140,6 +146,25 @@ export const searchResponseSchema = z.object({
   items: z.array(searchResultSchema),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
+
+/** GET /api/search/mapa: every result of a search as a light map marker (the phone's map). */
+export const searchMarkerSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  daily_price: z.number(),
+  photo: z.string().nullable(),
+});
+export type SearchMarker = z.infer<typeof searchMarkerSchema>;
+export const searchMarkersResponseSchema = z.object({
+  total: z.number(),
+  /** More results than SEARCH_MAP_LIMIT: the first ones in the search's order are sent. */
+  capped: z.boolean(),
+  items: z.array(searchMarkerSchema),
+});
+export type SearchMarkersResponse = z.infer<typeof searchMarkersResponseSchema>;
 
 export const placeSchema = z.object({
   name: z.string(),

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { paths, searchApiParams } from '@urbana/shared';
+import { paths, searchApiParams, searchFilterProblem } from '@urbana/shared';
 
 interface ManifestChunk {
   file: string;
@@ -27,7 +27,11 @@ const pages: PagePreload[] = [
   {
     pattern: new RegExp(`^${paths.buscarLocais}/?$`),
     modules: [PUBLIC_LAYOUT, 'src/app/routes/search.tsx'],
-    data: (url) => ['/api/config', `/api/search?${searchApiParams(url.searchParams)}`],
+    // A filter the server would refuse is shown by the page, which then asks nothing (issue #16 item 8).
+    data: (url) =>
+      searchFilterProblem(url.searchParams)
+        ? ['/api/config']
+        : ['/api/config', `/api/search?${searchApiParams(url.searchParams)}`],
   },
   {
     pattern: /^\/locais\/([^/]+)\/?$/,

@@ -7,6 +7,7 @@ import {
   messageSchema,
   placeSchema,
   productTypes,
+  searchMarkersResponseSchema,
   searchQuerySchema,
   searchResponseSchema,
   todayInBrasilia,
@@ -19,6 +20,7 @@ import {
   networkStats,
   productDetail,
   productsByIds,
+  searchMarkers,
   searchProducts,
 } from '../services/catalog.ts';
 import { searchPlaces } from '../services/places.ts';
@@ -184,6 +186,26 @@ export const catalogRoutes =
         reply.header('cache-control', 'no-store');
         return cachedJson(reply, `busca|${todayInBrasilia()}|${JSON.stringify(request.query)}`, async () =>
           searchResponseSchema.parse(await searchProducts(db, request.query, config.leadBusinessDays)),
+        );
+      },
+    );
+
+    app.get(
+      '/search/mapa',
+      {
+        schema: {
+          tags: ['catálogo'],
+          summary: 'Todos os resultados de uma busca (até 500) como marcadores leves para o mapa',
+          querystring: searchQuerySchema,
+          response: { 200: searchMarkersResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        // The page and its size do not change the markers: one cache entry for every page.
+        const { pagina: _page, por_pagina: _size, ...query } = request.query;
+        return cachedJson(reply, `busca-mapa|${todayInBrasilia()}|${JSON.stringify(query)}`, async () =>
+          searchMarkersResponseSchema.parse(await searchMarkers(db, request.query, config.leadBusinessDays)),
         );
       },
     );

@@ -5,8 +5,10 @@ import {
   creativeSpecs,
   earliestBookableStart,
   periodEnd,
+  SEARCH_MAP_LIMIT,
   todayInBrasilia,
   type AvailabilityStatus,
+  type SearchMarkersResponse,
   type SearchQuery,
   type SearchResponse,
   type SearchResult,
@@ -125,14 +127,59 @@ export async function searchProducts(
     }
   }
 
+  // A page past the last has no rows to carry the total: count it, so the page can say how many
+  // pages there are and offer the first one (issue #16 item 8).
+  const total =
+    rows.length > 0
+      ? Number(rows[0]!.total)
+      : q.pagina > 1
+        ? Number(
+            rowsOf(await db.execute(searchSql({ ...q, pagina: 1, por_pagina: 1 }, area, start, end)))[0]
+              ?.total ?? 0,
+          )
+        : 0;
   return {
     center: area.center,
-    total: rows.length > 0 ? Number(rows[0]!.total) : 0,
+    total,
     page: q.pagina,
     page_size: q.por_pagina,
     start,
     end,
     items,
+  };
+}
+
+/**
+ * Every result of a search as light map markers, whatever the page (the phone's map shows them all),
+ * up to `limit` in the search's order; the map clusters them.
+ */
+export async function searchMarkers(
+  db: Db,
+  q: SearchQuery,
+  leadBusinessDays: number,
+  limit = SEARCH_MAP_LIMIT,
+): Promise<SearchMarkersResponse> {
+  const area = areaOf(q);
+  const earliest = defaultStart(leadBusinessDays);
+  const start = q.inicio && q.inicio > earliest ? q.inicio : earliest;
+  const rows = rowsOf(
+    await db.execute(
+      searchSql({ ...q, pagina: 1, por_pagina: limit }, area, start, periodEnd(start, q.semanas)),
+    ),
+  );
+  const total = rows.length > 0 ? Number(rows[0]!.total) : 0;
+  return {
+    total,
+    capped: total > rows.length,
+    items: rows.map((row) => ({
+      id: String(row.id),
+      slug: String(row.slug),
+      name: String(row.name),
+      latitude: Number(row.latitude),
+      longitude: Number(row.longitude),
+      daily_price: Number(row.daily_price),
+      photo: row.photo ? fileUrl(String(row.photo)) : null,
+    })),
   };
 }
 

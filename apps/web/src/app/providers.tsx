@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { paths } from '@urbana/shared';
 import { Toaster } from '../components/ui/toaster.tsx';
+import { ApiError } from '../lib/api-client.ts';
 import { AuthProvider, type InitialAuth } from '../features/auth/index.ts';
 import { CartProvider } from '../features/cart/index.ts';
 import { FavoritesProvider } from '../features/favorites/index.ts';
@@ -11,10 +12,20 @@ import { SearchProvider, searchStateFromParams, type SearchState } from '../feat
 export const QUERY_STALE_TIME_MS = 5 * 60_000;
 export const QUERY_RETRY = 1;
 
+/**
+ * Only failures are retried (no answer, or a 5xx): a 4xx is the server refusing the request, and the
+ * same request gets the same refusal — retrying it only keeps the page waiting (issue #16 item 8).
+ */
+export function retryFailures(failureCount: number, error: unknown): boolean {
+  if (failureCount >= QUERY_RETRY) return false;
+  if (error instanceof ApiError) return error.status === 0 || error.status >= 500;
+  return true;
+}
+
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: QUERY_STALE_TIME_MS, retry: QUERY_RETRY, refetchOnWindowFocus: false },
+      queries: { staleTime: QUERY_STALE_TIME_MS, retry: retryFailures, refetchOnWindowFocus: false },
     },
   });
 }

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { paths, searchApiParams } from '@urbana/shared';
+import { paths, searchApiParams, searchFilterProblem } from '@urbana/shared';
 import { authApi } from '../features/auth/api.ts';
 import type { InitialAuth } from '../features/auth/auth-context.tsx';
 import {
@@ -25,6 +25,8 @@ function pageData(client: QueryClient, url: URL): Array<Promise<void>> {
     return [client.prefetchQuery(featuredQuery), client.prefetchQuery(networkQuery)];
   }
   if (pathname === paths.buscarLocais) {
+    // A filter the server would refuse is shown by the page, which asks nothing (issue #16 item 8).
+    if (searchFilterProblem(url.searchParams)) return [client.prefetchQuery(configQuery)];
     return [
       client.prefetchQuery(configQuery),
       client.prefetchQuery(searchQuery(searchApiParams(url.searchParams))),

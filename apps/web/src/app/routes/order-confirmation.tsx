@@ -1,4 +1,4 @@
-import { CheckCircle2, Copy } from 'lucide-react';
+import { CheckCircle2, Copy, ImageUp } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buildPath, paths } from '@urbana/shared';
@@ -53,6 +53,14 @@ function Confirmation() {
           <p className="text-slate-700">
             Recebemos seu pagamento. Agora envie os criativos para a análise da equipe.
           </p>
+          {o.items[0] ? (
+            <Button asChild size="lg">
+              <Link to={`${paths.usuario.criarAnuncio}?item=${o.items[0].id}`}>
+                <ImageUp className="h-5 w-5" aria-hidden="true" />
+                Enviar a arte
+              </Link>
+            </Button>
+          ) : null}
         </Card>
       ) : null}
 
@@ -64,35 +72,39 @@ function Confirmation() {
             <strong aria-live="off">{countdown}</strong>.
           </p>
           {pix.data ? (
-            <>
+            // A phone cannot scan its own screen: there the code to copy comes first, the QR after;
+            // a computer shows the QR first, for the phone in the person's hand (issue #16, Phone).
+            <div className="flex flex-col gap-4">
               <img
                 src={pix.data.qr}
                 alt="QR Code do Pix"
                 width={240}
                 height={240}
-                className="mx-auto rounded-lg ring-1 ring-slate-200"
+                className="order-2 mx-auto rounded-lg ring-1 ring-slate-200 md:order-1"
               />
-              <label htmlFor="pix-copia-cola" className="sr-only">
-                Pix copia e cola
-              </label>
-              <textarea
-                id="pix-copia-cola"
-                readOnly
-                value={pix.data.payload}
-                rows={3}
-                className="w-full rounded-lg border border-slate-300 p-3 font-mono text-xs text-slate-800"
-              />
-              <Button
-                variant="secondary"
-                onClick={async () => {
-                  await navigator.clipboard.writeText(pix.data.payload).catch(() => {});
-                  toast.success('Código copiado', 'Cole no app do seu banco para pagar.');
-                }}
-              >
-                <Copy className="h-4 w-4" aria-hidden="true" />
-                Copiar código Pix
-              </Button>
-            </>
+              <div className="order-1 flex flex-col items-center gap-3 md:order-2">
+                <label htmlFor="pix-copia-cola" className="sr-only">
+                  Pix copia e cola
+                </label>
+                <textarea
+                  id="pix-copia-cola"
+                  readOnly
+                  value={pix.data.payload}
+                  rows={3}
+                  className="w-full break-all rounded-lg border border-slate-300 p-3 font-mono text-xs text-slate-800"
+                />
+                <Button
+                  className="w-full md:w-auto"
+                  onClick={async () => {
+                    await navigator.clipboard.writeText(pix.data.payload).catch(() => {});
+                    toast.success('Código copiado', 'Cole no app do seu banco para pagar.');
+                  }}
+                >
+                  <Copy className="h-4 w-4" aria-hidden="true" />
+                  Copiar código Pix
+                </Button>
+              </div>
+            </div>
           ) : (
             <Spinner label="Gerando o código Pix..." />
           )}

@@ -478,7 +478,8 @@ export function Component() {
                   : 'Escolha pelo menos uma torre.'}
               </Alert>
             ) : null}
-            <Button size="lg" className="w-full" disabled={!canAdd} onClick={addToCart}>
+            {/* On a phone the bar below holds the page's one "Adicionar ao carrinho". */}
+            <Button size="lg" className="hidden w-full lg:inline-flex" disabled={!canAdd} onClick={addToCart}>
               <ShoppingCart className="h-5 w-5" aria-hidden="true" />
               Adicionar ao carrinho
             </Button>
@@ -495,6 +496,31 @@ export function Component() {
           </Card>
         </aside>
       </div>
+
+      {/* data-bottom-bar: the page ends above this bar on a phone (index.css). */}
+      <section
+        data-bottom-bar
+        aria-label="Resumo da reserva"
+        className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] backdrop-blur lg:hidden"
+      >
+        <div className="mx-auto flex max-w-2xl items-center justify-between gap-3">
+          <div className="min-w-0" aria-live="polite">
+            <p className="font-bold text-slate-900">
+              <span data-testid="barra-total">{formatMoney(total)}</span>{' '}
+              <span className="text-xs font-normal text-slate-600">
+                {weeks} {weeks === 1 ? 'semana' : 'semanas'}
+              </span>
+            </p>
+            <p className="text-xs text-slate-600" data-testid="barra-periodo">
+              {formatBookingPeriod(data.period.start, weeks)}
+            </p>
+          </div>
+          <Button className="shrink-0" disabled={!canAdd} onClick={addToCart}>
+            <ShoppingCart className="h-4 w-4" aria-hidden="true" />
+            Adicionar ao carrinho
+          </Button>
+        </div>
+      </section>
     </div>
   );
 }
@@ -520,7 +546,8 @@ function ProductMap({
   const near = useNearViewport(box);
   const placeholder = <div className="h-full animate-pulse rounded-xl bg-slate-200" aria-hidden="true" />;
   return (
-    <div ref={box} className="h-72">
+    // isolate: Leaflet's panes (z-index 400+) stay under the page's fixed bar.
+    <div ref={box} className="isolate h-72">
       {tileUrl && near ? (
         <Suspense fallback={placeholder}>
           <ResultsMap

@@ -1,11 +1,22 @@
-import { ChevronLeft, ChevronRight, RotateCcw, SearchX, SlidersHorizontal } from 'lucide-react';
+import {
+  ChevronLeft,
+  ChevronRight,
+  List,
+  Map as MapIcon,
+  RotateCcw,
+  SearchX,
+  SlidersHorizontal,
+  X,
+} from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { flushSync } from 'react-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   buildPath,
   DEFAULT_LOCATION,
   paths,
   searchApiParams,
+  searchFilterProblem,
   productTypeLabels,
   productTypes,
   searchOrderLabels,
@@ -22,10 +33,13 @@ import {
   ProductCardSkeleton,
   useAppConfig,
   useProductSearch,
+  useSearchMarkers,
   type MapBoundsChange,
 } from '../../features/catalog/index.ts';
 import { DEFAULT_DURATION_WEEKS, searchStateFromParams, useSearch } from '../../features/search/index.ts';
-import { formatDate, formatInteger } from '../../lib/format.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { formatDate, formatInteger, formatMoney } from '../../lib/format.ts';
+import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { useNearViewport } from '../../lib/use-near-viewport.ts';
 import { useProgressiveCount } from '../../lib/use-progressive-count.ts';
 
@@ -44,12 +58,26 @@ export function Component() {
   const search = useSearch();
   const config = useAppConfig();
   const query = searchApiParams(params);
-  const results = useProductSearch(query);
-  const data = results.data;
+  // A filter the server would refuse is shown with a way out, and not asked (issue #16 item 8).
+  const problem = searchFilterProblem(params);
+  const results = useProductSearch(query, problem === null);
+  const data = problem ? undefined : results.data;
   const [highlighted, setHighlighted] = useState<string | null>(null);
-  // The map comes after the list on phones: it is built when it nears the screen.
+  // Desktop shows list and map side by side; a phone switches between them (issue #16, Phone).
+  const desktop = useMediaQuery('(min-width: 1024px)');
+  const [phoneView, setPhoneView] = useState<'lista' | 'mapa'>('lista');
+  const [preview, setPreview] = useState<string | null>(null);
   const mapBox = useRef<HTMLDivElement>(null);
   const mapNear = useNearViewport(mapBox);
+  const mapShown = desktop ? mapNear : phoneView === 'mapa';
+  // The map shows every result of the search, not only this page's: one query for all pages.
+  const allPagesQuery = useMemo(() => {
+    const q = new URLSearchParams(query);
+    q.delete('pagina');
+    q.delete('por_pagina');
+    return q.toString();
+  }, [query]);
+  const markers = useSearchMarkers(allPagesQuery, problem === null && !results.isError && mapShown);
   // Opened cold, the first results render at once and the others in the next task (decision 013).
   const shownResults = useProgressiveCount(FIRST_RESULTS);
   const [placeText, setPlaceText] = useState(params.get('local') ?? DEFAULT_LOCATION);
@@ -79,7 +107,16 @@ export function Component() {
     update(searchStateFromParams(params));
   }, [params, update]);
 
-  const points = useMemo(() => data?.items ?? [], [data]);
+  const mapPoints = markers.data?.items ?? (markers.isError ? data?.items : undefined);
+  const previewed = preview ? markers.data?.items.find((m) => m.id === preview) : undefined;
+  const clearFilters = () => {
+    search.reset();
+    setPlaceText(DEFAULT_LOCATION);
+    setParams(new URLSearchParams());
+  };
+  const refused =
+    results.error instanceof ApiError && results.error.status >= 400 && results.error.status < 500;
+  const pastLastPage = data !== undefined && data.items.length === 0 && data.total > 0;
   const periodSearch = data ? `inicio=${data.start}&semanas=${weeks}` : undefined;
   const totalPages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
   const page = data?.page ?? 1;
@@ -109,6 +146,10 @@ export function Component() {
         placeholder="R$"
         defaultValue={params.get(key) ? Number(params.get(key)) / 100 : ''}
         key={params.get(key) ?? ''}
+        aria-invalid={
+          problem?.key === key || (key === 'preco_max' && problem?.key === 'preco_min') || undefined
+        }
+        aria-describedby={problem?.key === key ? 'problema-busca' : undefined}
         onBlur={(e) => {
           const reais = e.target.value.trim();
           const centavos = reais === '' ? null : String(Math.round(Number(reais) * 100));
@@ -183,8 +224,11 @@ export function Component() {
             id="filtro-semanas"
             value={weeks}
             onChange={(e) => change({ semanas: e.target.value })}
+            aria-invalid={problem?.key === 'semanas' || undefined}
+            aria-describedby={problem?.key === 'semanas' ? 'problema-busca' : undefined}
             className={selectClass}
           >
+            {WEEK_CHOICES.includes(weeks) ? null : <option value={weeks}>{params.get('semanas')}</option>}
             {WEEK_CHOICES.map((w) => (
               <option key={w} value={w}>
                 {w} {w === 1 ? 'semana' : 'semanas'}
@@ -248,14 +292,7 @@ export function Component() {
           Só disponíveis
         </label>
         <div className="flex items-end md:col-span-2 md:justify-end">
-          <Button
-            variant="ghost"
-            onClick={() => {
-              search.reset();
-              setPlaceText(DEFAULT_LOCATION);
-              setParams(new URLSearchParams());
-            }}
-          >
+          <Button variant="ghost" onClick={clearFilters}>
             <RotateCcw className="h-4 w-4" aria-hidden="true" />
             Limpar filtros
           </Button>
@@ -272,11 +309,10 @@ export function Component() {
             <h2 id="resultados-titulo" className="text-lg font-semibold text-slate-900" aria-live="polite">
               {data
                 ? `${formatInteger(data.total)} ${data.total === 1 ? 'local encontrado' : 'locais encontrados'}`
-                : 'Buscando locais...'}
+                : problem || results.isError
+                  ? 'Busca não realizada'
+                  : 'Buscando locais...'}
             </h2>
-            <a href="#mapa-resultados" className="text-sm font-semibold text-brand-700 underline lg:hidden">
-              Ver no mapa
-            </a>
             {data ? (
               <p className="text-sm text-slate-600">
                 {data.center.label ? `${data.center.label} · ` : 'Área do mapa · '}
@@ -285,11 +321,29 @@ export function Component() {
             ) : null}
           </div>
 
-          {results.isError ? (
+          {problem || refused ? (
+            <Alert>
+              <p id="problema-busca">{problem ? problem.message : results.error?.message}</p>
+              <Button variant="link" className="mt-1 text-red-900" onClick={clearFilters}>
+                <RotateCcw className="h-4 w-4" aria-hidden="true" />
+                Limpar filtros
+              </Button>
+            </Alert>
+          ) : results.isError ? (
             <Alert>
               <p>{results.error.message}</p>
               <Button variant="link" className="mt-1 text-red-900" onClick={() => void results.refetch()}>
                 Tentar de novo
+              </Button>
+            </Alert>
+          ) : pastLastPage ? (
+            <Alert tone="info">
+              <p>
+                A página {page} não existe: esta busca tem {totalPages}{' '}
+                {totalPages === 1 ? 'página' : 'páginas'}.
+              </p>
+              <Button variant="link" className="mt-1" onClick={() => change({ pagina: null })}>
+                Ir para a primeira página
               </Button>
             </Alert>
           ) : results.isPending ? (
@@ -307,7 +361,7 @@ export function Component() {
               </p>
             </div>
           ) : (
-            <>
+            <div className={phoneView === 'mapa' ? 'hidden lg:block' : undefined}>
               <ul className="grid gap-4 sm:grid-cols-2" aria-label="Resultados">
                 {data!.items.slice(0, shownResults).map((item) => (
                   <li key={item.id}>
@@ -354,22 +408,22 @@ export function Component() {
                   </Button>
                 </nav>
               ) : null}
-            </>
+            </div>
           )}
         </section>
 
         <div
           ref={mapBox}
           id="mapa-resultados"
-          className="h-72 scroll-mt-20 lg:sticky lg:top-20 lg:h-[calc(100vh-7rem)] lg:w-[44%] lg:shrink-0"
+          className={`relative isolate h-[calc(100dvh-13rem)] min-h-80 scroll-mt-20 lg:sticky lg:top-20 lg:block lg:h-[calc(100vh-7rem)] lg:w-[44%] lg:shrink-0 ${phoneView === 'mapa' ? '' : 'hidden'}`}
         >
-          {config.data && data && mapNear ? (
+          {config.data && data && mapShown && mapPoints ? (
             <Suspense
               fallback={<div className="h-full animate-pulse rounded-xl bg-slate-200" aria-hidden="true" />}
             >
               <ResultsMap
                 className="h-full"
-                points={points}
+                points={mapPoints}
                 center={data.center}
                 tileUrl={config.data.tile_url}
                 attribution={config.data.tile_attribution}
@@ -378,15 +432,95 @@ export function Component() {
                 onOpen={(slug) =>
                   navigate(buildPath(paths.local, { slug }) + (periodSearch ? `?${periodSearch}` : ''))
                 }
+                // A phone cannot hover: a tapped marker shows its card first.
+                onPick={desktop ? undefined : setPreview}
                 onSearchArea={onSearchArea}
-                // A search of the map's own area keeps the view the person chose.
-                fitKey={params.has('norte') ? 'area-do-mapa' : query}
+                // A search of the map's own area keeps the view the person chose; pages share one view.
+                fitKey={params.has('norte') ? 'area-do-mapa' : allPagesQuery}
               />
             </Suspense>
           ) : (
-            <div className="h-full animate-pulse rounded-xl bg-slate-200" aria-hidden="true" />
+            // No pulse beside a search that will not come (a refused filter or a failure).
+            <div
+              className={`h-full rounded-xl bg-slate-200 ${problem || results.isError ? '' : 'animate-pulse'}`}
+              aria-hidden="true"
+            />
           )}
+          {markers.data?.capped ? (
+            <p className="absolute bottom-2 left-2 z-[500] rounded bg-white/90 px-2 py-1 text-xs text-slate-700 shadow">
+              Mostrando {formatInteger(markers.data.items.length)} de {formatInteger(markers.data.total)}{' '}
+              locais: aproxime o mapa ou use os filtros.
+            </p>
+          ) : null}
+          {previewed && !desktop ? (
+            <section
+              aria-label="Local selecionado no mapa"
+              className="absolute inset-x-2 bottom-2 z-[1000] flex gap-3 rounded-xl bg-white p-3 shadow-xl ring-1 ring-slate-200"
+            >
+              {previewed.photo ? (
+                <img
+                  src={previewed.photo}
+                  alt=""
+                  width={96}
+                  height={72}
+                  className="h-18 w-24 shrink-0 rounded-lg object-cover"
+                />
+              ) : null}
+              <div className="min-w-0 flex-1">
+                <p className="break-words font-semibold text-slate-900">{previewed.name}</p>
+                <p className="text-sm text-slate-700">
+                  <strong>{formatMoney(previewed.daily_price)}</strong>/dia
+                </p>
+                <Link
+                  to={
+                    buildPath(paths.local, { slug: previewed.slug }) +
+                    (periodSearch ? `?${periodSearch}` : '')
+                  }
+                  className="mt-1 inline-block text-sm font-semibold text-brand-700 underline"
+                >
+                  Ver local
+                </Link>
+              </div>
+              <button
+                type="button"
+                onClick={() => setPreview(null)}
+                aria-label="Fechar"
+                className="grid h-8 w-8 shrink-0 place-items-center rounded-full text-slate-600 hover:bg-slate-100"
+              >
+                <X className="h-4 w-4" aria-hidden="true" />
+              </button>
+            </section>
+          ) : null}
         </div>
+        {data && data.total > 0 ? (
+          <Button
+            data-bottom-bar
+            className="fixed bottom-5 left-1/2 z-40 -translate-x-1/2 rounded-full shadow-lg lg:hidden"
+            onClick={() => {
+              const next = phoneView === 'lista' ? 'mapa' : 'lista';
+              flushSync(() => {
+                setPreview(null);
+                setPhoneView(next);
+              });
+              // The whole map (its preview card included) on the screen, above this button; back to
+              // the list, the list from its top.
+              if (next === 'mapa') mapBox.current?.scrollIntoView({ block: 'start' });
+              else window.scrollTo({ top: 0 });
+            }}
+          >
+            {phoneView === 'lista' ? (
+              <>
+                <MapIcon className="h-4 w-4" aria-hidden="true" />
+                Mapa
+              </>
+            ) : (
+              <>
+                <List className="h-4 w-4" aria-hidden="true" />
+                Lista
+              </>
+            )}
+          </Button>
+        ) : null}
       </div>
     </div>
   );

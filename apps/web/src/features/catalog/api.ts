@@ -1,5 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AvailabilityStatus, Place, ProductType, SearchResponse } from '@urbana/shared';
+import type {
+  AvailabilityStatus,
+  Place,
+  ProductType,
+  SearchMarkersResponse,
+  SearchResponse,
+} from '@urbana/shared';
 import { api } from '../../lib/api-client.ts';
 
 export interface AppConfig {
@@ -113,8 +119,18 @@ export const searchQuery = (params: string) =>
     queryFn: () => api<SearchResponse>(`/api/search?${params}`),
     staleTime: 30_000,
   });
-export const useProductSearch = (params: string) =>
-  useQuery({ ...searchQuery(params), placeholderData: (previous) => previous });
+/** `enabled` is false while the URL holds a filter the server would refuse (it is shown instead). */
+export const useProductSearch = (params: string, enabled = true) =>
+  useQuery({ ...searchQuery(params), enabled, placeholderData: (previous) => previous });
+
+/** Every result of a search as map markers, whatever the page: `params` without `pagina`. */
+export const useSearchMarkers = (params: string, enabled: boolean) =>
+  useQuery({
+    queryKey: ['search-map', params],
+    queryFn: () => api<SearchMarkersResponse>(`/api/search/mapa?${params}`),
+    staleTime: 30_000,
+    enabled,
+  });
 
 export const productQuery = (slug: string, start: string | undefined, weeks: number) =>
   queryOptions({

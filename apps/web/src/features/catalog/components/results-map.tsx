@@ -28,6 +28,8 @@ interface Props {
   highlighted: string | null;
   onHighlight: (id: string | null) => void;
   onOpen: (slug: string) => void;
+  /** When given, a tapped marker is picked (the phone's preview card) instead of opened. */
+  onPick?: (id: string) => void;
   /** Shown after the person moves the map: search the visible area. */
   onSearchArea?: (bounds: MapBounds) => void;
   /** Changes when a new search should frame its results. */
@@ -56,6 +58,7 @@ export default function ResultsMap({
   highlighted,
   onHighlight,
   onOpen,
+  onPick,
   onSearchArea,
   fitKey,
   className,
@@ -66,14 +69,14 @@ export default function ResultsMap({
   const mapRef = useRef<L.Map | null>(null);
   const layerRef = useRef<L.LayerGroup | null>(null);
   const clusterRef = useRef<Supercluster<Feature['properties']> | null>(null);
-  const handlers = useRef({ onHighlight, onOpen });
+  const handlers = useRef({ onHighlight, onOpen, onPick });
   const highlightedRef = useRef(highlighted);
   const userMoved = useRef(false);
   const [moved, setMoved] = useState(false);
 
   useEffect(() => {
-    handlers.current = { onHighlight, onOpen };
-  }, [onHighlight, onOpen]);
+    handlers.current = { onHighlight, onOpen, onPick };
+  }, [onHighlight, onOpen, onPick]);
 
   const render = () => {
     const map = mapRef.current;
@@ -124,7 +127,11 @@ export default function ResultsMap({
         });
         marker.on('mouseover', () => handlers.current.onHighlight(props.id));
         marker.on('mouseout', () => handlers.current.onHighlight(null));
-        marker.on('click', () => handlers.current.onOpen(props.slug));
+        marker.on('click', () => {
+          const { onPick: pick, onOpen: open } = handlers.current;
+          if (pick) pick(props.id);
+          else open(props.slug);
+        });
         layer.addLayer(marker);
       }
     }

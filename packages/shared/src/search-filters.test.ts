@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { searchFilterProblem, searchMessages } from './search-options.ts';
+import { searchQuerySchema } from './search-schema.ts';
+
+const cases: Array<[string, string | null]> = [
+  ['preco_min=5000&preco_max=1000', searchMessages.priceOrder],
+  ['preco_min=1000&preco_max=1000', null],
+  ['preco_min=abc', searchMessages.minPrice],
+  ['preco_max=-5', searchMessages.maxPrice],
+  ['semanas=0', searchMessages.weeksRange],
+  ['semanas=53', searchMessages.weeksRange],
+  ['semanas=2.5', searchMessages.weeks],
+  ['semanas=52', null],
+  ['pagina=0', searchMessages.page],
+  ['pagina=1001', searchMessages.page],
+  ['pagina=3', null],
+  ['', null],
+];
+
+describe('filtros da busca (sem zod no navegador, as mesmas regras do servidor)', () => {
+  it.each(cases)('%s → %s', (query, message) => {
+    expect(searchFilterProblem(new URLSearchParams(query))?.message ?? null).toBe(message);
+    const input: Record<string, string> = {};
+    new URLSearchParams(query).forEach((value, key) => (input[key] = value));
+    const parsed = searchQuerySchema.safeParse(input);
+    expect(parsed.success ? null : parsed.error.issues[0]!.message).toBe(message);
+  });
+});
