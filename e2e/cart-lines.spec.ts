@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { formatDateBR } from '@urbana/shared';
 
 interface Product {
@@ -9,7 +9,7 @@ interface Product {
   towers: Array<{ id: string; name: string }>;
 }
 
-async function product(request: import('@playwright/test').APIRequestContext, tipo: string) {
+async function product(request: APIRequestContext, tipo: string) {
   const search = await (await request.get(`/api/search?local=Brasília&tipo=${tipo}&por_pagina=1`)).json();
   return (await (await request.get(`/api/products/${search.items[0].slug}`)).json()) as Product;
 }
