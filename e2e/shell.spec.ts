@@ -104,7 +104,7 @@ test.describe('guardas das áreas', () => {
     await form.getByLabel('Email').fill(user.email);
     await form.getByLabel('Senha').fill(user.password);
     await form.getByRole('button', { name: 'Entrar no painel' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'exclusiva da equipe da Urbana' })).toBeVisible();
+    await expect(form.getByRole('alert').filter({ hasText: 'exclusiva da equipe da Urbana' })).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/login$/);
 
     // Signed in on the site as a cliente, the admin area refuses too.

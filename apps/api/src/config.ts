@@ -45,6 +45,8 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: bool(true),
   TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   TILE_ATTRIBUTION: z.string().default('© OpenStreetMap'),
+  // ViaCEP protocol (GET {base}/{cep}/json/); empty turns the address lookup off.
+  CEP_LOOKUP_URL: z.union([z.literal(''), z.string().url()]).default('https://viacep.com.br/ws'),
   LEAD_BUSINESS_DAYS: z.coerce.number().int().min(0).max(30).default(2),
   SEED_CATALOG: bool(true),
   PAYMENT_WINDOW_MINUTES: z.coerce
@@ -116,6 +118,8 @@ export interface Config {
     | undefined;
   tileUrl: string;
   tileAttribution: string;
+  /** Base URL of a ViaCEP-compatible CEP service called by the browser; '' when off. */
+  cepLookupUrl: string;
   /** Earliest booking start: today plus this many business days. */
   leadBusinessDays: number;
   seedCatalog: boolean;
@@ -201,6 +205,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : undefined,
     tileUrl: e.TILE_URL,
     tileAttribution: e.TILE_ATTRIBUTION,
+    cepLookupUrl: e.CEP_LOOKUP_URL.replace(/\/+$/, ''),
     leadBusinessDays: e.LEAD_BUSINESS_DAYS,
     seedCatalog: e.SEED_CATALOG,
     google:

@@ -137,7 +137,7 @@ describe('produtos', () => {
       cookie: admin.cookie,
       payload: productBody({ daily_price: 50 }),
     });
-    expect(price.json().message).toBe('O preço diário mínimo é R$ 1,00.');
+    expect(price.json().message).toBe('O preço diário mínimo é R$\u00a01,00.');
     const after = await inject(ctx, { method: 'GET', url: '/api/admin/produtos', cookie: admin.cookie });
     expect(after.json().total).toBe(before.json().total);
   });

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { accountMessages, signInErrors, signUpErrors, validationMessages } from '@urbana/shared';
+import {
+  accountMessages,
+  signInErrors,
+  signUpErrors,
+  staffOnlyMessage,
+  validationMessages,
+} from '@urbana/shared';
 import { authTokens, profiles, sessions } from '../src/db/schema/index.ts';
 import {
   cookieFrom,
@@ -219,6 +225,36 @@ describe('entrada', () => {
     const res = await inject(ctx, { method: 'POST', url: '/api/auth/sign-in', payload: { email, password } });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ message: accountMessages.blocked });
+  });
+
+  it('/admin/login (staff_only) recusa um cliente sem abrir sessão e aceita a equipe', async () => {
+    const { user, email, password } = await createUser(ctx);
+    const before = await ctx.database.db.select().from(sessions).where(eq(sessions.user_id, user.id));
+    const res = await inject(ctx, {
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email, password, staff_only: true },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: staffOnlyMessage });
+    expect(cookieFrom(res)).toBeUndefined();
+    const after = await ctx.database.db.select().from(sessions).where(eq(sessions.user_id, user.id));
+    expect(after.length).toBe(before.length);
+    // A wrong password is answered as always: the refusal never tells who is a customer.
+    const wrong = await inject(ctx, {
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email, password: 'outra-senha', staff_only: true },
+    });
+    expect(wrong.statusCode).toBe(401);
+    const staff = await createUser(ctx, { tipo: 'operador' });
+    const ok = await inject(ctx, {
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: staff.email, password: staff.password, staff_only: true },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(cookieFrom(ok)).toBeDefined();
   });
 
   it('expira por inatividade e pelo prazo absoluto', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, formatDateBR, todayInBrasilia } from '@urbana/shared';
 import { products } from '../src/db/schema/index.ts';
 import { createTestApp, createUser, inject, signIn, type TestContext } from './helpers.ts';
 
@@ -89,6 +90,29 @@ describe('carrinho na nuvem', () => {
       payload: { products: Array.from({ length: 101 }, (_, i) => item(`i${i}`)) },
     });
     expect(many.json()).toEqual({ message: 'O carrinho aceita até 100 itens.' });
+  });
+
+  it('recusa uma data de início que já passou, com mensagem em português, sem mudar o carrinho', async () => {
+    const today = todayInBrasilia();
+    const saved = await inject(ctx, {
+      method: 'PUT',
+      url: '/api/cart',
+      cookie: ana,
+      payload: { products: [item('hoje', { name: 'Outdoor Eixo', startDate: today })] },
+    });
+    expect(saved.statusCode).toBe(200);
+    const past = await inject(ctx, {
+      method: 'PUT',
+      url: '/api/cart',
+      cookie: ana,
+      payload: { products: [item('ontem', { name: 'Outdoor Eixo', startDate: addDays(today, -1) })] },
+    });
+    expect(past.statusCode).toBe(400);
+    expect(past.json()).toEqual({
+      message: `A data de início de “Outdoor Eixo” já passou. Escolha uma data a partir de ${formatDateBR(today)}.`,
+    });
+    const kept = (await inject(ctx, { method: 'GET', url: '/api/cart', cookie: ana })).json();
+    expect(kept.products.map((i: { id: string }) => i.id)).toEqual(['hoje']);
   });
 });
 

@@ -201,7 +201,7 @@ describe('mídia kit', () => {
     expect(after('Telas e faces')).toBe('15');
     expect(pdf.text).toContain('580.000');
     expect(pdf.text).toContain('São Paulo (SP)');
-    expect(pdf.text).toContain('R$ 40,00');
+    expect(pdf.text).toContain('R$\u00a040,00');
     expect(pdf.text).toContain('https://urbana.example/buscar-locais');
   });
 });
@@ -279,7 +279,7 @@ describe('cabeçalho de cada página no HTML', () => {
     const page = await head('/locais/torres-asa-sul');
     expect(page.status).toBe(200);
     expect(page.title).toBe('Local torres-asa-sul | Urbana');
-    expect(page.description).toContain('50.000 impactos por semana, R$ 90,00 por dia');
+    expect(page.description).toContain('50.000 impactos por semana, R$\u00a090,00 por dia');
     expect(page.og('image')).toBe('https://urbana.example/api/arquivos/catalogo/foto-1.webp');
     // The largest picture of the page comes with the HTML, not after the app has rendered.
     expect(page.html).toContain(

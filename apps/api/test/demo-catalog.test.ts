@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import { productTypes } from '@urbana/shared';
 import { products, towers } from '../src/db/schema/index.ts';
-import { seedCatalog } from '../src/services/demo-catalog.ts';
+import { demoCities, seedCatalog } from '../src/services/demo-catalog.ts';
 import { LocalStorage } from '../src/services/storage.ts';
 import { createTestApp, createTestDatabase, inject, type TestContext } from './helpers.ts';
 
@@ -43,6 +43,33 @@ describe('catálogo de demonstração', () => {
       sql`select count(t.id)::int as n from products p join towers t on t.product_id = p.id where not p.is_tower_based group by p.id having count(t.id) <> 1`,
     );
     expect(faces.rows).toHaveLength(0);
+  });
+
+  it('cada endereço usa uma rua do próprio bairro (e o bairro é da própria cidade)', async () => {
+    const rows = await ctx.database.db
+      .select({
+        city: products.city,
+        state: products.state,
+        neighborhood: products.neighborhood,
+        address: products.address,
+      })
+      .from(products);
+    expect(rows.length).toBeGreaterThan(100);
+    const wrong: string[] = [];
+    for (const row of rows) {
+      const city = demoCities.find((c) => c.name === row.city && c.uf === row.state);
+      const area = city?.areas.find((a) => a.name === row.neighborhood);
+      const street = row.address.replace(/, \d+$/, '');
+      if (!area || !area.streets.includes(street)) {
+        wrong.push(`${street} em ${row.neighborhood}, ${row.city}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    // No street list is shared by two neighbourhoods of a city wholesale (each has its own).
+    for (const city of demoCities) {
+      const lists = city.areas.map((a) => [...a.streets].sort().join('|'));
+      expect(new Set(lists).size).toBe(lists.length);
+    }
   });
 
   it('preços inteiros em centavos e textos em português', async () => {

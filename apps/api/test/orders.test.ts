@@ -186,7 +186,7 @@ describe('orçamento', () => {
         })
       ).json().coupon_error;
     expect(await msg('vencido')).toBe('Este cupom expirou.');
-    expect(await msg('MINIMO')).toBe('Este cupom vale para pedidos a partir de R$ 1.000.000,00.');
+    expect(await msg('MINIMO')).toBe('Este cupom vale para pedidos a partir de R$\u00a01.000.000,00.');
     expect(await msg('ESGOTADO')).toBe('Este cupom atingiu o limite de usos.');
     expect(await msg('INATIVO')).toBe('Este cupom não está ativo.');
     expect(await msg('NAOEXISTE')).toBe('Cupom não encontrado.');

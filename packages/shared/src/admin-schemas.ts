@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { productTypes, ufNames } from './catalog.ts';
-import { couponKinds } from './orders.ts';
+import { couponKinds, formatBRL } from './orders.ts';
 import { userTypes } from './permissions.ts';
 
 /** Admin area forms and queries (PRODUCT.md §8): one schema for the API and the web forms. */
@@ -96,7 +96,7 @@ export const productInputSchema = z
     daily_price: z
       .number({ error: 'Informe o preço diário.' })
       .int({ error: 'Preço em centavos inteiros.' })
-      .min(100, { error: 'O preço diário mínimo é R$ 1,00.' })
+      .min(100, { error: `O preço diário mínimo é ${formatBRL(100)}.` })
       .max(100_000_000, { error: 'Preço diário alto demais.' }),
     is_tower_based: z.boolean().default(false),
     weekly_audience: z

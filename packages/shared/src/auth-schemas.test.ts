@@ -10,6 +10,7 @@ describe('validação do formulário (seed §5)', () => {
     [{ email: '', password: 'abcdef' }, 'Email é obrigatório'],
     [{ email: 'abc', password: 'abcdef' }, 'Por favor, insira um email válido'],
     [{ email: 'a@b.com', password: '' }, 'Senha é obrigatória'],
+    [{ email: 'a@b.com', password: '12345' }, 'A senha deve ter pelo menos 6 caracteres'],
   ])('entrada %j → %s', (input, message) => {
     expect(firstMessage(signInFormSchema.safeParse(input))).toBe(message);
   });

@@ -3,6 +3,48 @@ import { z } from 'zod';
 import { isStartDate, ufNames } from './catalog.ts';
 
 const digits = (value: string) => value.replace(/\D/g, '');
+
+/**
+ * The digits of a Brazilian phone however it was typed or pasted: "+55 (61) 99999-0000",
+ * "061 99999 0000" and "61999990000" all give "61999990000" (country code and trunk 0 dropped).
+ */
+export function normalizePhone(value: string): string {
+  let d = digits(value);
+  if (d.length >= 12 && d.startsWith('55')) d = d.slice(2);
+  if (d.length >= 11 && d.startsWith('0')) d = d.slice(1);
+  return d.slice(0, 11);
+}
+
+/** Puts the digits it has into a mask of 0s ("00000-000"), stopping where the digits end. */
+function applyMask(d: string, mask: string): string {
+  let out = '';
+  let i = 0;
+  for (const ch of mask) {
+    if (i >= d.length) break;
+    if (ch === '0') out += d[i++];
+    else out += ch;
+  }
+  return out;
+}
+
+/** "(61) 99999-0000" or "(61) 3333-0000"; partial input is masked as far as it goes. */
+export function formatPhone(value: string): string {
+  const d = normalizePhone(value);
+  return applyMask(d, d.length === 11 ? '(00) 00000-0000' : '(00) 0000-00000');
+}
+
+/** "70040-010"; partial input is masked as far as it goes. */
+export function formatCEP(value: string): string {
+  return applyMask(digits(value).slice(0, 8), '00000-000');
+}
+
+/** CPF "000.000.000-00" or CNPJ "00.000.000/0000-00" as typed so far. */
+export function maskDocument(value: string, personType: 'pf' | 'pj'): string {
+  const d = digits(value);
+  return personType === 'pj'
+    ? applyMask(d.slice(0, 14), '00.000.000/0000-00')
+    : applyMask(d.slice(0, 11), '000.000.000-00');
+}
 const required = (message: string, max = 160) =>
   z
     .string({ error: message })
@@ -23,7 +65,7 @@ export const billingProfileSchema = z
     document: z.string({ error: 'Informe o CPF ou o CNPJ.' }).transform(digits),
     phone: z
       .string({ error: 'Informe um telefone com DDD.' })
-      .transform(digits)
+      .transform(normalizePhone)
       .refine((v) => v.length === 10 || v.length === 11, {
         error: 'Informe um telefone com DDD (10 ou 11 dígitos).',
       }),
@@ -48,16 +90,37 @@ export const billingProfileSchema = z
       .refine((v) => v in ufNames, { error: 'Escolha o estado.' }),
   })
   // Checked even when other fields have errors (`when`), so every message shows at once.
-  .refine((v) => v.person_type !== 'pf' || (v.document.length === 11 && isValidCPF(v.document)), {
+  .refine((v) => v.document.length > 0, {
     path: ['document'],
-    error: 'CPF inválido. Confira os números.',
+    error: (issue) =>
+      (issue.input as { person_type?: unknown } | undefined)?.person_type === 'pj'
+        ? 'Informe o CNPJ.'
+        : 'Informe o CPF.',
     when: documentPresent,
+    abort: true,
   })
-  .refine((v) => v.person_type !== 'pj' || (v.document.length === 14 && isValidCNPJ(v.document)), {
-    path: ['document'],
-    error: 'CNPJ inválido. Confira os números.',
-    when: documentPresent,
-  });
+  .refine(
+    (v) =>
+      v.document.length === 0 ||
+      v.person_type !== 'pf' ||
+      (v.document.length === 11 && isValidCPF(v.document)),
+    {
+      path: ['document'],
+      error: 'CPF inválido. Confira os números.',
+      when: documentPresent,
+    },
+  )
+  .refine(
+    (v) =>
+      v.document.length === 0 ||
+      v.person_type !== 'pj' ||
+      (v.document.length === 14 && isValidCNPJ(v.document)),
+    {
+      path: ['document'],
+      error: 'CNPJ inválido. Confira os números.',
+      when: documentPresent,
+    },
+  );
 export type BillingProfileInput = z.input<typeof billingProfileSchema>;
 export type BillingProfile = z.output<typeof billingProfileSchema>;
 

@@ -1,4 +1,5 @@
 import type { CartItem } from './cart-schema.ts';
+import { formatDateBR } from './orders.ts';
 
 /** Local storage keys (PRODUCT.md: {product}-cart and the favourites key). */
 export const CART_STORAGE_KEY = 'urbana-cart';
@@ -119,3 +120,17 @@ export const cartMessages = {
     description: 'Não foi possível remover o favorito da nuvem',
   },
 } as const;
+
+/**
+ * A start date typed in the cart is refused, not silently moved (issue #16 item 5): the message shown
+ * next to the field when it is before the earliest start (today plus the lead days), else null.
+ */
+export function cartStartError(start: string | null | undefined, earliest: string): string | null {
+  if (!start || !earliest || start >= earliest) return null;
+  return `Escolha uma data de início a partir de ${formatDateBR(earliest)}.`;
+}
+
+/** The cart API's refusal of a line whose start date has already passed. */
+export function cartPastStartMessage(name: string | undefined, today: string): string {
+  return `A data de início de ${name ? `“${name}”` : 'um item'} já passou. Escolha uma data a partir de ${formatDateBR(today)}.`;
+}

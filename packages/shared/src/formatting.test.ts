@@ -8,7 +8,14 @@ describe('formatos brasileiros sem Intl', () => {
   });
 
   it('reais com milhar e centavos', () => {
-    expect(formatBRL(123456)).toBe('R$ 1.234,56');
-    expect(formatBRL(-5)).toBe('-R$ 0,05');
+    expect(formatBRL(123456)).toBe('R$\u00a01.234,56');
+    expect(formatBRL(-5)).toBe('-R$\u00a00,05');
+  });
+
+  it('"R$" nunca fica sozinho no fim de uma linha: espaço sem quebra antes do valor', () => {
+    for (const value of [0, 99, 100_000, 123_456_789]) {
+      expect(formatBRL(value)).toMatch(/^R\$\u00a0\d/);
+      expect(formatBRL(value)).not.toContain(' ');
+    }
   });
 });

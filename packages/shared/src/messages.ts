@@ -25,6 +25,16 @@ export const signUpErrors = {
   default: 'Falha no cadastro. Tente novamente.',
 } as const;
 
+/**
+ * Shown below the seed's weak-password text when the server refuses a common password of 6 or more
+ * characters (the seed's text alone would read as wrong for such a password).
+ */
+/** /admin/login with a cliente account: refused by the API before any session is opened. */
+export const staffOnlyMessage =
+  'Esta área é exclusiva da equipe da Urbana. Sua conta de cliente não tem acesso ao painel administrativo.';
+
+export const commonPasswordHint = 'Evite senhas comuns como 123456 ou senha123.';
+
 export const successToasts = {
   signIn: { title: 'Login realizado com sucesso!', description: 'Redirecionando...' },
   signUp: {

@@ -124,14 +124,17 @@ export function formatDateBR(isoDate: string): string {
   return `${isoDate.slice(8, 10)}/${isoDate.slice(5, 7)}/${isoDate.slice(0, 4)}`;
 }
 
-/** "R$ 1.234,56" without Intl (same output on the server and in every browser). */
+/**
+ * "R$ 1.234,56" without Intl (same output on the server and in every browser). The space after "R$"
+ * is a no-break space (U+00A0), so "R$" never ends a line apart from its amount (issue #16 item 14).
+ */
 export function formatBRL(centavos: number): string {
   const negative = centavos < 0;
   const abs = Math.abs(Math.round(centavos));
   const reais = Math.floor(abs / 100)
     .toString()
     .replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `${negative ? '-' : ''}R$ ${reais},${String(abs % 100).padStart(2, '0')}`;
+  return `${negative ? '-' : ''}R$\u00a0${reais},${String(abs % 100).padStart(2, '0')}`;
 }
 
 export const CANCELLATION_POLICY =

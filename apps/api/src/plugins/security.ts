@@ -53,7 +53,8 @@ function cspDirectives(config: Config): Record<string, string[]> {
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https:', tileSource(config.tileUrl)],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'"],
+    // The billing form asks the CEP service for an address (docs/decisions/023-customer-journey-details.md).
+    'connect-src': ["'self'", ...(config.cepLookupUrl ? [new URL(config.cepLookupUrl).origin] : [])],
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cartSchema, messageSchema } from '@urbana/shared';
+import { cartPastStartMessage, cartSchema, messageSchema, todayInBrasilia } from '@urbana/shared';
+import { AppError } from '../lib/errors.ts';
 import type { AppDeps } from '../app.ts';
 import { requireUser } from '../plugins/auth.ts';
 import * as cart from '../services/cart.ts';
@@ -37,7 +38,13 @@ export const cartRoutes =
           response: { 200: z.object({ products: cartSchema }), ...errors },
         },
       },
-      async (request) => ({ products: await cart.saveCart(db, request.user!.id, request.body.products) }),
+      async (request) => {
+        // A start date in the past is refused, never moved (docs/decisions/023-customer-journey-details.md).
+        const today = todayInBrasilia();
+        const past = request.body.products.find((p) => p.startDate && p.startDate < today);
+        if (past) throw new AppError(400, cartPastStartMessage(past.name, today));
+        return { products: await cart.saveCart(db, request.user!.id, request.body.products) };
+      },
     );
 
     const favoritesResponse = z.object({ product_ids: z.array(z.string()) });

@@ -130,6 +130,7 @@ export const catalogRoutes =
             200: z.object({
               tile_url: z.string(),
               tile_attribution: z.string(),
+              cep_url: z.string(),
               lead_business_days: z.number(),
               today: z.string(),
               earliest_start: z.string(),
@@ -143,6 +144,7 @@ export const catalogRoutes =
       async () => ({
         tile_url: config.tileUrl,
         tile_attribution: config.tileAttribution,
+        cep_url: config.cepLookupUrl,
         lead_business_days: config.leadBusinessDays,
         today: todayInBrasilia(),
         earliest_start: defaultStart(config.leadBusinessDays),

@@ -6,6 +6,7 @@ import {
   permissoesFor,
   signInErrors,
   signUpErrors,
+  staffOnlyMessage,
   type Profile,
 } from '@urbana/shared';
 import type { Config } from '../config.ts';
@@ -165,7 +166,7 @@ export async function createSession(
 
 export async function signIn(
   deps: AuthDeps,
-  input: { email: string; password: string },
+  input: { email: string; password: string; staff_only?: boolean | undefined },
   ctx: RequestContext,
 ): Promise<NewSession> {
   const { db } = deps;
@@ -198,6 +199,18 @@ export async function signIn(
     throw new AppError(403, accountMessages.blocked);
   }
   if (!user.email_confirmed_at) throw new AppError(403, signInErrors.emailNotConfirmed);
+  if (input.staff_only && !isStaff(user, deps.config.adminEmails)) {
+    // /admin/login: a customer is told the panel is not theirs, and no session is opened, so no
+    // cookie is left behind and the site does not see a sign-in (docs/decisions/023-customer-journey-details.md).
+    await audit(db, {
+      actorId: user.id,
+      action: 'login.admin_recusado',
+      entity: 'profile',
+      entityId: user.email,
+      ip: ctx.ip,
+    });
+    throw new AppError(403, staffOnlyMessage);
+  }
   const session = await createSession(deps, user, ctx);
   await audit(db, {
     actorId: user.id,

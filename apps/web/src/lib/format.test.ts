@@ -3,8 +3,8 @@ import { formatDate, formatInteger, formatMoney } from './format.ts';
 
 describe('formatos pt-BR', () => {
   it('dinheiro em centavos → R$ 1.234,56', () => {
-    expect(formatMoney(123456)).toBe('R$ 1.234,56');
-    expect(formatMoney(0)).toBe('R$ 0,00');
+    expect(formatMoney(123456)).toBe('R$\u00a01.234,56');
+    expect(formatMoney(0)).toBe('R$\u00a00,00');
   });
   it('datas de calendário não mudam com o fuso', () => {
     expect(formatDate('2026-11-24')).toBe('24/11/2026');

@@ -1,11 +1,14 @@
-const currency = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+import { formatBRL } from '@urbana/shared';
+
 const date = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' });
 const integer = new Intl.NumberFormat('pt-BR');
 
-/** Integer centavos → "R$ 1.234,56". */
+/**
+ * Integer centavos → "R$ 1.234,56", written by the shared formatter (the same text as e-mails and PDFs),
+ * with its no-break space after "R$" so the symbol never ends a line alone.
+ */
 export function formatMoney(centavos: number): string {
-  // Intl puts a non-breaking space after R$; a normal space reads and copies the same everywhere.
-  return currency.format(centavos / 100).replace(/\u00a0/g, ' ');
+  return formatBRL(centavos);
 }
 
 /** → "21/11/2026". A calendar date ("2026-11-21") is shown as is, never shifted by a time zone. */

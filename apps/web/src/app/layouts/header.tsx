@@ -4,7 +4,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { paths, successToasts } from '@urbana/shared';
 import { Button } from '../../components/ui/button.tsx';
 import { Tooltip } from '../../components/ui/tooltip.tsx';
-import { REDIRECT_DELAY_MS } from '../../features/auth/redirect.ts';
+import { REDIRECT_DELAY_MS, saveRedirectPath } from '../../features/auth/redirect.ts';
 import { useAuth } from '../../features/auth/use-auth.ts';
 import { useCart } from '../../features/cart/index.ts';
 import { useFavorites } from '../../features/favorites/index.ts';
@@ -149,7 +149,12 @@ export function Header() {
                 variant="ghost"
                 onPointerEnter={loadLoginDialog}
                 onFocus={loadLoginDialog}
-                onClick={() => setLoginOpen(true)}
+                onClick={() => {
+                  // Seed §2's saved-redirect rule: signing in here comes back to this page (a product
+                  // page stays the product page); the home page keeps the seed's /buscar-locais.
+                  saveRedirectPath(`${location.pathname}${location.search}`);
+                  setLoginOpen(true);
+                }}
               >
                 Entrar
               </Button>

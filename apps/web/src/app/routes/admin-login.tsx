@@ -31,9 +31,11 @@ export function Component() {
         ) : null}
         <SignInForm
           submitLabel="Entrar no painel"
+          staffOnly
           onSignedIn={async (user) => {
             if (!user.is_staff) {
-              // Forget an /admin destination saved for this visit: this account cannot use it.
+              // The API refuses a cliente here (staffOnly) before a session exists; this stays for an
+              // account whose role changed between the two. Forget an /admin destination saved for this visit: this account cannot use it.
               takeRedirectPath();
               await signOut();
               setRefused(true);

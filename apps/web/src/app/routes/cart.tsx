@@ -5,9 +5,11 @@ import {
   bookingAudience,
   buildPath,
   cartItemTotal,
+  cartStartError,
   formatBookingPeriod,
   paths,
   productTypeLabels,
+  type CartItem,
   type ProductType,
 } from '@urbana/shared';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -28,12 +30,35 @@ export function Component() {
   const config = useAppConfig();
   const navigate = useNavigate();
   const [downloading, setDownloading] = useState(false);
+  // The last removed line, offered back with "Desfazer".
+  const [removed, setRemoved] = useState<{ item: CartItem; index: number } | null>(null);
   const earliest = config.data?.earliest_start ?? '';
   const request = useMemo(
     () => ({ items: earliest ? cartToRequest(cart.items, earliest) : [] }),
     [cart.items, earliest],
   );
   const quote = useQuote(request);
+
+  const undoBar = removed ? (
+    <div
+      role="status"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm"
+    >
+      <span className="min-w-0">“{removed.item.name}” foi removido do carrinho.</span>
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => {
+          cart.restoreItem(removed.item, removed.index);
+          setRemoved(null);
+        }}
+      >
+        Desfazer
+      </Button>
+    </div>
+  ) : null;
+  const startErrors = cart.items.map((i) => cartStartError(i.startDate, earliest));
+  const hasStartError = startErrors.some(Boolean);
 
   if (cart.items.length === 0) {
     return (
@@ -46,6 +71,7 @@ export function Component() {
         <Button asChild className="mt-6">
           <Link to={paths.buscarLocais}>Buscar locais</Link>
         </Button>
+        {undoBar ? <div className="mt-6 text-left">{undoBar}</div> : null}
       </div>
     );
   }
@@ -59,12 +85,15 @@ export function Component() {
   return (
     <div className="space-y-6">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Carrinho</h1>
+      {undoBar}
       <div className="grid gap-6 lg:grid-cols-[1fr_360px]">
         <ul className="space-y-4" aria-label="Itens do carrinho">
           {cart.items.map((item, index) => {
             const q = quoteIndex[index]! >= 0 ? quote.data?.items[quoteIndex[index]!] : undefined;
             const towers = (item.towers ?? []).filter((t) => (item.selectedTowers ?? []).includes(t.id));
-            const start = item.startDate && item.startDate >= earliest ? item.startDate : earliest;
+            // What the shopper typed stays in the field; a date too early is refused next to it.
+            const start = item.startDate ?? earliest;
+            const startError = startErrors[index];
             // The quote's figure once it is here; the same shared rule before (decision 022).
             const audience =
               q?.audience ??
@@ -123,7 +152,10 @@ export function Component() {
                         variant="ghost"
                         size="icon"
                         aria-label={`Remover ${item.name} do carrinho`}
-                        onClick={() => cart.removeItem(item.id)}
+                        onClick={() => {
+                          setRemoved({ item, index });
+                          cart.removeItem(item.id);
+                        }}
                       >
                         <Trash2 className="h-5 w-5" aria-hidden="true" />
                       </Button>
@@ -141,11 +173,21 @@ export function Component() {
                           type="date"
                           min={earliest}
                           value={start}
+                          aria-invalid={startError ? true : undefined}
+                          aria-describedby={startError ? `inicio-${item.id}-erro` : undefined}
                           onChange={(e) =>
                             e.target.value && cart.updateItem(item.id, { startDate: e.target.value })
                           }
                           className={`${inputClass} h-10 w-44`}
                         />
+                        {startError ? (
+                          <p
+                            id={`inicio-${item.id}-erro`}
+                            className="mt-1 max-w-60 text-sm font-medium text-red-700"
+                          >
+                            {startError}
+                          </p>
+                        ) : null}
                       </div>
                       <div>
                         <label
@@ -167,6 +209,38 @@ export function Component() {
                           ))}
                         </select>
                       </div>
+                      {item.isTowerBased && (item.towers?.length ?? 0) > 1 ? (
+                        <fieldset className="w-full">
+                          <legend className="mb-1 text-xs font-medium text-slate-700">Torres</legend>
+                          <div className="flex flex-wrap gap-x-4 gap-y-1">
+                            {item.towers!.map((t) => {
+                              const selected = item.selectedTowers ?? [];
+                              const checked = selected.includes(t.id);
+                              return (
+                                <label key={t.id} className="flex items-center gap-2 text-sm">
+                                  <input
+                                    type="checkbox"
+                                    className="h-4 w-4 accent-brand-700"
+                                    checked={checked}
+                                    // At least one tower stays chosen: removing the line is the trash button.
+                                    disabled={checked && selected.length === 1}
+                                    onChange={() => {
+                                      const next = checked
+                                        ? selected.filter((id) => id !== t.id)
+                                        : [...selected, t.id];
+                                      cart.updateItem(item.id, {
+                                        selectedTowers: next,
+                                        towerCount: Math.max(next.length, 1),
+                                      });
+                                    }}
+                                  />
+                                  {t.name}
+                                </label>
+                              );
+                            })}
+                          </div>
+                        </fieldset>
+                      ) : null}
                       <div className="ml-auto text-right">
                         <p className="text-lg font-bold text-slate-900" data-testid="preco-item">
                           {formatMoney(q ? q.total : cartItemTotal(item))}
@@ -224,11 +298,14 @@ export function Component() {
             <Button
               size="lg"
               className="w-full"
-              disabled={quote.isError || request.items.length === 0}
+              disabled={quote.isError || hasStartError || request.items.length === 0}
               onClick={() => navigate(paths.checkout)}
             >
               Continuar para o pagamento
             </Button>
+            {hasStartError ? (
+              <p className="text-sm text-red-700">Corrija a data de início marcada no carrinho.</p>
+            ) : null}
             <Button
               variant="secondary"
               className="w-full"

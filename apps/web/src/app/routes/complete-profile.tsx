@@ -1,13 +1,24 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
-import { billingProfileSchema, ufNames, type BillingProfile, type BillingProfileInput } from '@urbana/shared';
+import {
+  billingProfileSchema,
+  formatCEP,
+  formatDocument,
+  formatPhone,
+  maskDocument,
+  ufNames,
+  type BillingProfile,
+  type BillingProfileInput,
+} from '@urbana/shared';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Field, inputClass } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { useAuth } from '../../features/auth/use-auth.ts';
+import { useAppConfig } from '../../features/catalog/index.ts';
 import { useBillingProfile, useSaveBilling } from '../../features/orders/index.ts';
 import { toast } from '../../lib/toast.ts';
 
@@ -25,6 +36,26 @@ const empty: BillingProfileInput = {
   state: '',
 };
 
+/** How long the CEP service may take before the user simply types the address. */
+const CEP_TIMEOUT_MS = 4000;
+
+type CepState = 'idle' | 'loading' | 'found' | 'notFound' | 'unavailable';
+const cepHints: Record<CepState, string | undefined> = {
+  idle: undefined,
+  loading: 'Buscando o endereço deste CEP...',
+  found: 'Endereço preenchido pelo CEP. Confira e complete o número.',
+  notFound: 'Não encontramos este CEP. Preencha o endereço abaixo.',
+  unavailable: 'Não foi possível consultar o CEP agora. Preencha o endereço abaixo.',
+};
+
+interface ViaCepAnswer {
+  erro?: boolean | string;
+  logradouro?: string;
+  bairro?: string;
+  localidade?: string;
+  uf?: string;
+}
+
 export function Component() {
   const [params] = useSearchParams();
   const back = params.get('voltar');
@@ -37,11 +68,62 @@ export function Component() {
   });
   const { errors, isSubmitting } = form.formState;
   const personType = useWatch({ control: form.control, name: 'person_type' });
+  const { user } = useAuth();
+  const config = useAppConfig();
+  const cepUrl = config.data?.cep_url ?? '';
+  const [cepState, setCepState] = useState<CepState>('idle');
+  const [lookedUp, setLookedUp] = useState('');
 
   const { reset } = form;
   useEffect(() => {
-    if (current.data) reset({ ...current.data, complement: current.data.complement ?? '' });
-  }, [current.data, reset]);
+    if (current.data) {
+      // Stored as digits (the server normalises); shown with their masks.
+      reset({
+        ...current.data,
+        document: formatDocument(current.data.document),
+        phone: formatPhone(current.data.phone),
+        cep: formatCEP(current.data.cep),
+        complement: current.data.complement ?? '',
+      });
+    } else if (current.data === null && user) {
+      // First visit: start from the name and phone given at sign-up.
+      reset({ ...empty, name: user.nome_completo, phone: user.telefone ? formatPhone(user.telefone) : '' });
+    }
+  }, [current.data, reset, user]);
+
+  // CPF and CNPJ have different masks: switching the type re-masks what was typed.
+  useEffect(() => {
+    const value = form.getValues('document');
+    if (value) form.setValue('document', maskDocument(value, personType));
+  }, [form, personType]);
+
+  /** ViaCEP protocol (GET {base}/{cep}/json/); any failure leaves the address to the user. */
+  const lookUpCep = async (cep: string) => {
+    if (!cepUrl || cep.length !== 8 || lookedUp === cep) return;
+    setLookedUp(cep);
+    setCepState('loading');
+    try {
+      const response = await fetch(`${cepUrl}/${cep}/json/`, { signal: AbortSignal.timeout(CEP_TIMEOUT_MS) });
+      if (!response.ok) throw new Error(String(response.status));
+      const answer = (await response.json()) as ViaCepAnswer;
+      if (form.getValues('cep').replace(/\D/g, '') !== cep) return;
+      if (answer.erro) {
+        setCepState('notFound');
+        return;
+      }
+      const fill = (name: 'street' | 'district' | 'city' | 'state', value: string | undefined) => {
+        if (value) form.setValue(name, value, { shouldValidate: form.formState.isSubmitted });
+      };
+      fill('street', answer.logradouro);
+      fill('district', answer.bairro);
+      fill('city', answer.localidade);
+      fill('state', answer.uf && answer.uf in ufNames ? answer.uf : undefined);
+      setCepState('found');
+    } catch {
+      setLookedUp('');
+      setCepState('unavailable');
+    }
+  };
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -102,23 +184,41 @@ export function Component() {
           <Field
             label={personType === 'pj' ? 'CNPJ' : 'CPF'}
             inputMode="numeric"
+            placeholder={personType === 'pj' ? '00.000.000/0000-00' : '000.000.000-00'}
             error={errors.document?.message}
-            {...form.register('document')}
+            {...form.register('document', {
+              onChange: (e: { target: { value: string } }) =>
+                form.setValue('document', maskDocument(e.target.value, personType)),
+            })}
           />
           <Field
             label="Telefone com DDD"
             type="tel"
             autoComplete="tel"
             inputMode="tel"
+            placeholder="(61) 99999-0000"
             error={errors.phone?.message}
-            {...form.register('phone')}
+            {...form.register('phone', {
+              onChange: (e: { target: { value: string } }) =>
+                form.setValue('phone', formatPhone(e.target.value)),
+            })}
           />
           <Field
             label="CEP"
             inputMode="numeric"
             autoComplete="postal-code"
+            placeholder="70040-010"
+            hint={cepHints[cepState]}
             error={errors.cep?.message}
-            {...form.register('cep')}
+            {...form.register('cep', {
+              onChange: (e: { target: { value: string } }) => {
+                const masked = formatCEP(e.target.value);
+                form.setValue('cep', masked);
+                const cep = masked.replace(/\D/g, '');
+                if (cep.length === 8) void lookUpCep(cep);
+                else setCepState('idle');
+              },
+            })}
           />
           <Field
             label="Endereço"

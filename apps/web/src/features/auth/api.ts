@@ -4,7 +4,7 @@ import { api } from '../../lib/api-client.ts';
 export const authApi = {
   session: () => api<SessionResponse>('/api/auth/session'),
   providers: () => api<{ google: boolean }>('/api/auth/providers'),
-  signIn: (body: { email: string; password: string }) =>
+  signIn: (body: { email: string; password: string; staff_only?: boolean }) =>
     api<SessionResponse>('/api/auth/sign-in', { method: 'POST', body }),
   signUp: (body: { email: string; password: string; nome_completo: string; telefone: string | null }) =>
     api<{ user: Profile; email_confirmed: boolean }>('/api/auth/sign-up', { method: 'POST', body }),

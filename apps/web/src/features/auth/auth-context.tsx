@@ -26,7 +26,8 @@ export interface AuthContextValue {
   initialized: boolean;
   /** Seed §9: stays on for 500 ms after a sign-out finishes. */
   isLoggingOut: boolean;
-  signIn(email: string, password: string): Promise<Profile>;
+  /** staffOnly: /admin/login, where the API refuses a cliente without opening a session. */
+  signIn(email: string, password: string, options?: { staffOnly?: boolean }): Promise<Profile>;
   signUp(input: {
     email: string;
     password: string;
@@ -109,8 +110,10 @@ export function AuthProvider({ children, initial }: { children: ReactNode; initi
   }, [apply]);
 
   const signIn = useCallback(
-    async (email: string, password: string) => {
-      const result = await authApi.signIn({ email, password });
+    async (email: string, password: string, options?: { staffOnly?: boolean }) => {
+      const result = await authApi.signIn(
+        options?.staffOnly ? { email, password, staff_only: true } : { email, password },
+      );
       if (!result.user) throw new ApiError(401, signInErrors.noUser);
       apply(result);
       writeJson(localStorage, SESSION_HINT_KEY, true);

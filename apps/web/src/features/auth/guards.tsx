@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
-import { loadingTexts, paths, type Profile } from '@urbana/shared';
+import { loadingTexts, paths, staffOnlyMessage, type Profile } from '@urbana/shared';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { saveRedirectPath } from './redirect.ts';
 import { useAuth } from './use-auth.ts';
@@ -37,8 +37,7 @@ export function AccessDenied({ title, message }: { title: string; message: strin
   );
 }
 
-export const STAFF_ONLY_MESSAGE =
-  'Esta área é exclusiva da equipe da Urbana. Sua conta de cliente não tem acesso ao painel administrativo.';
+export const STAFF_ONLY_MESSAGE = staffOnlyMessage;
 
 /** The admin area's guard: visitors go to /admin/login, customers are refused with a clear message. */
 export function StaffRoute({ children, allow }: { children: ReactNode; allow?: (user: Profile) => boolean }) {

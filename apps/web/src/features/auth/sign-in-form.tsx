@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import {
   signInErrors,
   signInFormSchema,
+  staffOnlyMessage,
   successToasts,
   type Profile,
   type SignInForm as Values,
@@ -22,11 +23,14 @@ export function SignInForm({
   onSignedIn,
   onForgotPassword,
   submitLabel = 'Entrar',
+  staffOnly = false,
 }: {
   /** Replaces the default: success toast, then the saved path or /buscar-locais after 100 ms. */
   onSignedIn?: (user: Profile) => void | Promise<void>;
   onForgotPassword?: () => void;
   submitLabel?: string;
+  /** /admin/login: the API refuses a cliente account and opens no session. */
+  staffOnly?: boolean;
 }) {
   const { signIn } = useAuth();
   const navigate = useNavigate();
@@ -43,12 +47,17 @@ export function SignInForm({
     setResent(null);
     const email = values.email.trim().toLowerCase();
     try {
-      const user = await signIn(email, values.password);
+      const user = await signIn(email, values.password, { staffOnly });
       if (onSignedIn) return await onSignedIn(user);
       toast.success(successToasts.signIn.title, successToasts.signIn.description);
       window.setTimeout(() => navigate(takeRedirectPath()), REDIRECT_DELAY_MS);
     } catch (e) {
       const message = errorMessage(e, signInErrors.default);
+      // /admin/login refused a cliente: forget an /admin destination saved for this visit, so a later
+      // sign-in on the site does not lead back to a panel this account cannot use.
+      if (staffOnly && e instanceof ApiError && e.status === 403 && message === staffOnlyMessage) {
+        takeRedirectPath();
+      }
       setError(message);
       toast.error(message);
     }

@@ -1,7 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { signUpErrors, signUpFormSchema, successToasts, type SignUpForm as Values } from '@urbana/shared';
+import {
+  commonPasswordHint,
+  signUpErrors,
+  signUpFormSchema,
+  successToasts,
+  type SignUpForm as Values,
+} from '@urbana/shared';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
@@ -12,6 +18,7 @@ import { useAuth } from './use-auth.ts';
 export function SignUpForm({ onCreated }: { onCreated: (email: string, confirmed: boolean) => void }) {
   const { signUp } = useAuth();
   const [error, setError] = useState<string | null>(null);
+  const [commonPassword, setCommonPassword] = useState(false);
   const form = useForm<Values>({
     resolver: zodResolver(signUpFormSchema),
     defaultValues: { nome_completo: '', email: '', telefone: '', password: '' },
@@ -20,6 +27,7 @@ export function SignUpForm({ onCreated }: { onCreated: (email: string, confirmed
 
   const onSubmit = form.handleSubmit(async (values) => {
     setError(null);
+    setCommonPassword(false);
     try {
       // Seed §3: trimmed name, telefone trimmed or null; the server always makes a cliente.
       const parsed = signUpFormSchema.parse(values);
@@ -33,8 +41,15 @@ export function SignUpForm({ onCreated }: { onCreated: (email: string, confirmed
       onCreated(result.user.email, result.email_confirmed);
     } catch (e) {
       const message = errorMessage(e, signUpErrors.default);
-      setError(message);
       toast.error(message);
+      if (message === signUpErrors.weakPassword) {
+        // The form already refuses a short password, so the server refused a common one: keep the
+        // seed's text next to the field and say what is wrong with it.
+        form.setError('password', { message }, { shouldFocus: true });
+        setCommonPassword(true);
+        return;
+      }
+      setError(message);
     }
   });
 
@@ -68,8 +83,11 @@ export function SignUpForm({ onCreated }: { onCreated: (email: string, confirmed
         autoComplete="new-password"
         hint="Pelo menos 6 caracteres. Evite senhas óbvias."
         error={errors.password?.message}
-        {...form.register('password')}
+        {...form.register('password', { onChange: () => setCommonPassword(false) })}
       />
+      {commonPassword && errors.password ? (
+        <p className="-mt-2 text-sm text-slate-700">{commonPasswordHint}</p>
+      ) : null}
       {error ? <Alert>{error}</Alert> : null}
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? 'Criando conta...' : 'Criar conta'}

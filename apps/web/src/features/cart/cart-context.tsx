@@ -46,6 +46,8 @@ export interface CartContextValue {
     patch: Partial<Pick<CartItem, 'weeks' | 'startDate' | 'selectedTowers' | 'towerCount'>>,
   ): void;
   removeItem(id: string): void;
+  /** Puts a removed line back where it was ("Desfazer" in the cart). */
+  restoreItem(item: CartItem, index: number): void;
   clear(): void;
 }
 
@@ -176,6 +178,15 @@ export function CartProvider({ children }: { children: ReactNode }) {
     (id: string) => mutate((current) => current.filter((i) => i.id !== id)),
     [mutate],
   );
+  const restoreItem = useCallback(
+    (item: CartItem, index: number) =>
+      mutate((current) =>
+        current.some((i) => i.id === item.id)
+          ? current
+          : [...current.slice(0, index), item, ...current.slice(index)],
+      ),
+    [mutate],
+  );
   const clear = useCallback(() => mutate(() => []), [mutate]);
 
   const value = useMemo<CartContextValue>(
@@ -187,9 +198,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
       addItem,
       updateItem,
       removeItem,
+      restoreItem,
       clear,
     }),
-    [items, syncing, addItem, updateItem, removeItem, clear],
+    [items, syncing, addItem, updateItem, removeItem, restoreItem, clear],
   );
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }

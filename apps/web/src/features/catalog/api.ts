@@ -11,6 +11,8 @@ import { api } from '../../lib/api-client.ts';
 export interface AppConfig {
   tile_url: string;
   tile_attribution: string;
+  /** ViaCEP-compatible base URL ('' when the lookup is off). */
+  cep_url: string;
   lead_business_days: number;
   today: string;
   earliest_start: string;
