@@ -14,3 +14,4 @@ export * from './page-meta.ts';
 export * from './support.ts';
 export * from './admin-schemas.ts';
 export * from './media-kit.ts';
+export * from './campaign-rules.ts';

@@ -6,9 +6,13 @@ import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from '
 import {
   adMessages,
   campaignMessages,
+  campaignFinishRefusal,
+  campaignStartRefusal,
   campaignStatusOf,
   canTransitionAd,
-  isIsoDate,
+  isEarlyFinish,
+  proofDateRefusal,
+  todayInBrasilia,
   type AdStatus,
   type CampaignStatus,
 } from '@urbana/shared';
@@ -24,6 +28,7 @@ import {
   proofPhotos,
 } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
+import type { ActorContext } from './admin.ts';
 import { adDetail } from './ads.ts';
 import { audit } from './audit.ts';
 import { emailTemplates } from './email-templates.ts';
@@ -189,6 +194,7 @@ export async function campaignDetail(db: Db, itemId: string) {
     ad,
     started_at: run?.started_at.toISOString() ?? null,
     finished_at: run?.finished_at?.toISOString() ?? null,
+    early_end_reason: run?.early_end_reason ?? null,
     proofs: proofs.map(proofOut),
   };
 }
@@ -196,10 +202,11 @@ export async function campaignDetail(db: Db, itemId: string) {
 /** Staff approve or reject an ad under review; the customer gets a notification and an e-mail. */
 export async function reviewAd(
   deps: CampaignDeps,
-  staffId: string,
+  actor: ActorContext,
   adId: string,
   decision: { approve: boolean; reason?: string | undefined },
 ) {
+  const staffId = actor.actorId;
   const reason = decision.reason?.trim() ?? '';
   if (!decision.approve && (reason.length < 5 || reason.length > 1000))
     throw new AppError(400, adMessages.reasonRequired);
@@ -227,6 +234,7 @@ export async function reviewAd(
       entityId: adId,
       before: { status: ad.status, review_reason: ad.review_reason },
       after: { status: to, review_reason: decision.approve ? null : reason },
+      ip: actor.ip,
     });
     const owner = await tx.query.profiles.findFirst({ where: eq(profiles.id, ad.user_id) });
     const link = `/usuario/editar-anuncio/${ad.id}`;
@@ -271,12 +279,14 @@ async function tellCustomer(
   tx: Tx,
   c: Awaited<ReturnType<typeof lockCampaign>>,
   started: boolean,
+  earlyReason: string | null = null,
 ) {
   const owner = await tx.query.profiles.findFirst({ where: eq(profiles.id, c.order.user_id) });
   await notify(tx, {
     userId: c.order.user_id,
     kind: started ? 'campanha_iniciada' : 'campanha_finalizada',
     title: started ? `Campanha no ar: ${c.item.product_name}` : `Campanha finalizada: ${c.item.product_name}`,
+    ...(earlyReason ? { body: `Encerrada antes do fim do período. Motivo: ${earlyReason}` } : {}),
     link: `/pedido/${c.order.id}`,
   });
   await deps.outbox.enqueue(tx, {
@@ -291,13 +301,19 @@ async function tellCustomer(
   });
 }
 
-/** Staff start a campaign: its ad must be approved; the ad and the order go on air. */
-export async function startCampaign(deps: CampaignDeps, staffId: string, itemId: string) {
+/**
+ * Staff start a campaign: its ad must be approved and the booked period must have begun (a booking for
+ * 09/12 cannot go on air on 23/11, issue #17 item 1); the ad and the order go on air.
+ */
+export async function startCampaign(deps: CampaignDeps, actor: ActorContext, itemId: string) {
+  const staffId = actor.actorId;
   await deps.db.transaction(async (tx) => {
     const c = await lockCampaign(tx, itemId);
     if (c.run) throw new AppError(409, campaignMessages.alreadyStarted);
     if (!c.ad || (c.ad.status !== 'aprovado' && c.ad.status !== 'em_veiculacao'))
       throw new AppError(409, campaignMessages.needsApprovedAd);
+    const refusal = campaignStartRefusal({ start: c.item.starts_on, weeks: c.item.weeks }, todayInBrasilia());
+    if (refusal) throw new AppError(409, refusal);
     const now = new Date();
     await tx.insert(campaignRuns).values({ order_item_id: itemId, started_at: now, started_by: staffId });
     if (c.ad.status === 'aprovado') {
@@ -323,22 +339,37 @@ export async function startCampaign(deps: CampaignDeps, staffId: string, itemId:
       entityId: itemId,
       before: { status: 'aprovada', ad_status: c.ad.status },
       after: { status: 'em_veiculacao', started_at: now.toISOString() },
+      ip: actor.ip,
     });
     await tellCustomer(deps, tx, c, true);
   });
   void deps.outbox.kick();
 }
 
-/** Staff finish a campaign; the ad finishes with its last item, the order with its last campaign. */
-export async function finishCampaign(deps: CampaignDeps, staffId: string, itemId: string) {
+/**
+ * Staff finish a campaign; the ad finishes with its last item, the order with its last campaign.
+ * Before the booked last day it takes a reason, kept on the run and shown to the customer.
+ */
+export async function finishCampaign(
+  deps: CampaignDeps,
+  actor: ActorContext,
+  itemId: string,
+  reason?: string | null,
+) {
+  const staffId = actor.actorId;
   await deps.db.transaction(async (tx) => {
     const c = await lockCampaign(tx, itemId);
     if (!c.run) throw new AppError(409, campaignMessages.notStarted);
     if (c.run.finished_at) throw new AppError(409, campaignMessages.alreadyFinished);
+    const period = { start: c.item.starts_on, weeks: c.item.weeks };
+    const today = todayInBrasilia();
+    const refusal = campaignFinishRefusal(period, today, reason);
+    if (refusal) throw new AppError(400, refusal);
+    const earlyReason = isEarlyFinish(period, today) ? reason!.trim() : null;
     const now = new Date();
     await tx
       .update(campaignRuns)
-      .set({ finished_at: now, finished_by: staffId })
+      .set({ finished_at: now, finished_by: staffId, early_end_reason: earlyReason })
       .where(eq(campaignRuns.order_item_id, itemId));
     if (c.ad) {
       const [open] = await tx
@@ -374,9 +405,14 @@ export async function finishCampaign(deps: CampaignDeps, staffId: string, itemId
       entity: 'order_items',
       entityId: itemId,
       before: { status: 'em_veiculacao' },
-      after: { status: 'finalizada', finished_at: now.toISOString() },
+      after: {
+        status: 'finalizada',
+        finished_at: now.toISOString(),
+        ...(earlyReason ? { motivo_encerramento_antecipado: earlyReason } : {}),
+      },
+      ip: actor.ip,
     });
-    await tellCustomer(deps, tx, c, false);
+    await tellCustomer(deps, tx, c, false, earlyReason);
   });
   void deps.outbox.kick();
 }
@@ -384,13 +420,14 @@ export async function finishCampaign(deps: CampaignDeps, staffId: string, itemId
 /** Staff attach a proof-of-play photo (re-encoded, metadata stripped) dated within the period. */
 export async function addProof(
   deps: CampaignDeps & { config: OrderDeps['config'] },
-  staffId: string,
+  actor: ActorContext,
   itemId: string,
   body: Readable,
   input: { taken_on: string; caption?: string | undefined },
 ) {
+  const staffId = actor.actorId;
   const check = await deps.db
-    .select({ start: orderItems.starts_on, end: orderItems.ends_on, started: campaignRuns.started_at })
+    .select({ start: orderItems.starts_on, weeks: orderItems.weeks, started: campaignRuns.started_at })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.order_id))
     .leftJoin(campaignRuns, eq(campaignRuns.order_item_id, orderItems.id))
@@ -398,8 +435,12 @@ export async function addProof(
   const item = check[0];
   if (!item) throw new AppError(404, campaignMessages.notFound);
   if (!item.started) throw new AppError(409, campaignMessages.notStarted);
-  if (!isIsoDate(input.taken_on) || input.taken_on < item.start || input.taken_on >= item.end)
-    throw new AppError(400, campaignMessages.proofDate);
+  const dateRefusal = proofDateRefusal(
+    { start: item.start, weeks: item.weeks },
+    todayInBrasilia(),
+    input.taken_on,
+  );
+  if (dateRefusal) throw new AppError(400, dateRefusal);
   const caption = (input.caption ?? '').trim().slice(0, 300);
   const received = await receiveUpload(
     { db: deps.db, storage: deps.storage, config: deps.config },
@@ -449,6 +490,7 @@ export async function addProof(
         entity: 'proof_photos',
         entityId: id,
         after: { order_item_id: itemId, taken_on: input.taken_on, caption },
+        ip: actor.ip,
       });
       const [owner] = await tx
         .select({ user_id: orders.user_id, order_id: orders.id, product: orderItems.product_name })
@@ -526,6 +568,7 @@ export async function campaignsForOrder(db: Db, orderId: string) {
         }),
         started_at: i.run?.started_at.toISOString() ?? null,
         finished_at: i.run?.finished_at?.toISOString() ?? null,
+        early_end_reason: i.run?.early_end_reason ?? null,
         ad: i.ad_id ? { id: i.ad_id, name: i.ad_name!, status: i.ad_status!, review_reason: i.reason } : null,
         proofs: proofs.filter((p) => p.order_item_id === i.id).map(proofOut),
       },
