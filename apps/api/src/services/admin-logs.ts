@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { auditLog, emailLog, profiles } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
@@ -6,6 +6,7 @@ import type { ActorContext } from './admin.ts';
 import { escapeLike, TZ } from './admin.ts';
 import { audit } from './audit.ts';
 import type { Outbox } from './outbox.ts';
+import { textSearch } from '../db/search.ts';
 
 export const emailStatuses = ['pendente', 'enviado', 'falhou', 'registrado'] as const;
 
@@ -27,10 +28,8 @@ export async function listEmails(
   },
 ) {
   const conditions: SQL[] = [];
-  if (input.q) {
-    const term = `%${escapeLike(input.q)}%`;
-    conditions.push(or(ilike(emailLog.to_email, term), ilike(emailLog.subject, term))!);
-  }
+  const search = textSearch(input.q, [emailLog.to_email, emailLog.subject, emailLog.template]);
+  if (search) conditions.push(search);
   if (input.status) conditions.push(eq(emailLog.status, input.status));
   if (input.template) conditions.push(eq(emailLog.template, input.template));
   if (input.from) conditions.push(gte(emailLog.created_at, dayStart(input.from)));
@@ -132,14 +131,10 @@ export async function listAudit(
   },
 ) {
   const conditions: SQL[] = [];
-  if (input.actor) {
-    const term = `%${escapeLike(input.actor)}%`;
-    conditions.push(or(ilike(profiles.email, term), ilike(profiles.nome_completo, term))!);
-  }
-  if (input.q) {
-    const term = `%${escapeLike(input.q)}%`;
-    conditions.push(or(ilike(auditLog.entity_id, term), ilike(auditLog.action, term))!);
-  }
+  const actor = textSearch(input.actor, [profiles.email, profiles.nome_completo]);
+  if (actor) conditions.push(actor);
+  const search = textSearch(input.q, [auditLog.entity_id, auditLog.action]);
+  if (search) conditions.push(search);
   if (input.action) {
     // "login" matches every sign-in event; "produto.criado" one action.
     conditions.push(

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   adMessages,
   campaignMessages,
@@ -36,6 +36,7 @@ import { processImage, receiveUpload } from './media.ts';
 import { notify } from './notifications.ts';
 import { transitionOrder, type OrderDeps } from './orders.ts';
 import type { Storage } from './storage.ts';
+import { textSearch } from '../db/search.ts';
 
 export interface CampaignDeps extends OrderDeps {
   storage: Storage;
@@ -68,18 +69,15 @@ export async function listCampaigns(db: Db, f: CampaignFilters) {
   if (f.status) where.push(sql`${statusSql} = ${f.status}`);
   if (f.from) where.push(sql`${orderItems.ends_on} > ${f.from}`);
   if (f.to) where.push(sql`${orderItems.starts_on} <= ${f.to}`);
-  if (f.q?.trim()) {
-    const like = `%${f.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push(
-      or(
-        ilike(orders.code, like),
-        ilike(orderItems.product_name, like),
-        ilike(profiles.nome_completo, like),
-        ilike(profiles.email, like),
-        ilike(ads.name, like),
-      )!,
-    );
-  }
+  const search = textSearch(f.q, [
+    orders.code,
+    orderItems.product_name,
+    orderItems.city,
+    profiles.nome_completo,
+    profiles.email,
+    ads.name,
+  ]);
+  if (search) where.push(search);
   const base = db
     .select({
       id: orderItems.id,
