@@ -7,7 +7,7 @@ import { textSearch } from '../../db/search.ts';
 import { profiles } from '../../db/schema/index.ts';
 import { requireSection } from '../../plugins/auth.ts';
 import { audit } from '../../services/audit.ts';
-import { broadcastNotification, listBroadcasts } from '../../services/notifications.ts';
+import { broadcastNotification, countAudience, listBroadcasts } from '../../services/notifications.ts';
 import {
   cancelScheduledEmail,
   createScheduledEmail,
@@ -145,6 +145,24 @@ export const messagingAdminRoutes =
           ...(await listBroadcasts(db, request.query.page, PAGE_SIZE)),
           page: request.query.page,
           page_size: PAGE_SIZE,
+        }),
+      );
+
+      staff.get(
+        '/notificacoes/alcance',
+        {
+          schema: {
+            tags: ['admin'],
+            summary: 'Quantos usuários ativos uma notificação a este público alcançaria',
+            querystring: z.object({
+              segment: z.enum(audienceSegments, { error: 'Escolha para quem enviar.' }),
+              user_id: z.string().uuid({ error: 'Escolha o usuário.' }).optional(),
+            }),
+            response: { 200: z.object({ recipients: z.number() }), ...errors },
+          },
+        },
+        async (request) => ({
+          recipients: await countAudience(db, request.query.segment, request.query.user_id ?? null),
         }),
       );
 
