@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { auditLog, emailLog, profiles } from '../db/schema/index.ts';
+import { auditLog, authTokens, emailLog, profiles } from '../db/schema/index.ts';
+import { hashToken } from '../lib/tokens.ts';
 import { AppError } from '../lib/errors.ts';
 import type { ActorContext } from './admin.ts';
 import { escapeLike, TZ } from './admin.ts';
@@ -47,6 +48,7 @@ export async function listEmails(
       last_error: emailLog.last_error,
       send_after: emailLog.send_after,
       sent_at: emailLog.sent_at,
+      resent_from_id: emailLog.resent_from_id,
       created_at: emailLog.created_at,
     })
     .from(emailLog)
@@ -70,10 +72,26 @@ export async function listEmails(
   };
 }
 
+/**
+ * The single-use link an e-mail carries (confirmation, password reset) and its state now: a resend
+ * repeats the same link, so staff are told when it was already used or has expired (issue #17 item 2).
+ */
+async function linkStateOf(db: Db, bodyText: string) {
+  const token = /[?&]token=([A-Za-z0-9_-]{20,})/.exec(bodyText)?.[1];
+  if (!token) return null;
+  const row = await db.query.authTokens.findFirst({ where: eq(authTokens.token_hash, hashToken(token)) });
+  if (!row) return null;
+  if (row.used_at) return { state: 'usado' as const, at: row.used_at.toISOString() };
+  if (row.expires_at <= new Date()) return { state: 'expirado' as const, at: row.expires_at.toISOString() };
+  return { state: 'valido' as const, at: row.expires_at.toISOString() };
+}
+
 export async function emailDetail(db: Db, id: string) {
   const row = await db.query.emailLog.findFirst({ where: eq(emailLog.id, id) });
   if (!row) throw new AppError(404, 'Email não encontrado.');
   return {
+    resent_from_id: row.resent_from_id,
+    single_use_link: await linkStateOf(db, row.body_text),
     id: row.id,
     to_email: row.to_email,
     subject: row.subject,
@@ -102,6 +120,8 @@ export async function resendEmail(deps: { db: Db; outbox: Outbox }, id: string, 
       text: row.body_text,
       html: row.body_html,
     });
+    // Marked as a copy, so the log can label it "Reenvio".
+    await tx.update(emailLog).set({ resent_from_id: row.id }).where(eq(emailLog.id, copyId));
     await audit(tx, {
       actorId: actor.actorId,
       action: 'email.reenviado',
