@@ -29,7 +29,7 @@ async function staffSignIn(page: Page) {
   await expect(page).toHaveURL(/\/admin$/);
 }
 
-test('biblioteca → anúncio conferido → reprovado → corrigido → aprovado → no ar → comprovação no pedido', async ({
+test('biblioteca → anúncio conferido → reprovado → corrigido → aprovado → veiculação só no período reservado', async ({
   page,
   browser,
   playwright,
