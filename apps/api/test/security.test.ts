@@ -1312,6 +1312,12 @@ const adminRoutes: Record<
     request: () => ({ url: '/api/admin/notificacoes/destinatarios?q=ana' }),
     invalid: () => ({ url: '/api/admin/notificacoes/destinatarios?q=a' }),
   },
+  'GET /api/admin/notificacoes/alcance': {
+    section: 'notificacoes',
+    ok: 200,
+    request: () => ({ url: '/api/admin/notificacoes/alcance?segment=cliente' }),
+    invalid: () => ({ url: '/api/admin/notificacoes/alcance?segment=ninguem' }),
+  },
   'POST /api/admin/notificacoes': {
     section: 'notificacoes',
     ok: 201,
