@@ -38,8 +38,21 @@ test('a equipe envia uma notificação a um usuário achado pela busca e o sino 
     .click();
   await form.getByLabel('Título').fill('Sua proposta está pronta');
   await form.getByLabel('Link (opcional)').fill('/usuario/meus-pedidos');
-  await form.getByRole('button', { name: 'Enviar notificação' }).click();
+  // Issue #17 item 2: the count of recipients is asked first; cancelling sends nothing.
   const history = admin.getByRole('region', { name: 'Histórico de notificações' });
+  const sendButton = form.getByRole('button', { name: 'Enviar notificação' });
+  await sendButton.click();
+  const confirm = admin.getByRole('dialog', { name: 'Enviar para 1 usuário?' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(sendButton).toBeFocused();
+  await expect(history.getByRole('row', { name: /Sua proposta está pronta/ })).toHaveCount(0);
+  await sendButton.click();
+  await admin
+    .getByRole('dialog', { name: 'Enviar para 1 usuário?' })
+    .getByRole('button', { name: 'Enviar para 1 usuário' })
+    .click();
   await expect(history.getByRole('row', { name: /Sua proposta está pronta/ })).toContainText('Um usuário');
 
   // The customer's bell rises without a reload; she opens it and the history counts the read.

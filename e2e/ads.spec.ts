@@ -29,7 +29,7 @@ async function staffSignIn(page: Page) {
   await expect(page).toHaveURL(/\/admin$/);
 }
 
-test('biblioteca → anúncio conferido → reprovado → corrigido → aprovado → no ar → comprovação no pedido', async ({
+test('biblioteca → anúncio conferido → reprovado → corrigido → aprovado → veiculação só no período reservado', async ({
   page,
   browser,
   playwright,
@@ -163,30 +163,23 @@ test('biblioteca → anúncio conferido → reprovado → corrigido → aprovado
   await expect(page).toHaveURL(/\/usuario\/meus-anuncios$/);
   await expect(myAds.locator('[data-status="em_analise"]')).toBeVisible();
 
-  // Staff approve, start the campaign and attach a proof photo.
+  // Staff approve; the booked period is months ahead, so the campaign cannot go on air yet (issue
+  // #17 item 1: apps/api/test/campaign-dates.test.ts covers start, finish and proof dates).
   await staff.reload();
   await staff.getByRole('button', { name: 'Aprovar anúncio' }).click();
   await expect(staff.locator('h1 + [data-status="aprovada"]')).toBeVisible();
-  await staff.getByRole('button', { name: 'Iniciar veiculação' }).click();
-  await expect(staff.locator('h1 + [data-status="em_veiculacao"]')).toBeVisible();
-  await staff.getByLabel('Foto', { exact: true }).setInputFiles({
-    name: 'comprovacao.png',
-    mimeType: 'image/png',
-    buffer: await png(1600, 1200, { r: 90, g: 90, b: 90 }),
-  });
-  await staff.getByLabel('Legenda (opcional)').fill('Hall do bloco A');
-  await staff.getByRole('button', { name: 'Enviar foto' }).click();
-  const staffProofs = staff.getByRole('list', { name: 'Fotos de comprovação' });
-  await expect(staffProofs.getByRole('listitem')).toHaveCount(1);
-  const takenOn = await staff.getByLabel('Data da foto').inputValue();
+  const firstDay = addDays(product.period.start, 7 * 44)
+    .split('-')
+    .reverse()
+    .join('/');
+  await expect(staff.getByRole('button', { name: 'Iniciar veiculação' })).toBeDisabled();
+  await expect(
+    staff.getByText(`A veiculação só pode começar em ${firstDay}, o primeiro dia do período reservado.`),
+  ).toBeVisible();
   await staffContext.close();
 
-  // The customer sees it on the order, with its date.
+  // The customer sees the ad approved on the order.
   await page.goto(`/pedido/${order.id}`);
-  await expect(page.locator('[data-status="em_veiculacao"]').first()).toBeVisible();
-  const proofs = page.getByRole('list', { name: 'Fotos de comprovação' });
-  const dateBr = takenOn.split('-').reverse().join('/');
-  await expect(proofs.getByRole('img', { name: `Comprovação de ${dateBr}: Hall do bloco A` })).toBeVisible();
-  await expect(proofs.getByText(`${dateBr} · Hall do bloco A`)).toBeVisible();
+  await expect(page.locator('[data-status="aprovada"]').first()).toBeVisible();
   await noViolations(page);
 });

@@ -531,6 +531,13 @@ describe('anúncios e campanhas', () => {
     });
     expect(notStaff.statusCode).toBe(403);
 
+    // Campaigns start within their booked period (campaign-dates.test.ts): this one is moved to the
+    // two weeks that ended yesterday, so it can start, take a photo and finish without a reason.
+    const RUN_START = addDays(todayInBrasilia(), -14);
+    await ctx.database.db
+      .update(orderItems)
+      .set({ starts_on: RUN_START, ends_on: addDays(RUN_START, 14) })
+      .where(eq(orderItems.id, order.items[0]!));
     const started = await inject(ctx, {
       method: 'POST',
       url: `/api/admin/campanhas/${order.items[0]}/iniciar`,
@@ -541,7 +548,7 @@ describe('anúncios e campanhas', () => {
 
     const proofBad = await inject(ctx, {
       method: 'POST',
-      url: `/api/admin/campanhas/${order.items[0]}/comprovacoes?data=${addDays(START, -1)}`,
+      url: `/api/admin/campanhas/${order.items[0]}/comprovacoes?data=${addDays(RUN_START, -1)}`,
       cookie: operador,
       headers: { 'content-type': 'application/octet-stream' },
       payload: await png(800, 600),
@@ -549,7 +556,7 @@ describe('anúncios e campanhas', () => {
     expect(proofBad.statusCode).toBe(400);
     const proof = await inject(ctx, {
       method: 'POST',
-      url: `/api/admin/campanhas/${order.items[0]}/comprovacoes?data=${addDays(START, 1)}&legenda=${encodeURIComponent('Fachada norte')}`,
+      url: `/api/admin/campanhas/${order.items[0]}/comprovacoes?data=${addDays(RUN_START, 1)}&legenda=${encodeURIComponent('Fachada norte')}`,
       cookie: operador,
       headers: { 'content-type': 'application/octet-stream' },
       payload: await jpegWithExif(1600, 1200),
@@ -559,7 +566,7 @@ describe('anúncios e campanhas', () => {
     expect(detail.items[0].campaign).toMatchObject({
       status: 'em_veiculacao',
       ad: { id: adId, status: 'em_veiculacao' },
-      proofs: [{ taken_on: addDays(START, 1), caption: 'Fachada norte' }],
+      proofs: [{ taken_on: addDays(RUN_START, 1), caption: 'Fachada norte' }],
     });
     const photo = await inject(ctx, {
       method: 'GET',

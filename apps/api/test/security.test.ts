@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import {
+  addDays,
   adMessages,
   adminSections,
   campaignMessages,
@@ -17,6 +18,7 @@ import {
   mediaMessages,
   httpMessages,
   signInErrors,
+  todayInBrasilia,
   type AdminSection,
   type UserType,
 } from '@urbana/shared';
@@ -26,6 +28,7 @@ import {
   emailLog,
   invoices,
   notifications,
+  orderItems,
   orders,
   profiles,
   scheduledEmails,
@@ -209,14 +212,21 @@ beforeAll(async () => {
     cookie: w.operador.cookie,
     payload: { decisao: 'aprovar' },
   });
-  await inject(ctx, {
+  // A campaign starts within its booked period (campaign-dates.test.ts): this one began a week ago.
+  const runStart = addDays(todayInBrasilia(), -7);
+  await database.db
+    .update(orderItems)
+    .set({ starts_on: runStart, ends_on: addDays(runStart, 7) })
+    .where(eq(orderItems.id, running));
+  const startRun = await inject(ctx, {
     method: 'POST',
     url: `/api/admin/campanhas/${running}/iniciar`,
     cookie: w.operador.cookie,
   });
+  expect(startRun.statusCode, startRun.body).toBe(200);
   const proof = await inject(ctx, {
     method: 'POST',
-    url: `/api/admin/campanhas/${running}/comprovacoes?data=${START}`,
+    url: `/api/admin/campanhas/${running}/comprovacoes?data=${runStart}`,
     cookie: w.operador.cookie,
     headers: { 'content-type': 'application/octet-stream' },
     payload: art,
@@ -1301,6 +1311,12 @@ const adminRoutes: Record<
     ok: 200,
     request: () => ({ url: '/api/admin/notificacoes/destinatarios?q=ana' }),
     invalid: () => ({ url: '/api/admin/notificacoes/destinatarios?q=a' }),
+  },
+  'GET /api/admin/notificacoes/alcance': {
+    section: 'notificacoes',
+    ok: 200,
+    request: () => ({ url: '/api/admin/notificacoes/alcance?segment=cliente' }),
+    invalid: () => ({ url: '/api/admin/notificacoes/alcance?segment=ninguem' }),
   },
   'POST /api/admin/notificacoes': {
     section: 'notificacoes',

@@ -15,3 +15,4 @@ export * from './support.ts';
 export * from './admin-schemas.ts';
 export * from './media-kit.ts';
 export * from './bookings.ts';
+export * from './campaign-rules.ts';

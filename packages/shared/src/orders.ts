@@ -119,6 +119,38 @@ export function applyCoupon(
   return { ok: true, discount: Math.min(raw, ctx.amount) };
 }
 
+export const couponStates = ['expirado', 'esgotado', 'inativo', 'agendado', 'ativo'] as const;
+export type CouponState = (typeof couponStates)[number];
+export const couponStateLabels: Record<CouponState, string> = {
+  expirado: 'Expirado',
+  esgotado: 'Esgotado',
+  inativo: 'Inativo',
+  agendado: 'Agendado',
+  ativo: 'Ativo',
+};
+
+/**
+ * What a coupon really is now (issue #17 item 5), by the same comparisons as `applyCoupon`. States
+ * that no switch can undo come first: past its end it is "Expirado", out of uses "Esgotado"; then
+ * "Inativo" when staff turned it off, "Agendado" before its start, else "Ativo" (decision 025).
+ */
+export function couponStateOf(
+  coupon: Pick<CouponRule, 'active' | 'max_uses' | 'uses'> & {
+    starts_at: Date | string | null;
+    ends_at: Date | string | null;
+  },
+  now: Date,
+): CouponState {
+  const at = (d: Date | string | null) => (d === null ? null : new Date(d));
+  const starts = at(coupon.starts_at);
+  const ends = at(coupon.ends_at);
+  if (ends && now > ends) return 'expirado';
+  if (coupon.max_uses !== null && coupon.uses >= coupon.max_uses) return 'esgotado';
+  if (!coupon.active) return 'inativo';
+  if (starts && now < starts) return 'agendado';
+  return 'ativo';
+}
+
 /** "2026-11-21" → "21/11/2026": a calendar date as written, never shifted by a time zone. */
 export function formatDateBR(isoDate: string): string {
   return `${isoDate.slice(8, 10)}/${isoDate.slice(5, 7)}/${isoDate.slice(0, 4)}`;

@@ -87,6 +87,19 @@ export const audienceSegmentLabels: Record<AudienceSegment, string> = {
   usuario: 'Um usuário',
 };
 
+/** "5 clientes", "1 usuário": the audience as the broadcast confirmation says it (issue #17 item 2). */
+export function audienceCountLabel(segment: AudienceSegment, n: number): string {
+  const nouns: Record<AudienceSegment, [string, string]> = {
+    todos: ['usuário', 'usuários'],
+    cliente: ['cliente', 'clientes'],
+    operador: ['operador', 'operadores'],
+    admin: ['administrador', 'administradores'],
+    usuario: ['usuário', 'usuários'],
+  };
+  const [one, many] = nouns[segment];
+  return `${n.toLocaleString('pt-BR')} ${n === 1 ? one : many}`;
+}
+
 const audience = {
   segment: z.enum(audienceSegments, { error: 'Escolha para quem enviar.' }),
   user_id: z.string().uuid({ error: 'Escolha o usuário.' }).nullish(),

@@ -1,12 +1,13 @@
-import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { couponInputSchema } from '@urbana/shared';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { coupons } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
 import type { ActorContext } from './admin.ts';
-import { escapeLike, SOLD } from './admin.ts';
+import { SOLD } from './admin.ts';
 import { audit } from './audit.ts';
+import { textSearch } from '../db/search.ts';
 
 type CouponInput = z.output<typeof couponInputSchema>;
 export const couponSorts = ['created_at', 'code', 'uses', 'ends_at'] as const;
@@ -57,7 +58,8 @@ export async function listCoupons(
   },
 ) {
   const conditions: SQL[] = [];
-  if (input.q) conditions.push(ilike(coupons.code, `%${escapeLike(input.q.toUpperCase())}%`));
+  const search = textSearch(input.q, [coupons.code]);
+  if (search) conditions.push(search);
   if (input.status) conditions.push(eq(coupons.active, input.status === 'ativo'));
   const where = conditions.length ? and(...conditions) : undefined;
   const column = coupons[input.sort];

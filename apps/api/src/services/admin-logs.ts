@@ -1,11 +1,13 @@
-import { and, count, desc, eq, gte, ilike, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { auditLog, emailLog, profiles } from '../db/schema/index.ts';
+import { auditLog, authTokens, emailLog, profiles } from '../db/schema/index.ts';
+import { hashToken } from '../lib/tokens.ts';
 import { AppError } from '../lib/errors.ts';
 import type { ActorContext } from './admin.ts';
 import { escapeLike, TZ } from './admin.ts';
 import { audit } from './audit.ts';
 import type { Outbox } from './outbox.ts';
+import { textSearch } from '../db/search.ts';
 
 export const emailStatuses = ['pendente', 'enviado', 'falhou', 'registrado'] as const;
 
@@ -27,10 +29,8 @@ export async function listEmails(
   },
 ) {
   const conditions: SQL[] = [];
-  if (input.q) {
-    const term = `%${escapeLike(input.q)}%`;
-    conditions.push(or(ilike(emailLog.to_email, term), ilike(emailLog.subject, term))!);
-  }
+  const search = textSearch(input.q, [emailLog.to_email, emailLog.subject, emailLog.template]);
+  if (search) conditions.push(search);
   if (input.status) conditions.push(eq(emailLog.status, input.status));
   if (input.template) conditions.push(eq(emailLog.template, input.template));
   if (input.from) conditions.push(gte(emailLog.created_at, dayStart(input.from)));
@@ -48,6 +48,7 @@ export async function listEmails(
       last_error: emailLog.last_error,
       send_after: emailLog.send_after,
       sent_at: emailLog.sent_at,
+      resent_from_id: emailLog.resent_from_id,
       created_at: emailLog.created_at,
     })
     .from(emailLog)
@@ -71,10 +72,26 @@ export async function listEmails(
   };
 }
 
+/**
+ * The single-use link an e-mail carries (confirmation, password reset) and its state now: a resend
+ * repeats the same link, so staff are told when it was already used or has expired (issue #17 item 2).
+ */
+async function linkStateOf(db: Db, bodyText: string) {
+  const token = /[?&]token=([A-Za-z0-9_-]{20,})/.exec(bodyText)?.[1];
+  if (!token) return null;
+  const row = await db.query.authTokens.findFirst({ where: eq(authTokens.token_hash, hashToken(token)) });
+  if (!row) return null;
+  if (row.used_at) return { state: 'usado' as const, at: row.used_at.toISOString() };
+  if (row.expires_at <= new Date()) return { state: 'expirado' as const, at: row.expires_at.toISOString() };
+  return { state: 'valido' as const, at: row.expires_at.toISOString() };
+}
+
 export async function emailDetail(db: Db, id: string) {
   const row = await db.query.emailLog.findFirst({ where: eq(emailLog.id, id) });
   if (!row) throw new AppError(404, 'Email não encontrado.');
   return {
+    resent_from_id: row.resent_from_id,
+    single_use_link: await linkStateOf(db, row.body_text),
     id: row.id,
     to_email: row.to_email,
     subject: row.subject,
@@ -103,6 +120,8 @@ export async function resendEmail(deps: { db: Db; outbox: Outbox }, id: string, 
       text: row.body_text,
       html: row.body_html,
     });
+    // Marked as a copy, so the log can label it "Reenvio".
+    await tx.update(emailLog).set({ resent_from_id: row.id }).where(eq(emailLog.id, copyId));
     await audit(tx, {
       actorId: actor.actorId,
       action: 'email.reenviado',
@@ -132,14 +151,10 @@ export async function listAudit(
   },
 ) {
   const conditions: SQL[] = [];
-  if (input.actor) {
-    const term = `%${escapeLike(input.actor)}%`;
-    conditions.push(or(ilike(profiles.email, term), ilike(profiles.nome_completo, term))!);
-  }
-  if (input.q) {
-    const term = `%${escapeLike(input.q)}%`;
-    conditions.push(or(ilike(auditLog.entity_id, term), ilike(auditLog.action, term))!);
-  }
+  const actor = textSearch(input.actor, [profiles.email, profiles.nome_completo]);
+  if (actor) conditions.push(actor);
+  const search = textSearch(input.q, [auditLog.entity_id, auditLog.action]);
+  if (search) conditions.push(search);
   if (input.action) {
     // "login" matches every sign-in event; "produto.criado" one action.
     conditions.push(

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import sharp, { type Metadata } from 'sharp';
 import type { ProductType, productInputSchema } from '@urbana/shared';
 import type { z } from 'zod';
@@ -8,9 +8,9 @@ import { productPhotos, products, reservations, towers } from '../db/schema/inde
 import { AppError } from '../lib/errors.ts';
 import { audit } from './audit.ts';
 import type { ActorContext } from './admin.ts';
-import { escapeLike } from './admin.ts';
 import { fileUrl } from './catalog.ts';
 import type { Storage } from './storage.ts';
+import { textSearch } from '../db/search.ts';
 
 type ProductInput = z.output<typeof productInputSchema>;
 
@@ -35,18 +35,14 @@ export async function listProducts(
   },
 ) {
   const conditions: SQL[] = [];
-  const term = input.q?.trim();
-  if (term) {
-    const like = `%${escapeLike(term)}%`;
-    conditions.push(
-      or(
-        ilike(products.name, like),
-        ilike(products.city, like),
-        ilike(products.address, like),
-        ilike(products.slug, like),
-      )!,
-    );
-  }
+  const search = textSearch(input.q, [
+    products.name,
+    products.city,
+    products.state,
+    products.address,
+    products.slug,
+  ]);
+  if (search) conditions.push(search);
   if (input.type) conditions.push(eq(products.type, input.type));
   if (input.status) conditions.push(eq(products.status, input.status));
   const where = conditions.length ? and(...conditions) : undefined;

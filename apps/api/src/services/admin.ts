@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { UserType } from '@urbana/shared';
 import type { Db } from '../db/client.ts';
 import { ads as adsTable, orders, products, profiles, sessions, supportTickets } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
 import { audit } from './audit.ts';
 import { sendConfirmation, type AuthDeps } from './auth.ts';
+import { textSearch } from '../db/search.ts';
 
 /** Orders that count as sales: paid, running or done (PRODUCT.md §4). */
 export const SOLD = sql`('pago', 'em_veiculacao', 'concluido')`;
@@ -144,16 +145,9 @@ export async function listUsers(
     pageSize: number;
   },
 ) {
-  const term = input.q?.trim();
   const conditions: SQL[] = [];
-  if (term) {
-    conditions.push(
-      or(
-        ilike(profiles.email, `%${escapeLike(term)}%`),
-        ilike(profiles.nome_completo, `%${escapeLike(term)}%`),
-      )!,
-    );
-  }
+  const search = textSearch(input.q, [profiles.email, profiles.nome_completo, profiles.empresa]);
+  if (search) conditions.push(search);
   if (input.tipo) conditions.push(eq(profiles.tipo_usuario, input.tipo));
   if (input.status === 'bloqueado') conditions.push(isNotNull(profiles.blocked_at));
   if (input.status === 'ativo') conditions.push(isNull(profiles.blocked_at));

@@ -2,13 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   adMessages,
   campaignMessages,
+  campaignFinishRefusal,
+  campaignStartRefusal,
   campaignStatusOf,
   canTransitionAd,
-  isIsoDate,
+  isEarlyFinish,
+  proofDateRefusal,
+  todayInBrasilia,
   type AdStatus,
   type CampaignStatus,
 } from '@urbana/shared';
@@ -24,6 +28,7 @@ import {
   proofPhotos,
 } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
+import type { ActorContext } from './admin.ts';
 import { adDetail } from './ads.ts';
 import { audit } from './audit.ts';
 import { emailTemplates } from './email-templates.ts';
@@ -31,6 +36,7 @@ import { processImage, receiveUpload } from './media.ts';
 import { notify } from './notifications.ts';
 import { transitionOrder, type OrderDeps } from './orders.ts';
 import type { Storage } from './storage.ts';
+import { textSearch } from '../db/search.ts';
 
 export interface CampaignDeps extends OrderDeps {
   storage: Storage;
@@ -63,18 +69,15 @@ export async function listCampaigns(db: Db, f: CampaignFilters) {
   if (f.status) where.push(sql`${statusSql} = ${f.status}`);
   if (f.from) where.push(sql`${orderItems.ends_on} > ${f.from}`);
   if (f.to) where.push(sql`${orderItems.starts_on} <= ${f.to}`);
-  if (f.q?.trim()) {
-    const like = `%${f.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push(
-      or(
-        ilike(orders.code, like),
-        ilike(orderItems.product_name, like),
-        ilike(profiles.nome_completo, like),
-        ilike(profiles.email, like),
-        ilike(ads.name, like),
-      )!,
-    );
-  }
+  const search = textSearch(f.q, [
+    orders.code,
+    orderItems.product_name,
+    orderItems.city,
+    profiles.nome_completo,
+    profiles.email,
+    ads.name,
+  ]);
+  if (search) where.push(search);
   const base = db
     .select({
       id: orderItems.id,
@@ -189,6 +192,7 @@ export async function campaignDetail(db: Db, itemId: string) {
     ad,
     started_at: run?.started_at.toISOString() ?? null,
     finished_at: run?.finished_at?.toISOString() ?? null,
+    early_end_reason: run?.early_end_reason ?? null,
     proofs: proofs.map(proofOut),
   };
 }
@@ -196,10 +200,11 @@ export async function campaignDetail(db: Db, itemId: string) {
 /** Staff approve or reject an ad under review; the customer gets a notification and an e-mail. */
 export async function reviewAd(
   deps: CampaignDeps,
-  staffId: string,
+  actor: ActorContext,
   adId: string,
   decision: { approve: boolean; reason?: string | undefined },
 ) {
+  const staffId = actor.actorId;
   const reason = decision.reason?.trim() ?? '';
   if (!decision.approve && (reason.length < 5 || reason.length > 1000))
     throw new AppError(400, adMessages.reasonRequired);
@@ -227,6 +232,7 @@ export async function reviewAd(
       entityId: adId,
       before: { status: ad.status, review_reason: ad.review_reason },
       after: { status: to, review_reason: decision.approve ? null : reason },
+      ip: actor.ip,
     });
     const owner = await tx.query.profiles.findFirst({ where: eq(profiles.id, ad.user_id) });
     const link = `/usuario/editar-anuncio/${ad.id}`;
@@ -273,6 +279,7 @@ async function tellCustomer(
   tx: Tx,
   c: Awaited<ReturnType<typeof lockCampaign>>,
   started: boolean,
+  earlyReason: string | null = null,
 ) {
   const owner = await tx.query.profiles.findFirst({ where: eq(profiles.id, c.order.user_id) });
   await notify(tx, {
@@ -281,6 +288,7 @@ async function tellCustomer(
     title: started
       ? `Sua campanha em ${c.item.product_name} está no ar`
       : `Sua campanha em ${c.item.product_name} terminou`,
+    ...(earlyReason ? { body: `Encerrada antes do fim do período. Motivo: ${earlyReason}` } : {}),
     link: `/pedido/${c.order.id}`,
   });
   await deps.outbox.enqueue(tx, {
@@ -295,13 +303,19 @@ async function tellCustomer(
   });
 }
 
-/** Staff start a campaign: its ad must be approved; the ad and the order go on air. */
-export async function startCampaign(deps: CampaignDeps, staffId: string, itemId: string) {
+/**
+ * Staff start a campaign: its ad must be approved and the booked period must have begun (a booking for
+ * 09/12 cannot go on air on 23/11, issue #17 item 1); the ad and the order go on air.
+ */
+export async function startCampaign(deps: CampaignDeps, actor: ActorContext, itemId: string) {
+  const staffId = actor.actorId;
   await deps.db.transaction(async (tx) => {
     const c = await lockCampaign(tx, itemId);
     if (c.run) throw new AppError(409, campaignMessages.alreadyStarted);
     if (!c.ad || (c.ad.status !== 'aprovado' && c.ad.status !== 'em_veiculacao'))
       throw new AppError(409, campaignMessages.needsApprovedAd);
+    const refusal = campaignStartRefusal({ start: c.item.starts_on, weeks: c.item.weeks }, todayInBrasilia());
+    if (refusal) throw new AppError(409, refusal);
     const now = new Date();
     await tx.insert(campaignRuns).values({ order_item_id: itemId, started_at: now, started_by: staffId });
     if (c.ad.status === 'aprovado') {
@@ -327,22 +341,37 @@ export async function startCampaign(deps: CampaignDeps, staffId: string, itemId:
       entityId: itemId,
       before: { status: 'aprovada', ad_status: c.ad.status },
       after: { status: 'em_veiculacao', started_at: now.toISOString() },
+      ip: actor.ip,
     });
     await tellCustomer(deps, tx, c, true);
   });
   void deps.outbox.kick();
 }
 
-/** Staff finish a campaign; the ad finishes with its last item, the order with its last campaign. */
-export async function finishCampaign(deps: CampaignDeps, staffId: string, itemId: string) {
+/**
+ * Staff finish a campaign; the ad finishes with its last item, the order with its last campaign.
+ * Before the booked last day it takes a reason, kept on the run and shown to the customer.
+ */
+export async function finishCampaign(
+  deps: CampaignDeps,
+  actor: ActorContext,
+  itemId: string,
+  reason?: string | null,
+) {
+  const staffId = actor.actorId;
   await deps.db.transaction(async (tx) => {
     const c = await lockCampaign(tx, itemId);
     if (!c.run) throw new AppError(409, campaignMessages.notStarted);
     if (c.run.finished_at) throw new AppError(409, campaignMessages.alreadyFinished);
+    const period = { start: c.item.starts_on, weeks: c.item.weeks };
+    const today = todayInBrasilia();
+    const refusal = campaignFinishRefusal(period, today, reason);
+    if (refusal) throw new AppError(400, refusal);
+    const earlyReason = isEarlyFinish(period, today) ? reason!.trim() : null;
     const now = new Date();
     await tx
       .update(campaignRuns)
-      .set({ finished_at: now, finished_by: staffId })
+      .set({ finished_at: now, finished_by: staffId, early_end_reason: earlyReason })
       .where(eq(campaignRuns.order_item_id, itemId));
     if (c.ad) {
       const [open] = await tx
@@ -378,9 +407,14 @@ export async function finishCampaign(deps: CampaignDeps, staffId: string, itemId
       entity: 'order_items',
       entityId: itemId,
       before: { status: 'em_veiculacao' },
-      after: { status: 'finalizada', finished_at: now.toISOString() },
+      after: {
+        status: 'finalizada',
+        finished_at: now.toISOString(),
+        ...(earlyReason ? { motivo_encerramento_antecipado: earlyReason } : {}),
+      },
+      ip: actor.ip,
     });
-    await tellCustomer(deps, tx, c, false);
+    await tellCustomer(deps, tx, c, false, earlyReason);
   });
   void deps.outbox.kick();
 }
@@ -388,13 +422,14 @@ export async function finishCampaign(deps: CampaignDeps, staffId: string, itemId
 /** Staff attach a proof-of-play photo (re-encoded, metadata stripped) dated within the period. */
 export async function addProof(
   deps: CampaignDeps & { config: OrderDeps['config'] },
-  staffId: string,
+  actor: ActorContext,
   itemId: string,
   body: Readable,
   input: { taken_on: string; caption?: string | undefined },
 ) {
+  const staffId = actor.actorId;
   const check = await deps.db
-    .select({ start: orderItems.starts_on, end: orderItems.ends_on, started: campaignRuns.started_at })
+    .select({ start: orderItems.starts_on, weeks: orderItems.weeks, started: campaignRuns.started_at })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.order_id))
     .leftJoin(campaignRuns, eq(campaignRuns.order_item_id, orderItems.id))
@@ -402,8 +437,12 @@ export async function addProof(
   const item = check[0];
   if (!item) throw new AppError(404, campaignMessages.notFound);
   if (!item.started) throw new AppError(409, campaignMessages.notStarted);
-  if (!isIsoDate(input.taken_on) || input.taken_on < item.start || input.taken_on >= item.end)
-    throw new AppError(400, campaignMessages.proofDate);
+  const dateRefusal = proofDateRefusal(
+    { start: item.start, weeks: item.weeks },
+    todayInBrasilia(),
+    input.taken_on,
+  );
+  if (dateRefusal) throw new AppError(400, dateRefusal);
   const caption = (input.caption ?? '').trim().slice(0, 300);
   const received = await receiveUpload(
     { db: deps.db, storage: deps.storage, config: deps.config },
@@ -453,6 +492,7 @@ export async function addProof(
         entity: 'proof_photos',
         entityId: id,
         after: { order_item_id: itemId, taken_on: input.taken_on, caption },
+        ip: actor.ip,
       });
       const [owner] = await tx
         .select({ user_id: orders.user_id, order_id: orders.id, product: orderItems.product_name })
@@ -530,6 +570,7 @@ export async function campaignsForOrder(db: Db, orderId: string) {
         }),
         started_at: i.run?.started_at.toISOString() ?? null,
         finished_at: i.run?.finished_at?.toISOString() ?? null,
+        early_end_reason: i.run?.early_end_reason ?? null,
         ad: i.ad_id ? { id: i.ad_id, name: i.ad_name!, status: i.ad_status!, review_reason: i.reason } : null,
         proofs: proofs.filter((p) => p.order_item_id === i.id).map(proofOut),
       },

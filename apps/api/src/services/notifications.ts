@@ -94,6 +94,12 @@ export function segmentCondition(segment: AudienceSegment, userId: string | null
   return and(active, eq(profiles.tipo_usuario, segment));
 }
 
+/** How many active users a broadcast to this audience would reach (shown before sending). */
+export async function countAudience(db: Db, segment: AudienceSegment, userId: string | null | undefined) {
+  const [row] = await db.select({ n: count() }).from(profiles).where(segmentCondition(segment, userId));
+  return row?.n ?? 0;
+}
+
 export const BROADCAST_NO_RECIPIENTS = 'Nenhum usuário ativo neste público.';
 
 /**

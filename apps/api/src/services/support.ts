@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import { isStaff, type TicketCategory, type TicketStatus } from '@urbana/shared';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -9,6 +9,7 @@ import { audit } from './audit.ts';
 import { emailTemplates } from './email-templates.ts';
 import { notify } from './notifications.ts';
 import type { Outbox } from './outbox.ts';
+import { textSearch } from '../db/search.ts';
 
 /** A ticket's change of status told in a sentence, never its code (issue #16 item 15). */
 const ticketStatusNotice: Record<TicketStatus, (code: string) => string> = {
@@ -203,14 +204,7 @@ export async function listTicketsForStaff(
   const where = and(
     filters.status ? eq(supportTickets.status, filters.status) : undefined,
     filters.mine ? eq(supportTickets.assignee_id, filters.mine) : undefined,
-    q
-      ? or(
-          ilike(supportTickets.code, `%${escapeLike(q)}%`),
-          ilike(supportTickets.subject, `%${escapeLike(q)}%`),
-          ilike(supportTickets.email, `%${escapeLike(q)}%`),
-          ilike(supportTickets.name, `%${escapeLike(q)}%`),
-        )
-      : undefined,
+    textSearch(q, [supportTickets.code, supportTickets.subject, supportTickets.email, supportTickets.name]),
   );
   const [total] = await db.select({ n: count() }).from(supportTickets).where(where);
   const rows = await db
@@ -229,10 +223,6 @@ export async function listTicketsForStaff(
     counts: Object.fromEntries(counts.map((c) => [c.status, c.n])) as Partial<Record<TicketStatus, number>>,
     items: rows.map(ticketOut),
   };
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 export async function ticketForStaff(db: Db, id: string) {

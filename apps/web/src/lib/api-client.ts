@@ -1,4 +1,5 @@
 import { httpMessages } from '@urbana/shared';
+import { sessionEndOf, sessionEnds } from './auth-events.ts';
 
 /** An API answer other than 2xx, carrying the server's Portuguese `{ message }`. */
 export class ApiError extends Error {
@@ -26,6 +27,8 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   if (response.status === 204) return undefined as T;
   const data: unknown = await response.json().catch(() => null);
   if (!response.ok) {
+    const end = sessionEndOf(path, response.status);
+    if (end) sessionEnds.emit(end);
     const message =
       data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
         ? data.message

@@ -15,3 +15,33 @@ export const authEvents = {
     for (const listener of listeners) listener(event, user);
   },
 };
+
+/**
+ * The server ended what this tab believes (issue #17 item 3): a 401 means the session is gone
+ * (blocked, password reset, expired), a 403 from /api/admin that the staff role was removed. The API
+ * client reports them; the auth provider clears the signed-in state and says why.
+ */
+export type SessionEnd = 'sessao_encerrada' | 'acesso_removido';
+export const sessionEndMessages: Record<SessionEnd, string> = {
+  sessao_encerrada: 'Sua sessão terminou. Entre novamente para continuar.',
+  acesso_removido: 'Seu acesso ao painel foi removido.',
+};
+type SessionEndListener = (end: SessionEnd) => void;
+const endListeners = new Set<SessionEndListener>();
+
+export const sessionEnds = {
+  subscribe(listener: SessionEndListener): () => void {
+    endListeners.add(listener);
+    return () => endListeners.delete(listener);
+  },
+  emit(end: SessionEnd): void {
+    for (const listener of endListeners) listener(end);
+  },
+};
+
+/** Which answers mean the session or the staff role ended: not the sign-in forms' own 401s. */
+export function sessionEndOf(path: string, status: number): SessionEnd | null {
+  if (status === 401 && !path.startsWith('/api/auth/')) return 'sessao_encerrada';
+  if (status === 403 && path.startsWith('/api/admin')) return 'acesso_removido';
+  return null;
+}

@@ -113,6 +113,8 @@ export const campaignRuns = pgTable('campaign_runs', {
   started_by: uuid('started_by').references(() => profiles.id, { onDelete: 'set null' }),
   finished_at: timestamptz('finished_at'),
   finished_by: uuid('finished_by').references(() => profiles.id, { onDelete: 'set null' }),
+  /** Why staff ended the run before the booked last day; the customer sees it (issue #17 item 1). */
+  early_end_reason: text('early_end_reason'),
 });
 
 /** Proof-of-play photos staff attach to a campaign; the customer sees them on the order. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz, updatedAt } from './columns.ts';
 import { profiles } from './accounts.ts';
 
@@ -27,6 +27,10 @@ export const emailLog = pgTable(
     sent_at: timestamptz('sent_at'),
     /** The scheduled e-mail this message is one copy of, if any. */
     scheduled_email_id: uuid('scheduled_email_id').references(() => scheduledEmails.id, {
+      onDelete: 'set null',
+    }),
+    /** The logged e-mail this row is a staff resend of (the log labels it "Reenvio"). */
+    resent_from_id: uuid('resent_from_id').references((): AnyPgColumn => emailLog.id, {
       onDelete: 'set null',
     }),
     created_at: createdAt(),

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adMessages, campaignMessages, campaignStatuses, isIsoDate, messageSchema } from '@urbana/shared';
+import {
+  adMessages,
+  campaignMessages,
+  campaignRuleMessages,
+  campaignStatuses,
+  isIsoDate,
+  messageSchema,
+} from '@urbana/shared';
 import type { AppDeps } from '../../app.ts';
 import { requireSection } from '../../plugins/auth.ts';
 import {
@@ -12,6 +19,7 @@ import {
   startCampaign,
 } from '../../services/campaigns.ts';
 import { acceptRawUploads, adOut, uploadBody } from '../ads.ts';
+import { actorOf } from './common.ts';
 
 const errors = {
   400: messageSchema,
@@ -59,6 +67,7 @@ const detailOut = z.object({
   ad: adOut.nullable(),
   started_at: z.string().nullable(),
   finished_at: z.string().nullable(),
+  early_end_reason: z.string().nullable(),
   proofs: z.array(proofOut),
 });
 
@@ -166,7 +175,7 @@ export const adminCampaignRoutes =
         },
       },
       async (request, reply) => {
-        await reviewAd(deps, request.user!.id, request.params.id, {
+        await reviewAd(deps, actorOf(request), request.params.id, {
           approve: request.body.decisao === 'aprovar',
           reason: request.body.motivo,
         });
@@ -185,7 +194,7 @@ export const adminCampaignRoutes =
         },
       },
       async (request) => {
-        await startCampaign(deps, request.user!.id, request.params.id);
+        await startCampaign(deps, actorOf(request), request.params.id);
         return detail(request.params.id);
       },
     );
@@ -195,13 +204,18 @@ export const adminCampaignRoutes =
       {
         schema: {
           tags: ['admin'],
-          summary: 'Finaliza a veiculação',
+          summary: 'Finaliza a veiculação (antes do último dia do período, com motivo)',
           params: itemId,
+          body: z
+            .object({
+              motivo: z.string().max(2000, { error: campaignRuleMessages.reasonLength }).optional(),
+            })
+            .nullish(),
           response: { 200: detailOut, ...errors },
         },
       },
       async (request) => {
-        await finishCampaign(deps, request.user!.id, request.params.id);
+        await finishCampaign(deps, actorOf(request), request.params.id, request.body?.motivo);
         return detail(request.params.id);
       },
     );
@@ -223,7 +237,7 @@ export const adminCampaignRoutes =
         },
       },
       async (request, reply) => {
-        const proof = await addProof(deps, request.user!.id, request.params.id, uploadBody(request), {
+        const proof = await addProof(deps, actorOf(request), request.params.id, uploadBody(request), {
           taken_on: request.query.data,
           caption: request.query.legenda,
         });

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { audienceSegments, broadcastSchema, messageSchema, scheduledEmailSchema } from '@urbana/shared';
-import { and, asc, ilike, isNull, or } from 'drizzle-orm';
+import { and, asc, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app.ts';
+import { textSearch } from '../../db/search.ts';
 import { profiles } from '../../db/schema/index.ts';
 import { requireSection } from '../../plugins/auth.ts';
 import { audit } from '../../services/audit.ts';
-import { broadcastNotification, listBroadcasts } from '../../services/notifications.ts';
+import { broadcastNotification, countAudience, listBroadcasts } from '../../services/notifications.ts';
 import {
   cancelScheduledEmail,
   createScheduledEmail,
@@ -50,10 +51,6 @@ const scheduledOut = z.object({
 });
 const idParams = z.object({ id: z.string().uuid({ error: SCHEDULED_NOT_FOUND }) });
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /** /admin/notificacoes (staff) and /admin/email-agendados (admin only). */
 export const messagingAdminRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -93,7 +90,6 @@ export const messagingAdminRoutes =
           },
         },
         async (request) => {
-          const like = `%${escapeLike(request.query.q)}%`;
           const items = await db
             .select({
               id: profiles.id,
@@ -105,7 +101,7 @@ export const messagingAdminRoutes =
             .where(
               and(
                 isNull(profiles.blocked_at),
-                or(ilike(profiles.email, like), ilike(profiles.nome_completo, like)),
+                textSearch(request.query.q, [profiles.email, profiles.nome_completo]) ?? sql`false`,
               ),
             )
             .orderBy(asc(profiles.email))
@@ -149,6 +145,24 @@ export const messagingAdminRoutes =
           ...(await listBroadcasts(db, request.query.page, PAGE_SIZE)),
           page: request.query.page,
           page_size: PAGE_SIZE,
+        }),
+      );
+
+      staff.get(
+        '/notificacoes/alcance',
+        {
+          schema: {
+            tags: ['admin'],
+            summary: 'Quantos usuários ativos uma notificação a este público alcançaria',
+            querystring: z.object({
+              segment: z.enum(audienceSegments, { error: 'Escolha para quem enviar.' }),
+              user_id: z.string().uuid({ error: 'Escolha o usuário.' }).optional(),
+            }),
+            response: { 200: z.object({ recipients: z.number() }), ...errors },
+          },
+        },
+        async (request) => ({
+          recipients: await countAudience(db, request.query.segment, request.query.user_id ?? null),
         }),
       );
 

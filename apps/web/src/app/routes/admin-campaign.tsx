@@ -3,20 +3,26 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import {
   adMessages,
-  addDays,
+  bookingLastDay,
+  campaignFinishRefusal,
   campaignMessages,
+  campaignStartRefusal,
   creativeSpecs,
+  EARLY_END_REASON_MAX,
+  formatBookingPeriod,
+  isEarlyFinish,
   paths,
   productTypeLabels,
+  proofDateRefusal,
   todayInBrasilia,
   type ProductType,
-  formatBookingRange,
 } from '@urbana/shared';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Field, inputClass } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { ConfirmDialog } from '../../features/admin/components/confirm-dialog.tsx';
 import { AdStatusBadge, CampaignStatusBadge, mediaFacts } from '../../features/ads/index.ts';
 import {
   useAddProof,
@@ -112,10 +118,10 @@ function Review({ campaign }: { campaign: CampaignDetail }) {
 function Proofs({ campaign }: { campaign: CampaignDetail }) {
   const add = useAddProof(campaign.id);
   const today = todayInBrasilia();
-  const lastDay = addDays(campaign.end, -1);
-  const [date, setDate] = useState(
-    today < campaign.start ? campaign.start : today > lastDay ? lastDay : today,
-  );
+  const period = { start: campaign.start, weeks: campaign.weeks };
+  const lastDay = bookingLastDay(campaign.start, campaign.weeks);
+  const latest = today < lastDay ? today : lastDay;
+  const [date, setDate] = useState(today < campaign.start ? campaign.start : latest);
   const [caption, setCaption] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string>();
@@ -123,7 +129,8 @@ function Proofs({ campaign }: { campaign: CampaignDetail }) {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!file) return setError('Escolha a foto (JPG, PNG ou WebP).');
-    if (!date || date < campaign.start || date > lastDay) return setError(campaignMessages.proofDate);
+    const refusal = proofDateRefusal(period, todayInBrasilia(), date);
+    if (refusal) return setError(refusal);
     try {
       await add.mutateAsync({ file, date, caption });
       toast.success('Foto de comprovação enviada', 'O cliente já a vê no pedido.');
@@ -184,7 +191,7 @@ function Proofs({ campaign }: { campaign: CampaignDetail }) {
             type="date"
             value={date}
             min={campaign.start}
-            max={lastDay}
+            max={latest}
             onChange={(e) => setDate(e.target.value)}
           />
           <Field
@@ -215,16 +222,28 @@ function Proofs({ campaign }: { campaign: CampaignDetail }) {
 
 function Detail({ campaign }: { campaign: CampaignDetail }) {
   const run = useRunCampaign(campaign.id);
-  const [error, setError] = useState<string>();
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string>();
+  const reasonId = useId();
   const spec = creativeSpecs[campaign.type as ProductType];
-  const act = async (action: 'iniciar' | 'finalizar') => {
-    try {
-      await run.mutateAsync(action);
-      toast.success(action === 'iniciar' ? 'Veiculação iniciada' : 'Veiculação finalizada');
-      setError(undefined);
-    } catch (e) {
-      setError(errorMessage(e, 'Não foi possível mudar a campanha. Tente novamente.'));
+  const period = { start: campaign.start, weeks: campaign.weeks };
+  const today = todayInBrasilia();
+  const startRefusal = campaignStartRefusal(period, today);
+  const early = isEarlyFinish(period, today);
+  const periodText = formatBookingPeriod(campaign.start, campaign.weeks);
+  const start = async () => {
+    await run.mutateAsync({ action: 'iniciar' });
+    toast.success('Veiculação iniciada', 'O cliente foi avisado por notificação e email.');
+  };
+  const finish = async () => {
+    const refusal = campaignFinishRefusal(period, todayInBrasilia(), reason);
+    if (refusal) {
+      setReasonError(refusal);
+      return false;
     }
+    setReasonError(undefined);
+    await run.mutateAsync({ action: 'finalizar', reason: early ? reason.trim() : undefined });
+    toast.success('Veiculação finalizada', 'O cliente foi avisado por notificação e email.');
   };
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_360px]">
@@ -285,7 +304,7 @@ function Detail({ campaign }: { campaign: CampaignDetail }) {
           <dl className="mt-2 space-y-1 text-sm">
             <div className="flex justify-between gap-2">
               <dt className="text-slate-600">Período</dt>
-              <dd>{formatBookingRange(campaign.start, campaign.end)}</dd>
+              <dd className="text-right">{periodText}</dd>
             </div>
             <div className="flex justify-between gap-2">
               <dt className="text-slate-600">Início real</dt>
@@ -296,27 +315,87 @@ function Detail({ campaign }: { campaign: CampaignDetail }) {
               <dd>{campaign.finished_at ? formatDate(campaign.finished_at) : '—'}</dd>
             </div>
           </dl>
+          {campaign.early_end_reason ? (
+            <p className="mt-2 text-sm text-slate-700">
+              Encerrada antes do fim do período. Motivo: {campaign.early_end_reason}
+            </p>
+          ) : null}
           <div className="mt-4 flex flex-wrap gap-2">
             {!campaign.started_at ? (
-              <Button
-                disabled={run.isPending || campaign.status !== 'aprovada'}
-                onClick={() => void act('iniciar')}
-              >
-                Iniciar veiculação
-              </Button>
+              <ConfirmDialog
+                trigger={
+                  <Button disabled={run.isPending || campaign.status !== 'aprovada' || startRefusal !== null}>
+                    Iniciar veiculação
+                  </Button>
+                }
+                title="Iniciar a veiculação?"
+                consequence={
+                  <p>
+                    A campanha fica no ar a partir de hoje ({formatDate(today)}) e o cliente é avisado por
+                    notificação e email. Período reservado: {periodText}. Não é possível desfazer.
+                  </p>
+                }
+                confirmLabel="Iniciar veiculação"
+                onConfirm={start}
+              />
             ) : !campaign.finished_at ? (
-              <Button variant="secondary" disabled={run.isPending} onClick={() => void act('finalizar')}>
-                Finalizar veiculação
-              </Button>
+              <ConfirmDialog
+                trigger={
+                  <Button variant="secondary" disabled={run.isPending}>
+                    Finalizar veiculação
+                  </Button>
+                }
+                title="Finalizar a veiculação?"
+                tone="danger"
+                consequence={
+                  early ? (
+                    <p>
+                      O período reservado vai até {formatDate(bookingLastDay(campaign.start, campaign.weeks))}
+                      . Finalizar hoje encerra a campanha antes do fim: o cliente é avisado e vê o motivo no
+                      pedido. Não é possível desfazer.
+                    </p>
+                  ) : (
+                    <p>
+                      A campanha sai do ar e o cliente é avisado por notificação e email. Não é possível
+                      desfazer.
+                    </p>
+                  )
+                }
+                confirmLabel="Finalizar veiculação"
+                onConfirm={finish}
+                onOpenChange={(open) => {
+                  if (!open) setReasonError(undefined);
+                }}
+              >
+                {early ? (
+                  <div className="space-y-1.5">
+                    <label htmlFor={reasonId} className="block text-sm font-medium text-slate-800">
+                      Motivo do encerramento antecipado (o cliente vê este texto)
+                    </label>
+                    <textarea
+                      id={reasonId}
+                      rows={3}
+                      maxLength={EARLY_END_REASON_MAX}
+                      value={reason}
+                      onChange={(e) => setReason(e.target.value)}
+                      aria-invalid={reasonError ? true : undefined}
+                      aria-describedby={reasonError ? `${reasonId}-erro` : undefined}
+                      className={`${inputClass} h-auto py-2`}
+                    />
+                    {reasonError ? (
+                      <p id={`${reasonId}-erro`} className="text-sm font-medium text-red-700">
+                        {reasonError}
+                      </p>
+                    ) : null}
+                  </div>
+                ) : null}
+              </ConfirmDialog>
             ) : null}
           </div>
           {!campaign.started_at && campaign.status !== 'aprovada' ? (
             <p className="mt-2 text-sm text-slate-700">{campaignMessages.needsApprovedAd}</p>
-          ) : null}
-          {error ? (
-            <div className="mt-3">
-              <Alert>{error}</Alert>
-            </div>
+          ) : !campaign.started_at && startRefusal ? (
+            <p className="mt-2 text-sm text-slate-700">{startRefusal}</p>
           ) : null}
         </Card>
         <Card>

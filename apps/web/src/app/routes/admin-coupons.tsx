@@ -1,6 +1,13 @@
 import { Plus } from '../../features/admin/icons.ts';
 import { useId, useState, type FormEvent } from 'react';
-import { couponInputSchema, parseReais, type CouponKind } from '@urbana/shared';
+import {
+  couponInputSchema,
+  couponStateLabels,
+  couponStateOf,
+  parseReais,
+  type CouponKind,
+  type CouponState,
+} from '@urbana/shared';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, inputClass } from '../../components/ui/field.tsx';
@@ -28,6 +35,23 @@ import { toast } from '../../lib/toast.ts';
 
 const reais = (centavos: number) =>
   (centavos / 100).toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+const stateTones: Record<CouponState, 'slate' | 'green' | 'red' | 'amber' | 'blue'> = {
+  ativo: 'green',
+  agendado: 'blue',
+  inativo: 'slate',
+  esgotado: 'amber',
+  expirado: 'red',
+};
+
+/** A coupon's real state (shared `couponStateOf`): expired, used up, off, scheduled or active. */
+function CouponStateBadge({ state }: { state: CouponState }) {
+  return (
+    <span data-coupon-state={state}>
+      <Badge tone={stateTones[state]}>{couponStateLabels[state]}</Badge>
+    </span>
+  );
+}
 
 /** An ISO instant → the value of a datetime-local input in Brasília time. */
 function toLocalInput(iso: string | null): string {
@@ -292,7 +316,7 @@ export function Component() {
                     </span>
                   </td>
                   <td className="px-3 py-2">
-                    {c.active ? <Badge tone="green">Ativo</Badge> : <Badge>Inativo</Badge>}
+                    <CouponStateBadge state={couponStateOf(c, new Date())} />
                   </td>
                 </tr>
               ))}

@@ -3,6 +3,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { ConfirmDialog } from '../../features/admin/components/confirm-dialog.tsx';
 import {
   AdminPage,
   Dialog,
@@ -22,7 +23,6 @@ import {
   useResendEmail,
   type EmailStatus,
 } from '../../features/admin/index.ts';
-import { errorMessage } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../features/admin/format.ts';
 import { toast } from '../../lib/toast.ts';
 
@@ -37,7 +37,6 @@ const statusTone = { pendente: 'amber', enviado: 'green', falhou: 'red', registr
 function EmailBody({ id, onClose }: { id: string; onClose: () => void }) {
   const email = useEmailLog(id);
   const resend = useResendEmail();
-  const [error, setError] = useState<string | null>(null);
   return (
     <Dialog open onOpenChange={(open) => (open ? null : onClose())}>
       <DialogContent title="Email" className="max-w-3xl">
@@ -68,7 +67,6 @@ function EmailBody({ id, onClose }: { id: string; onClose: () => void }) {
               </div>
             </dl>
             {email.data.last_error ? <Alert>Erro: {email.data.last_error}</Alert> : null}
-            {error ? <Alert>{error}</Alert> : null}
             {/* The HTML body is shown sandboxed: no scripts, no same-origin access. */}
             <iframe
               title="Corpo do email"
@@ -82,20 +80,33 @@ function EmailBody({ id, onClose }: { id: string; onClose: () => void }) {
                 {email.data.body_text}
               </pre>
             </details>
-            <Button
-              disabled={resend.isPending}
-              onClick={() =>
-                resend.mutate(id, {
-                  onSuccess: () => {
-                    toast.success('Email reenviado', 'Uma nova cópia entrou na fila.');
-                    onClose();
-                  },
-                  onError: (e) => setError(errorMessage(e, 'Não foi possível reenviar.')),
-                })
+            <ConfirmDialog
+              trigger={<Button disabled={resend.isPending}>Reenviar</Button>}
+              title="Reenviar este email?"
+              tone={email.data.single_use_link?.state === 'usado' ? 'danger' : 'primary'}
+              consequence={
+                <div className="space-y-2">
+                  <p>Uma nova cópia, marcada como reenvio no registro, vai para {email.data.to_email}.</p>
+                  {email.data.single_use_link?.state === 'usado' ? (
+                    <p className="font-semibold text-red-800">
+                      O link de uso único deste email já foi usado em{' '}
+                      {formatDateTime(email.data.single_use_link.at)}: na cópia ele não funcionará.
+                    </p>
+                  ) : email.data.single_use_link?.state === 'expirado' ? (
+                    <p className="font-semibold text-red-800">
+                      O link de uso único deste email expirou em{' '}
+                      {formatDateTime(email.data.single_use_link.at)}: na cópia ele não funcionará.
+                    </p>
+                  ) : null}
+                </div>
               }
-            >
-              {resend.isPending ? 'Reenviando...' : 'Reenviar'}
-            </Button>
+              confirmLabel="Reenviar"
+              onConfirm={async () => {
+                await resend.mutateAsync(id);
+                toast.success('Email reenviado', 'Uma nova cópia entrou na fila.');
+                onClose();
+              }}
+            />
           </div>
         )}
       </DialogContent>
@@ -180,6 +191,11 @@ export function Component() {
                     >
                       {m.subject}
                     </button>
+                    {m.resent_from_id ? (
+                      <span className="ml-2">
+                        <Badge tone="amber">Reenvio</Badge>
+                      </span>
+                    ) : null}
                   </td>
                   <td className="px-3 py-2 font-mono text-xs">{m.template}</td>
                   <td className="px-3 py-2">

@@ -6,7 +6,7 @@ import { Card } from '../../components/ui/card.tsx';
 import {
   REDIRECT_DELAY_MS,
   SignInForm,
-  STAFF_ONLY_MESSAGE,
+  staffRefusalMessage,
   takeRedirectPath,
   useAuth,
 } from '../../features/auth/index.ts';
@@ -15,8 +15,8 @@ import { toast } from '../../lib/toast.ts';
 /** /admin/login: staff only; a cliente is refused with a clear message and not left signed in here. */
 export function Component() {
   const navigate = useNavigate();
-  const { signOut } = useAuth();
-  const [refused, setRefused] = useState(false);
+  const { signOut, sessionNotice } = useAuth();
+  const [refused, setRefused] = useState<string | null>(null);
   return (
     <main id="conteudo" className="grid min-h-screen place-items-center bg-slate-900 px-4">
       <Card className="w-full max-w-md p-8">
@@ -24,9 +24,9 @@ export function Component() {
           Urbana <span className="font-medium text-slate-500">Admin</span>
         </p>
         <h1 className="mb-6 mt-2 text-2xl font-bold text-slate-900">Entrar no painel</h1>
-        {refused ? (
+        {refused || sessionNotice ? (
           <div className="mb-4">
-            <Alert>{STAFF_ONLY_MESSAGE}</Alert>
+            <Alert>{refused ?? sessionNotice}</Alert>
           </div>
         ) : null}
         <SignInForm
@@ -38,10 +38,10 @@ export function Component() {
               // account whose role changed between the two. Forget an /admin destination saved for this visit: this account cannot use it.
               takeRedirectPath();
               await signOut();
-              setRefused(true);
+              setRefused(staffRefusalMessage(user));
               return;
             }
-            setRefused(false);
+            setRefused(null);
             toast.success(successToasts.signIn.title, successToasts.signIn.description);
             const saved = takeRedirectPath();
             const target = saved.startsWith('/admin') ? saved : paths.admin.dashboard;

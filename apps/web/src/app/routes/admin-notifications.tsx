@@ -1,13 +1,23 @@
 import { Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { audienceSegmentLabels, broadcastSchema, type AudienceSegment } from '@urbana/shared';
+import {
+  audienceCountLabel,
+  audienceSegmentLabels,
+  broadcastSchema,
+  type AudienceSegment,
+} from '@urbana/shared';
+import { ConfirmDialog } from '../../features/admin/components/confirm-dialog.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Field, textareaClass } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { AudiencePicker, useBroadcasts, useSendBroadcast } from '../../features/admin-messaging/index.ts';
-import { errorMessage } from '../../lib/api-client.ts';
+import {
+  AudiencePicker,
+  useAudienceCount,
+  useBroadcasts,
+  useSendBroadcast,
+} from '../../features/admin-messaging/index.ts';
 import { formatDate } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
 import { fieldErrors } from '../../lib/field-errors.ts';
@@ -16,41 +26,44 @@ type Errors = Partial<Record<'segment' | 'user_id' | 'title' | 'body' | 'link' |
 
 function SendForm() {
   const send = useSendBroadcast();
-  const [segment, setSegment] = useState<AudienceSegment>('todos');
+  // One user by default: sending to everyone is a deliberate choice (issue #17 item 2).
+  const [segment, setSegment] = useState<AudienceSegment>('usuario');
   const [userId, setUserId] = useState<string | null>(null);
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
   const [link, setLink] = useState('');
   const [errors, setErrors] = useState<Errors>({});
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const input = {
-      segment,
-      user_id: segment === 'usuario' ? userId : null,
-      title,
-      ...(body.trim() ? { body } : {}),
-      ...(link.trim() ? { link } : {}),
-    };
+  const audience = useAudienceCount(segment, segment === 'usuario' ? userId : null);
+  const input = {
+    segment,
+    user_id: segment === 'usuario' ? userId : null,
+    title,
+    ...(body.trim() ? { body } : {}),
+    ...(link.trim() ? { link } : {}),
+  };
+  /** Checks the form before the confirmation opens; false keeps it closed with the field errors. */
+  const validate = () => {
     const parsed = broadcastSchema.safeParse(input);
     if (!parsed.success) {
       setErrors(fieldErrors<keyof Errors>(parsed.error.issues));
-      return;
+      return false;
     }
     setErrors({});
-    try {
-      const result = await send.mutateAsync(parsed.data);
-      toast.success(
-        'Notificação enviada',
-        `${result.recipients} ${result.recipients === 1 ? 'usuário recebeu' : 'usuários receberam'} na hora.`,
-      );
-      setTitle('');
-      setBody('');
-      setLink('');
-    } catch (err) {
-      setErrors({ root: errorMessage(err, 'Não foi possível enviar. Tente novamente.') });
-    }
+    return true;
   };
+  const send_ = async () => {
+    const result = await send.mutateAsync(broadcastSchema.parse(input));
+    toast.success(
+      'Notificação enviada',
+      `${result.recipients} ${result.recipients === 1 ? 'usuário recebeu' : 'usuários receberam'} na hora.`,
+    );
+    setTitle('');
+    setBody('');
+    setLink('');
+  };
+  const submit = (e: FormEvent) => e.preventDefault();
+  const countText = audience.data !== undefined ? audienceCountLabel(segment, audience.data) : null;
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label="Enviar notificação">
@@ -93,10 +106,34 @@ function SendForm() {
         hint="Um caminho do site que abre ao clicar na notificação."
       />
       {errors.root ? <Alert>{errors.root}</Alert> : null}
-      <Button type="submit" disabled={send.isPending}>
-        <Send className="h-4 w-4" aria-hidden="true" />
-        {send.isPending ? 'Enviando...' : 'Enviar notificação'}
-      </Button>
+      <p className="text-sm text-slate-700" aria-live="polite">
+        {countText ? `Alcance: ${countText} ativos.` : null}
+      </p>
+      <ConfirmDialog
+        trigger={
+          <Button
+            type="submit"
+            disabled={send.isPending}
+            onClick={(e) => {
+              if (!validate()) e.preventDefault();
+            }}
+          >
+            <Send className="h-4 w-4" aria-hidden="true" />
+            {send.isPending ? 'Enviando...' : 'Enviar notificação'}
+          </Button>
+        }
+        title={countText ? `Enviar para ${countText}?` : 'Enviar notificação?'}
+        consequence={
+          <p>
+            “{title.trim()}” aparece na hora no sino de{' '}
+            {countText ?? audienceSegmentLabels[segment].toLowerCase()}. Uma notificação enviada não pode ser
+            desfeita.
+          </p>
+        }
+        confirmLabel={countText ? `Enviar para ${countText}` : 'Enviar'}
+        confirmDisabled={audience.data === 0}
+        onConfirm={send_}
+      />
     </form>
   );
 }

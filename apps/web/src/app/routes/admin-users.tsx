@@ -9,6 +9,7 @@ import {
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { ConfirmDialog } from '../../features/admin/components/confirm-dialog.tsx';
 import {
   AdminPage,
   Dialog,
@@ -36,6 +37,15 @@ import { toast } from '../../lib/toast.ts';
 
 const roleLabels: Record<UserType, string> = { cliente: 'Cliente', operador: 'Operador', admin: 'Admin' };
 
+/** What a new role means, said in the confirmation before it is saved (issue #17 item 2). */
+const roleConsequences: Record<UserType, string> = {
+  cliente: 'Perde o acesso ao painel na próxima ação que fizer nele.',
+  operador:
+    'Passa a entrar no painel: resumo, produtos, campanhas, atendimento, notificações e relatórios (sem usuários, cupons, emails e registros).',
+  admin:
+    'Passa a ter acesso a todas as seções do painel, se o e-mail estiver na lista de administradores autorizados.',
+};
+
 function UserDetail({ id, onClose }: { id: string; onClose: () => void }) {
   const { user: me } = useAuth();
   const detail = useAdminUser(id);
@@ -43,6 +53,8 @@ function UserDetail({ id, onClose }: { id: string; onClose: () => void }) {
   const setBlocked = useSetBlocked();
   const resend = useResendConfirmation();
   const [error, setError] = useState<string | null>(null);
+  const [role, setRole] = useState<UserType | null>(null);
+  const who = detail.data ? detail.data.nome_completo || detail.data.email : '';
   const run = async (action: () => Promise<unknown>, success: string) => {
     setError(null);
     try {
@@ -87,42 +99,73 @@ function UserDetail({ id, onClose }: { id: string; onClose: () => void }) {
             <div className="flex flex-wrap items-end gap-2">
               <FilterSelect
                 label="Papel"
-                value={detail.data.tipo_usuario}
+                value={role ?? detail.data.tipo_usuario}
                 disabled={changeRole.isPending || detail.data.id === me?.id}
-                onChange={(e) =>
-                  void run(
-                    () => changeRole.mutateAsync({ id, tipo: e.target.value as UserType }),
-                    'Papel alterado',
-                  )
-                }
+                onChange={(e) => setRole(e.target.value as UserType)}
                 options={userTypes.map((t) => [t, roleLabels[t]])}
               />
+              {role && role !== detail.data.tipo_usuario ? (
+                <ConfirmDialog
+                  trigger={
+                    <Button size="sm" className="h-10">
+                      Salvar papel
+                    </Button>
+                  }
+                  title={`Mudar o papel para ${roleLabels[role]}?`}
+                  consequence={
+                    <p>
+                      {who} passa de {roleLabels[detail.data.tipo_usuario]} para {roleLabels[role]}.{' '}
+                      {roleConsequences[role]}
+                    </p>
+                  }
+                  confirmLabel={`Mudar para ${roleLabels[role]}`}
+                  tone={role === 'cliente' ? 'danger' : 'primary'}
+                  onConfirm={async () => {
+                    await changeRole.mutateAsync({ id, tipo: role });
+                    setRole(null);
+                    toast.success('Papel alterado');
+                  }}
+                />
+              ) : null}
               {detail.data.blocked ? (
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  className="h-10"
-                  onClick={() =>
-                    void run(() => setBlocked.mutateAsync({ id, blocked: false }), 'Usuário desbloqueado')
+                <ConfirmDialog
+                  trigger={
+                    <Button variant="secondary" size="sm" className="h-10">
+                      Desbloquear
+                    </Button>
                   }
-                >
-                  Desbloquear
-                </Button>
+                  title="Desbloquear este usuário?"
+                  consequence={<p>{who} volta a poder entrar na Urbana com a própria senha.</p>}
+                  confirmLabel="Desbloquear"
+                  onConfirm={async () => {
+                    await setBlocked.mutateAsync({ id, blocked: false });
+                    toast.success('Usuário desbloqueado');
+                  }}
+                />
               ) : (
-                <Button
-                  variant="danger"
-                  size="sm"
-                  className="h-10"
-                  disabled={detail.data.id === me?.id}
-                  onClick={() =>
-                    void run(
-                      () => setBlocked.mutateAsync({ id, blocked: true }),
-                      'Usuário bloqueado e desconectado',
-                    )
+                <ConfirmDialog
+                  trigger={
+                    <Button variant="danger" size="sm" className="h-10" disabled={detail.data.id === me?.id}>
+                      Bloquear
+                    </Button>
                   }
-                >
-                  Bloquear
-                </Button>
+                  title="Bloquear este usuário?"
+                  tone="danger"
+                  consequence={
+                    <p>
+                      {who} é desconectado agora (
+                      {detail.data.active_sessions === 1
+                        ? '1 sessão aberta'
+                        : `${detail.data.active_sessions} sessões abertas`}
+                      ) e não consegue entrar até ser desbloqueado.
+                    </p>
+                  }
+                  confirmLabel="Bloquear"
+                  onConfirm={async () => {
+                    await setBlocked.mutateAsync({ id, blocked: true });
+                    toast.success('Usuário bloqueado e desconectado');
+                  }}
+                />
               )}
               {!detail.data.email_confirmed ? (
                 <Button

@@ -12,6 +12,7 @@ import {
   GoogleButton,
   SignInForm,
   SignUpForm,
+  useAuth,
 } from '../../features/auth/index.ts';
 import { ApiError } from '../../lib/api-client.ts';
 
@@ -53,6 +54,7 @@ export function Component() {
     ['entrar', 'cadastro', 'recuperar'].includes(params.get('modo') ?? '') ? params.get('modo') : 'entrar'
   ) as Mode;
   const [created, setCreated] = useState<string | null>(null);
+  const { sessionNotice } = useAuth();
   const errorCode = params.get('erro');
   const googleError =
     errorCode && errorCode in googleSignInErrors ? googleSignInErrors[errorCode as GoogleSignInError] : null;
@@ -99,9 +101,9 @@ export function Component() {
                   Criar conta
                 </Tabs.Trigger>
               </Tabs.List>
-              {googleError ? (
+              {googleError || sessionNotice ? (
                 <div className="mb-4">
-                  <Alert>{googleError}</Alert>
+                  <Alert>{googleError ?? sessionNotice}</Alert>
                 </div>
               ) : null}
               <GoogleButton />

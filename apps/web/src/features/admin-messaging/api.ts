@@ -55,6 +55,17 @@ export interface BroadcastInput {
   link?: string | null;
 }
 
+/** How many active users this audience reaches now; asked before a broadcast is sent. */
+export const useAudienceCount = (segment: AudienceSegment, userId: string | null) =>
+  useQuery({
+    queryKey: ['admin', 'audience-count', segment, userId],
+    queryFn: () =>
+      api<{ recipients: number }>(
+        `/api/admin/notificacoes/alcance?segment=${segment}${userId ? `&user_id=${userId}` : ''}`,
+      ).then((r) => r.recipients),
+    enabled: segment !== 'usuario' || Boolean(userId),
+  });
+
 export function useSendBroadcast() {
   const client = useQueryClient();
   return useMutation({

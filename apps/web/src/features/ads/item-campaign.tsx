@@ -8,6 +8,8 @@ export interface ItemCampaignInfo {
   status: CampaignStatus;
   started_at: string | null;
   finished_at: string | null;
+  /** Set when staff ended the run before the booked last day (issue #17 item 1). */
+  early_end_reason?: string | null;
   ad: { id: string; name: string; status: AdStatus; review_reason: string | null } | null;
   proofs: Array<{ id: string; taken_on: string; caption: string; url: string; thumb_url: string }>;
 }
@@ -26,6 +28,11 @@ export function ItemCampaign({ itemId, campaign }: { itemId: string; campaign: I
           <span className="text-slate-700">até {formatDate(campaign.finished_at)}</span>
         ) : null}
       </div>
+      {campaign.early_end_reason ? (
+        <p className="text-sm text-slate-700">
+          Encerrada antes do fim do período reservado. Motivo: {campaign.early_end_reason}
+        </p>
+      ) : null}
       {campaign.ad ? (
         <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
           Anúncio{' '}

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { paths, signInErrors, type Profile } from '@urbana/shared';
 import { ApiError } from '../../lib/api-client.ts';
-import { authEvents } from '../../lib/auth-events.ts';
+import { authEvents, sessionEndMessages, sessionEnds } from '../../lib/auth-events.ts';
 import { readJson, removeKey, writeJson } from '../../lib/storage.ts';
 import { authApi } from './api.ts';
 
@@ -39,6 +39,8 @@ export interface AuthContextValue {
   }>;
   signOut(): Promise<void>;
   refresh(): Promise<void>;
+  /** Why the server ended this tab's session or staff access, until the next sign-in. */
+  sessionNotice?: string | null;
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);
@@ -58,6 +60,7 @@ export function AuthProvider({ children, initial }: { children: ReactNode; initi
   const [initialized, setInitialized] = useState(initial !== undefined);
   const [isLoggingOut, setIsLoggingOut] = useState(false);
   const userRef = useRef<Profile | null>(null);
+  const [sessionNotice, setSessionNotice] = useState<string | null>(null);
 
   const apply = useCallback((next: { user: Profile | null; session: AuthSession | null }) => {
     userRef.current = next.user;
@@ -109,6 +112,33 @@ export function AuthProvider({ children, initial }: { children: ReactNode; initi
     return () => document.removeEventListener('visibilitychange', onVisible);
   }, [apply]);
 
+  // The API answered 401 (session ended) or 403 on a staff area (role removed): follow the server.
+  useEffect(
+    () =>
+      sessionEnds.subscribe((end) => {
+        const current = userRef.current;
+        if (!current) return;
+        if (end === 'sessao_encerrada') {
+          removeKey(localStorage, SESSION_HINT_KEY);
+          apply({ user: null, session: null });
+          setSessionNotice(sessionEndMessages.sessao_encerrada);
+          authEvents.emit('SIGNED_OUT', null);
+          return;
+        }
+        if (!current.is_staff) return;
+        authApi
+          .session()
+          .then((result) => {
+            if (result.user?.is_staff) return;
+            apply(result);
+            setSessionNotice(sessionEndMessages.acesso_removido);
+            authEvents.emit(result.user ? 'TOKEN_REFRESHED' : 'SIGNED_OUT', result.user);
+          })
+          .catch(() => {});
+      }),
+    [apply],
+  );
+
   const signIn = useCallback(
     async (email: string, password: string, options?: { staffOnly?: boolean }) => {
       const result = await authApi.signIn(
@@ -116,6 +146,7 @@ export function AuthProvider({ children, initial }: { children: ReactNode; initi
       );
       if (!result.user) throw new ApiError(401, signInErrors.noUser);
       apply(result);
+      setSessionNotice(null);
       writeJson(localStorage, SESSION_HINT_KEY, true);
       authEvents.emit('SIGNED_IN', result.user);
       return result.user;
@@ -146,8 +177,19 @@ export function AuthProvider({ children, initial }: { children: ReactNode; initi
   }, [apply]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ user, session, loading, initialized, isLoggingOut, signIn, signUp, signOut, refresh }),
-    [user, session, loading, initialized, isLoggingOut, signIn, signUp, signOut, refresh],
+    () => ({
+      user,
+      session,
+      loading,
+      initialized,
+      isLoggingOut,
+      signIn,
+      signUp,
+      signOut,
+      refresh,
+      sessionNotice,
+    }),
+    [user, session, loading, initialized, isLoggingOut, signIn, signUp, signOut, refresh, sessionNotice],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

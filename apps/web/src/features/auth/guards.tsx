@@ -23,15 +23,23 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-export function AccessDenied({ title, message }: { title: string; message: string }) {
+export function AccessDenied({
+  title,
+  message,
+  back = { to: paths.home, label: 'Voltar para o site' },
+}: {
+  title: string;
+  message: string;
+  back?: { to: string; label: string };
+}) {
   return (
     <div className="mx-auto max-w-lg py-16 text-center">
       <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
       <p className="mt-3 text-slate-600" role="alert">
         {message}
       </p>
-      <Link to={paths.home} className="mt-6 inline-block font-semibold text-brand-700 hover:underline">
-        Voltar para o site
+      <Link to={back.to} className="mt-6 inline-block font-semibold text-brand-700 hover:underline">
+        {back.label}
       </Link>
     </div>
   );
@@ -39,9 +47,23 @@ export function AccessDenied({ title, message }: { title: string; message: strin
 
 export const STAFF_ONLY_MESSAGE = staffOnlyMessage;
 
+/** An admin account (tipo admin) whose e-mail is not on the allow-list (seed §6): said as it is. */
+export const NOT_ALLOW_LISTED_MESSAGE =
+  'Esta conta de administrador não está na lista de e-mails autorizados a entrar no painel. Peça a um administrador da Urbana para incluir o seu e-mail.';
+
+export const ADMIN_ONLY_SECTION_MESSAGE =
+  'Esta seção é exclusiva de administradores. Com o perfil de operador, você usa as outras seções do painel.';
+
+/** Why this signed-in account cannot enter the panel: role removed, not allow-listed, or a customer. */
+export function staffRefusalMessage(user: Profile, notice?: string | null): string {
+  if (notice) return notice;
+  if (user.tipo_usuario === 'admin') return NOT_ALLOW_LISTED_MESSAGE;
+  return STAFF_ONLY_MESSAGE;
+}
+
 /** The admin area's guard: visitors go to /admin/login, customers are refused with a clear message. */
 export function StaffRoute({ children, allow }: { children: ReactNode; allow?: (user: Profile) => boolean }) {
-  const { user, loading, initialized, isLoggingOut } = useAuth();
+  const { user, loading, initialized, isLoggingOut, sessionNotice } = useAuth();
   const location = useLocation();
   if (!initialized || loading)
     return <Spinner label={loadingTexts.restoringSession} className="min-h-[50vh]" />;
@@ -50,9 +72,16 @@ export function StaffRoute({ children, allow }: { children: ReactNode; allow?: (
     saveRedirectPath(location.pathname + location.search);
     return <Navigate to={paths.admin.login} replace />;
   }
-  if (!user.is_staff) return <AccessDenied title="Acesso restrito" message={STAFF_ONLY_MESSAGE} />;
+  if (!user.is_staff)
+    return <AccessDenied title="Acesso restrito" message={staffRefusalMessage(user, sessionNotice)} />;
   if (allow && !allow(user)) {
-    return <AccessDenied title="Acesso restrito" message="Esta seção é exclusiva de administradores." />;
+    return (
+      <AccessDenied
+        title="Seção só para administradores"
+        message={ADMIN_ONLY_SECTION_MESSAGE}
+        back={{ to: paths.admin.dashboard, label: 'Voltar ao painel' }}
+      />
+    );
   }
   return <>{children}</>;
 }

@@ -5,5 +5,11 @@ export { SignInForm } from './sign-in-form.tsx';
 export { SignUpForm } from './sign-up-form.tsx';
 export { ForgotPasswordForm } from './forgot-password-form.tsx';
 export { GoogleButton } from './google-button.tsx';
-export { ProtectedRoute, StaffRoute, AccessDenied, STAFF_ONLY_MESSAGE } from './guards.tsx';
+export {
+  ProtectedRoute,
+  StaffRoute,
+  AccessDenied,
+  STAFF_ONLY_MESSAGE,
+  staffRefusalMessage,
+} from './guards.tsx';
 export { saveRedirectPath, takeRedirectPath, REDIRECT_DELAY_MS } from './redirect.ts';

@@ -45,6 +45,8 @@ export interface CampaignDetail {
   ad: AdDetail | null;
   started_at: string | null;
   finished_at: string | null;
+  /** Why staff ended the run before the booked last day (shown to the customer too). */
+  early_end_reason: string | null;
   proofs: Array<{
     id: string;
     taken_on: string;
@@ -104,8 +106,11 @@ export const useReviewAd = (campaignId: string) =>
   );
 
 export const useRunCampaign = (campaignId: string) =>
-  useCampaignMutation(campaignId, (action: 'iniciar' | 'finalizar') =>
-    api<CampaignDetail>(`/api/admin/campanhas/${campaignId}/${action}`, { method: 'POST' }),
+  useCampaignMutation(campaignId, (v: { action: 'iniciar' | 'finalizar'; reason?: string | undefined }) =>
+    api<CampaignDetail>(`/api/admin/campanhas/${campaignId}/${v.action}`, {
+      method: 'POST',
+      ...(v.reason ? { body: { motivo: v.reason } } : {}),
+    }),
   );
 
 export const useAddProof = (campaignId: string) =>

@@ -37,6 +37,7 @@ export interface OrderDetail {
         status: CampaignStatus;
         started_at: string | null;
         finished_at: string | null;
+        early_end_reason?: string | null;
         ad: { id: string; name: string; status: AdStatus; review_reason: string | null } | null;
         proofs: Array<{ id: string; taken_on: string; caption: string; url: string; thumb_url: string }>;
       } | null;

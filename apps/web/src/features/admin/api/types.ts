@@ -135,11 +135,15 @@ export interface EmailRow {
   last_error: string | null;
   send_after: string;
   sent_at: string | null;
+  /** Set on a copy staff resent: the log labels it "Reenvio". */
+  resent_from_id?: string | null;
   created_at: string;
 }
 export interface EmailDetail extends EmailRow {
   body_text: string;
   body_html: string;
+  /** The single-use link the e-mail carries, if any, and its state now. */
+  single_use_link: { state: 'usado' | 'expirado' | 'valido'; at: string } | null;
 }
 
 export interface AuditRow {

@@ -38,17 +38,18 @@ describe('listas do painel: estado na URL, pedido ao servidor', () => {
     expect(screen.getByText('45 registros · página 2 de 3')).toBeTruthy();
     expect(screen.getByTestId('api').textContent).toBe('dir=desc&page=2&sort=created_at');
 
+    // A new column sorts A→Z first (issue #17 item 8); a second click turns it around.
     fireEvent.click(screen.getByRole('button', { name: /Nome/ }));
-    expect(screen.getByTestId('url').textContent).toBe('?sort=name');
-    expect(screen.getByRole('columnheader').getAttribute('aria-sort')).toBe('descending');
-    fireEvent.click(screen.getByRole('button', { name: /Nome/ }));
+    expect(screen.getByTestId('url').textContent).toBe('?sort=name&dir=asc');
     expect(screen.getByRole('columnheader').getAttribute('aria-sort')).toBe('ascending');
+    fireEvent.click(screen.getByRole('button', { name: /Nome/ }));
+    expect(screen.getByRole('columnheader').getAttribute('aria-sort')).toBe('descending');
 
     fireEvent.click(screen.getByRole('button', { name: /Próxima/ }));
-    expect(screen.getByTestId('url').textContent).toBe('?sort=name&dir=asc&page=2');
+    expect(screen.getByTestId('url').textContent).toBe('?sort=name&page=2');
     fireEvent.change(screen.getByRole('searchbox', { name: 'Buscar' }), { target: { value: ' ana ' } });
     fireEvent.submit(screen.getByRole('search'));
-    expect(screen.getByTestId('url').textContent).toBe('?sort=name&dir=asc&q=ana');
+    expect(screen.getByTestId('url').textContent).toBe('?sort=name&q=ana');
   });
 });
 

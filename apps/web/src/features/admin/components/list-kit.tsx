@@ -154,7 +154,8 @@ export function SortHeader({
       <button
         type="button"
         className="inline-flex items-center gap-1 rounded hover:text-brand-700"
-        onClick={() => list.set({ sort: column, dir: active && dir === 'desc' ? 'asc' : 'desc' })}
+        // A new column starts A→Z (issue #17 item 8); the active one turns around.
+        onClick={() => list.set({ sort: column, dir: active ? (dir === 'asc' ? 'desc' : 'asc') : 'asc' })}
       >
         {children}
         <Icon className="h-3.5 w-3.5" aria-hidden="true" />
