@@ -53,6 +53,16 @@ export interface OpenDatabaseOptions {
   connectTimeoutMs?: number;
 }
 
+/**
+ * bigint (int8) comes back as a JS number on both drivers (node-postgres gives a string by default):
+ * money columns are 64-bit, and every amount stays below 2^53 (MAX_ORDER_TOTAL, decision 026).
+ */
+const INT8 = 20;
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8 ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
 // A fixed key: only Urbana's migrator takes this advisory lock.
 const MIGRATION_LOCK_KEY = 727_001;
 
@@ -63,7 +73,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 async function openEmbedded(dataDir: string): Promise<Database> {
   if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { btree_gist } });
+  const client = await PGlite.create(dataDir, { extensions: { btree_gist }, parsers: { [INT8]: Number } });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
@@ -89,6 +99,7 @@ async function openServer(url: string, max: number, connectTimeoutMs: number): P
     max,
     connectionTimeoutMillis: connectTimeoutMs,
     keepAlive: true,
+    types: pgTypes,
   });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});

@@ -69,6 +69,10 @@ const statusLines: Record<string, { subject: string; text: string }> = {
     subject: 'Pedido expirado',
     text: 'O prazo de pagamento do seu pedido terminou e as vagas foram liberadas. Você pode refazer o pedido quando quiser.',
   },
+  pago_apos_expirar: {
+    subject: 'Pagamento recebido após o prazo — reembolso pendente',
+    text: 'Recebemos o seu Pix depois que o prazo de pagamento terminou e as vagas já tinham sido liberadas. Seu pagamento está registrado e a equipe da Urbana vai devolvê-lo integralmente; entraremos em contato.',
+  },
 };
 
 export const emailTemplates = {
@@ -101,6 +105,8 @@ export const emailTemplates = {
     method: 'pix' | 'faturado';
     pix: string | null;
     url: string;
+    /** Nothing to pay (a 100 % coupon): confirmed at once. */
+    free?: boolean;
   }) =>
     render(
       'pedido_recebido',
@@ -108,11 +114,16 @@ export const emailTemplates = {
       `Olá, ${o.name || 'tudo bem'}!`,
       [
         `Recebemos seu pedido ${o.code}, no total de ${o.total}. As vagas ficam reservadas até o fim do prazo de pagamento.`,
-        ...(o.pix
-          ? ['Pague com Pix copia e cola usando o código abaixo, ou abra o pedido para ver o QR Code:', o.pix]
-          : [
-              'Enviaremos o boleto ou os dados para transferência; a equipe confirma o pagamento assim que recebê-lo.',
-            ]),
+        ...(o.free
+          ? ['Não há nada a pagar: o pedido já está confirmado.']
+          : o.pix
+            ? [
+                'Pague com Pix copia e cola usando o código abaixo, ou abra o pedido para ver o QR Code:',
+                o.pix,
+              ]
+            : [
+                'Enviaremos o boleto ou os dados para transferência; a equipe confirma o pagamento assim que recebê-lo.',
+              ]),
       ],
       { label: 'Ver pedido', url: o.url },
     ),
