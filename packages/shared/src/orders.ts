@@ -20,6 +20,10 @@ export const orderStatusLabels: Record<OrderStatus, string> = {
   pago_apos_expirar: 'Pago após expirar — reembolso pendente',
 };
 
+/** What the customer reads on an order paid after its hold expired (decision 026). */
+export const LATE_PAYMENT_NOTICE =
+  'Recebemos o seu Pix depois que o prazo de pagamento terminou e as vagas já tinham sido liberadas. O pagamento está registrado e a equipe da Urbana vai devolvê-lo integralmente; entraremos em contato.';
+
 export type OrderActor = 'cliente' | 'equipe' | 'sistema' | 'provedor';
 
 /** PRODUCT.md §4: who may move an order from one state to another. */

@@ -1,3 +1,4 @@
+import { LATE_PAYMENT_NOTICE } from '@urbana/shared';
 /** pt-BR e-mail templates: each gives a subject, a plain-text body and a branded HTML body. */
 export interface RenderedEmail {
   template: string;
@@ -71,7 +72,7 @@ const statusLines: Record<string, { subject: string; text: string }> = {
   },
   pago_apos_expirar: {
     subject: 'Pagamento recebido após o prazo — reembolso pendente',
-    text: 'Recebemos o seu Pix depois que o prazo de pagamento terminou e as vagas já tinham sido liberadas. Seu pagamento está registrado e a equipe da Urbana vai devolvê-lo integralmente; entraremos em contato.',
+    text: LATE_PAYMENT_NOTICE,
   },
 };
 

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { orderStatusLabels, paths, paymentMethodLabels } from '@urbana/shared';
+import { LATE_PAYMENT_NOTICE, orderStatusLabels, paths, paymentMethodLabels } from '@urbana/shared';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -36,6 +36,7 @@ function Detail() {
         </div>
         <OrderStatusBadge status={o.status} />
       </div>
+      {o.status === 'pago_apos_expirar' ? <Alert tone="info">{LATE_PAYMENT_NOTICE}</Alert> : null}
       {o.status === 'aguardando_pagamento' ? (
         <div className="flex flex-wrap gap-3">
           {o.payment_method === 'pix' ? (
@@ -154,7 +155,7 @@ function Detail() {
                   </HelpLink>
                 </li>
               ) : null}
-              {o.status !== 'aguardando_pagamento' && o.status !== 'expirado' && o.status !== 'cancelado' ? (
+              {o.status === 'pago' || o.status === 'em_veiculacao' || o.status === 'concluido' ? (
                 <li>
                   <HelpLink article={knowledgeArticles.comprovacaoVeiculacao}>
                     Fotos de comprovação da veiculação
