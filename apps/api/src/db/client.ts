@@ -55,13 +55,12 @@ export interface OpenDatabaseOptions {
 
 /**
  * bigint (int8) comes back as a JS number on both drivers (node-postgres gives a string by default):
- * money columns are 64-bit, and every amount stays below 2^53 (MAX_ORDER_TOTAL, decision 026).
+ * money columns are 64-bit, and every amount stays below 2^53 (MAX_ORDER_TOTAL, decision 026). On
+ * node-postgres it has to be the global parser: drizzle passes its own per-query parsers, which fall
+ * back to the global ones, not to the pool's.
  */
 const INT8 = 20;
-const pgTypes = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === INT8 ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-};
+pg.types.setTypeParser(INT8, Number);
 
 // A fixed key: only Urbana's migrator takes this advisory lock.
 const MIGRATION_LOCK_KEY = 727_001;
@@ -99,7 +98,6 @@ async function openServer(url: string, max: number, connectTimeoutMs: number): P
     max,
     connectionTimeoutMillis: connectTimeoutMs,
     keepAlive: true,
-    types: pgTypes,
   });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
