@@ -98,7 +98,9 @@ const needsUser = (v: { segment: AudienceSegment; user_id?: string | null | unde
  * A path inside the app: one leading "/", then no second "/" right after it (`//evil.example` is another
  * site), no scheme, no "//" anywhere, no backslash (browsers read `/\\evil` as `//evil`).
  */
-export const IN_APP_PATH = /^(?!.*\/\/)\/[A-Za-z0-9/_?=&.-]*$/;
+// Segments of allowed characters separated by single slashes (written without a lookahead, which the
+// fuzz suite's generator cannot read).
+export const IN_APP_PATH = /^\/(?:[A-Za-z0-9_?=&.-]+\/)*[A-Za-z0-9_?=&.-]*$/;
 export const IN_APP_PATH_MESSAGE = 'O link deve ser um caminho do site, como /buscar-locais.';
 export const inAppPathSchema = z
   .string()
