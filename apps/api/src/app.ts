@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
@@ -139,6 +140,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A body that stalls, or a request that never finishes, does not hold a connection forever
+    // (issue 22, item 3). The idle timeout also closes sockets nobody uses.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.bodyIdleTimeoutMs,
     frameworkErrors: frameworkErrorHandler(config),
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -168,6 +173,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('deps', deps);
 
   registerErrorHandler(app);
+  // Answers of the API carry personal data more often than not (profile, billing, orders, invoices,
+  // Pix, media, notifications): none may be kept by a browser or a shared cache unless the route set
+  // its own policy (public catalogue answers, immutable photos). Issue 22, item 6.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
+    // A body refused as too large is not read to its end: the connection cannot be reused (item 3).
+    if (reply.statusCode === 413) reply.header('connection', 'close');
+    return payload;
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode !== 413) return;
+    // The answer is flushed: close our side, read and drop what the browser still sends for a moment
+    // (closing with unread data would reset the connection and could lose the answer), then destroy
+    // the socket. Without this Chromium, still sending a 26 MB body, never saw the 413 (issue 22).
+    const socket = request.raw.socket as Socket | null;
+    if (!socket || socket.destroyed || typeof socket.end !== 'function') return;
+    request.raw.resume();
+    socket.end();
+    setTimeout(() => socket.destroy(), 1000).unref();
+  });
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
   await registerSecurity(app, config);

@@ -72,6 +72,18 @@ const envSchema = z.object({
   MEDIA_IMAGE_MAX_MB: z.coerce.number().positive().max(2000).default(20),
   MEDIA_VIDEO_MAX_MB: z.coerce.number().positive().max(2000).default(200),
   MEDIA_QUOTA_MB: z.coerce.number().positive().default(2048),
+  ORDER_UNPAID_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  ORDER_UNPAID_MAX_FACE_WEEKS: z.coerce.number().int().min(1).default(260),
+  ORDER_UNPAID_MAX_PER_IP: z.coerce.number().int().min(1).default(15),
+  ORDER_RATE_MAX: z.coerce.number().int().min(1).default(10),
+  ORDER_RATE_WINDOW_MINUTES: z.coerce.number().positive().default(10),
+  IDEMPOTENCY_KEY_HOURS: z.coerce.number().positive().default(24),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().default(900),
+  BODY_IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
+  SIGN_IN_PAIR_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+  SIGN_IN_PAIR_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  SIGN_IN_EMAIL_MAX_FAILURES: z.coerce.number().int().min(1).default(50),
+  SIGN_IN_EMAIL_WINDOW_MINUTES: z.coerce.number().positive().default(60),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_ISSUER: z.string().url().optional(),
@@ -135,6 +147,27 @@ export interface Config {
   catalogCacheSeconds: number;
   /** Media library limits per file and per user, in bytes. */
   media: { imageMaxBytes: number; videoMaxBytes: number; quotaBytes: number };
+  /**
+   * What one account (and one IP) may hold unpaid at a time, and how fast it may place orders
+   * (docs/decisions/026-abuse-and-edge-cases.md). Staff lift the holding limits per customer.
+   */
+  orderLimits: {
+    unpaidPerAccount: number;
+    faceWeeksPerAccount: number;
+    unpaidPerIp: number;
+    rate: { max: number; timeWindow: number };
+  };
+  /** How long an Idempotency-Key answers with the same order or the same refusal. */
+  idempotencyKeyMs: number;
+  /** The whole request must arrive within this time (Node's requestTimeout). */
+  requestTimeoutMs: number;
+  /** A connection that sends nothing for this long (a stalled body) is closed. */
+  bodyIdleTimeoutMs: number;
+  /** Sign-in failures: per (e-mail, IP), and a wider per-e-mail limit a known device passes. */
+  signInLimits: {
+    pair: { max: number; windowMs: number };
+    email: { max: number; windowMs: number };
+  };
   /** Google sign-in (OpenID Connect), only when both client id and secret are set. */
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
 }
@@ -203,6 +236,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : undefined,
+    orderLimits: {
+      unpaidPerAccount: e.ORDER_UNPAID_MAX_PER_ACCOUNT,
+      faceWeeksPerAccount: e.ORDER_UNPAID_MAX_FACE_WEEKS,
+      unpaidPerIp: e.ORDER_UNPAID_MAX_PER_IP,
+      rate: { max: e.ORDER_RATE_MAX, timeWindow: e.ORDER_RATE_WINDOW_MINUTES * 60_000 },
+    },
+    idempotencyKeyMs: e.IDEMPOTENCY_KEY_HOURS * 3600_000,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+    bodyIdleTimeoutMs: e.BODY_IDLE_TIMEOUT_SECONDS * 1000,
+    signInLimits: {
+      pair: { max: e.SIGN_IN_PAIR_MAX_FAILURES, windowMs: e.SIGN_IN_PAIR_WINDOW_MINUTES * 60_000 },
+      email: { max: e.SIGN_IN_EMAIL_MAX_FAILURES, windowMs: e.SIGN_IN_EMAIL_WINDOW_MINUTES * 60_000 },
+    },
     tileUrl: e.TILE_URL,
     tileAttribution: e.TILE_ATTRIBUTION,
     cepLookupUrl: e.CEP_LOOKUP_URL.replace(/\/+$/, ''),

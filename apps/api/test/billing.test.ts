@@ -4,7 +4,16 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { addDays, earliestBookableStart, formatBRL, todayInBrasilia } from '@urbana/shared';
 import { emailLog, invoices, notifications, products, towers } from '../src/db/schema/index.ts';
 import { markOverdueInvoices } from '../src/services/invoices.ts';
-import { billingPf, createTestApp, createUser, inject, signIn, type TestContext } from './helpers.ts';
+import {
+  billingPf,
+  createTestApp,
+  createUser,
+  inject,
+  NO_ORDER_LIMITS,
+  signIn,
+  testConfig,
+  type TestContext,
+} from './helpers.ts';
 
 let ctx: TestContext;
 let productId: string;
@@ -23,7 +32,8 @@ const order = (cookie: string, start = START) =>
   });
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // Six checkouts per account at once: the per-account order limits (decision 026) are tested elsewhere.
+  ctx = await createTestApp({ config: testConfig(NO_ORDER_LIMITS) });
   const [p] = await ctx.database.db
     .insert(products)
     .values({

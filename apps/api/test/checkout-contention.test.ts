@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, ne } from 'drizzle-orm';
 import { addDays, earliestBookableStart, todayInBrasilia } from '@urbana/shared';
 import { orders, products, reservations, towers } from '../src/db/schema/index.ts';
-import { createTestApp, createUser, inject, signIn, type TestContext } from './helpers.ts';
+import {
+  createTestApp,
+  createUser,
+  inject,
+  NO_ORDER_LIMITS,
+  signIn,
+  testConfig,
+  type TestContext,
+} from './helpers.ts';
 
 let ctx: TestContext;
 const cookies: string[] = [];
@@ -11,7 +19,9 @@ let towerId: string;
 const SLOTS = 3;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // 40 checkouts per account in one burst: the per-account order limits (decision 026) have their own
+  // tests in abuse-edges.test.ts; this one is about slots.
+  ctx = await createTestApp({ config: testConfig(NO_ORDER_LIMITS) });
   const [p] = await ctx.database.db
     .insert(products)
     .values({

@@ -43,6 +43,14 @@ export async function createTestDatabase(): Promise<Database & { drop(): Promise
   };
 }
 
+/** Settings that take the limits on unpaid orders out of the way of tests about something else. */
+export const NO_ORDER_LIMITS = {
+  ORDER_UNPAID_MAX_PER_ACCOUNT: '100000',
+  ORDER_UNPAID_MAX_FACE_WEEKS: '100000000',
+  ORDER_UNPAID_MAX_PER_IP: '100000',
+  ORDER_RATE_MAX: '100000',
+};
+
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',

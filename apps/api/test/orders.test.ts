@@ -23,6 +23,7 @@ import {
   testConfig,
   type TestContext,
   billingPf,
+  NO_ORDER_LIMITS,
 } from './helpers.ts';
 
 const SECRET = 'segredo-do-provedor';
@@ -85,7 +86,11 @@ const item = (p: string, extra: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  ctx = await createTestApp({ config: testConfig({ PAYMENT_WEBHOOK_SECRET: SECRET }) });
+  ctx = await createTestApp({
+    // One busy account places many orders here: the limits on unpaid orders have their own tests
+    // (abuse-edges.test.ts, docs/decisions/026-abuse-and-edge-cases.md).
+    config: testConfig({ PAYMENT_WEBHOOK_SECRET: SECRET, ...NO_ORDER_LIMITS }),
+  });
   const a = await createUser(ctx, { nome: 'Ana Souza' });
   anaId = a.user.id;
   ana = await signIn(ctx, a.email, a.password);

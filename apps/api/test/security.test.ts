@@ -549,6 +549,11 @@ const stateChanging: Record<string, (w: World) => Req> = {
     cookie: w.admin.cookie,
     payload: { tipo_usuario: 'operador' },
   }),
+  'PUT /api/admin/usuarios/:id/limites-pedido': (w) => ({
+    url: `/api/admin/usuarios/${w.alvo.id}/limites-pedido`,
+    cookie: w.admin.cookie,
+    payload: { liberado: true },
+  }),
   'POST /api/admin/usuarios/:id/bloquear': (w) => ({
     url: `/api/admin/usuarios/${w.alvo.id}/bloquear`,
     cookie: w.admin.cookie,
@@ -926,6 +931,17 @@ const paramRoutes: Record<string, ParamCheck> = {
     request: (w) => ({
       url: `/api/admin/usuarios/${w.alvo.id}/papel`,
       payload: { tipo_usuario: 'operador' },
+    }),
+  },
+  'GET /api/admin/usuarios/:id/limites-pedido': {
+    kind: 'staff',
+    request: (w) => ({ url: `/api/admin/usuarios/${w.alvo.id}/limites-pedido` }),
+  },
+  'PUT /api/admin/usuarios/:id/limites-pedido': {
+    kind: 'staff',
+    request: (w) => ({
+      url: `/api/admin/usuarios/${w.alvo.id}/limites-pedido`,
+      payload: { liberado: true },
     }),
   },
   'POST /api/admin/usuarios/:id/bloquear': {
@@ -1371,6 +1387,24 @@ const adminRoutes: Record<
       payload: { tipo_usuario: 'operador' },
     }),
     invalid: (w) => ({ url: `/api/admin/usuarios/${w.alvo.id}/papel`, payload: { tipo_usuario: 'dono' } }),
+  },
+  'GET /api/admin/usuarios/:id/limites-pedido': {
+    section: 'usuarios',
+    ok: 200,
+    request: (w) => ({ url: `/api/admin/usuarios/${w.alvo.id}/limites-pedido` }),
+    invalid: () => ({ url: '/api/admin/usuarios/nao-e-um-uuid/limites-pedido' }),
+  },
+  'PUT /api/admin/usuarios/:id/limites-pedido': {
+    section: 'usuarios',
+    ok: 200,
+    request: (w) => ({
+      url: `/api/admin/usuarios/${w.alvo.id}/limites-pedido`,
+      payload: { liberado: true },
+    }),
+    invalid: (w) => ({
+      url: `/api/admin/usuarios/${w.alvo.id}/limites-pedido`,
+      payload: { liberado: 'sim' },
+    }),
   },
   'POST /api/admin/usuarios/:id/bloquear': {
     section: 'usuarios',

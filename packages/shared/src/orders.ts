@@ -6,6 +6,7 @@ export const orderStatuses = [
   'concluido',
   'cancelado',
   'expirado',
+  'pago_apos_expirar',
 ] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
@@ -16,22 +17,32 @@ export const orderStatusLabels: Record<OrderStatus, string> = {
   concluido: 'Concluído',
   cancelado: 'Cancelado',
   expirado: 'Expirado',
+  pago_apos_expirar: 'Pago após expirar — reembolso pendente',
 };
+
+/** What the customer reads on an order paid after its hold expired (decision 026). */
+export const LATE_PAYMENT_NOTICE =
+  'Recebemos o seu Pix depois que o prazo de pagamento terminou e as vagas já tinham sido liberadas. O pagamento está registrado e a equipe da Urbana vai devolvê-lo integralmente; entraremos em contato.';
 
 export type OrderActor = 'cliente' | 'equipe' | 'sistema' | 'provedor';
 
 /** PRODUCT.md §4: who may move an order from one state to another. */
 export const orderTransitions: Record<OrderStatus, Partial<Record<OrderStatus, readonly OrderActor[]>>> = {
   aguardando_pagamento: {
-    pago: ['equipe', 'provedor'],
+    // sistema: an order with nothing to pay is confirmed at once (docs/decisions/026-abuse-and-edge-cases.md).
+    pago: ['equipe', 'provedor', 'sistema'],
     cancelado: ['cliente', 'equipe'],
     expirado: ['sistema'],
+    // A Pix paid after its slots went to someone else: recorded, refund pending (decision 026).
+    pago_apos_expirar: ['provedor'],
   },
   pago: { em_veiculacao: ['equipe', 'sistema'], cancelado: ['equipe'] },
   em_veiculacao: { concluido: ['equipe', 'sistema'], cancelado: ['equipe'] },
   concluido: {},
-  cancelado: {},
-  expirado: {},
+  cancelado: { pago_apos_expirar: ['provedor'] },
+  expirado: { pago_apos_expirar: ['provedor'] },
+  // Staff refund the payment and close the order.
+  pago_apos_expirar: { cancelado: ['equipe'] },
 };
 
 export function canTransition(from: OrderStatus, to: OrderStatus, actor: OrderActor): boolean {
@@ -61,6 +72,24 @@ export function priceItem(
     input.weeks >= pricing.longRunWeeks ? Math.round((subtotal * pricing.longRunPercent) / 100) : 0;
   return { subtotal, discount, total: subtotal - discount };
 }
+
+/**
+ * The largest total one order may have, in centavos: R$ 50.000.000,00 (docs/decisions/026-abuse-and-edge-cases.md).
+ * Refused at the quote and at the order, never stored.
+ */
+export const MAX_ORDER_TOTAL = 5_000_000_000;
+
+export const orderLimitMessages = {
+  totalTooHigh: (max: string) =>
+    `O total passa do limite de ${max} por pedido. Divida a campanha em pedidos menores ou fale com a equipe.`,
+  tooManyUnpaid: (max: number) =>
+    `Você já tem ${max} ${max === 1 ? 'pedido' : 'pedidos'} aguardando pagamento. Pague ou cancele um deles antes de fazer outro pedido.`,
+  faceWeeks: (max: number, held: number) =>
+    `Este pedido passaria do limite de ${max} faces × semanas reservadas sem pagamento (em aberto: ${held}). Pague ou cancele um pedido em aberto, ou fale com a equipe para liberar campanhas maiores.`,
+  tooManyFromNetwork:
+    'Há pedidos demais aguardando pagamento a partir desta rede. Pague ou cancele um pedido em aberto antes de fazer outro.',
+  tooFast: 'Muitos pedidos em pouco tempo. Aguarde alguns minutos e tente de novo.',
+} as const;
 
 export const couponKinds = ['percentual', 'valor'] as const;
 export type CouponKind = (typeof couponKinds)[number];

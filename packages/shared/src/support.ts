@@ -107,17 +107,26 @@ const audience = {
 const needsUser = (v: { segment: AudienceSegment; user_id?: string | null | undefined }) =>
   v.segment !== 'usuario' || Boolean(v.user_id);
 
+/**
+ * A path inside the app: one leading "/", then no second "/" right after it (`//evil.example` is another
+ * site), no scheme, no "//" anywhere, no backslash (browsers read `/\\evil` as `//evil`).
+ */
+// Segments of allowed characters separated by single slashes (written without a lookahead, which the
+// fuzz suite's generator cannot read).
+export const IN_APP_PATH = /^\/(?:[A-Za-z0-9_?=&.-]+\/)*[A-Za-z0-9_?=&.-]*$/;
+export const IN_APP_PATH_MESSAGE = 'O link deve ser um caminho do site, como /buscar-locais.';
+export const inAppPathSchema = z
+  .string()
+  .trim()
+  .max(300, { error: 'Use no máximo 300 caracteres.' })
+  .regex(IN_APP_PATH, { error: IN_APP_PATH_MESSAGE });
+
 export const broadcastSchema = z
   .object({
     ...audience,
     title: text('Informe o título.', 3, 120),
     body: text('Escreva a mensagem.', 1, 1000).optional(),
-    link: z
-      .string()
-      .trim()
-      .max(300, { error: 'Use no máximo 300 caracteres.' })
-      .regex(/^\/[A-Za-z0-9/_?=&.-]*$/, { error: 'O link deve ser um caminho do site, como /buscar-locais.' })
-      .nullish(),
+    link: inAppPathSchema.nullish(),
   })
   .refine(needsUser, { path: ['user_id'], error: 'Escolha o usuário.' });
 

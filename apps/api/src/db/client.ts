@@ -53,6 +53,15 @@ export interface OpenDatabaseOptions {
   connectTimeoutMs?: number;
 }
 
+/**
+ * bigint (int8) comes back as a JS number on both drivers (node-postgres gives a string by default):
+ * money columns are 64-bit, and every amount stays below 2^53 (MAX_ORDER_TOTAL, decision 026). On
+ * node-postgres it has to be the global parser: drizzle passes its own per-query parsers, which fall
+ * back to the global ones, not to the pool's.
+ */
+const INT8 = 20;
+pg.types.setTypeParser(INT8, Number);
+
 // A fixed key: only Urbana's migrator takes this advisory lock.
 const MIGRATION_LOCK_KEY = 727_001;
 
@@ -63,7 +72,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 async function openEmbedded(dataDir: string): Promise<Database> {
   if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { btree_gist } });
+  const client = await PGlite.create(dataDir, { extensions: { btree_gist }, parsers: { [INT8]: Number } });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,

@@ -38,16 +38,19 @@ export function uploadBody(request: FastifyRequest): Readable {
 /** A stored file under a server-made name, with its real type, never sniffed or run by the browser. */
 export function sendStored(reply: FastifyReply, object: StoredObject, filename: string, download = false) {
   const ascii = filename.replace(/[^\w.-]+/g, '_');
-  return reply
-    .header('content-type', object.contentType)
-    .header('content-length', object.size)
-    .header('x-content-type-options', 'nosniff')
-    .header(
-      'content-disposition',
-      `${download ? 'attachment' : 'inline'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
-    )
-    .header('cache-control', 'private, max-age=3600')
-    .send(object.body);
+  return (
+    reply
+      .header('content-type', object.contentType)
+      .header('content-length', object.size)
+      .header('x-content-type-options', 'nosniff')
+      .header(
+        'content-disposition',
+        `${download ? 'attachment' : 'inline'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+      )
+      // A customer's own files: never kept by a cache (issue 22, item 6).
+      .header('cache-control', 'private, no-store')
+      .send(object.body)
+  );
 }
 
 const mediaOut = z.object({

@@ -57,7 +57,7 @@ export const notificationStreamRoutes =
           reply.hijack();
           reply.raw.writeHead(200, {
             'content-type': 'text/event-stream; charset=utf-8',
-            'cache-control': 'no-cache',
+            'cache-control': 'no-store',
           });
           reply.raw.end();
           return;
@@ -71,7 +71,8 @@ export const notificationStreamRoutes =
           if (value !== undefined) res.setHeader(name, value);
         res.writeHead(200, {
           'content-type': 'text/event-stream; charset=utf-8',
-          'cache-control': 'no-cache',
+          // Personal data: never stored by a cache (issue 22, item 6).
+          'cache-control': 'no-store',
           'x-accel-buffering': 'no',
           connection: 'keep-alive',
         });

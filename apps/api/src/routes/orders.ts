@@ -4,6 +4,7 @@ import {
   billingProfileSchema,
   checkoutBodySchema,
   messageSchema,
+  orderLimitMessages,
   orderStatuses,
   quoteSchema,
 } from '@urbana/shared';
@@ -16,6 +17,7 @@ import { campaignsForOrder } from '../services/campaigns.ts';
 import { listOrders, orderDetail } from '../services/order-queries.ts';
 import { quote } from '../services/order-quote.ts';
 import { placeOrder, transitionOrder } from '../services/orders.ts';
+import { isExempt, orderLimitStatus, setOrderLimitsLifted } from '../services/order-limits.ts';
 import { listNotifications } from '../services/notifications.ts';
 import { handlePaymentWebhook } from '../services/payments.ts';
 import { pixQrDataUrl } from '../services/pix.ts';
@@ -123,6 +125,19 @@ export const orderRoutes =
       user.post(
         '/orders',
         {
+          config: {
+            // Per account (issue 22, item 1): checked after the session is known; lifted customers pass.
+            rateLimit: {
+              ...config.orderLimits.rate,
+              hook: 'preHandler',
+              keyGenerator: (request) => `pedidos:${request.user?.id ?? request.ip}`,
+              allowList: async (request) => (request.user ? isExempt(db, request.user.id) : false),
+              errorResponseBuilder: (_request, context) =>
+                new AppError(429, orderLimitMessages.tooFast, {
+                  'retry-after': String(Math.ceil(context.ttl / 1000)),
+                }),
+            },
+          },
           schema: {
             tags: ['pedidos'],
             summary:
@@ -142,6 +157,7 @@ export const orderRoutes =
             request.user!.id,
             request.body,
             request.headers['idempotency-key'],
+            { ip: request.ip },
           );
           return reply
             .code(result.replayed ? 200 : 201)
@@ -261,6 +277,55 @@ export const orderRoutes =
           ip: request.ip,
         });
         return orderDetail(db, request.params.id);
+      },
+    );
+
+    // Staff lift the limits on unpaid orders for one customer (issue 22, item 1; decision 026).
+    const userParams = z.object({ id: z.string().uuid({ error: 'Usuário não encontrado.' }) });
+    const limitsOut = z.object({
+      lifted: z.boolean(),
+      lifted_at: z.string().nullable(),
+      unpaid_orders: z.number(),
+      unpaid_face_weeks: z.number(),
+      limits: z.object({
+        unpaid_orders: z.number(),
+        unpaid_face_weeks: z.number(),
+        unpaid_orders_per_ip: z.number(),
+        orders_per_window: z.number(),
+        window_minutes: z.number(),
+      }),
+    });
+    app.get(
+      '/admin/usuarios/:id/limites-pedido',
+      {
+        preValidation: requireSection('usuarios', config.adminEmails),
+        schema: {
+          tags: ['admin'],
+          summary: 'Limites de pedidos sem pagamento de um cliente e se foram liberados',
+          params: userParams,
+          response: { 200: limitsOut, ...errors },
+        },
+      },
+      async (request) => orderLimitStatus(db, config, request.params.id),
+    );
+    app.put(
+      '/admin/usuarios/:id/limites-pedido',
+      {
+        preValidation: requireSection('usuarios', config.adminEmails),
+        schema: {
+          tags: ['admin'],
+          summary: 'Libera (ou volta a aplicar) os limites de pedidos sem pagamento de um cliente',
+          params: userParams,
+          body: z.object({ liberado: z.boolean({ error: 'Informe se os limites ficam liberados.' }) }),
+          response: { 200: limitsOut, ...errors },
+        },
+      },
+      async (request) => {
+        await setOrderLimitsLifted(db, request.params.id, request.body.liberado, {
+          actorId: request.user!.id,
+          ip: request.ip,
+        });
+        return orderLimitStatus(db, config, request.params.id);
       },
     );
 

@@ -25,12 +25,19 @@ export async function audit(executor: Db | Tx, entry: AuditEntry): Promise<void>
 }
 
 /** How many `action` events for this key happened in the window, and when the window frees up. */
-export async function recentEvents(db: Db, action: string, key: string, windowMs: number) {
+export async function recentEvents(db: Db, action: string, key: string, windowMs: number, ip?: string) {
   const since = new Date(Date.now() - windowMs);
   const [row] = await db
     .select({ n: count(), oldest: min(auditLog.created_at) })
     .from(auditLog)
-    .where(and(eq(auditLog.action, action), eq(auditLog.entity_id, key), gt(auditLog.created_at, since)));
+    .where(
+      and(
+        eq(auditLog.action, action),
+        eq(auditLog.entity_id, key),
+        gt(auditLog.created_at, since),
+        ip === undefined ? undefined : eq(auditLog.ip, ip),
+      ),
+    );
   const n = row?.n ?? 0;
   const oldest = row?.oldest ? new Date(row.oldest) : null;
   const retryAfterSeconds = oldest

@@ -11,7 +11,7 @@ import {
 } from '@urbana/shared';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { authTokens, profiles, sessions } from '../db/schema/index.ts';
+import { authTokens, knownDevices, profiles, sessions } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '../lib/passwords.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
@@ -41,7 +41,6 @@ export interface EmailLimit {
 }
 /** Per-e-mail limits, counted from audit_log so that they hold across instances. */
 export const emailLimits = {
-  signInFailures: { max: 10, windowMs: 15 * 60_000 },
   passwordReset: { max: 5, windowMs: 15 * 60_000 },
   resendConfirmation: { max: 5, windowMs: 15 * 60_000 },
 } satisfies Record<string, EmailLimit>;
@@ -164,18 +163,41 @@ export async function createSession(
   return { token, expiresAt, user: touched ?? user };
 }
 
+/**
+ * Sign-in throttling (issue 22, item 8; decision 026), failures counted from audit_log so that they
+ * hold across instances with or without Redis:
+ * - per (e-mail, IP): SIGN_IN_PAIR_MAX_FAILURES in SIGN_IN_PAIR_WINDOW_MINUTES — the one guessing is
+ *   throttled, the owner elsewhere is not;
+ * - per IP: the request limit on the route (rateLimits.signIn, in Redis when configured);
+ * - per e-mail, slower and wider: SIGN_IN_EMAIL_MAX_FAILURES in SIGN_IN_EMAIL_WINDOW_MINUTES from every
+ *   IP, which a correct password from a known device (the urbana_dispositivo cookie) still passes.
+ */
 export async function signIn(
   deps: AuthDeps,
   input: { email: string; password: string; staff_only?: boolean | undefined },
-  ctx: RequestContext,
-): Promise<NewSession> {
-  const { db } = deps;
-  const failures = await recentEvents(db, 'login.falha', input.email, emailLimits.signInFailures.windowMs);
-  if (failures.count >= emailLimits.signInFailures.max) {
-    await audit(db, { action: 'login.limitado', entity: 'profile', entityId: input.email, ip: ctx.ip });
-    throw tooMany(failures.retryAfterSeconds);
-  }
+  ctx: RequestContext & { deviceToken?: string | undefined },
+): Promise<NewSession & { deviceToken: string | null }> {
+  const { db, config } = deps;
+  const limits = config.signInLimits;
+  const limited = async (retryAfterSeconds: number, scope: string) => {
+    await audit(db, {
+      action: 'login.limitado',
+      entity: 'profile',
+      entityId: input.email,
+      ip: ctx.ip,
+      after: { limite: scope },
+    });
+    return tooMany(retryAfterSeconds);
+  };
+  const pair = await recentEvents(db, 'login.falha', input.email, limits.pair.windowMs, ctx.ip);
+  if (pair.count >= limits.pair.max) throw await limited(pair.retryAfterSeconds, 'email_ip');
+  const wide = await recentEvents(db, 'login.falha', input.email, limits.email.windowMs);
   const user = await db.query.profiles.findFirst({ where: eq(profiles.email, input.email) });
+  let knownDevice = false;
+  if (wide.count >= limits.email.max) {
+    knownDevice = Boolean(user && ctx.deviceToken && (await isKnownDevice(db, user.id, ctx.deviceToken)));
+    if (!knownDevice) throw await limited(wide.retryAfterSeconds, 'email');
+  }
   const ok = await verifyPassword(user?.password_hash, input.password);
   if (!user || !ok) {
     // The same answer for an unknown e-mail and a wrong password.
@@ -218,8 +240,30 @@ export async function signIn(
     entity: 'profile',
     entityId: user.email,
     ip: ctx.ip,
+    ...(knownDevice ? { after: { dispositivo_conhecido: true } } : {}),
   });
-  return session;
+  return { ...session, deviceToken: await rememberDevice(db, user.id, ctx.deviceToken) };
+}
+
+/** Whether this browser's device cookie belongs to the account (and touches it). */
+async function isKnownDevice(db: Db, userId: string, token: string): Promise<boolean> {
+  const [row] = await db
+    .update(knownDevices)
+    .set({ last_used_at: new Date() })
+    .where(and(eq(knownDevices.token_hash, hashToken(token)), eq(knownDevices.user_id, userId)))
+    .returning({ user_id: knownDevices.user_id });
+  return row !== undefined;
+}
+
+/**
+ * After a successful sign-in this browser is a known device of the account: its current cookie when
+ * it already is one, else a new token (null = keep the cookie as it is).
+ */
+async function rememberDevice(db: Db, userId: string, current: string | undefined): Promise<string | null> {
+  if (current && (await isKnownDevice(db, userId, current))) return null;
+  const token = newToken();
+  await db.insert(knownDevices).values({ token_hash: hashToken(token), user_id: userId });
+  return token;
 }
 
 export async function signOut(db: Db, token: string | undefined): Promise<void> {

@@ -1,3 +1,4 @@
+import { LATE_PAYMENT_NOTICE } from '@urbana/shared';
 /** pt-BR e-mail templates: each gives a subject, a plain-text body and a branded HTML body. */
 export interface RenderedEmail {
   template: string;
@@ -85,6 +86,11 @@ export function orderStatusNotice(status: string, code: string): { title: string
         title: `O prazo de pagamento do pedido ${code} terminou`,
         body: 'As datas reservadas foram liberadas. Você pode refazer o pedido quando quiser.',
       };
+    case 'pago_apos_expirar':
+      return {
+        title: `Recebemos o pagamento do pedido ${code} depois do prazo`,
+        body: LATE_PAYMENT_NOTICE,
+      };
     default:
       return { title: `O pedido ${code} foi atualizado`, body: 'Abra o pedido para ver a situação.' };
   }
@@ -122,6 +128,8 @@ export const emailTemplates = {
     url: string;
     /** One line per item: "Outdoor Eixo: de 09/12/2026 até 22/12/2026" (decision 021). */
     items: string[];
+    /** Nothing to pay (a 100 % coupon): confirmed at once. */
+    free?: boolean;
   }) =>
     render(
       'pedido_recebido',
@@ -130,11 +138,16 @@ export const emailTemplates = {
       [
         `Recebemos seu pedido ${o.code}, no total de ${o.total}. As vagas ficam reservadas até o fim do prazo de pagamento.`,
         ...o.items,
-        ...(o.pix
-          ? ['Pague com Pix copia e cola usando o código abaixo, ou abra o pedido para ver o QR Code:', o.pix]
-          : [
-              'Enviaremos o boleto ou os dados para transferência; a equipe confirma o pagamento assim que recebê-lo.',
-            ]),
+        ...(o.free
+          ? ['Não há nada a pagar: o pedido já está confirmado.']
+          : o.pix
+            ? [
+                'Pague com Pix copia e cola usando o código abaixo, ou abra o pedido para ver o QR Code:',
+                o.pix,
+              ]
+            : [
+                'Enviaremos o boleto ou os dados para transferência; a equipe confirma o pagamento assim que recebê-lo.',
+              ]),
       ],
       { label: 'Ver pedido', url: o.url },
     ),

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { AudienceSegment } from '@urbana/shared';
+import { IN_APP_PATH, IN_APP_PATH_MESSAGE, type AudienceSegment } from '@urbana/shared';
 import type { Db, Tx } from '../db/client.ts';
 import { notificationBroadcasts, notifications, profiles } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
@@ -117,6 +117,8 @@ export async function broadcastNotification(
     link?: string | null | undefined;
   },
 ) {
+  // The route validates it too; a link here ends up in every recipient's bell (issue 22, item 7).
+  if (input.link && !IN_APP_PATH.test(input.link)) throw new AppError(400, IN_APP_PATH_MESSAGE);
   return db.transaction(async (tx) => {
     const target = input.segment === 'usuario' ? (input.user_id ?? null) : null;
     if (input.segment === 'usuario') {

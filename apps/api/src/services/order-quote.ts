@@ -19,6 +19,7 @@ import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { couponRedemptions, coupons, orders, products, towers } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
+import { assertTotalWithinLimit } from './order-limits.ts';
 
 /** Prices and coupons: every figure from the database, never from the client. */
 type ItemInput = CheckoutBody['items'][number];
@@ -135,13 +136,16 @@ export async function quote(
       else couponError = result.message;
     }
   }
+  const total = subtotal - discount - (couponResult?.discount ?? 0);
+  // Said at the quote, before anyone fills a checkout the order would refuse (issue 22, item 2).
+  assertTotalWithinLimit(total);
   return {
     items,
     subtotal,
     discount,
     coupon: couponResult,
     coupon_error: couponError,
-    total: subtotal - discount - (couponResult?.discount ?? 0),
+    total,
     earliest_start: earliestBookableStart(todayInBrasilia(), config.leadBusinessDays),
   };
 }

@@ -15,6 +15,7 @@ import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
   billingProfiles,
+  checkoutRefusals,
   couponRedemptions,
   coupons,
   invoices,
@@ -32,6 +33,7 @@ import type { Outbox } from './outbox.ts';
 import { notify } from './notifications.ts';
 import { newTxid, pixPayload } from './pix.ts';
 import { couponContext, priceItems } from './order-quote.ts';
+import { assertTotalWithinLimit, enforceUnpaidLimits } from './order-limits.ts';
 
 /** Placing orders and moving them between states (reads are in order-queries.ts, prices in order-quote.ts). */
 export interface OrderDeps {
@@ -83,20 +85,83 @@ export async function placeOrder(
   userId: string,
   body: CheckoutBody,
   idempotencyKey: string,
+  context: { ip?: string | null } = {},
 ) {
   const { db, config } = deps;
   const hash = requestHash(body);
+  const fresh = sql`now() - make_interval(secs => ${config.idempotencyKeyMs / 1000})`;
+  // Keys older than IDEMPOTENCY_KEY_HOURS are released: the same key is then a new request (decision 026).
+  await db
+    .update(orders)
+    .set({ idempotency_key: null })
+    .where(
+      and(
+        eq(orders.user_id, userId),
+        eq(orders.idempotency_key, idempotencyKey),
+        sql`${orders.created_at} <= ${fresh}`,
+      ),
+    );
+  await db
+    .delete(checkoutRefusals)
+    .where(
+      and(
+        eq(checkoutRefusals.user_id, userId),
+        eq(checkoutRefusals.idempotency_key, idempotencyKey),
+        sql`${checkoutRefusals.created_at} <= ${fresh}`,
+      ),
+    );
   const replay = async () => {
     const existing = await db.query.orders.findFirst({
       where: and(eq(orders.user_id, userId), eq(orders.idempotency_key, idempotencyKey)),
     });
-    if (!existing) return null;
-    if (existing.request_hash !== hash) throw new AppError(422, IDEMPOTENCY_MISMATCH);
-    return existing.id;
+    if (existing) {
+      if (existing.request_hash !== hash) throw new AppError(422, IDEMPOTENCY_MISMATCH);
+      return existing.id;
+    }
+    // A refused checkout answers the same refusal under its key, as payment APIs do.
+    const refused = await db.query.checkoutRefusals.findFirst({
+      where: and(eq(checkoutRefusals.user_id, userId), eq(checkoutRefusals.idempotency_key, idempotencyKey)),
+    });
+    if (!refused) return null;
+    if (refused.request_hash !== hash) throw new AppError(422, IDEMPOTENCY_MISMATCH);
+    throw new AppError(refused.status, refused.message);
   };
   const previous = await replay();
   if (previous) return { id: previous, replayed: true };
 
+  try {
+    return await placeNewOrder(deps, userId, body, { idempotencyKey, hash, ip: context.ip ?? null }, replay);
+  } catch (error) {
+    if (
+      error instanceof AppError &&
+      error.statusCode >= 400 &&
+      error.statusCode < 500 &&
+      error.statusCode !== 422
+    ) {
+      await db
+        .insert(checkoutRefusals)
+        .values({
+          user_id: userId,
+          idempotency_key: idempotencyKey,
+          request_hash: hash,
+          status: error.statusCode,
+          message: error.message,
+        })
+        .onConflictDoNothing();
+    }
+    throw error;
+  }
+}
+
+async function placeNewOrder(
+  deps: OrderDeps,
+  userId: string,
+  body: CheckoutBody,
+  request: { idempotencyKey: string; hash: string; ip: string | null },
+  replay: () => Promise<string | null>,
+) {
+  const { db, config } = deps;
+  const { idempotencyKey, hash } = request;
   const billing = await db.query.billingProfiles.findFirst({ where: eq(billingProfiles.user_id, userId) });
   if (!billing) throw new AppError(409, BILLING_REQUIRED);
   if (body.payment_method === 'faturado' && billing.person_type !== 'pj') {
@@ -112,6 +177,12 @@ export async function placeOrder(
       const items = await priceItems(tx, body.items, config);
       const subtotal = items.reduce((s, i) => s + i.subtotal, 0);
       const discount = items.reduce((s, i) => s + i.discount, 0);
+      assertTotalWithinLimit(subtotal - discount);
+      await enforceUnpaidLimits(tx, config, {
+        userId,
+        ip: request.ip,
+        faceWeeks: items.reduce((s, i) => s + i.towers.length * i.weeks, 0),
+      });
 
       // The order row first: a concurrent submit with the same key stops here.
       const txid = newTxid();
@@ -126,6 +197,7 @@ export async function placeOrder(
           total: subtotal - discount,
           idempotency_key: idempotencyKey,
           request_hash: hash,
+          client_ip: request.ip,
           pix_txid: txid,
           billing,
           expires_at: expiresAt,
@@ -165,6 +237,7 @@ export async function placeOrder(
           .where(eq(orders.id, order!.id));
       }
       const total = subtotal - discount - couponDiscount;
+      assertTotalWithinLimit(total);
 
       const towerIds = items.flatMap((i) => i.towers.map((t) => t.id));
       // Holds whose payment window passed give their slots back before we look for one.
@@ -275,8 +348,12 @@ export async function placeOrder(
         actor: 'cliente',
         actor_id: userId,
       });
-      const payload = pixPayload({ ...config.pix, amount: total, txid, info: order!.code });
-      await tx.update(orders).set({ pix_payload: payload }).where(eq(orders.id, order!.id));
+      // Nothing to pay (a 100 % coupon): confirmed at once, no Pix code (decision 026).
+      const nothingToPay = total === 0;
+      const payload = nothingToPay
+        ? null
+        : pixPayload({ ...config.pix, amount: total, txid, info: order!.code });
+      if (payload) await tx.update(orders).set({ pix_payload: payload }).where(eq(orders.id, order!.id));
       await tx.update(userCart).set({ products: [], updated_at: now }).where(eq(userCart.user_id, userId));
       const user = await tx.query.profiles.findFirst({ where: (p, { eq: e }) => e(p.id, userId) });
       await deps.outbox.enqueue(tx, {
@@ -289,6 +366,7 @@ export async function placeOrder(
           method: body.payment_method,
           pix: body.payment_method === 'pix' ? payload : null,
           items: items.map((i) => `${i.name}: ${formatBookingPeriod(i.start, i.weeks)}`),
+          free: nothingToPay,
           url: `${config.publicUrl}/confirmacao-pedido?orderId=${order!.id}`,
         }),
       });
@@ -296,12 +374,24 @@ export async function placeOrder(
         userId,
         kind: 'pedido_recebido',
         title: `Recebemos o pedido ${order!.code}`,
-        body:
-          body.payment_method === 'pix'
+        body: nothingToPay
+          ? 'Não há nada a pagar: o pedido já está confirmado.'
+          : body.payment_method === 'pix'
             ? 'Pague com Pix para confirmar a reserva.'
             : 'A equipe confirma a reserva quando receber o pagamento faturado.',
         link: `/pedido/${order!.id}`,
       });
+      if (nothingToPay)
+        await transitionOrder(
+          deps,
+          {
+            orderId: order!.id,
+            to: 'pago',
+            actor: 'sistema',
+            note: 'Pedido sem valor a pagar: confirmado na hora.',
+          },
+          tx,
+        );
       return order!.id;
     });
     deps.catalogCache?.clear();
@@ -352,7 +442,11 @@ export async function transitionOrder(
     const now = new Date();
     const [updated] = await tx
       .update(orders)
-      .set({ status: input.to, updated_at: now, ...(input.to === 'pago' ? { paid_at: now } : {}) })
+      .set({
+        status: input.to,
+        updated_at: now,
+        ...(input.to === 'pago' || input.to === 'pago_apos_expirar' ? { paid_at: now } : {}),
+      })
       .where(eq(orders.id, order.id))
       .returning();
     const itemIds = (
@@ -364,6 +458,14 @@ export async function transitionOrder(
         .set({ status: 'confirmada', hold_expires_at: null })
         .where(inArray(reservations.order_item_id, itemIds));
       await tx.update(invoices).set({ status: 'paga', paid_at: now }).where(eq(invoices.order_id, order.id));
+    }
+    if (input.to === 'pago_apos_expirar') {
+      // Paid too late: whatever it still held goes back, the invoice will not be charged (decision 026).
+      await tx
+        .update(reservations)
+        .set({ status: 'liberada' })
+        .where(inArray(reservations.order_item_id, itemIds));
+      await tx.update(invoices).set({ status: 'cancelada' }).where(eq(invoices.order_id, order.id));
     }
     if (input.to === 'cancelado' || input.to === 'expirado') {
       await tx

@@ -1,7 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { canTransition, formatBRL, paths } from '@urbana/shared';
+import type { Tx } from '../db/client.ts';
 import { z } from 'zod';
-import { orders, paymentEvents } from '../db/schema/index.ts';
+import { orders, paymentEvents, profiles } from '../db/schema/index.ts';
+import { notify } from './notifications.ts';
 import { AppError } from '../lib/errors.ts';
 import { transitionOrder, type OrderDeps } from './orders.ts';
 
@@ -64,14 +67,71 @@ export async function handlePaymentWebhook(
     if (!order) throw new AppError(404, 'Pedido não encontrado.');
     if (order.total !== event.data.amount) throw new AppError(409, 'O valor pago não confere com o pedido.');
     if (order.status === 'pago') return { status: 200, message: 'Pedido já estava pago.' };
-    if (order.status !== 'aguardando_pagamento')
-      throw new AppError(409, 'Este pedido não aguarda pagamento.');
+    if (order.status === 'pago_apos_expirar')
+      return { status: 200, message: 'Pagamento após o prazo já registrado.' };
     await tx.update(paymentEvents).set({ order_id: order.id }).where(eq(paymentEvents.id, recorded.id));
-    await transitionOrder(
-      deps,
-      { orderId: order.id, to: 'pago', actor: 'provedor', note: `Pix confirmado (evento ${event.id}).` },
-      tx,
-    );
-    return { status: 200, message: 'Pagamento confirmado.' };
+    if (order.status === 'aguardando_pagamento' && !(await lostSlots(tx, order.id, order.expires_at))) {
+      await transitionOrder(
+        deps,
+        { orderId: order.id, to: 'pago', actor: 'provedor', note: `Pix confirmado (evento ${event.id}).` },
+        tx,
+      );
+      return { status: 200, message: 'Pagamento confirmado.' };
+    }
+    if (!canTransition(order.status, 'pago_apos_expirar', 'provedor'))
+      throw new AppError(409, 'Este pedido não aguarda pagamento.');
+    await recordLatePayment(deps, tx, order, event.id);
+    return { status: 200, message: 'Pagamento registrado após o prazo: reembolso pendente.' };
   });
+}
+
+/**
+ * Whether an unpaid order's hold is gone: its window passed and another checkout already took (or
+ * released) one of its slots, before the expiry worker ran. Confirming it then would book a slot twice.
+ */
+async function lostSlots(tx: Tx, orderId: string, expiresAt: Date): Promise<boolean> {
+  if (expiresAt.getTime() > Date.now()) return false;
+  const released = await tx.execute<{ n: number }>(sql`
+    select count(*)::int as n from reservations r
+    join order_items i on i.id = r.order_item_id
+    where i.order_id = ${orderId} and r.status = 'liberada'`);
+  return Number(released.rows[0]?.n ?? 0) > 0;
+}
+
+/**
+ * A Pix paid after the order's hold expired (or after it was cancelled): the payment is recorded, the
+ * order becomes "pago após expirar — reembolso pendente", its slots stay free for whoever has them now,
+ * and the customer and staff are told (issue 22, item 4; decision 026). The webhook answers 200 so the
+ * provider stops retrying.
+ */
+async function recordLatePayment(
+  deps: OrderDeps,
+  tx: Tx,
+  order: typeof orders.$inferSelect,
+  eventId: string,
+): Promise<void> {
+  await transitionOrder(
+    deps,
+    {
+      orderId: order.id,
+      to: 'pago_apos_expirar',
+      actor: 'provedor',
+      note: `Pix recebido após o prazo (evento ${eventId}); as vagas já tinham sido liberadas. Reembolso pendente.`,
+    },
+    tx,
+  );
+  const customer = await tx.query.profiles.findFirst({ where: eq(profiles.id, order.user_id) });
+  const staff = await tx
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(inArray(profiles.tipo_usuario, ['admin', 'operador']), isNull(profiles.blocked_at)));
+  for (const member of staff) {
+    await notify(tx, {
+      userId: member.id,
+      kind: 'pedido_reembolso_pendente',
+      title: `Pix recebido após o prazo: pedido ${order.code}`,
+      body: `${formatBRL(order.total)} pagos depois que as vagas foram liberadas. Devolva o valor ao cliente e cancele o pedido.`,
+      link: `${paths.admin.usuarios}?q=${encodeURIComponent(customer?.email ?? '')}`,
+    });
+  }
 }

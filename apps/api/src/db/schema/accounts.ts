@@ -81,3 +81,21 @@ export const oauthStates = pgTable('oauth_states', {
   expires_at: timestamptz('expires_at').notNull(),
   created_at: createdAt(),
 });
+
+/**
+ * Browsers that signed in to an account before (the urbana_dispositivo cookie, only its SHA-256 kept):
+ * a correct password from one of them passes the wide per-e-mail sign-in limit, so that an attacker
+ * cannot lock the owner out (docs/decisions/026-abuse-and-edge-cases.md).
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    token_hash: text('token_hash').primaryKey(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    created_at: createdAt(),
+    last_used_at: timestamptz('last_used_at').notNull().defaultNow(),
+  },
+  (t) => [index('known_devices_user_idx').on(t.user_id)],
+);

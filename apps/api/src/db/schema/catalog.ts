@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -31,7 +32,8 @@ export const products = pgTable(
     state: text('state').notNull(),
     latitude: doublePrecision('latitude').notNull(),
     longitude: doublePrecision('longitude').notNull(),
-    daily_price: integer('daily_price').notNull(),
+    /** Centavos, 64-bit like every money column (see orders.ts). */
+    daily_price: bigint('daily_price', { mode: 'number' }).notNull(),
     is_tower_based: boolean('is_tower_based').notNull().default(false),
     weekly_audience: integer('weekly_audience').notNull().default(0),
     /** Who passes by: e.g. "Classes A e B, 25 a 44 anos, trabalhadores do centro". */

@@ -3,6 +3,7 @@ import {
   check,
   date,
   index,
+  bigint,
   integer,
   jsonb,
   pgTable,
@@ -13,6 +14,13 @@ import {
   boolean,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz, updatedAt } from './columns.ts';
+
+/**
+ * Money in integer centavos, 64-bit: totals above R$ 21.474.836,47 do not fit a 32-bit integer. Read as
+ * a JS number (exact below 2^53; an order is capped far below that, see MAX_ORDER_TOTAL and
+ * docs/decisions/026-abuse-and-edge-cases.md).
+ */
+const money = (name: string) => bigint(name, { mode: 'number' });
 import { profiles } from './accounts.ts';
 import { products, towers } from './catalog.ts';
 
@@ -45,10 +53,11 @@ export const coupons = pgTable(
     id: id(),
     code: text('code').notNull(),
     kind: text('kind', { enum: ['percentual', 'valor'] }).notNull(),
-    value: integer('value').notNull(),
+    /** Percent (1–100) or centavos. */
+    value: money('value').notNull(),
     starts_at: timestamptz('starts_at'),
     ends_at: timestamptz('ends_at'),
-    min_order: integer('min_order').notNull().default(0),
+    min_order: money('min_order').notNull().default(0),
     max_uses: integer('max_uses'),
     max_uses_per_user: integer('max_uses_per_user'),
     first_purchase_only: boolean('first_purchase_only').notNull().default(false),
@@ -78,21 +87,32 @@ export const orders = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: 'restrict' }),
     status: text('status', {
-      enum: ['aguardando_pagamento', 'pago', 'em_veiculacao', 'concluido', 'cancelado', 'expirado'],
+      enum: [
+        'aguardando_pagamento',
+        'pago',
+        'em_veiculacao',
+        'concluido',
+        'cancelado',
+        'expirado',
+        'pago_apos_expirar',
+      ],
     })
       .notNull()
       .default('aguardando_pagamento'),
     payment_method: text('payment_method', { enum: ['pix', 'faturado'] }).notNull(),
-    subtotal: integer('subtotal').notNull(),
-    discount: integer('discount').notNull().default(0),
-    coupon_discount: integer('coupon_discount').notNull().default(0),
-    total: integer('total').notNull(),
+    subtotal: money('subtotal').notNull(),
+    discount: money('discount').notNull().default(0),
+    coupon_discount: money('coupon_discount').notNull().default(0),
+    total: money('total').notNull(),
     coupon_id: uuid('coupon_id').references(() => coupons.id, { onDelete: 'restrict' }),
-    idempotency_key: text('idempotency_key').notNull(),
+    /** Released (null) once it is older than IDEMPOTENCY_KEY_HOURS, so the key can be used again. */
+    idempotency_key: text('idempotency_key'),
     request_hash: text('request_hash').notNull(),
     pix_txid: text('pix_txid').notNull(),
     pix_payload: text('pix_payload'),
     billing: jsonb('billing').notNull(),
+    /** Where the order came from: the per-IP limit of unpaid orders counts these. */
+    client_ip: text('client_ip'),
     expires_at: timestamptz('expires_at').notNull(),
     paid_at: timestamptz('paid_at'),
     created_at: createdAt(),
@@ -103,6 +123,9 @@ export const orders = pgTable(
     uniqueIndex('orders_code_key').on(t.code),
     uniqueIndex('orders_pix_txid_key').on(t.pix_txid),
     index('orders_user_created_idx').on(t.user_id, t.created_at),
+    index('orders_pending_ip_idx')
+      .on(t.client_ip)
+      .where(sql`${t.status} = 'aguardando_pagamento'`),
     index('orders_pending_expiry_idx')
       .on(t.expires_at)
       .where(sql`${t.status} = 'aguardando_pagamento'`),
@@ -112,7 +135,7 @@ export const orders = pgTable(
     ),
     check(
       'orders_status_check',
-      sql`${t.status} in ('aguardando_pagamento', 'pago', 'em_veiculacao', 'concluido', 'cancelado', 'expirado')`,
+      sql`${t.status} in ('aguardando_pagamento', 'pago', 'em_veiculacao', 'concluido', 'cancelado', 'expirado', 'pago_apos_expirar')`,
     ),
   ],
 );
@@ -134,11 +157,11 @@ export const orderItems = pgTable(
     starts_on: date('starts_on', { mode: 'string' }).notNull(),
     ends_on: date('ends_on', { mode: 'string' }).notNull(),
     weeks: integer('weeks').notNull(),
-    daily_price: integer('daily_price').notNull(),
+    daily_price: money('daily_price').notNull(),
     tower_count: integer('tower_count').notNull(),
-    subtotal: integer('subtotal').notNull(),
-    discount: integer('discount').notNull(),
-    total: integer('total').notNull(),
+    subtotal: money('subtotal').notNull(),
+    discount: money('discount').notNull(),
+    total: money('total').notNull(),
     created_at: createdAt(),
   },
   (t) => [
@@ -218,9 +241,9 @@ export const invoices = pgTable(
     number: text('number').notNull(),
     year: integer('year').notNull(),
     seq: integer('seq').notNull(),
-    amount: integer('amount').notNull(),
-    discount: integer('discount').notNull(),
-    total: integer('total').notNull(),
+    amount: money('amount').notNull(),
+    discount: money('discount').notNull(),
+    total: money('total').notNull(),
     due_date: date('due_date', { mode: 'string' }).notNull(),
     status: text('status', { enum: ['pendente', 'paga', 'vencida', 'cancelada'] })
       .notNull()
@@ -261,3 +284,31 @@ export const towerSlots = pgTable(
     check('tower_slots_slot_check', sql`${t.slot} >= 1`),
   ],
 );
+
+/**
+ * A checkout refused under an Idempotency-Key: the same key answers the same refusal until it expires
+ * (docs/decisions/026-abuse-and-edge-cases.md).
+ */
+export const checkoutRefusals = pgTable(
+  'checkout_refusals',
+  {
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    idempotency_key: text('idempotency_key').notNull(),
+    request_hash: text('request_hash').notNull(),
+    status: integer('status').notNull(),
+    message: text('message').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.idempotency_key] })],
+);
+
+/** Customers for whom staff lifted the limits on unpaid orders (audited as usuario.limites_pedido). */
+export const orderLimitExemptions = pgTable('order_limit_exemptions', {
+  user_id: uuid('user_id')
+    .primaryKey()
+    .references(() => profiles.id, { onDelete: 'cascade' }),
+  lifted_by: uuid('lifted_by').references(() => profiles.id, { onDelete: 'set null' }),
+  created_at: createdAt(),
+});

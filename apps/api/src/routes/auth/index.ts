@@ -40,6 +40,8 @@ export const authRoutes =
         typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
     });
     const toProfile = (row: auth.ProfileRow) => auth.toProfile(row, config.adminEmails);
+    // Over https bound to this exact origin (__Host-), like the session cookie.
+    const deviceCookie = config.secureCookies ? '__Host-urbana_dispositivo' : 'urbana_dispositivo';
 
     app.post(
       '/sign-up',
@@ -80,10 +82,22 @@ export const authRoutes =
         },
       },
       async (request, reply) => {
-        const session = await auth.signIn(deps, request.body, ctx(request));
+        const session = await auth.signIn(deps, request.body, {
+          ...ctx(request),
+          deviceToken: request.cookies[deviceCookie],
+        });
         // A new session id at every sign-in: the one this browser had before ends here.
         await auth.signOut(deps.db, readSessionToken(request, config));
         setSessionCookie(reply, config, session.token, session.expiresAt);
+        // This browser becomes a known device of the account (decision 026): a year, httpOnly.
+        if (session.deviceToken)
+          reply.setCookie(deviceCookie, session.deviceToken, {
+            path: '/',
+            httpOnly: true,
+            sameSite: 'lax',
+            secure: config.secureCookies,
+            maxAge: 365 * 24 * 3600,
+          });
         return { user: toProfile(session.user), session: { expires_at: session.expiresAt.toISOString() } };
       },
     );

@@ -23,6 +23,7 @@ import {
   Table,
   Th,
   Toolbar,
+  OrderLimitsControl,
   useAdminUser,
   useAdminUsers,
   useChangeRole,
@@ -178,6 +179,7 @@ function UserDetail({ id, onClose }: { id: string; onClose: () => void }) {
                 </Button>
               ) : null}
             </div>
+            {detail.data.tipo_usuario === 'cliente' ? <OrderLimitsControl userId={id} /> : null}
             <div>
               <h3 className="font-semibold text-slate-900">Pedidos</h3>
               {detail.data.orders.length === 0 ? (

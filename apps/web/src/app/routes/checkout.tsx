@@ -18,6 +18,7 @@ import { useCart } from '../../features/cart/index.ts';
 import { useAppConfig } from '../../features/catalog/index.ts';
 import { HelpLink, knowledgeArticles } from '../../features/knowledge/index.ts';
 import { cartToRequest, placeOrder, useBillingProfile, useQuote } from '../../features/orders/index.ts';
+import { ApiError } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatInteger, formatMoney } from '../../lib/format.ts';
 
@@ -87,6 +88,9 @@ function Checkout() {
       setPlacedId(order.id);
       cart.clear();
     } catch (e) {
+      // A refusal is remembered under its key (docs/decisions/026-abuse-and-edge-cases.md): the next
+      // attempt is a new request. The key stays only when the outcome is unknown (network, 5xx).
+      if (e instanceof ApiError && e.status < 500) sessionStorage.removeItem(KEY_STORAGE);
       setError(e instanceof Error ? e.message : 'Não foi possível finalizar o pedido.');
     } finally {
       setSubmitting(false);

@@ -1,7 +1,7 @@
 import { CheckCircle2, Copy, ImageUp } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { buildPath, paths } from '@urbana/shared';
+import { buildPath, LATE_PAYMENT_NOTICE, paths } from '@urbana/shared';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -123,6 +123,7 @@ function Confirmation() {
       {o.status === 'expirado' ? (
         <Alert>O prazo de pagamento terminou e as vagas foram liberadas.</Alert>
       ) : null}
+      {o.status === 'pago_apos_expirar' ? <Alert tone="info">{LATE_PAYMENT_NOTICE}</Alert> : null}
 
       <div className="flex justify-center gap-3">
         <Button asChild variant="secondary">

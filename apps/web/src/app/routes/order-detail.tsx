@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import {
   formatBookingPeriod,
+  LATE_PAYMENT_NOTICE,
   invoiceStatusLabels,
   orderStatusLabels,
   paths,
@@ -46,6 +47,7 @@ function Detail() {
         </div>
         <OrderStatusBadge status={o.status} />
       </div>
+      {o.status === 'pago_apos_expirar' ? <Alert tone="info">{LATE_PAYMENT_NOTICE}</Alert> : null}
       {o.status === 'aguardando_pagamento' && o.payment_method === 'pix' ? (
         <Button asChild>
           <Link to={`${paths.confirmacaoPedido}?orderId=${o.id}`}>Pagar com Pix</Link>
@@ -192,7 +194,7 @@ function Detail() {
                   </HelpLink>
                 </li>
               ) : null}
-              {o.status !== 'aguardando_pagamento' && o.status !== 'expirado' && o.status !== 'cancelado' ? (
+              {o.status === 'pago' || o.status === 'em_veiculacao' || o.status === 'concluido' ? (
                 <li>
                   <HelpLink article={knowledgeArticles.comprovacaoVeiculacao}>
                     Fotos de comprovação da veiculação

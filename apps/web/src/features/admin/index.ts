@@ -2,3 +2,4 @@ export * from './api/admin-api.ts';
 export type * from './api/types.ts';
 export * from './components/list-kit.tsx';
 export { Dialog, DialogContent } from './components/admin-dialog.tsx';
+export { OrderLimitsControl } from './components/order-limits-control.tsx';

@@ -10,7 +10,7 @@ import type {
   Quote,
   QuoteItem,
 } from '@urbana/shared';
-import { api } from '../../lib/api-client.ts';
+import { api, ApiError } from '../../lib/api-client.ts';
 
 export type { Quote, QuoteItem };
 
@@ -134,7 +134,11 @@ export async function placeOrder(body: CheckoutRequest, idempotencyKey: string):
     body: JSON.stringify(body),
   });
   const data = (await response.json().catch(() => null)) as (OrderDetail & { message?: string }) | null;
-  if (!response.ok) throw new Error(data?.message ?? 'Não foi possível finalizar o pedido. Tente novamente.');
+  if (!response.ok)
+    throw new ApiError(
+      response.status,
+      data?.message ?? 'Não foi possível finalizar o pedido. Tente novamente.',
+    );
   return data!;
 }
 

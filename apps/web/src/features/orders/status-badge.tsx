@@ -8,6 +8,7 @@ const tone: Record<OrderStatus, string> = {
   concluido: 'bg-slate-100 text-slate-800 ring-slate-300',
   cancelado: 'bg-red-50 text-red-800 ring-red-200',
   expirado: 'bg-slate-100 text-slate-700 ring-slate-300',
+  pago_apos_expirar: 'bg-orange-50 text-orange-900 ring-orange-200',
 };
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
