@@ -76,6 +76,11 @@ test('nomes longos sem espaço não alargam as páginas do cliente nem as listas
 
   const part = LONG.slice(0, 20);
   await expectNoSideScroll(page, '/usuario/notificacoes', part);
+  // The text gets the card's width; "Marcar como lida" goes below it instead of squeezing it.
+  const item = page.getByRole('list', { name: 'Notificações' }).getByRole('listitem').first();
+  const textBox = (await item.getByText(part).first().boundingBox())!;
+  const itemBox = (await item.boundingBox())!;
+  expect(textBox.width).toBeGreaterThan(itemBox.width * 0.7);
   await expectNoSideScroll(page, `/pedido/${orderId}`, 'Pedido');
   await expectNoSideScroll(page, '/usuario/faturamento', 'Faturamento');
 

@@ -153,6 +153,9 @@ test('Pix no celular: "Copiar código Pix" antes do QR; depois do pagamento, "En
   const copyBox = (await copy.boundingBox())!;
   const qrBox = (await qr.boundingBox())!;
   expect(copyBox.y + copyBox.height).toBeLessThanOrEqual(qrBox.y);
+  // The instruction on a phone is to copy the code, not to scan a QR on the same screen.
+  await expect(page.getByText('Copie o código Pix e cole no app do seu banco.')).toBeVisible();
+  await expect(page.getByText(/Escaneie o QR Code/)).toBeHidden();
 
   // The payment provider confirms the payment (signed webhook, as in checkout.spec.ts).
   const brcode = decodeBrCode(await page.getByLabel('Pix copia e cola').inputValue());

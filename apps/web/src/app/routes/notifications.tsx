@@ -87,7 +87,8 @@ export function Component() {
                 aria-hidden="true"
                 className={cn('mt-2 h-2 w-2 shrink-0 rounded-full', n.read ? 'bg-slate-300' : 'bg-brand-700')}
               />
-              <div className="min-w-0 flex-1">
+              {/* On a phone the text takes the row and the button wraps below it. */}
+              <div className="min-w-0 flex-1 basis-[calc(100%-1.25rem)] sm:basis-0">
                 <p className={cn('text-slate-900', !n.read && 'font-semibold')}>
                   {n.read ? null : <span className="sr-only">Não lida: </span>}
                   {n.link && n.link.startsWith('/') && !n.link.startsWith('//') ? (
@@ -111,6 +112,7 @@ export function Component() {
                 <Button
                   variant="ghost"
                   size="sm"
+                  className="max-sm:ml-3"
                   onClick={() =>
                     markRead.mutate(n.id, {
                       onError: (e) => toast.error('Não foi possível marcar como lida', e.message),

@@ -68,8 +68,12 @@ function Confirmation() {
         <Card className="space-y-4 text-center">
           <h2 className="text-lg font-semibold text-slate-900">Pague com Pix</h2>
           <p className="text-sm text-slate-600">
-            Escaneie o QR Code no app do seu banco ou use o Pix copia e cola. O código vale por mais{' '}
-            <strong aria-live="off">{countdown}</strong>.
+            {/* A phone cannot scan its own screen: there the code to copy comes first (issue #16, Phone). */}
+            <span className="md:hidden">Copie o código Pix e cole no app do seu banco.</span>
+            <span className="hidden md:inline">
+              Escaneie o QR Code no app do seu banco ou use o Pix copia e cola.
+            </span>{' '}
+            O código vale por mais <strong aria-live="off">{countdown}</strong>.
           </p>
           {pix.data ? (
             // A phone cannot scan its own screen: there the code to copy comes first, the QR after;
