@@ -88,7 +88,7 @@ export function orderStatusNotice(status: string, code: string): { title: string
       };
     case 'pago_apos_expirar':
       return {
-        title: `Recebemos o pagamento do pedido ${code} depois do prazo`,
+        title: `Recebemos o pagamento do pedido ${code} após o prazo — reembolso pendente`,
         body: LATE_PAYMENT_NOTICE,
       };
     default:
