@@ -114,7 +114,7 @@ describe('GET /api/notifications/stream', () => {
     const ana = await customer(a);
     const s = await stream(urlA, ana.cookie, { 'accept-encoding': 'gzip, br' });
     expect(s.response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
-    expect(s.response.headers.get('cache-control')).toBe('no-cache');
+    expect(s.response.headers.get('cache-control')).toBe('no-store'); // personal data: never kept by a cache (issue #22 item 6)
     expect(s.response.headers.get('x-accel-buffering')).toBe('no');
     expect(s.response.headers.get('content-encoding')).toBeNull();
     await until(() => s.comments.filter((c) => c === 'ping').length >= 2);
