@@ -61,6 +61,8 @@ test('mudar o papel: Cancelar não muda nada, confirmar muda', async ({ page, pl
   await confirm.getByRole('button', { name: 'Mudar para Operador' }).click();
   await expect(confirm).toBeHidden();
   await expect(detail.getByRole('button', { name: 'Salvar papel' })).toBeHidden();
+  // The toast is announced although the user's dialog is still open (decision 027).
+  await expect(toast(page, 'Papel alterado')).toBeVisible();
   expect((await userState(admin, id)).tipo_usuario).toBe('operador');
   await admin.dispose();
 });
@@ -89,6 +91,7 @@ test('bloquear e desbloquear: Cancelar não muda nada, confirmar muda', async ({
   await block.getByRole('button', { name: 'Bloquear' }).click();
   await expect(block).toBeHidden();
   await expect(detail.getByRole('button', { name: 'Desbloquear' })).toBeVisible();
+  await expect(toast(page, 'Usuário bloqueado e desconectado')).toBeVisible();
   expect((await userState(admin, id)).blocked).toBe(true);
   // A blocked account cannot sign in.
   const refused = await page.request.post('/api/auth/sign-in', {
@@ -107,6 +110,7 @@ test('bloquear e desbloquear: Cancelar não muda nada, confirmar muda', async ({
   await unblock.getByRole('button', { name: 'Desbloquear' }).click();
   await expect(unblock).toBeHidden();
   await expect(detail.getByRole('button', { name: 'Bloquear' })).toBeVisible();
+  await expect(toast(page, 'Usuário desbloqueado')).toBeVisible();
   expect((await userState(admin, id)).blocked).toBe(false);
   await admin.dispose();
 });
