@@ -160,12 +160,17 @@ test('admin acha um email no log, lê o corpo e reenvia; a cópia chega por SMTP
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(table).toContainText('Enviado');
   await table.getByRole('button', { name: 'Confirme seu email na Urbana' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Email' });
+  const dialog = page.getByRole('dialog', { name: 'Email', exact: true });
   await expect(dialog.getByText(customer.email)).toBeVisible();
   await expect(dialog.frameLocator('iframe[title="Corpo do email"]').locator('body')).toContainText(
     'Edu Email',
   );
   await dialog.getByRole('button', { name: 'Reenviar' }).click();
+  // The resend asks first (issue #17 item 2; cancel and the used-link warning: staff-confirmations.spec.ts).
+  await page
+    .getByRole('dialog', { name: 'Reenviar este email?' })
+    .getByRole('button', { name: 'Reenviar' })
+    .click();
   await expect(toast(page, 'Email reenviado')).toBeVisible();
   await expect(table.getByRole('row')).toHaveCount(3);
   // The copy goes out through the same outbox and SMTP server.

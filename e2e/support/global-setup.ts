@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { E2E_OIDC_PORT, E2E_SMTP_PORT } from '../../playwright.config.ts';
@@ -24,7 +24,9 @@ export default async function globalSetup() {
         n += 1;
         const to = session.envelope.rcptTo.map((r) => r.address);
         const file = path.join(MAIL_DIR, `${Date.now()}-${n}.json`);
-        writeFileSync(file, JSON.stringify({ to, raw: Buffer.concat(chunks).toString('utf8') }));
+        // Written aside and renamed: a test polling the folder never reads a half-written file.
+        writeFileSync(`${file}.part`, JSON.stringify({ to, raw: Buffer.concat(chunks).toString('utf8') }));
+        renameSync(`${file}.part`, file);
         callback();
       });
     },

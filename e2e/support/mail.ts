@@ -22,7 +22,10 @@ export async function waitForMail(to: string, contains: string, timeout = 15_000
   await expect
     .poll(
       () => {
-        const files = readdirSync(MAIL_DIR).sort().reverse();
+        const files = readdirSync(MAIL_DIR)
+          .filter((file) => file.endsWith('.json'))
+          .sort()
+          .reverse();
         for (const file of files) {
           const mail = JSON.parse(readFileSync(path.join(MAIL_DIR, file), 'utf8')) as StoredMail;
           const text = decode(mail.raw);
@@ -52,6 +55,7 @@ export async function waitForMails(to: string, count: number): Promise<string[]>
     .poll(
       () => {
         found = readdirSync(MAIL_DIR)
+          .filter((file) => file.endsWith('.json'))
           .map((file) => JSON.parse(readFileSync(path.join(MAIL_DIR, file), 'utf8')) as StoredMail)
           .filter((mail) => mail.to.includes(to))
           .map((mail) => decode(mail.raw));

@@ -18,6 +18,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Field, inputClass } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { ConfirmDialog } from '../../features/admin/components/confirm-dialog.tsx';
 import {
   AdminPage,
   useAdminProduct,
@@ -267,15 +268,41 @@ function Photos({ product }: { product: AdminProduct }) {
                 >
                   <ArrowDown className="h-4 w-4" aria-hidden="true" />
                 </Button>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  className="h-8 w-8"
-                  aria-label={`Remover foto ${index + 1}`}
-                  onClick={() => remove.mutate({ id: product.id, photoId: photo.id })}
-                >
-                  <Trash2 className="h-4 w-4" aria-hidden="true" />
-                </Button>
+                <ConfirmDialog
+                  trigger={
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      className="h-8 w-8"
+                      aria-label={`Remover foto ${index + 1}`}
+                    >
+                      <Trash2 className="h-4 w-4" aria-hidden="true" />
+                    </Button>
+                  }
+                  title={`Remover a ${index === 0 ? 'capa' : `foto ${index + 1}`}?`}
+                  tone="danger"
+                  consequence={
+                    <div className="space-y-2">
+                      <img
+                        src={photo.thumb_url}
+                        alt=""
+                        className="aspect-[3/2] w-40 rounded-lg object-cover"
+                      />
+                      <p>
+                        A foto sai agora da página pública de “{product.name}” e não pode ser recuperada; para
+                        tê-la de volta é preciso enviá-la de novo.
+                        {index === 0 && ids.length > 1 ? ' A foto 2 passa a ser a capa.' : null}
+                        {ids.length === 1 ? ' O local fica sem nenhuma foto.' : null}
+                      </p>
+                    </div>
+                  }
+                  confirmLabel="Remover foto"
+                  onConfirm={async () => {
+                    setError(null);
+                    await remove.mutateAsync({ id: product.id, photoId: photo.id });
+                    toast.success('Foto removida');
+                  }}
+                />
               </div>
             </div>
           </li>
@@ -615,22 +642,41 @@ function ProductForm({ product }: { product?: AdminProduct | undefined }) {
           {save.isPending ? 'Salvando...' : product ? 'Salvar alterações' : 'Criar produto'}
         </Button>
         {product ? (
-          <Button
-            variant={product.status === 'ativo' ? 'danger' : 'secondary'}
-            disabled={setStatus.isPending}
-            onClick={() =>
-              setStatus.mutate(
-                { id: product.id, status: product.status === 'ativo' ? 'inativo' : 'ativo' },
-                {
-                  onSuccess: (p) =>
-                    toast.success(p.status === 'ativo' ? 'Produto ativado' : 'Produto desativado'),
-                  onError: (e) => setServerError(errorMessage(e, 'Não foi possível mudar o status.')),
-                },
+          <ConfirmDialog
+            trigger={
+              <Button
+                variant={product.status === 'ativo' ? 'danger' : 'secondary'}
+                disabled={setStatus.isPending}
+              >
+                {product.status === 'ativo' ? 'Desativar' : 'Ativar'}
+              </Button>
+            }
+            title={product.status === 'ativo' ? 'Desativar este produto?' : 'Ativar este produto?'}
+            tone={product.status === 'ativo' ? 'danger' : 'primary'}
+            consequence={
+              product.status === 'ativo' ? (
+                <p>
+                  “{product.name}” sai agora da busca e da página pública, e ninguém consegue mais reservá-lo
+                  nem pagar um carrinho que o contenha. Pedidos e veiculações já feitos continuam valendo.
+                  Você pode ativá-lo de novo depois.
+                </p>
+              ) : (
+                <p>
+                  “{product.name}” volta à busca e à página pública e pode ser reservado de novo pelos
+                  clientes.
+                </p>
               )
             }
-          >
-            {product.status === 'ativo' ? 'Desativar' : 'Ativar'}
-          </Button>
+            confirmLabel={product.status === 'ativo' ? 'Desativar produto' : 'Ativar produto'}
+            onConfirm={async () => {
+              setServerError(null);
+              const p = await setStatus.mutateAsync({
+                id: product.id,
+                status: product.status === 'ativo' ? 'inativo' : 'ativo',
+              });
+              toast.success(p.status === 'ativo' ? 'Produto ativado' : 'Produto desativado');
+            }}
+          />
         ) : null}
         <Button asChild variant="ghost">
           <Link to={paths.admin.produtos}>Voltar à lista</Link>

@@ -16,8 +16,13 @@ export function Toaster() {
   const toasts = useSyncExternalStore(toastStore.subscribe, toastStore.snapshot, toastStore.snapshot);
   const visible = toasts.slice(-TOAST_VISIBLE).reverse();
   return (
+    // aria-live="off": each toast is its own live region (below); the attribute is here so that a
+    // modal dialog, which hides the rest of the page from assistive technology, keeps this region
+    // reachable (Radix's aria-hidden skips [aria-live] elements): a confirmed step inside a dialog
+    // (block a user, docs/decisions/027-dialog-focus-return.md) is still announced.
     <section
       aria-label="Notificações"
+      aria-live="off"
       className="pointer-events-none fixed inset-x-4 top-4 z-[60] flex flex-col items-end sm:left-auto sm:right-4"
       style={{ gap: TOAST_GAP_PX }}
     >

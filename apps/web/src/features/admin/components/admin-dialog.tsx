@@ -1,6 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from './icons.ts';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { cn } from '../../../lib/cn.ts';
 
 /**
@@ -23,6 +23,10 @@ export function DialogContent({
   children: ReactNode;
   className?: string;
 }) {
+  // What had focus when the dialog opened. Radix returns focus to its Trigger, but a dialog opened by
+  // state (a list row's "Ver detalhes") has none and focus fell to <body>; issue #17 item 8 wants it
+  // back on the opener, as docs/decisions/027-dialog-focus-return.md records.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-950/50" />
@@ -31,6 +35,18 @@ export function DialogContent({
           'fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none',
           className,
         )}
+        onOpenAutoFocus={() => {
+          const active = document.activeElement;
+          opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+        }}
+        onCloseAutoFocus={(event) => {
+          const target = opener.current;
+          opener.current = null;
+          if (target?.isConnected) {
+            event.preventDefault();
+            target.focus();
+          }
+        }}
       >
         <DialogPrimitive.Title className="text-xl font-bold text-slate-900">{title}</DialogPrimitive.Title>
         {description ? (
