@@ -158,6 +158,10 @@ export interface AuditRow {
   actor_id: string | null;
   actor_email: string | null;
   actor_name: string | null;
+  /** The users list filtered to the actor. */
+  actor_href: string | null;
+  /** What the action was on: a name people know and the admin page of the record. */
+  target: { label: string; href: string | null } | null;
 }
 
 export interface SalesReport {
