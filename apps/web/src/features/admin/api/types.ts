@@ -166,6 +166,8 @@ export interface AuditRow {
 
 export interface SalesReport {
   range: { from: string; to: string };
+  /** Occupancy looks forward: by default today to 12 weeks ahead (docs/decisions/028-readable-audit-log.md). */
+  occupancy_range: { from: string; to: string };
   grain: 'day' | 'month';
   totals: { orders: number; revenue: number; average_ticket: number };
   periodo: Array<{ period: string; orders: number; revenue: number; discount: number }>;
