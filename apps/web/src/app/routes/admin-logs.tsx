@@ -159,10 +159,10 @@ export function Component() {
                       <span className="block text-xs text-slate-600">{row.actor_email}</span>
                     ) : null}
                   </td>
-                  <td className="px-3 py-2" title={row.action}>
+                  <td className="min-w-36 px-3 py-2" title={row.action}>
                     {auditSentence(row.action)}
                   </td>
-                  <td className="px-3 py-2 [overflow-wrap:anywhere]">
+                  <td className="min-w-36 px-3 py-2 [overflow-wrap:anywhere]">
                     {row.target?.href ? (
                       <Link to={row.target.href} className="text-brand-700 underline">
                         {row.target.label}
