@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OCCUPANCY_DEFAULT_WEEKS } from '@urbana/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { auditLog, emailLog, orders } from '../src/db/schema/index.ts';
@@ -551,7 +552,8 @@ describe('relatórios', () => {
     expect(sum(report.cidades)).toBe(itemsTotal);
     expect(sum(report.tipos)).toBe(itemsTotal);
     const tower = report.ocupacao.find((o: { tower: string }) => o.tower === 'Torre Norte');
-    expect(tower.capacity).toBe(4 * 30);
+    // Occupancy looks forward: today and the next 12 weeks by default (issue #17 item 6).
+    expect(tower.capacity).toBe(4 * 7 * OCCUPANCY_DEFAULT_WEEKS);
 
     const csv = await inject(ctx, {
       method: 'GET',

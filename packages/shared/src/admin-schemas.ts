@@ -44,6 +44,17 @@ export const dateRangeQuery = {
   to: isoDay.optional(),
 };
 
+/**
+ * Occupancy looks forward: an outdoor seller sells the coming weeks, so by default the report shows
+ * today to 12 weeks ahead (issue #17 item 6, docs/decisions/028-readable-audit-log.md), on its own
+ * dates, apart from the sales period (which looks back).
+ */
+export const OCCUPANCY_DEFAULT_WEEKS = 12;
+export const occupancyRangeQuery = {
+  ocupacao_de: isoDay.optional(),
+  ocupacao_ate: isoDay.optional(),
+};
+
 export const userStatuses = ['ativo', 'bloqueado', 'nao_confirmado'] as const;
 export const roleChangeSchema = z.object({
   tipo_usuario: z.enum(userTypes, { error: 'Papel inválido.' }),

@@ -16,3 +16,4 @@ export * from './admin-schemas.ts';
 export * from './media-kit.ts';
 export * from './bookings.ts';
 export * from './campaign-rules.ts';
+export * from './audit-actions.ts';

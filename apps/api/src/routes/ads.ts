@@ -366,7 +366,7 @@ export const adRoutes =
           response: { 200: adOut, ...errors },
         },
       },
-      async (request) => submitAd(db, request.user!.id, request.params.id),
+      async (request) => submitAd(db, request.user!.id, request.params.id, request.ip),
     );
 
     user.delete(

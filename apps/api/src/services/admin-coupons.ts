@@ -6,7 +6,7 @@ import { coupons } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
 import type { ActorContext } from './admin.ts';
 import { SOLD } from './admin.ts';
-import { audit } from './audit.ts';
+import { audit, auditUpdate } from './audit.ts';
 import { textSearch } from '../db/search.ts';
 
 type CouponInput = z.output<typeof couponInputSchema>;
@@ -98,6 +98,15 @@ function columns(input: CouponInput) {
   };
 }
 
+/** The coupon's stored fields, dates as ISO text, so before and after compare field by field. */
+function couponSnapshot(c: ReturnType<typeof columns>) {
+  return {
+    ...c,
+    starts_at: c.starts_at?.toISOString() ?? null,
+    ends_at: c.ends_at?.toISOString() ?? null,
+  };
+}
+
 const codeTaken = () => new AppError(409, 'Já existe um cupom com este código.');
 
 export async function createCoupon(db: Db, input: CouponInput, actor: ActorContext) {
@@ -132,19 +141,19 @@ export async function updateCoupon(db: Db, id: string, input: CouponInput, actor
       .update(coupons)
       .set({ ...columns(input), updated_at: new Date() })
       .where(eq(coupons.id, id));
-    await audit(tx, {
+    await auditUpdate(tx, {
       actorId: actor.actorId,
       action: 'cupom.editado',
       entity: 'coupon',
       entityId: id,
-      before: {
-        ...columns({
+      before: couponSnapshot(
+        columns({
           ...before,
           starts_at: before.starts_at?.toISOString() ?? null,
           ends_at: before.ends_at?.toISOString() ?? null,
         }),
-      },
-      after: input,
+      ),
+      after: couponSnapshot(columns(input)),
       ip: actor.ip,
     });
   });

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { productPhotos, products, reservations, towers } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
-import { audit } from './audit.ts';
+import { audit, auditUpdate } from './audit.ts';
 import type { ActorContext } from './admin.ts';
 import { fileUrl } from './catalog.ts';
 import type { Storage } from './storage.ts';
@@ -234,13 +234,19 @@ export async function updateProduct(deps: ProductDeps, id: string, input: Produc
         if (tower.id) await tx.update(towers).set(values).where(eq(towers.id, tower.id));
         else await tx.insert(towers).values({ ...values, product_id: id });
       }
-      await audit(tx, {
+      const after = productColumns(input);
+      const beforeColumns = pickColumns(before) as Record<string, unknown>;
+      await auditUpdate(tx, {
         actorId: actor.actorId,
         action: 'produto.editado',
         entity: 'product',
         entityId: id,
-        before: { ...pickColumns(before), towers: before.towers },
-        after: { ...productColumns(input), towers: input.towers },
+        // The same fields on both sides, so only what the form changed is recorded.
+        before: {
+          ...Object.fromEntries(Object.keys(after).map((k) => [k, beforeColumns[k] ?? null])),
+          towers: before.towers.map(towerSnapshot),
+        },
+        after: { ...after, towers: input.towers.map(towerSnapshot) },
         ip: actor.ip,
       });
     });
@@ -258,6 +264,22 @@ export async function updateProduct(deps: ProductDeps, id: string, input: Produc
   return adminProduct(deps.db, id);
 }
 
+function towerSnapshot(t: {
+  id?: string | undefined;
+  name: string;
+  screens: number;
+  weekly_audience: number;
+  slots: number;
+}) {
+  return {
+    id: t.id ?? null,
+    name: t.name,
+    screens: t.screens,
+    weekly_audience: t.weekly_audience,
+    slots: t.slots,
+  };
+}
+
 function pickColumns(p: AdminProduct) {
   const { towers: _t, photos: _p, created_at: _c, updated_at: _u, id: _i, ...rest } = p;
   return rest;
@@ -272,6 +294,8 @@ export async function setProductStatus(
   await deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(products).where(eq(products.id, id)).for('update');
     if (!row) throw notFound();
+    // Setting the status it already has changes nothing and is not logged.
+    if (row.status === status) return;
     await tx.update(products).set({ status, updated_at: new Date() }).where(eq(products.id, id));
     await audit(tx, {
       actorId: actor.actorId,

@@ -1,5 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { productTypeLabels, type ProductType, type ReportTable } from '@urbana/shared';
+import {
+  OCCUPANCY_DEFAULT_WEEKS,
+  productTypeLabels,
+  type ProductType,
+  type ReportTable,
+} from '@urbana/shared';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import { SOLD, TZ } from './admin.ts';
@@ -22,12 +27,32 @@ export function resolveRange(from: string | undefined, to: string | undefined, n
   return { from: start, to: end };
 }
 
+/** Occupancy default: today (Brasília) and the next OCCUPANCY_DEFAULT_WEEKS weeks, today included. */
+export function resolveOccupancyRange(
+  from: string | undefined,
+  to: string | undefined,
+  now = new Date(),
+): Range {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: TZ }).format(now);
+  const start = from ?? today;
+  const end =
+    to ??
+    new Date(new Date(`${start}T00:00:00Z`).getTime() + (OCCUPANCY_DEFAULT_WEEKS * 7 - 1) * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+  return resolveRange(start, end, now);
+}
+
 /** Sales are paid orders (pago, em_veiculacao, concluido), dated by their payment day in Brasília. */
 const paidIn = (r: Range) =>
   sql`o.status in ${SOLD} and o.paid_at is not null
     and (o.paid_at at time zone ${TZ})::date between ${r.from}::date and ${r.to}::date`;
 
-export async function salesReport(db: Db, r: Range) {
+export async function salesReport(
+  db: Db,
+  r: Range,
+  occ: Range = resolveOccupancyRange(undefined, undefined),
+) {
   const days =
     (new Date(`${r.to}T00:00:00Z`).getTime() - new Date(`${r.from}T00:00:00Z`).getTime()) / 86_400_000 + 1;
   const grain = days > 92 ? 'month' : 'day';
@@ -86,13 +111,13 @@ export async function salesReport(db: Db, r: Range) {
     capacity: number;
   }>(sql`
     select p.id as product_id, p.name as product, p.city, t.id as tower_id, t.name as tower, t.slots,
-      coalesce((select sum(greatest(0, least(r2.ends_on, ${r.to}::date + 1) - greatest(r2.starts_on, ${r.from}::date)))
+      coalesce((select sum(greatest(0, least(r2.ends_on, ${occ.to}::date + 1) - greatest(r2.starts_on, ${occ.from}::date)))
         from reservations r2 where r2.tower_id = t.id and r2.status <> 'liberada'
-          and r2.starts_on <= ${r.to}::date and r2.ends_on > ${r.from}::date), 0)::int as booked,
-      (t.slots * (${r.to}::date - ${r.from}::date + 1))::int as capacity
+          and r2.starts_on <= ${occ.to}::date and r2.ends_on > ${occ.from}::date), 0)::int as booked,
+      (t.slots * (${occ.to}::date - ${occ.from}::date + 1))::int as capacity
     from towers t join products p on p.id = t.product_id
     where p.status = 'ativo' or exists (select 1 from reservations r3 where r3.tower_id = t.id and r3.status <> 'liberada'
-      and r3.starts_on <= ${r.to}::date and r3.ends_on > ${r.from}::date)
+      and r3.starts_on <= ${occ.to}::date and r3.ends_on > ${occ.from}::date)
     order by p.name, t.name`);
 
   const totals = period.rows.reduce(
@@ -101,6 +126,7 @@ export async function salesReport(db: Db, r: Range) {
   );
   return {
     range: r,
+    occupancy_range: occ,
     grain,
     totals: { ...totals, average_ticket: totals.orders ? Math.round(totals.revenue / totals.orders) : 0 },
     periodo: period.rows.map((x) => ({
@@ -198,9 +224,10 @@ export function reportCsv(report: SalesReport, table: ReportTable): { filename: 
       rows = report.clientes.map((r) => [r.name, r.email, int(r.orders), money(r.revenue)]);
       break;
   }
+  const range = table === 'ocupacao' ? report.occupancy_range : report.range;
   const lines = [header, ...rows].map((line) => line.map((v) => cell(v.replace(/\u00a0/g, ' '))).join(';'));
   return {
-    filename: `urbana-relatorio-${table}-${report.range.from}-a-${report.range.to}.csv`,
+    filename: `urbana-relatorio-${table}-${range.from}-a-${range.to}.csv`,
     body: `\uFEFF${lines.join('\r\n')}\r\n`,
   };
 }

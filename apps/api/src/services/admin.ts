@@ -277,6 +277,8 @@ export async function setBlocked(db: Db, id: string, blocked: boolean, actor: Ac
   return db.transaction(async (tx) => {
     const [user] = await tx.select().from(profiles).where(eq(profiles.id, id)).for('update');
     if (!user) throw notFound();
+    // Blocking a blocked account (or unblocking an active one) changes nothing and is not logged.
+    if ((user.blocked_at !== null) === blocked) return user;
     const [updated] = await tx
       .update(profiles)
       .set({ blocked_at: blocked ? (user.blocked_at ?? new Date()) : null })

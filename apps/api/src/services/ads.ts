@@ -206,7 +206,7 @@ export async function updateAd(db: Db, userId: string, adId: string, input: AdIn
 }
 
 /** Sends a draft (or a rejected ad, after changes) to review: content checked again, deadline enforced. */
-export async function submitAd(db: Db, userId: string, adId: string) {
+export async function submitAd(db: Db, userId: string, adId: string, ip: string | null = null) {
   await db.transaction(async (tx) => {
     await lockUser(tx, userId);
     const ad = await lockAd(tx, adId, userId);
@@ -245,6 +245,7 @@ export async function submitAd(db: Db, userId: string, adId: string) {
       entityId: adId,
       before: { status: ad.status },
       after: { status: 'em_analise' },
+      ip,
     });
   });
   return adDetail(db, adId, userId);

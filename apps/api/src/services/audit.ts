@@ -1,4 +1,5 @@
 import { and, count, eq, gt, min } from 'drizzle-orm';
+import { auditDiff } from '@urbana/shared';
 import type { Db, Tx } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
 
@@ -22,6 +23,23 @@ export async function audit(executor: Db | Tx, entry: AuditEntry): Promise<void>
     after: entry.after ?? null,
     ip: entry.ip ?? null,
   });
+}
+
+/**
+ * Records an update with only the fields it changed as before → after, and nothing at all when it
+ * changed nothing (issue #17 item 7, docs/decisions/028-readable-audit-log.md). Returns whether it wrote.
+ */
+export async function auditUpdate(
+  executor: Db | Tx,
+  entry: Omit<AuditEntry, 'before' | 'after'> & {
+    before: Record<string, unknown>;
+    after: Record<string, unknown>;
+  },
+): Promise<boolean> {
+  const diff = auditDiff(entry.before, entry.after);
+  if (!diff) return false;
+  await audit(executor, { ...entry, ...diff });
+  return true;
 }
 
 /** How many `action` events for this key happened in the window, and when the window frees up. */

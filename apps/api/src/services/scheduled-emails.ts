@@ -3,7 +3,7 @@ import type { AudienceSegment } from '@urbana/shared';
 import type { Db } from '../db/client.ts';
 import { emailLog, profiles, scheduledEmails } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
-import { audit } from './audit.ts';
+import { audit, auditUpdate } from './audit.ts';
 import { emailTemplates } from './email-templates.ts';
 import { segmentCondition } from './notifications.ts';
 
@@ -95,7 +95,7 @@ export async function updateScheduledEmail(
       .set({ ...values, updated_at: new Date() })
       .where(eq(scheduledEmails.id, id))
       .returning();
-    await audit(tx, {
+    await auditUpdate(tx, {
       actorId,
       action: 'email_agendado.editado',
       entity: 'scheduled_email',

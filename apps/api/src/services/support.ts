@@ -5,7 +5,7 @@ import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { profiles, supportMessages, supportTickets } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
-import { audit } from './audit.ts';
+import { audit, auditUpdate } from './audit.ts';
 import { emailTemplates } from './email-templates.ts';
 import { notify } from './notifications.ts';
 import type { Outbox } from './outbox.ts';
@@ -335,7 +335,7 @@ export async function updateTicket(
       .update(supportTickets)
       .set({ ...next, updated_at: new Date() })
       .where(eq(supportTickets.id, row.id));
-    await audit(tx, {
+    await auditUpdate(tx, {
       actorId: staff.id,
       action: 'suporte.atualizacao',
       entity: 'support_ticket',

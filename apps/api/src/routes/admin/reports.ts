@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dateRangeQuery, reportTables } from '@urbana/shared';
+import { dateRangeQuery, occupancyRangeQuery, reportTables } from '@urbana/shared';
 import type { AppDeps } from '../../app.ts';
 import { requireSection } from '../../plugins/auth.ts';
-import { reportCsv, resolveRange, salesReport } from '../../services/admin-reports.ts';
+import { reportCsv, resolveOccupancyRange, resolveRange, salesReport } from '../../services/admin-reports.ts';
 import { errors, ok } from './common.ts';
 
 export const reportAdminRoutes =
@@ -18,11 +18,16 @@ export const reportAdminRoutes =
         schema: {
           tags: ['admin'],
           summary: 'Vendas por período, produto, cidade e tipo; ocupação; melhores clientes',
-          querystring: z.object(dateRangeQuery),
+          querystring: z.object({ ...dateRangeQuery, ...occupancyRangeQuery }),
           response: { ...ok, ...errors },
         },
       },
-      async (request) => salesReport(deps.db, resolveRange(request.query.from, request.query.to)),
+      async (request) =>
+        salesReport(
+          deps.db,
+          resolveRange(request.query.from, request.query.to),
+          resolveOccupancyRange(request.query.ocupacao_de, request.query.ocupacao_ate),
+        ),
     );
 
     app.get(
@@ -34,13 +39,18 @@ export const reportAdminRoutes =
           summary: 'Uma tabela do relatório em CSV (UTF-8 com BOM, separador ;)',
           querystring: z.object({
             ...dateRangeQuery,
+            ...occupancyRangeQuery,
             tabela: z.enum(reportTables, { error: 'Tabela inválida.' }),
           }),
           response: { ...ok, ...errors },
         },
       },
       async (request, reply) => {
-        const report = await salesReport(deps.db, resolveRange(request.query.from, request.query.to));
+        const report = await salesReport(
+          deps.db,
+          resolveRange(request.query.from, request.query.to),
+          resolveOccupancyRange(request.query.ocupacao_de, request.query.ocupacao_ate),
+        );
         const csv = reportCsv(report, request.query.tabela);
         return reply
           .header('content-type', 'text/csv; charset=utf-8')

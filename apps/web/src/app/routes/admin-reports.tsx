@@ -1,7 +1,7 @@
 import { Download } from '../../features/admin/icons.ts';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { productTypeLabels, type ReportTable } from '@urbana/shared';
+import { OCCUPANCY_DEFAULT_WEEKS, productTypeLabels, type ReportTable } from '@urbana/shared';
 import { Card } from '../../components/ui/card.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import {
@@ -76,7 +76,7 @@ export function Component() {
   return (
     <AdminPage
       title="Relatórios"
-      description="Vendas pagas no período (pela data do pagamento), ocupação e melhores clientes."
+      description="Vendas pagas no período (pela data do pagamento), melhores clientes e a ocupação das próximas semanas."
     >
       <Toolbar>
         <Field
@@ -277,6 +277,27 @@ export function Component() {
               )}
             </Section>
             <Section title="Ocupação por produto e torre" table="ocupacao" search={list.search}>
+              <div className="flex flex-wrap items-end gap-3">
+                <Field
+                  label="Ocupação de"
+                  type="date"
+                  className="w-44"
+                  value={list.get('ocupacao_de') || data.occupancy_range.from}
+                  onChange={(e) => list.set({ ocupacao_de: e.target.value })}
+                />
+                <Field
+                  label="até"
+                  type="date"
+                  className="w-44"
+                  value={list.get('ocupacao_ate') || data.occupancy_range.to}
+                  onChange={(e) => list.set({ ocupacao_ate: e.target.value })}
+                />
+                <p className="pb-2 text-sm text-slate-600">
+                  {list.get('ocupacao_de') || list.get('ocupacao_ate')
+                    ? `De ${formatDate(data.occupancy_range.from)} até ${formatDate(data.occupancy_range.to)}.`
+                    : `Próximas ${OCCUPANCY_DEFAULT_WEEKS} semanas: de ${formatDate(data.occupancy_range.from)} até ${formatDate(data.occupancy_range.to)}.`}
+                </p>
+              </div>
               {data.ocupacao.length > OCCUPANCY_ROWS ? (
                 <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
                   <p>

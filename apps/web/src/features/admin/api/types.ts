@@ -158,10 +158,16 @@ export interface AuditRow {
   actor_id: string | null;
   actor_email: string | null;
   actor_name: string | null;
+  /** The users list filtered to the actor. */
+  actor_href: string | null;
+  /** What the action was on: a name people know and the admin page of the record. */
+  target: { label: string; href: string | null } | null;
 }
 
 export interface SalesReport {
   range: { from: string; to: string };
+  /** Occupancy looks forward: by default today to 12 weeks ahead (docs/decisions/028-readable-audit-log.md). */
+  occupancy_range: { from: string; to: string };
   grain: 'day' | 'month';
   totals: { orders: number; revenue: number; average_ticket: number };
   periodo: Array<{ period: string; orders: number; revenue: number; discount: number }>;

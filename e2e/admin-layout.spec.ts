@@ -1,0 +1,38 @@
+import { expect, test } from '@playwright/test';
+import { adminPages, openAdminPage, staffSignIn } from './support/admin-pages.ts';
+
+/**
+ * Issue #17 item 6 at 1280 px: no table cuts a column. A table either fits in its box, or its box
+ * scrolls sideways by itself (overflow-x auto/scroll) and stays within the page, so every header
+ * cell can be reached; and no header's own text is clipped.
+ */
+test('nenhuma tabela do painel corta uma coluna a 1280 px', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await staffSignIn(page);
+  const cut: string[] = [];
+  for (const path of await adminPages(page.request)) {
+    await openAdminPage(page, path);
+    const problems = await page.evaluate(() => {
+      const out: string[] = [];
+      const pageWidth = document.documentElement.clientWidth;
+      for (const table of Array.from(document.querySelectorAll('main table'))) {
+        const name = table.getAttribute('aria-label') ?? 'tabela';
+        let box: HTMLElement | null = table.parentElement;
+        while (box && !/(auto|scroll)/.test(getComputedStyle(box).overflowX)) box = box.parentElement;
+        const frame = (box ?? document.documentElement).getBoundingClientRect();
+        if (frame.right > pageWidth + 1) out.push(`${name}: a caixa passa da página`);
+        const reach = box ? frame.left - box.scrollLeft + box.scrollWidth : pageWidth;
+        for (const th of Array.from(table.querySelectorAll('th'))) {
+          const rect = th.getBoundingClientRect();
+          const label = th.textContent?.trim() ?? '';
+          if (rect.right > reach + 1) out.push(`${name}: "${label}" fora do alcance`);
+          if (th.scrollWidth > th.clientWidth + 1) out.push(`${name}: "${label}" cortado`);
+        }
+      }
+      return out;
+    });
+    cut.push(...problems.map((p) => `${path} ${p}`));
+  }
+  expect(cut).toEqual([]);
+});

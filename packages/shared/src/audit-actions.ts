@@ -1,0 +1,108 @@
+/**
+ * What each audit-log action code means, in Portuguese (issue #17 item 7, decision
+ * docs/decisions/028-readable-audit-log.md). One map for the API (which actions are staff actions,
+ * for the "Ações da equipe" filter) and the web (the sentence shown in /admin/logs).
+ * `staff` is true for actions only the panel can do; sign-ins and a customer's own steps are false.
+ */
+export const auditActions = {
+  'anuncio.enviado': { sentence: 'enviou o anúncio para análise', staff: false },
+  'anuncio.aprovado': { sentence: 'aprovou o anúncio', staff: true },
+  'anuncio.reprovado': { sentence: 'reprovou o anúncio', staff: true },
+  'campanha.iniciada': { sentence: 'iniciou a veiculação da campanha', staff: true },
+  'campanha.finalizada': { sentence: 'finalizou a veiculação da campanha', staff: true },
+  'campanha.comprovacao_enviada': { sentence: 'enviou uma foto de comprovação da campanha', staff: true },
+  'conta.cadastro': { sentence: 'criou uma conta', staff: false },
+  'conta.cadastro_google': { sentence: 'criou uma conta com o Google', staff: false },
+  'conta.criada_pela_linha_de_comando': { sentence: 'criou uma conta pela linha de comando', staff: false },
+  'conta.email_confirmado': { sentence: 'confirmou o e-mail', staff: false },
+  'conta.reenvio_confirmacao': { sentence: 'pediu um novo e-mail de confirmação', staff: false },
+  'cupom.criado': { sentence: 'criou o cupom', staff: true },
+  'cupom.editado': { sentence: 'editou o cupom', staff: true },
+  'email.reenviado': { sentence: 'reenviou o e-mail', staff: true },
+  'email_agendado.criado': { sentence: 'agendou o e-mail', staff: true },
+  'email_agendado.editado': { sentence: 'editou o e-mail agendado', staff: true },
+  'email_agendado.cancelado': { sentence: 'cancelou o e-mail agendado', staff: true },
+  'login.sucesso': { sentence: 'entrou no sistema', staff: false },
+  'login.falha': { sentence: 'errou a senha ao entrar', staff: false },
+  'login.bloqueado': { sentence: 'tentou entrar com a conta bloqueada', staff: false },
+  'login.admin_recusado': { sentence: 'tentou entrar no painel sem permissão', staff: false },
+  'login.limitado': { sentence: 'teve a entrada limitada por excesso de tentativas', staff: false },
+  'notificacao.enviada': { sentence: 'enviou uma notificação', staff: true },
+  'pedido.pagamento_confirmado': { sentence: 'confirmou o pagamento do pedido', staff: true },
+  'produto.criado': { sentence: 'cadastrou o produto', staff: true },
+  'produto.editado': { sentence: 'editou o produto', staff: true },
+  'produto.ativado': { sentence: 'ativou o produto', staff: true },
+  'produto.desativado': { sentence: 'desativou o produto', staff: true },
+  'produto.foto_adicionada': { sentence: 'adicionou uma foto ao produto', staff: true },
+  'produto.foto_removida': { sentence: 'removeu uma foto do produto', staff: true },
+  'produto.fotos_reordenadas': { sentence: 'reordenou as fotos do produto', staff: true },
+  'senha.pedido_redefinicao': { sentence: 'pediu a redefinição de senha', staff: false },
+  'senha.redefinida': { sentence: 'redefiniu a senha', staff: false },
+  'suporte.resposta': { sentence: 'respondeu ao chamado', staff: true },
+  'suporte.atualizacao': { sentence: 'atualizou o chamado', staff: true },
+  'usuario.papel_alterado': { sentence: 'alterou o papel do usuário', staff: true },
+  'usuario.bloqueado': { sentence: 'bloqueou o usuário', staff: true },
+  'usuario.desbloqueado': { sentence: 'desbloqueou o usuário', staff: true },
+  'usuario.confirmacao_reenviada': { sentence: 'reenviou a confirmação de e-mail do usuário', staff: true },
+} as const satisfies Record<string, { sentence: string; staff: boolean }>;
+
+export type AuditAction = keyof typeof auditActions;
+
+export const staffAuditActions: readonly AuditAction[] = (Object.keys(auditActions) as AuditAction[]).filter(
+  (code) => auditActions[code].staff,
+);
+
+/** The sentence for an action code; an unknown code (an older entry) is shown as it was stored. */
+export function auditSentence(action: string): string {
+  const known = (auditActions as Record<string, { sentence: string }>)[action];
+  return known ? known.sentence : `registrou a ação “${action}”`;
+}
+
+/** Field names shown in the before → after of an update. */
+const fieldLabels: Record<string, string> = {
+  tipo_usuario: 'papel',
+  blocked: 'bloqueado',
+  status: 'situação',
+  assignee_id: 'responsável',
+  subject: 'assunto',
+  segment: 'público',
+  send_at: 'envio',
+  review_reason: 'motivo',
+  name: 'nome',
+  code: 'código',
+  active: 'ativo',
+  starts_at: 'início',
+  ends_at: 'fim',
+  max_uses: 'limite de usos',
+};
+
+export function auditFieldLabel(field: string): string {
+  return fieldLabels[field] ?? field.replace(/_/g, ' ');
+}
+
+/**
+ * The fields an update changed, each as [field, before, after]. Used by the API to store only
+ * what changed (and to skip an update that changed nothing) and by the web to show before → after.
+ */
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): Array<[field: string, before: unknown, after: unknown]> {
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  return keys
+    .filter((k) => JSON.stringify(before[k] ?? null) !== JSON.stringify(after[k] ?? null))
+    .map((k) => [k, before[k] ?? null, after[k] ?? null]);
+}
+
+/** Only the changed fields of an update, as the `before`/`after` pair the audit log stores. */
+export function auditDiff(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } | null {
+  const changes = changedFields(before, after);
+  if (changes.length === 0) return null;
+  return {
+    before: Object.fromEntries(changes.map(([k, b]) => [k, b])),
+    after: Object.fromEntries(changes.map(([k, , a]) => [k, a])),
+  };
+}
