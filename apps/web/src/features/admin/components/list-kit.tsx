@@ -174,7 +174,12 @@ export function Th({ children, className }: { children?: ReactNode; className?: 
 
 export function Table({ label, head, children }: { label: string; head: ReactNode; children: ReactNode }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    // A table wider than the screen scrolls in its own box, which the keyboard must reach too (axe:
+    // scrollable-region-focusable, seen on /admin/relatorios with long names).
+    <div
+      tabIndex={0}
+      className="overflow-x-auto rounded-xl border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-brand-600"
+    >
       <table className="w-full min-w-[640px] text-sm" aria-label={label}>
         <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
           <tr>{head}</tr>
