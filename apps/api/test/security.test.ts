@@ -1197,6 +1197,18 @@ const roles: Record<
 };
 
 /** Every /api/admin route with its section (PRODUCT.md §1) and what each role gets. */
+/**
+ * An update that changes nothing writes no audit entry (docs/decisions/028-readable-audit-log.md), so a
+ * route the matrix calls once per role alternates its value: each call changes what the last one set.
+ */
+function alternating<T>(...values: T[]): () => T {
+  let call = 0;
+  return () => values[call++ % values.length]!;
+}
+const ticketStatus = alternating('em_andamento', 'resolvido');
+const productStatus = alternating('ativo', 'inativo');
+const couponValue = alternating(1500, 2500);
+
 const adminRoutes: Record<
   string,
   {
@@ -1309,7 +1321,7 @@ const adminRoutes: Record<
     ok: 200,
     request: (w) => ({
       url: `/api/admin/support/tickets/${w.anaTicket.id}`,
-      payload: { status: 'em_andamento' },
+      payload: { status: ticketStatus() },
     }),
     invalid: (w) => ({
       url: `/api/admin/support/tickets/${w.anaTicket.id}`,
@@ -1454,7 +1466,10 @@ const adminRoutes: Record<
   'PUT /api/admin/produtos/:id/status': {
     section: 'produtos',
     ok: 200,
-    request: (w) => ({ url: `/api/admin/produtos/${w.other.id}/status`, payload: { status: 'ativo' } }),
+    request: (w) => ({
+      url: `/api/admin/produtos/${w.other.id}/status`,
+      payload: { status: productStatus() },
+    }),
     invalid: (w) => ({ url: `/api/admin/produtos/${w.other.id}/status`, payload: { status: 'apagado' } }),
   },
   'POST /api/admin/produtos/:id/fotos': {
@@ -1507,7 +1522,7 @@ const adminRoutes: Record<
     ok: 200,
     request: (w) => ({
       url: `/api/admin/cupons/${w.coupon.id}`,
-      payload: { code: 'MATRIZ', kind: 'valor', value: 1000 },
+      payload: { code: 'MATRIZ', kind: 'valor', value: couponValue() },
     }),
     invalid: (w) => ({
       url: `/api/admin/cupons/${w.coupon.id}`,

@@ -44,6 +44,14 @@ export const auditActions = {
   'usuario.bloqueado': { sentence: 'bloqueou o usuário', staff: true },
   'usuario.desbloqueado': { sentence: 'desbloqueou o usuário', staff: true },
   'usuario.confirmacao_reenviada': { sentence: 'reenviou a confirmação de e-mail do usuário', staff: true },
+  'usuario.limites_pedido_liberados': {
+    sentence: 'liberou os limites de pedidos sem pagamento do usuário',
+    staff: true,
+  },
+  'usuario.limites_pedido_restaurados': {
+    sentence: 'restaurou os limites de pedidos sem pagamento do usuário',
+    staff: true,
+  },
 } as const satisfies Record<string, { sentence: string; staff: boolean }>;
 
 export type AuditAction = keyof typeof auditActions;
