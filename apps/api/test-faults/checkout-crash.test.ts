@@ -70,9 +70,9 @@ const integrityChecks: Record<string, string> = {
   'notificação de pedido inexistente': `select n.id from notifications n
     where n.link like '/pedido/%' and not exists (select 1 from orders o where '/pedido/' || o.id = n.link)`,
   'pedido sem email': `select o.id from orders o where not exists (
-    select 1 from email_log e where e.user_id = o.user_id and e.subject = 'Pedido ' || o.code || ' recebido')`,
+    select 1 from email_log e where e.user_id = o.user_id and e.subject = 'Recebemos o pedido ' || o.code)`,
   'email de pedido inexistente': `select e.id from email_log e where e.template = 'pedido_recebido'
-    and not exists (select 1 from orders o where e.subject = 'Pedido ' || o.code || ' recebido')`,
+    and not exists (select 1 from orders o where e.subject = 'Recebemos o pedido ' || o.code)`,
   'numeração de faturas com buraco': `select v.year from invoices v group by v.year
     having count(*) <> max(v.seq) or max(v.seq) <> (select c.last from invoice_counters c where c.year = v.year)`,
   'vaga vendida duas vezes': `select a.id from reservations a join reservations b

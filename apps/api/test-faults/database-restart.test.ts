@@ -183,6 +183,6 @@ describe('PostgreSQL reiniciado com a API sob carga', () => {
     });
     expect(order.status, JSON.stringify(order.body)).toBe(201);
     const event = JSON.parse((await stream.next(isNotification, 15_000)).data) as NotificationEvent;
-    expect(event.notification.title).toBe(`Pedido ${(order.body as { code: string }).code} recebido`);
+    expect(event.notification.title).toBe(`Recebemos o pedido ${(order.body as { code: string }).code}`);
   });
 });

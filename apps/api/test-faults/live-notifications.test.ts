@@ -85,7 +85,7 @@ describe('notificações ao vivo entre dois processos da API', () => {
     const heard = JSON.parse((await anaStream.next(isNotification, 15_000)).data) as NotificationEvent;
     expect(heard.notification).toMatchObject({
       kind: 'suporte_resposta',
-      title: `Resposta no atendimento ${code}`,
+      title: `A equipe respondeu ao atendimento ${code}`,
       link: `/suporte?atendimento=${ticketId}`,
       read: false,
     });

@@ -198,7 +198,7 @@ describe('duas instâncias atrás do nginx', () => {
     const code = (order.body as { code: string }).code;
     for (const stream of [onA, viaNginx]) {
       const event = JSON.parse((await stream.next(isNotification, 15_000)).data) as NotificationEvent;
-      expect(event.notification.title).toBe(`Pedido ${code} recebido`);
+      expect(event.notification.title).toBe(`Recebemos o pedido ${code}`);
       expect(event.unread).toBe(1);
     }
     // One order, one event.
