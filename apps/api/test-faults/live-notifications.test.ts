@@ -113,7 +113,7 @@ describe('notificações ao vivo entre dois processos da API', () => {
     // A moment more: nothing else (and nothing of Ana's) arrives for Bia.
     await sleep(500);
     expect(titles(anaStream)).toEqual([
-      `Resposta no atendimento ${code}`,
+      `A equipe respondeu ao atendimento ${code}`,
       'Só para a Ana',
       'Para todos os clientes',
     ]);
