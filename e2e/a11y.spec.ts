@@ -54,7 +54,15 @@ test('páginas públicas, o diálogo de entrada e uma página inexistente', asyn
   const search = await (await request.get('/api/search?local=Brasília&tipo=torre&por_pagina=1')).json();
   const slug: string = search.items[0].slug;
   for (const pattern of byAudience('visitante')) {
-    await visit(page, buildPath(pattern, { slug, artigo: knowledgeArticles.pagamentoPix }));
+    // /proposta/:id opened by a visitor: the sign-in it asks for is audited.
+    await visit(
+      page,
+      buildPath(pattern, {
+        slug,
+        artigo: knowledgeArticles.pagamentoPix,
+        id: '00000000-0000-4000-8000-000000000000',
+      }),
+    );
   }
   await visit(page, '/auth?modo=cadastro');
   await visit(page, '/nao-existe');

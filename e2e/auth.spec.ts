@@ -69,7 +69,7 @@ test.describe('cadastro, confirmação e entrada', () => {
 });
 
 test.describe('mensagens do seed', () => {
-  test('validação do formulário (seed §5) ao lado dos campos', async ({ page }) => {
+  test('validação do formulário (docs/spec/specification.md §5) ao lado dos campos', async ({ page }) => {
     await page.goto('/auth');
     const signIn = page.getByRole('form', { name: 'Entrar' });
     await signIn.getByRole('button', { name: 'Entrar' }).click();
@@ -90,7 +90,7 @@ test.describe('mensagens do seed', () => {
     await expect(signUp.getByText('A senha deve ter pelo menos 6 caracteres')).toBeVisible();
   });
 
-  test('erros de entrada e cadastro (seed §8)', async ({ page, request }) => {
+  test('erros de entrada e cadastro (docs/spec/specification.md §8)', async ({ page, request }) => {
     const user = await createCustomer(request);
     await page.goto('/auth');
     await signInWithForm(page, user.email, 'senha-errada');

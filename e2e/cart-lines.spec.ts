@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { formatDateBR } from '@urbana/shared';
+import { formatDate } from '@urbana/shared';
 
 interface Product {
   id: string;
@@ -62,7 +62,7 @@ test('carrinho: troca as torres de uma linha, recusa início no passado e desfaz
   await expect(start).toHaveValue('2020-01-06');
   await expect(start).toHaveAttribute('aria-invalid', 'true');
   await expect(start).toHaveAccessibleDescription(
-    `Escolha uma data de início a partir de ${formatDateBR(config.earliest_start)}.`,
+    `Escolha uma data de início a partir de ${formatDate(config.earliest_start)}.`,
   );
   await expect(page.getByRole('button', { name: 'Continuar para o pagamento' })).toBeDisabled();
   await start.fill(config.earliest_start);

@@ -137,7 +137,9 @@ test.describe('guardas das áreas', () => {
     await form.getByRole('button', { name: 'Entrar no painel' }).click();
     await expect(page).toHaveURL(/\/admin$/);
     const nav = page.getByRole('navigation', { name: 'Administração' });
-    await expect(nav.getByRole('link')).toHaveCount(11);
+    // The eleven sections of the seed, Pedidos, Inventário and Propostas (issue #19) and Equipe
+    // (invitations, issue #24).
+    await expect(nav.getByRole('link')).toHaveCount(15);
     await nav.getByRole('link', { name: 'Logs de email' }).click();
     await expect(page.getByRole('heading', { name: 'Logs de email' })).toBeVisible();
   });

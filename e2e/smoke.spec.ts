@@ -15,5 +15,8 @@ test('o app servido pela API abre em português e a API responde', async ({ page
 test('um caminho desconhecido responde 404 com o app', async ({ request }) => {
   const response = await request.get('/caminho-que-nao-existe');
   expect(response.status()).toBe(404);
-  expect(await response.text()).toContain('<div id="root"></div>');
+  // The app's not-found page, rendered by the server (docs/decisions/032-react-in-production.md).
+  const html = await response.text();
+  expect(html).toContain('<div id="root">');
+  expect(html).toContain('Oops! Page not found');
 });

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { STAFF } from './support/fixtures.ts';
+import { STAFF, STARTED_CAMPAIGNS } from './support/fixtures.ts';
 import { apiAs, createCustomer, toast } from './support/users.ts';
 
 // Issue #17 item 2: every irreversible staff step asks first, in a dialog that names the consequence;
@@ -254,4 +254,84 @@ test('reenviar um email cujo link já foi usado: o aviso, Cancelar não envia, c
   await expect(toast(page, 'Email reenviado')).toBeVisible();
   await expect(table.getByRole('row')).toHaveCount(3);
   await expect(table.getByText('Reenvio')).toHaveCount(1);
+});
+
+async function seededCampaigns(staff: APIRequestContext) {
+  const res = await staff.get(`/api/admin/campanhas?q=${encodeURIComponent(STARTED_CAMPAIGNS.ad)}`);
+  expect(res.status()).toBe(200);
+  const body = (await res.json()) as { items: Array<{ id: string; start: string }> };
+  expect(body.items).toHaveLength(2);
+  const [running, ahead] = [...body.items].sort((a, b) => a.start.localeCompare(b.start));
+  return { running: running!.id, ahead: ahead!.id };
+}
+
+async function campaignState(staff: APIRequestContext, id: string) {
+  const res = await staff.get(`/api/admin/campanhas/${id}`);
+  expect(res.status()).toBe(200);
+  return (await res.json()) as {
+    status: string;
+    started_at: string | null;
+    finished_at: string | null;
+    early_end_reason: string | null;
+  };
+}
+
+test('iniciar e finalizar a veiculação: antes do período não inicia; Cancelar não muda nada; encerrar antes do fim pede o motivo', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const staff = await apiAs(playwright, baseURL!, STAFF.operador, STAFF.password);
+  const { running, ahead } = await seededCampaigns(staff);
+  await staffSignIn(page, STAFF.operador);
+
+  // A booking still ahead: the button is off and the page says from when it can start.
+  await page.goto(`/admin/campanhas/${ahead}`);
+  await expect(page.getByRole('button', { name: 'Iniciar veiculação' })).toBeDisabled();
+  await expect(page.getByText(/A veiculação só pode começar em \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
+
+  // A booking whose period began three days ago.
+  await page.goto(`/admin/campanhas/${running}`);
+  await page.getByRole('button', { name: 'Iniciar veiculação' }).click();
+  const startDialog = page.getByRole('dialog', { name: 'Iniciar a veiculação?' });
+  await expect(startDialog.getByTestId('confirm-consequence')).toContainText(
+    'o cliente é avisado por notificação e email',
+  );
+  await startDialog.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(startDialog).toBeHidden();
+  expect((await campaignState(staff, running)).started_at).toBeNull();
+
+  await page.getByRole('button', { name: 'Iniciar veiculação' }).click();
+  await startDialog.getByRole('button', { name: 'Iniciar veiculação' }).click();
+  await expect(toast(page, 'Veiculação iniciada')).toBeVisible();
+  expect((await campaignState(staff, running)).status).toBe('em_veiculacao');
+
+  // Finishing before the last day: Cancelar leaves it running; confirming asks for the reason.
+  await page.getByRole('button', { name: 'Finalizar veiculação' }).click();
+  const finishDialog = page.getByRole('dialog', { name: 'Finalizar a veiculação?' });
+  await expect(finishDialog.getByTestId('confirm-consequence')).toContainText(
+    'encerra a campanha antes do fim',
+  );
+  await finishDialog.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(finishDialog).toBeHidden();
+  expect((await campaignState(staff, running)).finished_at).toBeNull();
+
+  await page.getByRole('button', { name: 'Finalizar veiculação' }).click();
+  await finishDialog.getByRole('button', { name: 'Finalizar veiculação' }).click();
+  await expect(
+    finishDialog.getByText(/Para finalizar antes, informe o motivo \(o cliente verá\)/),
+  ).toBeVisible();
+  await finishDialog.getByLabel(/Motivo do encerramento antecipado/).fill('chuva');
+  await finishDialog.getByRole('button', { name: 'Finalizar veiculação' }).click();
+  await expect(finishDialog.getByText(/O motivo do encerramento antecipado deve ter entre/)).toBeVisible();
+  expect((await campaignState(staff, running)).finished_at).toBeNull();
+
+  const reason = 'Estrutura danificada pela chuva; o cliente aceitou encerrar.';
+  await finishDialog.getByLabel(/Motivo do encerramento antecipado/).fill(reason);
+  await finishDialog.getByRole('button', { name: 'Finalizar veiculação' }).click();
+  await expect(toast(page, 'Veiculação finalizada')).toBeVisible();
+  await expect(page.getByText(`Encerrada antes do fim do período. Motivo: ${reason}`)).toBeVisible();
+  const finished = await campaignState(staff, running);
+  expect(finished.status).toBe('finalizada');
+  expect(finished.early_end_reason).toBe(reason);
 });

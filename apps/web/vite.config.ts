@@ -37,27 +37,16 @@ function precompress(): Plugin {
   };
 }
 
-/**
- * The production build runs on Preact's React-compatible layer: the same components, a tenth of
- * react-dom's weight on every first visit (docs/decisions/013-performance-budgets.md).
- */
-const preactAliases = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
-
-export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), precompress()],
-  resolve: { alias: command === 'build' ? preactAliases : [] },
+export default defineConfig(({ isSsrBuild }) => ({
+  // The server build (src/entry-server.tsx, for apps/api) needs neither the public files nor the
+  // compressed copies.
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [precompress()])],
   server: {
     port: 5173,
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },
   build: {
+    copyPublicDir: !isSsrBuild,
     sourcemap: false,
     reportCompressedSize: true,
     manifest: true,
@@ -66,11 +55,17 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           groups: [
             {
+              // React itself changes only with its version: its own file stays cached across releases.
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+              priority: 2,
+            },
+            {
               // The app's own small modules that several public pages share travel together, one
               // request instead of a dozen; forms, schemas (zod), the dialog (Radix) and the map stay in
               // their own chunks, loaded by the pages that use them.
               name: 'comum',
-              test: /apps[\\/]web[\\/]src[\\/](components[\\/]ui[\\/](?!dialog)|lib|features[\\/](cart|favorites|search|orders|catalog[\\/](api|index|components[\\/](?!results-map))))|node_modules[\\/]lucide-react/,
+              test: /apps[\\/]web[\\/]src[\\/](components[\\/]ui[\\/](?!dialog)|lib|features[\\/](cart|favorites|search|catalog[\\/](api|index|components[\\/](?!results-map))))|node_modules[\\/]lucide-react/,
               minShareCount: 2,
             },
           ],

@@ -18,6 +18,7 @@ export async function staffSignIn(page: Page, email: string = STAFF.admin) {
 export async function adminPages(request: APIRequestContext): Promise<string[]> {
   const pages = [
     '/admin',
+    '/admin/pedidos',
     '/admin/usuarios',
     '/admin/produtos',
     '/admin/produtos/novo',
@@ -29,6 +30,10 @@ export async function adminPages(request: APIRequestContext): Promise<string[]> 
     '/admin/relatorios',
     '/admin/logs',
     '/admin/suporte',
+    '/admin/inventario',
+    '/admin/propostas',
+    '/admin/propostas/nova',
+    '/admin/equipe',
   ];
   const first = async (url: string) => {
     const res = await request.get(url);
@@ -40,12 +45,16 @@ export async function adminPages(request: APIRequestContext): Promise<string[]> 
   if (product) pages.push(`/admin/produtos/${product}`);
   const campaign = await first('/api/admin/campanhas');
   if (campaign) pages.push(`/admin/campanhas/${campaign}`);
+  const order = await first('/api/admin/pedidos?page_size=1');
+  if (order) pages.push(`/admin/pedidos/${order}`);
+  const proposal = await first('/api/admin/propostas');
+  if (proposal) pages.push(`/admin/propostas/${proposal}`);
   return pages;
 }
 
 /** Opens an admin page and waits until its content (not a loading state) is shown. */
 export async function openAdminPage(page: Page, path: string) {
   await page.goto(path);
-  await expect(page.locator('main h1').first()).toBeVisible();
+  await expect(page.locator('main h1').first(), path).toBeVisible();
   await expect(page.getByText(/^(Carregando|Calculando)/)).toHaveCount(0, { timeout: 20_000 });
 }

@@ -35,3 +35,11 @@ export const GOOGLE_E2E = {
 };
 
 export const WEBHOOK_SECRET = 'segredo-webhook-e2e';
+
+/** A customer whose bookings e2e/support/seed-started-campaigns.ts prepares before the server starts. */
+export const STARTED_CAMPAIGNS = {
+  email: 'veiculacao-e2e@urbana.com.br',
+  password: 'Cliente-Veiculacao-E2E-2026',
+  name: 'Vera Veiculação',
+  ad: 'Campanha Veiculação E2E',
+};

@@ -66,3 +66,10 @@ export async function waitForMails(to: string, count: number): Promise<string[]>
     .toBe(count);
   return found;
 }
+
+/** The first link to a page by id in a mail (e.g. "/proposta/" followed by the id), without a token. */
+export function pageLinkFrom(text: string, pathPart: string): string {
+  const match = new RegExp(`https?://[^\\s"<>]+${pathPart}[A-Za-z0-9_-]+`).exec(text);
+  if (!match) throw new Error(`link ${pathPart} não encontrado`);
+  return match[0];
+}

@@ -41,6 +41,8 @@ run([
   '--nome',
   'Operador E2E',
 ]);
+// Bookings whose period has already begun, for the campaign start/finish dialogs (staff-confirmations).
+run(['e2e/support/seed-started-campaigns.ts']);
 
 const child = spawn(tsx, ['apps/api/src/server.ts'], { stdio: 'inherit', env });
 const stop = (signal) => child.kill(signal);

@@ -19,9 +19,9 @@ type Manifest = Record<string, ManifestChunk>;
 
 /** The route modules loaded for each measured page (see apps/web/src/app/router.tsx). */
 export const pageModules: Record<string, string[]> = {
-  '/': ['src/app/layouts/public-layout.tsx', 'src/app/routes/home.tsx'],
-  '/buscar-locais': ['src/app/layouts/public-layout.tsx', 'src/app/routes/search.tsx'],
-  '/locais/{slug}': ['src/app/layouts/public-layout.tsx', 'src/app/routes/product.tsx'],
+  '/': ['src/app/layouts/public-layout.tsx', 'src/app/routes/public/home.tsx'],
+  '/buscar-locais': ['src/app/layouts/public-layout.tsx', 'src/app/routes/public/search.tsx'],
+  '/locais/{slug}': ['src/app/layouts/public-layout.tsx', 'src/app/routes/public/product.tsx'],
 };
 
 export interface PageBundle {

@@ -1,5 +1,11 @@
 import type { Socket } from 'node:net';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type RouteOptions,
+} from 'fastify';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
@@ -15,7 +21,7 @@ import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { signInErrors } from '@urbana/shared';
 import type { Config } from './config.ts';
-import type { Database, Db } from './db/client.ts';
+import type { Database } from './db/client.ts';
 import { AppError } from './lib/errors.ts';
 import { ReadCache } from './lib/read-cache.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -24,6 +30,8 @@ import { docsCsp, frameworkErrorHandler, registerSecurity } from './plugins/secu
 import { registerWeb } from './plugins/web.ts';
 import { pageHeads } from './plugins/page-head.ts';
 import { adminRoutes } from './routes/admin/index.ts';
+import { proposalRoutes } from './routes/proposals.ts';
+import { expireHolds } from './services/inventory/holds.ts';
 import { adminCampaignRoutes } from './routes/admin/campaigns.ts';
 import { adRoutes } from './routes/ads.ts';
 import { authRoutes } from './routes/auth/index.ts';
@@ -34,6 +42,10 @@ import { notificationStreamRoutes } from './routes/notifications.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { expireOrders } from './services/orders.ts';
 import { healthRoutes } from './routes/health.ts';
+import { accountRoutes } from './routes/account/index.ts';
+import { accountLinkRoutes } from './routes/public/account-links.ts';
+import { teamAdminRoutes } from './routes/admin/team.ts';
+import { processDataExports } from './services/account/data-export.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { billingRoutes } from './routes/billing.ts';
 import { supportRoutes } from './routes/support.ts';
@@ -42,22 +54,9 @@ import { markOverdueInvoices } from './services/invoices.ts';
 import { NotificationHub } from './services/notification-hub.ts';
 import { Outbox } from './services/outbox.ts';
 import { createStorage, type Storage } from './services/storage.ts';
+import { defaultRateLimits, type AppDeps } from './deps.ts';
 
 z.config(z.locales.ptBR());
-
-export interface RateLimit {
-  max: number;
-  timeWindow: number;
-}
-
-/** Per-IP limits (PRODUCT.md §1, issue: 30 sign-ups per 5 minutes per IP, …). */
-export const defaultRateLimits = {
-  signUp: { max: 30, timeWindow: 5 * 60_000 },
-  signIn: { max: 30, timeWindow: 5 * 60_000 },
-  emails: { max: 10, timeWindow: 15 * 60_000 },
-  tokens: { max: 30, timeWindow: 15 * 60_000 },
-  supportTickets: { max: 5, timeWindow: 15 * 60_000 },
-} satisfies Record<string, RateLimit>;
 
 function scaleLimits(limits: typeof defaultRateLimits, scale: number): typeof defaultRateLimits {
   const scaled = { ...limits };
@@ -65,24 +64,6 @@ function scaleLimits(limits: typeof defaultRateLimits, scale: number): typeof de
     scaled[key] = { ...scaled[key], max: Math.max(1, Math.round(scaled[key].max * scale)) };
   }
   return scaled;
-}
-
-export interface AppDeps {
-  db: Db;
-  database: Database;
-  config: Config;
-  outbox: Outbox;
-  storage: Storage;
-  rateLimits: typeof defaultRateLimits;
-  catalogCache: ReadCache;
-  /** Live notifications of the users connected to this instance. */
-  hub: NotificationHub;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: AppDeps;
-  }
 }
 
 export interface BuildAppOptions {
@@ -120,8 +101,31 @@ function connectRedis(config: Config, log: FastifyInstance['log']): Redis | unde
   return redis;
 }
 
+/**
+ * The access-log line of an answer, or null when it is left out: every refusal and error, and a
+ * `sample` share of the successful answers (`roll` is a random number in [0, 1)).
+ */
+export function accessLogLine(
+  answer: { method: string; url: string; status: number; ms: number },
+  sample: number,
+  roll: number,
+): { level: 'info' | 'error'; line: typeof answer } | null {
+  if (answer.status < 400 && roll >= sample) return null;
+  return { level: answer.status >= 500 ? 'error' : 'info', line: answer };
+}
+
+function accessLog(request: FastifyRequest, reply: FastifyReply, sample: number): void {
+  const entry = accessLogLine(
+    { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+    sample,
+    Math.random(),
+  );
+  if (entry) request.log[entry.level](entry.line, 'resposta');
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  const fullRequestLog = config.logLevel === 'debug' || config.logLevel === 'trace';
   const app = Fastify({
     logger:
       options.logger === false
@@ -138,6 +142,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
                 }
               : {}),
           },
+    // Two full lines per request cost a third of a bare route's time (issue #21): below debug, the
+    // access log is one compact line, sampled for successful answers (accessLog below).
+    logController: new LogController({ disableRequestLogging: !fullRequestLog }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // A body that stalls, or a request that never finishes, does not hold a connection forever
@@ -169,6 +176,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     catalogCache: new ReadCache(config.catalogCacheSeconds * 1000),
     rateLimits: scaleLimits({ ...defaultRateLimits, ...options.rateLimits }, config.rateLimitScale),
     hub,
+    kickExports: () => undefined,
   };
   app.decorate('deps', deps);
 
@@ -184,6 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return payload;
   });
   app.addHook('onResponse', async (request, reply) => {
+    if (!fullRequestLog) accessLog(request, reply, config.accessLogSample);
     if (reply.statusCode !== 413) return;
     // The answer is flushed: close our side, read and drop what the browser still sends for a moment
     // (closing with unread data would reset the connection and could lose the answer), then destroy
@@ -228,9 +237,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes(database));
   await app.register(authRoutes(deps), { prefix: '/api/auth' });
   await app.register(profileRoutes(deps), { prefix: '/api/profile' });
+  await app.register(accountRoutes(deps), { prefix: '/api/account' });
+  await app.register(accountLinkRoutes(deps), { prefix: '/api' });
   await app.register(cartRoutes(deps), { prefix: '/api' });
   await app.register(catalogRoutes(deps), { prefix: '/api' });
   await app.register(orderRoutes(deps), { prefix: '/api' });
+  await app.register(proposalRoutes(deps), { prefix: '/api' });
   await app.register(notificationStreamRoutes(deps, { heartbeatMs: options.sseHeartbeatMs ?? 25_000 }), {
     prefix: '/api',
   });
@@ -240,18 +252,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(billingRoutes(deps), { prefix: '/api' });
   await app.register(supportRoutes(deps), { prefix: '/api' });
   await app.register(messagingAdminRoutes(deps), { prefix: '/api/admin' });
+  await app.register(teamAdminRoutes(deps), { prefix: '/api/admin' });
 
   await app.register(contentRoutes(deps));
 
-  await registerWeb(app, config.webDist, pageHeads(deps));
+  await registerWeb(app, config.webDist, pageHeads(deps), deps.catalogCache);
 
   let expiryTimer: NodeJS.Timeout | undefined;
   let overdueTimer: NodeJS.Timeout | undefined;
+  let exportTimer: NodeJS.Timeout | undefined;
   if (options.startWorkers) {
     outbox.start();
     // Unpaid orders past their window give their slots back.
     expiryTimer = setInterval(() => {
       expireOrders(deps).catch((err: unknown) => app.log.error({ err }, 'falha ao expirar pedidos'));
+      // Reservas técnicas past their time too (issue #19 item 3).
+      expireHolds(deps).catch((err: unknown) => app.log.error({ err }, 'falha ao expirar reservas técnicas'));
     }, 30_000);
     expiryTimer.unref();
     // Pending invoices past their due date become overdue (the customer is told).
@@ -262,10 +278,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     overdue();
     overdueTimer = setInterval(overdue, 15 * 60_000);
     overdueTimer.unref();
+    // "Baixar meus dados": prepared in the background, at once when asked and every minute.
+    let exporting: Promise<unknown> | undefined;
+    deps.kickExports = () => {
+      exporting ??= processDataExports(deps)
+        .catch((err: unknown) => app.log.error({ err }, 'falha ao preparar cópia de dados'))
+        .finally(() => (exporting = undefined));
+    };
+    exportTimer = setInterval(deps.kickExports, 60_000);
+    exportTimer.unref();
   }
   app.addHook('onClose', async () => {
     if (expiryTimer) clearInterval(expiryTimer);
     if (overdueTimer) clearInterval(overdueTimer);
+    if (exportTimer) clearInterval(exportTimer);
     await outbox.stop();
     await hub.stop();
     if (redis) await redis.quit().catch(() => redis.disconnect());

@@ -36,6 +36,7 @@ const envSchema = z.object({
     .default(24 * 7),
   SESSION_MAX_DAYS: z.coerce.number().positive().default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ACCESS_LOG_SAMPLE: z.coerce.number().min(0).max(1).default(0.1),
   SEED_DEMO: bool(true),
   S3_ENDPOINT: z.string().url().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -84,6 +85,11 @@ const envSchema = z.object({
   SIGN_IN_PAIR_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   SIGN_IN_EMAIL_MAX_FAILURES: z.coerce.number().int().min(1).default(50),
   SIGN_IN_EMAIL_WINDOW_MINUTES: z.coerce.number().positive().default(60),
+  LGPD_ENCARREGADO_NOME: z.string().default('Encarregado de Proteção de Dados da Urbana'),
+  LGPD_ENCARREGADO_EMAIL: z.string().email().default('privacidade@urbana.com.br'),
+  ADMIN_TWO_FACTOR_REQUIRED: bool(true),
+  DATA_EXPORT_LINK_HOURS: z.coerce.number().positive().max(720).default(48),
+  STAFF_INVITATION_DAYS: z.coerce.number().positive().max(30).default(7),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_ISSUER: z.string().url().optional(),
@@ -116,6 +122,11 @@ export interface Config {
   sessionIdleMs: number;
   sessionMaxMs: number;
   logLevel: string;
+  /**
+   * Share of successful answers written to the access log, one compact line each; refusals and
+   * errors are always written. LOG_LEVEL=debug logs every request in full instead.
+   */
+  accessLogSample: number;
   seedDemo: boolean;
   /** Object storage: S3-compatible when S3_BUCKET is set, else a folder under DATA_DIR. */
   s3:
@@ -168,6 +179,14 @@ export interface Config {
     pair: { max: number; windowMs: number };
     email: { max: number; windowMs: number };
   };
+  /** The person in charge of personal data (LGPD art. 41), shown in /privacidade. */
+  encarregado: { nome: string; email: string };
+  /** Admins must set up two-factor sign-in before the panel opens (docs/decisions/031). */
+  adminTwoFactorRequired: boolean;
+  /** How long the link of a "Baixar meus dados" ZIP works. */
+  dataExportMs: number;
+  /** How long a staff invitation link works. */
+  invitationMs: number;
   /** Google sign-in (OpenID Connect), only when both client id and secret are set. */
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
 }
@@ -213,6 +232,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sessionIdleMs: e.SESSION_IDLE_HOURS * 3600_000,
     sessionMaxMs: e.SESSION_MAX_DAYS * 86400_000,
     logLevel: e.LOG_LEVEL,
+    accessLogSample: e.ACCESS_LOG_SAMPLE,
     seedDemo: e.SEED_DEMO,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     catalogCacheSeconds: e.CATALOG_CACHE_SECONDS,
@@ -254,6 +274,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     cepLookupUrl: e.CEP_LOOKUP_URL.replace(/\/+$/, ''),
     leadBusinessDays: e.LEAD_BUSINESS_DAYS,
     seedCatalog: e.SEED_CATALOG,
+    encarregado: { nome: e.LGPD_ENCARREGADO_NOME, email: e.LGPD_ENCARREGADO_EMAIL },
+    adminTwoFactorRequired: e.ADMIN_TWO_FACTOR_REQUIRED,
+    dataExportMs: e.DATA_EXPORT_LINK_HOURS * 3600_000,
+    invitationMs: e.STAFF_INVITATION_DAYS * 86400_000,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {

@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import {
   addDays,
   earliestBookableStart,
-  formatBRL,
+  formatMoney,
   IN_APP_PATH_MESSAGE,
   MAX_ORDER_TOTAL,
   mediaMessages,
@@ -257,7 +257,7 @@ describe('2. totais acima de R$ 21.474.836,47', () => {
     const p = await product('Painel Caríssimo', 10_000_000);
     const c = await customer();
     const body = { items: [item(p, 52), item(p, 52, addDays(START, 52 * 7))] };
-    const message = orderLimitMessages.totalTooHigh(formatBRL(MAX_ORDER_TOTAL));
+    const message = orderLimitMessages.totalTooHigh(formatMoney(MAX_ORDER_TOTAL));
     const q = await inject(ctx, { method: 'POST', url: '/api/checkout/quote', payload: body });
     expect(q.statusCode).toBe(400);
     expect(q.json()).toEqual({ message });

@@ -12,7 +12,7 @@ beforeAll(async () => {
     ['cliente', 'cliente@exemplo.com.br', 'cliente'],
     ['operador', 'operador@urbana.com.br', 'operador'],
     ['admin', 'chefe@urbana.com.br', 'admin'],
-    // tipo admin but not on the allow-list: not admin, not staff (seed §6).
+    // tipo admin but not on the allow-list: not admin, not staff (docs/spec/specification.md §6).
     ['admin_fora_da_lista', 'intruso@urbana.com.br', 'admin'],
   ] as const;
   for (const [name, email, tipo] of roles) {
@@ -24,15 +24,32 @@ afterAll(async () => {
   await ctx.close();
 });
 
-// PRODUCT.md §1: 401 without a session, 403 for a role that may not use the section.
+// docs/spec/product.md §1: 401 without a session, 403 for a role that may not use the section.
 const matrix: Array<[url: string, expected: Record<string, number>]> = [
   [
     '/api/admin/resumo',
     { visitante: 401, cliente: 403, admin_fora_da_lista: 403, operador: 200, admin: 200 },
   ],
   [
+    '/api/admin/pedidos',
+    { visitante: 401, cliente: 403, admin_fora_da_lista: 403, operador: 200, admin: 200 },
+  ],
+  [
+    '/api/admin/pedidos/csv',
+    { visitante: 401, cliente: 403, admin_fora_da_lista: 403, operador: 200, admin: 200 },
+  ],
+  [
     '/api/admin/usuarios',
     { visitante: 401, cliente: 403, admin_fora_da_lista: 403, operador: 403, admin: 200 },
+  ],
+  // Issue #19: the inventory and proposals are for all staff.
+  [
+    '/api/admin/inventario',
+    { visitante: 401, cliente: 403, admin_fora_da_lista: 403, operador: 200, admin: 200 },
+  ],
+  [
+    '/api/admin/propostas',
+    { visitante: 401, cliente: 403, admin_fora_da_lista: 403, operador: 200, admin: 200 },
   ],
 ];
 

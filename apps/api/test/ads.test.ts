@@ -456,6 +456,15 @@ describe('anúncios e campanhas', () => {
 
     const sent = await inject(ctx, { method: 'POST', url: `/api/ads/${adId}/enviar`, cookie: ana });
     expect(sent.json()).toMatchObject({ status: 'em_analise', editable: false });
+    // Staff are told on the bell, with a link to the campaign where they review it (issue #19 item 5).
+    const told = await ctx.database.db.query.notifications.findFirst({
+      where: eq(notifications.kind, 'anuncio_em_analise'),
+    });
+    expect(told).toMatchObject({
+      title: 'Anúncio para revisar: Campanha de verão',
+      link: `/admin/campanhas/${order.items[0]}`,
+    });
+    expect(told!.user_id).not.toBe(anaId);
     const dashboard = await inject(ctx, { method: 'GET', url: '/api/admin/resumo', cookie: operador });
     expect(dashboard.json().awaiting_review).toContainEqual({
       kind: 'anuncios_em_analise',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { addDays, earliestBookableStart, formatBRL, todayInBrasilia } from '@urbana/shared';
+import { addDays, earliestBookableStart, formatMoney, todayInBrasilia } from '@urbana/shared';
 import { emailLog, invoices, notifications, products, towers } from '../src/db/schema/index.ts';
 import { markOverdueInvoices } from '../src/services/invoices.ts';
 import {
@@ -132,8 +132,8 @@ describe('faturas', () => {
     const pdf = await getDocumentProxy(new Uint8Array(res.rawPayload));
     const { text } = await extractText(pdf, { mergePages: true });
     expect(text).toContain(`Fatura ${inv!.number}`);
-    // The PDF's text may carry a plain space where formatBRL writes a no-break one (\s takes both).
-    const amount = formatBRL(inv!.total)
+    // The PDF's text may carry a plain space where formatMoney writes a no-break one (\s takes both).
+    const amount = formatMoney(inv!.total)
       .replace(/[$.]/g, '\\$&')
       .replace(/\u00a0/g, '\\s');
     expect(text).toMatch(new RegExp(`Total\\s+${amount}`));
@@ -194,7 +194,7 @@ describe('faturas', () => {
       .where(and(eq(emailLog.user_id, me.id), eq(emailLog.template, 'fatura_vencida')));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe(`Fatura ${inv!.number} vencida`);
-    expect(mails[0]!.body_text).toContain(formatBRL(inv!.total));
+    expect(mails[0]!.body_text).toContain(formatMoney(inv!.total));
     const summary = await inject(ctx, { method: 'GET', url: '/api/invoices/summary', cookie: me.cookie });
     expect(summary.json()).toMatchObject({ overdue: inv!.total, overdue_count: 1 });
   });

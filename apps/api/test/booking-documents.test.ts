@@ -10,7 +10,7 @@ import {
   addDays,
   earliestBookableStart,
   formatBookingPeriod,
-  formatDateBR,
+  formatDate,
   orderStatuses,
   todayInBrasilia,
 } from '@urbana/shared';
@@ -198,10 +198,10 @@ describe('one period text, a Unicode invoice and sentences (issue #16 items 4, 1
       .where(and(eq(emailLog.to_email, ana.email), eq(emailLog.template, 'pedido_recebido')))
       .orderBy(desc(emailLog.created_at))
       .limit(1);
-    const last = formatDateBR(addDays(START, 13));
-    expect(mail!.body_text).toContain(`Outdoor Eixo Monumental: de ${formatDateBR(START)} até ${last}`);
-    expect(mail!.body_html).toContain(`de ${formatDateBR(START)} até ${last}`);
-    expect(mail!.body_text).not.toContain(formatDateBR(addDays(START, 14)));
+    const last = formatDate(addDays(START, 13));
+    expect(mail!.body_text).toContain(`Outdoor Eixo Monumental: de ${formatDate(START)} até ${last}`);
+    expect(mail!.body_html).toContain(`de ${formatDate(START)} até ${last}`);
+    expect(mail!.body_text).not.toContain(formatDate(addDays(START, 14)));
     if (START === '2026-12-09') expect(mail!.body_text).toContain('até 22/12/2026');
   });
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { addDays, earliestBookableStart, formatDateBR, todayInBrasilia } from '@urbana/shared';
+import { addDays, earliestBookableStart, formatDate, todayInBrasilia } from '@urbana/shared';
 import {
   auditLog,
   campaignRuns,
@@ -150,7 +150,7 @@ describe('iniciar veiculação', () => {
     const res = await post(`/api/admin/campanhas/${future.item}/iniciar`);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(
-      `A veiculação só pode começar em ${formatDateBR(FUTURE)}, o primeiro dia do período reservado.`,
+      `A veiculação só pode começar em ${formatDate(FUTURE)}, o primeiro dia do período reservado.`,
     );
     const run = await ctx.database.db.query.campaignRuns.findFirst({
       where: eq(campaignRuns.order_item_id, future.item),
@@ -178,7 +178,7 @@ describe('iniciar veiculação', () => {
 
 describe('foto de comprovação', () => {
   const last = addDays(TODAY, -3 + 13);
-  const period = `de ${formatDateBR(addDays(TODAY, -3))} até ${formatDateBR(last)}`;
+  const period = `de ${formatDate(addDays(TODAY, -3))} até ${formatDate(last)}`;
 
   it('antes do período → 400', async () => {
     const res = await proof(running.item, addDays(TODAY, -4));
@@ -211,7 +211,7 @@ describe('foto de comprovação', () => {
 });
 
 describe('finalizar veiculação', () => {
-  const last = formatDateBR(addDays(TODAY, 10));
+  const last = formatDate(addDays(TODAY, 10));
 
   it('antes do último dia sem motivo → 400 com o último dia, nada muda', async () => {
     for (const payload of [undefined, {}, { motivo: '   ' }]) {

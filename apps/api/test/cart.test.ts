@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, formatDateBR, todayInBrasilia } from '@urbana/shared';
+import { addDays, formatDate, todayInBrasilia } from '@urbana/shared';
 import { products } from '../src/db/schema/index.ts';
 import { createTestApp, createUser, inject, signIn, type TestContext } from './helpers.ts';
 
@@ -109,7 +109,7 @@ describe('carrinho na nuvem', () => {
     });
     expect(past.statusCode).toBe(400);
     expect(past.json()).toEqual({
-      message: `A data de início de “Outdoor Eixo” já passou. Escolha uma data a partir de ${formatDateBR(today)}.`,
+      message: `A data de início de “Outdoor Eixo” já passou. Escolha uma data a partir de ${formatDate(today)}.`,
     });
     const kept = (await inject(ctx, { method: 'GET', url: '/api/cart', cookie: ana })).json();
     expect(kept.products.map((i: { id: string }) => i.id)).toEqual(['hoje']);

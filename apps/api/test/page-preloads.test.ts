@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pagePreloader } from '../src/plugins/page-preloads.ts';
 import { createTestApp, inject, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
@@ -17,9 +18,9 @@ beforeAll(async () => {
       'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_comum.js'] },
       '_comum.js': { file: 'assets/comum-1.js' },
       'src/app/layouts/public-layout.tsx': { file: 'assets/public-layout-1.js', imports: ['_comum.js'] },
-      'src/app/routes/home.tsx': { file: 'assets/home-1.js', imports: ['_comum.js'] },
-      'src/app/routes/search.tsx': { file: 'assets/search-1.js', imports: ['_comum.js'] },
-      'src/app/routes/product.tsx': { file: 'assets/product-1.js', imports: ['_comum.js'] },
+      'src/app/routes/public/home.tsx': { file: 'assets/home-1.js', imports: ['_comum.js'] },
+      'src/app/routes/public/search.tsx': { file: 'assets/search-1.js', imports: ['_comum.js'] },
+      'src/app/routes/public/product.tsx': { file: 'assets/product-1.js', imports: ['_comum.js'] },
     }),
   );
   ctx = await createTestApp({ env: { WEB_DIST: dist } });
@@ -74,5 +75,14 @@ describe('dicas de pré-carregamento por página', () => {
   it('nada vindo da URL escapa do atributo', async () => {
     const list = await hints('/locais/%22%3E%3Cscript%3E?semanas=2');
     expect(list.join(' ')).not.toMatch(/[<>"]/);
+  });
+
+  it('página renderizada no servidor: só os módulos e a sessão (os dados já vêm na página)', () => {
+    const preload = pagePreloader(dist);
+    const html = preload('/', new URL('http://localhost/'), false);
+    expect(html).toContain('/assets/home-1.js');
+    expect(html).toContain('/api/auth/session');
+    expect(html).not.toContain('/api/products/featured');
+    expect(html).not.toContain('/api/network');
   });
 });

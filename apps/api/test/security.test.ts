@@ -16,8 +16,10 @@ import {
   campaignMessages,
   canUseAdminSection,
   mediaMessages,
+  proposalMessages,
   httpMessages,
   signInErrors,
+  TERMS_VERSION,
   todayInBrasilia,
   type AdminSection,
   type UserType,
@@ -25,6 +27,7 @@ import {
 import {
   auditLog,
   billingProfiles,
+  dataExports,
   emailLog,
   invoices,
   notifications,
@@ -33,6 +36,8 @@ import {
   profiles,
   scheduledEmails,
   sessions,
+  towers,
+  staffInvitations,
   userCart,
 } from '../src/db/schema/index.ts';
 import { hashToken } from '../src/lib/tokens.ts';
@@ -91,6 +96,10 @@ interface World {
   anaOrder: { id: string; code: string };
   /** An unpaid order of Ana that staff may confirm in the role matrix. */
   roleOrder: { id: string; code: string };
+  /** Bruno's orders for /api/admin/pedidos: unpaid Pix (extend, re-issue, resend), cancelled, refunded. */
+  holdOrder: { id: string; code: string };
+  closedOrder: { id: string; code: string };
+  refundedOrder: { id: string; code: string };
   photo: string;
   /** Ana's media file, her draft ad on a paid item, and a proof photo of her running campaign. */
   anaMedia: string;
@@ -113,7 +122,18 @@ interface World {
   alvo: Person;
   /** An account that signed up and has not confirmed its e-mail. */
   novo: { id: string };
+  /** Issue #24: a customer the admin deletes on request, Ana's data export, a pending invitation. */
+  excluivel: Person;
+  anaExport: { id: string };
+  convite: { id: string };
   image: Buffer;
+  /** Inventory targets (issue #19): a face of its own, holds to release, proposals to send and cancel. */
+  inventory: { productId: string; towerId: string };
+  holdsToRelease: string[];
+  proposal: string;
+  proposalsToCancel: string[];
+  /** A proposal sent to Ana (the IDOR target of the customer's proposal routes). */
+  sentProposal: string;
 }
 const w = {} as World;
 
@@ -162,6 +182,22 @@ beforeAll(async () => {
   }
   w.anaOrder = await placeOrder(ctx, w.ana, w.product.id);
   w.roleOrder = await placeOrder(ctx, w.ana, w.product.id);
+  w.holdOrder = await placeOrder(ctx, w.bruno, w.product.id);
+  w.closedOrder = await placeOrder(ctx, w.bruno, w.product.id);
+  const closed = await inject(ctx, {
+    method: 'POST',
+    url: `/api/orders/${w.closedOrder.id}/cancel`,
+    cookie: w.bruno.cookie,
+  });
+  expect(closed.statusCode, closed.body).toBe(200);
+  w.refundedOrder = await placeOrder(ctx, w.bruno, w.product.id);
+  for (const [action, payload] of [
+    [`/api/admin/orders/${w.refundedOrder.id}/confirm-payment`, undefined],
+    [`/api/admin/pedidos/${w.refundedOrder.id}/cancelar`, { motivo: 'Cancelado para a matriz' }],
+  ] as const) {
+    const res = await inject(ctx, { method: 'POST', url: action, cookie: w.operador.cookie, payload });
+    expect(res.statusCode, res.body).toBe(200);
+  }
   await inject(ctx, { method: 'PUT', url: `/api/favorites/${w.product.id}`, cookie: w.ana.cookie });
   // Media, ads and campaigns: Ana's file, a running campaign with a proof photo, a draft ad.
   const art = await sharp({
@@ -279,6 +315,22 @@ beforeAll(async () => {
   w.photo = 'outdoor-0123456789abcdef.webp';
   await ctx.app.deps.storage.put(`catalogo/${w.photo}`, PHOTO, 'image/webp');
   w.alvo = await person(ctx, { nome: 'Alvo da Matriz' });
+  w.excluivel = await person(ctx, { nome: 'Cliente que pediu a exclusão' });
+  const [exported] = await database.db
+    .insert(dataExports)
+    .values({ user_id: w.ana.id, status: 'pronto', expires_at: new Date(Date.now() + 3600_000) })
+    .returning();
+  w.anaExport = { id: exported!.id };
+  const [invitation] = await database.db
+    .insert(staffInvitations)
+    .values({
+      email: 'convidado@exemplo.com.br',
+      role: 'operador',
+      token_hash: 'hash-do-convite-da-matriz',
+      expires_at: new Date(Date.now() + 3600_000),
+    })
+    .returning();
+  w.convite = { id: invitation!.id };
   const coupon = await inject(ctx, {
     method: 'POST',
     url: '/api/admin/cupons',
@@ -300,7 +352,57 @@ beforeAll(async () => {
   w.image = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#16a34a' } })
     .png()
     .toBuffer();
+  await inventoryWorld();
   await settle();
+});
+
+let blockWeek = 0;
+async function inventoryWorld() {
+  const p = await insertProduct(database, 'Outdoor Inventário', 7_000, 50);
+  const [t] = await database.db.select().from(towers).where(eq(towers.product_id, p.id));
+  w.inventory = { productId: p.id, towerId: t!.id };
+  w.holdsToRelease = [];
+  for (let i = 0; i < 5; i++) {
+    const res = await inject(ctx, {
+      method: 'POST',
+      url: '/api/admin/inventario/reservas',
+      cookie: w.operador.cookie,
+      payload: {
+        customer_id: w.ana.id,
+        tower_ids: [t!.id],
+        start_date: START,
+        weeks: 1,
+        expires_on: todayInBrasilia(),
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    w.holdsToRelease.push(res.json().id);
+  }
+  const proposal = async () => {
+    const res = await inject(ctx, {
+      method: 'POST',
+      url: '/api/admin/propostas',
+      cookie: w.operador.cookie,
+      payload: proposalBody(),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id as string;
+  };
+  w.proposal = await proposal();
+  w.proposalsToCancel = [];
+  for (let i = 0; i < 5; i++) w.proposalsToCancel.push(await proposal());
+  w.sentProposal = await proposal();
+  const sent = await inject(ctx, {
+    method: 'POST',
+    url: `/api/admin/propostas/${w.sentProposal}/enviar`,
+    cookie: w.operador.cookie,
+  });
+  expect(sent.statusCode, sent.body).toBe(200);
+}
+const proposalBody = () => ({
+  customer_id: w.ana.id,
+  valid_until: addDays(todayInBrasilia(), 10),
+  items: [{ product_id: w.inventory.productId, start_date: START, weeks: 1, price: null }],
 });
 
 afterAll(async () => {
@@ -447,6 +549,135 @@ describe('V3 sessões e cookies', () => {
  * the coverage test until it is listed here.
  */
 const stateChanging: Record<string, (w: World) => Req> = {
+  'POST /api/admin/inventario/bloqueios': (w) => ({
+    url: '/api/admin/inventario/bloqueios',
+    cookie: w.operador.cookie,
+    payload: { tower_ids: [w.inventory.towerId], start_date: START, weeks: 1, reason: 'Manutenção' },
+  }),
+  'POST /api/admin/inventario/reservas': (w) => ({
+    url: '/api/admin/inventario/reservas',
+    cookie: w.operador.cookie,
+    payload: {
+      customer_id: w.ana.id,
+      tower_ids: [w.inventory.towerId],
+      start_date: START,
+      weeks: 1,
+      expires_on: todayInBrasilia(),
+    },
+  }),
+  'POST /api/admin/inventario/reservas/:id/liberar': (w) => ({
+    url: `/api/admin/inventario/reservas/${w.holdsToRelease[0]}/liberar`,
+    cookie: w.operador.cookie,
+  }),
+  'POST /api/admin/propostas': (w) => ({
+    url: '/api/admin/propostas',
+    cookie: w.operador.cookie,
+    payload: proposalBody(),
+  }),
+  'POST /api/admin/propostas/:id/enviar': (w) => ({
+    url: `/api/admin/propostas/${w.proposal}/enviar`,
+    cookie: w.operador.cookie,
+  }),
+  'POST /api/admin/propostas/:id/cancelar': (w) => ({
+    url: `/api/admin/propostas/${w.proposal}/cancelar`,
+    cookie: w.operador.cookie,
+  }),
+  'POST /api/propostas/:id/aceitar': (w) => ({
+    url: `/api/propostas/${w.sentProposal}/aceitar`,
+    cookie: w.ana.cookie,
+    payload: { payment_method: 'pix' },
+  }),
+  'POST /api/account/email/confirm': () => ({
+    url: '/api/account/email/confirm',
+    payload: { token: 'tokenDeTrocaDeEmailQualquer_0123456789' },
+  }),
+  'PATCH /api/account/profile': (w) => ({
+    url: '/api/account/profile',
+    cookie: w.ana.cookie,
+    payload: { nome_completo: 'Nome trocado por outro site', telefone: null },
+  }),
+  'POST /api/account/email': (w) => ({
+    url: '/api/account/email',
+    cookie: w.ana.cookie,
+    payload: { email: 'do-atacante@exemplo.com.br', password: w.ana.password },
+  }),
+  'POST /api/account/password': (w) => ({
+    url: '/api/account/password',
+    cookie: w.ana.cookie,
+    payload: { current_password: w.ana.password, new_password: 'Senha-do-Atacante-1' },
+  }),
+  'POST /api/account/sessions/end-others': (w) => ({
+    url: '/api/account/sessions/end-others',
+    cookie: w.ana.cookie,
+  }),
+  'PUT /api/account/email-preferences': (w) => ({
+    url: '/api/account/email-preferences',
+    cookie: w.ana.cookie,
+    payload: { alerts: false, news: false },
+  }),
+  'POST /api/account/terms': (w) => ({
+    url: '/api/account/terms',
+    cookie: w.ana.cookie,
+    payload: { version: TERMS_VERSION },
+  }),
+  'POST /api/account/two-factor/setup': (w) => ({
+    url: '/api/account/two-factor/setup',
+    cookie: w.ana.cookie,
+  }),
+  'POST /api/account/two-factor/enable': (w) => ({
+    url: '/api/account/two-factor/enable',
+    cookie: w.ana.cookie,
+    payload: { code: '123456' },
+  }),
+  'POST /api/account/two-factor/recovery-codes': (w) => ({
+    url: '/api/account/two-factor/recovery-codes',
+    cookie: w.ana.cookie,
+    payload: { code: '123456' },
+  }),
+  'POST /api/account/two-factor/disable': (w) => ({
+    url: '/api/account/two-factor/disable',
+    cookie: w.ana.cookie,
+    payload: { password: w.ana.password, code: '123456' },
+  }),
+  'POST /api/account/exports': (w) => ({ url: '/api/account/exports', cookie: w.ana.cookie }),
+  'POST /api/account/delete': (w) => ({
+    url: '/api/account/delete',
+    cookie: w.ana.cookie,
+    payload: { password: w.ana.password },
+  }),
+  'POST /api/auth/two-factor': () => ({
+    url: '/api/auth/two-factor',
+    payload: { challenge: 'desafioQualquer_0123456789', code: '123456' },
+  }),
+  'POST /api/invitations/preview': () => ({
+    url: '/api/invitations/preview',
+    payload: { token: 'tokenDeConviteQualquer_0123456789' },
+  }),
+  'POST /api/invitations/accept': () => ({
+    url: '/api/invitations/accept',
+    payload: {
+      token: 'tokenDeConviteQualquer_0123456789',
+      nome_completo: 'Forjado',
+      password: 'Senha-Forjada-1',
+    },
+  }),
+  'POST /api/admin/convites': (w) => ({
+    url: '/api/admin/convites',
+    cookie: w.admin.cookie,
+    payload: { email: 'forjado@exemplo.com.br', role: 'operador' },
+  }),
+  'POST /api/admin/convites/:id/revogar': (w) => ({
+    url: `/api/admin/convites/${w.convite.id}/revogar`,
+    cookie: w.admin.cookie,
+  }),
+  'POST /api/admin/usuarios/:id/exportar-dados': (w) => ({
+    url: `/api/admin/usuarios/${w.alvo.id}/exportar-dados`,
+    cookie: w.admin.cookie,
+  }),
+  'POST /api/admin/usuarios/:id/excluir': (w) => ({
+    url: `/api/admin/usuarios/${w.excluivel.id}/excluir`,
+    cookie: w.admin.cookie,
+  }),
   'POST /api/media': (w) => ({
     url: '/api/media',
     cookie: w.ana.cookie,
@@ -502,6 +733,24 @@ const stateChanging: Record<string, (w: World) => Req> = {
   }),
   'POST /api/admin/orders/:id/confirm-payment': (w) => ({
     url: fill('/api/admin/orders/:id/confirm-payment', { id: w.anaOrder.id }),
+    cookie: w.operador.cookie,
+  }),
+  'POST /api/admin/pedidos/:id/prorrogar': (w) => ({
+    url: `/api/admin/pedidos/${w.holdOrder.id}/prorrogar`,
+    cookie: w.operador.cookie,
+    payload: { horas: 24 },
+  }),
+  'POST /api/admin/pedidos/:id/reemitir-pix': (w) => ({
+    url: `/api/admin/pedidos/${w.holdOrder.id}/reemitir-pix`,
+    cookie: w.operador.cookie,
+  }),
+  'POST /api/admin/pedidos/:id/cancelar': (w) => ({
+    url: `/api/admin/pedidos/${w.holdOrder.id}/cancelar`,
+    cookie: w.operador.cookie,
+    payload: { motivo: 'Cancelado por outro site' },
+  }),
+  'POST /api/admin/pedidos/:id/reenviar-email': (w) => ({
+    url: `/api/admin/pedidos/${w.holdOrder.id}/reenviar-email`,
     cookie: w.operador.cookie,
   }),
   'POST /api/admin/produtos': (w) => ({
@@ -703,6 +952,11 @@ const WEBHOOK_PREFIX = '/api/webhooks/';
 const webhooks: Record<string, { url: string }> = {
   'POST /api/webhooks/pagamentos': { url: '/api/webhooks/pagamentos' },
 };
+/**
+ * RFC 8058 one-click unsubscribe: mail programs POST it from anywhere. It needs the e-mail's random key
+ * and can only turn e-mails off (account-settings.test.ts).
+ */
+const oneClickUnsubscribe = 'POST /api/email/descadastrar';
 
 /** What a browser sends on a request from another site (or a sandboxed/opaque one). */
 const crossSiteHeaders: Array<[label: string, headers: Record<string, string>]> = [
@@ -725,7 +979,9 @@ describe('V4.2.2 / V13.2.3 requisições de outro site', () => {
       expect.arrayContaining(['GET /api/health', 'POST /api/orders', 'GET /api/orders/:id']),
     );
     const found = routes.filter(isStateChanging).map(routeKey).sort();
-    expect(found).toEqual([...Object.keys(stateChanging), ...Object.keys(webhooks)].sort());
+    expect(found).toEqual(
+      [...Object.keys(stateChanging), ...Object.keys(webhooks), oneClickUnsubscribe].sort(),
+    );
     for (const key of Object.keys(webhooks)) expect(key.split(' ')[1]!.startsWith(WEBHOOK_PREFIX)).toBe(true);
   });
 
@@ -900,8 +1156,52 @@ function mediaParamRoutes(): Record<string, ParamCheck> {
     },
   };
 }
+/** Inventory holds and proposals (issue #19): staff routes, and the customer's own proposal. */
+function proposalParamRoutes(): Record<string, ParamCheck> {
+  const owned = (suffix: string, payload?: object): ParamCheck => ({
+    kind: 'owned',
+    notFound: proposalMessages.notFound,
+    id: (w) => w.sentProposal,
+    request: (w) => ({ url: `/api/propostas/${w.sentProposal}${suffix}`, ...(payload ? { payload } : {}) }),
+  });
+  const staff = (url: (w: World) => string): ParamCheck => ({
+    kind: 'staff',
+    request: (w) => ({ url: url(w) }),
+  });
+  return {
+    'GET /api/propostas/:id': owned(''),
+    'GET /api/propostas/:id/pdf': owned('/pdf'),
+    'POST /api/propostas/:id/aceitar': owned('/aceitar', { payment_method: 'pix' }),
+    'GET /api/admin/propostas/:id': staff((w) => `/api/admin/propostas/${w.proposal}`),
+    'GET /api/admin/propostas/:id/pdf': staff((w) => `/api/admin/propostas/${w.proposal}/pdf`),
+    'POST /api/admin/propostas/:id/enviar': staff((w) => `/api/admin/propostas/${w.proposal}/enviar`),
+    'POST /api/admin/propostas/:id/cancelar': staff((w) => `/api/admin/propostas/${w.proposal}/cancelar`),
+    'POST /api/admin/inventario/reservas/:id/liberar': staff(
+      (w) => `/api/admin/inventario/reservas/${w.holdsToRelease[0]}/liberar`,
+    ),
+  };
+}
 /** Every route with a `:param` (or `*`). A new one fails the coverage test until it is listed here. */
 const paramRoutes: Record<string, ParamCheck> = {
+  ...proposalParamRoutes(),
+  'GET /api/account/exports/:id/download': {
+    kind: 'owned',
+    notFound: 'Arquivo não encontrado.',
+    id: (w) => w.anaExport.id,
+    request: (w) => ({ url: `/api/account/exports/${w.anaExport.id}/download` }),
+  },
+  'POST /api/admin/convites/:id/revogar': {
+    kind: 'staff',
+    request: (w) => ({ url: `/api/admin/convites/${w.convite.id}/revogar` }),
+  },
+  'POST /api/admin/usuarios/:id/exportar-dados': {
+    kind: 'staff',
+    request: (w) => ({ url: `/api/admin/usuarios/${w.alvo.id}/exportar-dados` }),
+  },
+  'POST /api/admin/usuarios/:id/excluir': {
+    kind: 'staff',
+    request: (w) => ({ url: `/api/admin/usuarios/${w.excluivel.id}/excluir` }),
+  },
   'GET /api/orders/:id': {
     kind: 'owned',
     notFound: orderNotFound,
@@ -920,6 +1220,37 @@ const paramRoutes: Record<string, ParamCheck> = {
   'POST /api/admin/orders/:id/confirm-payment': {
     kind: 'staff',
     request: (w) => ({ url: `/api/admin/orders/${w.anaOrder.id}/confirm-payment` }),
+  },
+  'GET /api/admin/pedidos/:id': {
+    kind: 'staff',
+    request: (w) => ({ url: `/api/admin/pedidos/${w.anaOrder.id}` }),
+  },
+  'GET /api/admin/pedidos/:id/fatura.pdf': {
+    kind: 'staff',
+    request: (w) => ({ url: `/api/admin/pedidos/${w.anaOrder.id}/fatura.pdf` }),
+  },
+  'GET /api/admin/pedidos/:id/nota-de-credito.pdf': {
+    kind: 'staff',
+    request: (w) => ({ url: `/api/admin/pedidos/${w.refundedOrder.id}/nota-de-credito.pdf` }),
+  },
+  'POST /api/admin/pedidos/:id/prorrogar': {
+    kind: 'staff',
+    request: (w) => ({ url: `/api/admin/pedidos/${w.anaOrder.id}/prorrogar`, payload: { horas: 72 } }),
+  },
+  'POST /api/admin/pedidos/:id/reemitir-pix': {
+    kind: 'staff',
+    request: (w) => ({ url: `/api/admin/pedidos/${w.anaOrder.id}/reemitir-pix` }),
+  },
+  'POST /api/admin/pedidos/:id/cancelar': {
+    kind: 'staff',
+    request: (w) => ({
+      url: `/api/admin/pedidos/${w.anaOrder.id}/cancelar`,
+      payload: { motivo: 'Bruno cancelando' },
+    }),
+  },
+  'POST /api/admin/pedidos/:id/reenviar-email': {
+    kind: 'staff',
+    request: (w) => ({ url: `/api/admin/pedidos/${w.anaOrder.id}/reenviar-email` }),
   },
   ...mediaParamRoutes(),
   'GET /api/admin/usuarios/:id': {
@@ -1196,7 +1527,7 @@ const roles: Record<
   admin: { who: (w) => w.admin, subject: { email: 'chefe@urbana.com.br', tipo_usuario: 'admin' } },
 };
 
-/** Every /api/admin route with its section (PRODUCT.md §1) and what each role gets. */
+/** Every /api/admin route with its section (docs/spec/product.md §1) and what each role gets. */
 /**
  * An update that changes nothing writes no audit entry (docs/decisions/028-readable-audit-log.md), so a
  * route the matrix calls once per role alternates its value: each call changes what the last one set.
@@ -1219,6 +1550,42 @@ const adminRoutes: Record<
     invalid: ((w: World) => Req) | null;
   }
 > = {
+  'GET /api/admin/convites': {
+    section: 'usuarios',
+    ok: 200,
+    request: () => ({ url: '/api/admin/convites' }),
+    invalid: null,
+  },
+  'POST /api/admin/convites': {
+    section: 'usuarios',
+    ok: 201,
+    request: () => ({
+      url: '/api/admin/convites',
+      payload: { email: 'matriz@exemplo.com.br', role: 'operador' },
+    }),
+    invalid: () => ({
+      url: '/api/admin/convites',
+      payload: { email: 'matriz@exemplo.com.br', role: 'dono' },
+    }),
+  },
+  'POST /api/admin/convites/:id/revogar': {
+    section: 'usuarios',
+    ok: 200,
+    request: (w) => ({ url: `/api/admin/convites/${w.convite.id}/revogar` }),
+    invalid: () => ({ url: '/api/admin/convites/nao-e-um-uuid/revogar' }),
+  },
+  'POST /api/admin/usuarios/:id/exportar-dados': {
+    section: 'usuarios',
+    ok: 202,
+    request: (w) => ({ url: `/api/admin/usuarios/${w.alvo.id}/exportar-dados` }),
+    invalid: () => ({ url: '/api/admin/usuarios/nao-e-um-uuid/exportar-dados' }),
+  },
+  'POST /api/admin/usuarios/:id/excluir': {
+    section: 'usuarios',
+    ok: 200,
+    request: (w) => ({ url: `/api/admin/usuarios/${w.excluivel.id}/excluir` }),
+    invalid: () => ({ url: '/api/admin/usuarios/nao-e-um-uuid/excluir' }),
+  },
   'GET /api/admin/resumo': {
     section: 'dashboard',
     ok: 200,
@@ -1275,16 +1642,76 @@ const adminRoutes: Record<
     request: (w) => ({ url: `/api/admin/anuncios/${w.roleAd}/revisao`, payload: { decisao: 'aprovar' } }),
     invalid: (w) => ({ url: `/api/admin/anuncios/${w.roleAd}/revisao`, payload: { decisao: 'talvez' } }),
   },
+  // A cancelled order: staff pass the guard and meet the rule (409), whoever goes first. The legal and
+  // illegal confirmations are in admin-orders.test.ts.
   'POST /api/admin/orders/:id/confirm-payment': {
-    section: 'dashboard',
-    ok: 200,
+    section: 'pedidos',
+    ok: 409,
     // No body at all, as a button that only confirms would send.
-    request: (w) => ({ url: `/api/admin/orders/${w.roleOrder.id}/confirm-payment` }),
+    request: (w) => ({ url: `/api/admin/orders/${w.closedOrder.id}/confirm-payment` }),
     invalid: (w) => ({
       url: `/api/admin/orders/nao-e-um-uuid/confirm-payment`,
       payload: { note: 'x'.repeat(600), status: 'pago' },
       headers: { 'x-pedido': w.roleOrder.id },
     }),
+  },
+  'GET /api/admin/pedidos': {
+    section: 'pedidos',
+    ok: 200,
+    request: () => ({ url: '/api/admin/pedidos?q=urb&status=aguardando_pagamento&metodo=pix&page=1' }),
+    invalid: () => ({ url: '/api/admin/pedidos?status=qualquer&from=31-12-2026' }),
+  },
+  'GET /api/admin/pedidos/csv': {
+    section: 'pedidos',
+    ok: 200,
+    request: () => ({ url: '/api/admin/pedidos/csv?cidade=Bras%C3%ADlia' }),
+    invalid: () => ({ url: '/api/admin/pedidos/csv?sort=senha' }),
+  },
+  'GET /api/admin/pedidos/:id': {
+    section: 'pedidos',
+    ok: 200,
+    request: (w) => ({ url: `/api/admin/pedidos/${w.holdOrder.id}` }),
+    invalid: () => ({ url: '/api/admin/pedidos/nao-e-um-uuid' }),
+  },
+  'GET /api/admin/pedidos/:id/fatura.pdf': {
+    section: 'pedidos',
+    ok: 200,
+    request: (w) => ({ url: `/api/admin/pedidos/${w.holdOrder.id}/fatura.pdf` }),
+    invalid: () => ({ url: '/api/admin/pedidos/nao-e-um-uuid/fatura.pdf' }),
+  },
+  'GET /api/admin/pedidos/:id/nota-de-credito.pdf': {
+    section: 'pedidos',
+    ok: 200,
+    request: (w) => ({ url: `/api/admin/pedidos/${w.refundedOrder.id}/nota-de-credito.pdf` }),
+    invalid: () => ({ url: '/api/admin/pedidos/nao-e-um-uuid/nota-de-credito.pdf' }),
+  },
+  'POST /api/admin/pedidos/:id/prorrogar': {
+    section: 'pedidos',
+    ok: 200,
+    request: (w) => ({ url: `/api/admin/pedidos/${w.holdOrder.id}/prorrogar`, payload: { horas: 1 } }),
+    invalid: (w) => ({ url: `/api/admin/pedidos/${w.holdOrder.id}/prorrogar`, payload: { horas: 500 } }),
+  },
+  'POST /api/admin/pedidos/:id/reemitir-pix': {
+    section: 'pedidos',
+    ok: 200,
+    request: (w) => ({ url: `/api/admin/pedidos/${w.holdOrder.id}/reemitir-pix` }),
+    invalid: () => ({ url: '/api/admin/pedidos/nao-e-um-uuid/reemitir-pix' }),
+  },
+  // Already cancelled: staff pass the guard and meet the rule (409).
+  'POST /api/admin/pedidos/:id/cancelar': {
+    section: 'pedidos',
+    ok: 409,
+    request: (w) => ({
+      url: `/api/admin/pedidos/${w.closedOrder.id}/cancelar`,
+      payload: { motivo: 'Matriz de papéis' },
+    }),
+    invalid: (w) => ({ url: `/api/admin/pedidos/${w.closedOrder.id}/cancelar`, payload: { motivo: '' } }),
+  },
+  'POST /api/admin/pedidos/:id/reenviar-email': {
+    section: 'pedidos',
+    ok: 200,
+    request: (w) => ({ url: `/api/admin/pedidos/${w.holdOrder.id}/reenviar-email` }),
+    invalid: () => ({ url: '/api/admin/pedidos/nao-e-um-uuid/reenviar-email' }),
   },
   'GET /api/admin/support/tickets': {
     section: 'suporte',
@@ -1558,6 +1985,104 @@ const adminRoutes: Record<
     ok: 201,
     request: (w) => ({ url: `/api/admin/email-logs/${w.email.id}/reenviar` }),
     invalid: () => ({ url: '/api/admin/email-logs/nao-e-um-uuid/reenviar' }),
+  },
+  'GET /api/admin/inventario': {
+    section: 'inventario',
+    ok: 200,
+    request: () => ({ url: '/api/admin/inventario?semanas=12&tipo=outdoor' }),
+    invalid: () => ({ url: '/api/admin/inventario?semanas=99' }),
+  },
+  'GET /api/admin/inventario/celula': {
+    section: 'inventario',
+    ok: 200,
+    request: (w) => ({
+      url: `/api/admin/inventario/celula?torre=${w.inventory.towerId}&de=${START}&ate=${addDays(START, 7)}`,
+    }),
+    invalid: () => ({ url: '/api/admin/inventario/celula?torre=x&de=ontem&ate=hoje' }),
+  },
+  'GET /api/admin/inventario/clientes': {
+    section: 'inventario',
+    ok: 200,
+    request: () => ({ url: '/api/admin/inventario/clientes?q=ana' }),
+    invalid: () => ({ url: `/api/admin/inventario/clientes?q=${'a'.repeat(300)}` }),
+  },
+  'POST /api/admin/inventario/bloqueios': {
+    section: 'inventario',
+    ok: 201,
+    // A different week each call: two blocks of the same week would meet the slot guard.
+    request: (w) => ({
+      url: '/api/admin/inventario/bloqueios',
+      payload: {
+        tower_ids: [w.inventory.towerId],
+        start_date: addDays(START, 7 * (10 + ++blockWeek)),
+        weeks: 1,
+        reason: 'Manutenção preventiva',
+      },
+    }),
+    invalid: (w) => ({
+      url: '/api/admin/inventario/bloqueios',
+      payload: { tower_ids: [w.inventory.towerId], start_date: START, weeks: 0, reason: '' },
+    }),
+  },
+  'POST /api/admin/inventario/reservas': {
+    section: 'inventario',
+    ok: 201,
+    request: (w) => ({
+      url: '/api/admin/inventario/reservas',
+      payload: {
+        customer_id: w.ana.id,
+        tower_ids: [w.inventory.towerId],
+        start_date: START,
+        weeks: 1,
+        expires_on: todayInBrasilia(),
+      },
+    }),
+    invalid: (w) => ({
+      url: '/api/admin/inventario/reservas',
+      payload: { customer_id: 'x', tower_ids: [w.inventory.towerId], start_date: START, weeks: 1 },
+    }),
+  },
+  'POST /api/admin/inventario/reservas/:id/liberar': {
+    section: 'inventario',
+    ok: 200,
+    request: (w) => ({ url: `/api/admin/inventario/reservas/${w.holdsToRelease.pop()}/liberar` }),
+    invalid: () => ({ url: '/api/admin/inventario/reservas/nao-e-um-uuid/liberar' }),
+  },
+  'GET /api/admin/propostas': {
+    section: 'propostas',
+    ok: 200,
+    request: () => ({ url: '/api/admin/propostas?status=rascunho&q=ana' }),
+    invalid: () => ({ url: '/api/admin/propostas?status=talvez' }),
+  },
+  'POST /api/admin/propostas': {
+    section: 'propostas',
+    ok: 201,
+    request: () => ({ url: '/api/admin/propostas', payload: proposalBody() }),
+    invalid: () => ({ url: '/api/admin/propostas', payload: { ...proposalBody(), items: [] } }),
+  },
+  'GET /api/admin/propostas/:id': {
+    section: 'propostas',
+    ok: 200,
+    request: (w) => ({ url: `/api/admin/propostas/${w.proposal}` }),
+    invalid: () => ({ url: '/api/admin/propostas/nao-e-um-uuid' }),
+  },
+  'GET /api/admin/propostas/:id/pdf': {
+    section: 'propostas',
+    ok: 200,
+    request: (w) => ({ url: `/api/admin/propostas/${w.proposal}/pdf` }),
+    invalid: () => ({ url: '/api/admin/propostas/nao-e-um-uuid/pdf' }),
+  },
+  'POST /api/admin/propostas/:id/enviar': {
+    section: 'propostas',
+    ok: 200,
+    request: (w) => ({ url: `/api/admin/propostas/${w.proposal}/enviar` }),
+    invalid: () => ({ url: '/api/admin/propostas/nao-e-um-uuid/enviar' }),
+  },
+  'POST /api/admin/propostas/:id/cancelar': {
+    section: 'propostas',
+    ok: 200,
+    request: (w) => ({ url: `/api/admin/propostas/${w.proposalsToCancel.pop()}/cancelar` }),
+    invalid: () => ({ url: '/api/admin/propostas/nao-e-um-uuid/cancelar' }),
   },
   'GET /api/admin/logs': {
     section: 'logs',

@@ -49,6 +49,34 @@ afterAll(async () => {
 });
 
 describe('envio por SMTP', () => {
+  it('um email que pode ser desligado leva List-Unsubscribe e List-Unsubscribe-Post; um transacional não', async () => {
+    const url =
+      'http://localhost:3000/api/email/descadastrar?token=3f0c7d0e-1111-4222-8333-444455556666&tipo=novidades';
+    await ctx.app.deps.outbox.enqueue(ctx.database.db, {
+      to: 'novidades@exemplo.com.br',
+      template: 'email_agendado',
+      subject: 'Novidades da Urbana',
+      text: 'Texto',
+      html: '<html><body><p>Texto</p></body></html>',
+      unsubscribeUrl: url,
+    });
+    await ctx.app.deps.outbox.enqueue(ctx.database.db, {
+      to: 'transacional@exemplo.com.br',
+      template: 'senha_alterada',
+      subject: 'Sua senha foi alterada',
+      text: 'Texto',
+      html: '<html><body><p>Texto</p></body></html>',
+    });
+    await ctx.app.deps.outbox.drain();
+    const news = received
+      .find((m) => m.to.includes('novidades@exemplo.com.br'))!
+      .data.replace(/\r?\n\s+/g, ' ');
+    expect(news).toContain(`List-Unsubscribe: <${url}>`);
+    expect(news).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    const plain = received.find((m) => m.to.includes('transacional@exemplo.com.br'))!.data;
+    expect(plain).not.toContain('List-Unsubscribe');
+  });
+
   it('entrega o email de confirmação por uma troca SMTP real', async () => {
     const res = await inject(ctx, {
       method: 'POST',

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { productTypes, ufNames } from './catalog.ts';
-import { couponKinds, formatBRL } from './orders.ts';
+import { formatMoney } from './lib/money.ts';
+import { couponKinds } from './orders.ts';
 import { userTypes } from './permissions.ts';
 
-/** Admin area forms and queries (PRODUCT.md §8): one schema for the API and the web forms. */
+/** Admin area forms and queries (docs/spec/product.md §8): one schema for the API and the web forms. */
 
 export const adminPageQuery = {
   page: z.coerce
@@ -107,7 +108,7 @@ export const productInputSchema = z
     daily_price: z
       .number({ error: 'Informe o preço diário.' })
       .int({ error: 'Preço em centavos inteiros.' })
-      .min(100, { error: `O preço diário mínimo é ${formatBRL(100)}.` })
+      .min(100, { error: `O preço diário mínimo é ${formatMoney(100)}.` })
       .max(100_000_000, { error: 'Preço diário alto demais.' }),
     is_tower_based: z.boolean().default(false),
     weekly_audience: z

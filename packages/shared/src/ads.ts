@@ -1,6 +1,7 @@
 /**
- * Ads, the media library and campaigns (PRODUCT.md §5): the rules both sides apply; the server decides.
+ * Ads, the media library and campaigns (docs/spec/product.md §5): the rules both sides apply; the server decides.
  */
+import { formatDecimal } from './lib/money.ts';
 import {
   addDays,
   creativeSpecs,
@@ -53,7 +54,7 @@ export function formatBytes(bytes: number): string {
     if (bytes >= size) {
       const value = bytes / size;
       const digits = value >= 100 || Number.isInteger(value) ? 0 : 1;
-      return `${value.toLocaleString('pt-BR', { maximumFractionDigits: digits })} ${unit}`;
+      return `${formatDecimal(value, digits)} ${unit}`;
     }
   }
   return `${bytes} bytes`;
@@ -121,7 +122,7 @@ export function creativeProblems(file: CreativeFile, type: ProductType): string[
     const seconds = Math.round(file.durationMs / 100) / 10;
     if (file.durationMs > spec.spotSeconds * 1000 + 100) {
       problems.push(
-        `Vídeo longo demais: ${seconds.toLocaleString('pt-BR')} s; o spot em ${label} tem ${spec.spotSeconds} s.`,
+        `Vídeo longo demais: ${formatDecimal(seconds, 3)} s; o spot em ${label} tem ${spec.spotSeconds} s.`,
       );
     }
   }

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { signInBodySchema, signInFormSchema, signUpFormSchema } from './auth-schemas.ts';
+import { signInBodySchema } from './auth-schemas.ts';
+import { signInFormSchema, signUpFormSchema } from './auth/form-schemas.ts';
 
 const firstMessage = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
   result.success ? undefined : result.error?.issues[0]?.message;
 
-describe('validação do formulário (seed §5)', () => {
+describe('validação do formulário (docs/spec/specification.md §5)', () => {
   it.each([
     [{ email: '', password: 'abcdef' }, 'Email é obrigatório'],
     [{ email: 'abc', password: 'abcdef' }, 'Por favor, insira um email válido'],
@@ -23,7 +24,7 @@ describe('validação do formulário (seed §5)', () => {
     expect(firstMessage(signUpFormSchema.safeParse(input))).toBe(message);
   });
 
-  it('a API responde "Email inválido" (seed §8) para um email malformado', () => {
+  it('a API responde "Email inválido" (docs/spec/specification.md §8) para um email malformado', () => {
     expect(firstMessage(signInBodySchema.safeParse({ email: 'abc', password: 'x' }))).toBe('Email inválido');
   });
 

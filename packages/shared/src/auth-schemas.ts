@@ -1,57 +1,8 @@
 import { z } from 'zod';
-import { signInErrors, validationMessages as v } from './messages.ts';
+import { signInErrors } from './messages.ts';
 import { userTypes } from './permissions.ts';
+import { emailField, fullName, newPasswordField, passwordRequired, phone } from './auth/form-schemas.ts';
 
-const MAX_EMAIL = 254;
-/** argon2 is deliberately slow; an upper bound keeps a huge password from being a cheap attack. */
-export const MAX_PASSWORD = 128;
-export const MIN_PASSWORD = 6;
-
-/**
- * Seed §5: e-mail required, must look like an e-mail, trimmed and lower-cased. The form shows the §5
- * text; the API answers the §8 provider text 'Email inválido' (see docs/decisions/003).
- */
-export function emailField(invalidMessage: string = v.emailInvalid) {
-  return z
-    .string({ error: v.emailRequired })
-    .trim()
-    .toLowerCase()
-    .min(1, { error: v.emailRequired, abort: true })
-    .max(MAX_EMAIL, { error: invalidMessage, abort: true })
-    .pipe(z.email({ error: invalidMessage }));
-}
-
-const passwordRequired = z
-  .string({ error: v.passwordRequired })
-  .min(1, { error: v.passwordRequired, abort: true })
-  .max(MAX_PASSWORD, { error: `A senha deve ter no máximo ${MAX_PASSWORD} caracteres` });
-
-export const newPasswordField = z
-  .string({ error: v.passwordRequired })
-  .min(1, { error: v.passwordRequired, abort: true })
-  .min(MIN_PASSWORD, { error: v.passwordTooShort, abort: true })
-  .max(MAX_PASSWORD, { error: `A senha deve ter no máximo ${MAX_PASSWORD} caracteres` });
-
-const fullName = z
-  .string({ error: v.fullNameRequired })
-  .trim()
-  .min(1, { error: v.fullNameRequired, abort: true })
-  .max(120, { error: 'O nome completo deve ter no máximo 120 caracteres' });
-
-/** Seed §3: telefone trimmed, or null when empty. */
-const phone = z
-  .string()
-  .trim()
-  .max(30, { error: 'O telefone deve ter no máximo 30 caracteres' })
-  .nullish()
-  .transform((value) => (value ? value : null));
-
-/**
- * Seed §5's password rule applies to the sign-in form too: a password shorter than 6 cannot be right
- * (sign-up never accepted one), so the form says so and sends nothing. The API keeps only the required
- * rule and answers a wrong password the usual way.
- */
-export const signInFormSchema = z.object({ email: emailField(), password: newPasswordField });
 export const signInBodySchema = z.object({
   email: emailField(signInErrors.invalidEmail),
   password: passwordRequired,
@@ -59,19 +10,15 @@ export const signInBodySchema = z.object({
   staff_only: z.boolean().optional(),
 });
 
-export const signUpFormSchema = z.object({
-  email: emailField(),
-  password: newPasswordField,
-  nome_completo: fullName,
-  telefone: phone,
-});
-/** The API accepts (and ignores) tipo_usuario: sign-up always creates a cliente (seed §3). */
+/** The API accepts (and ignores) tipo_usuario: sign-up always creates a cliente (docs/spec/specification.md §3). */
 export const signUpBodySchema = z.object({
   email: emailField(signInErrors.invalidEmail),
   password: newPasswordField,
   nome_completo: fullName,
   telefone: phone,
   tipo_usuario: z.string().optional(),
+  /** The version of the terms the form showed (issue #24): an older one is refused. */
+  terms_version: z.string().max(40).optional(),
 });
 
 export const emailOnlyBodySchema = z.object({ email: emailField(signInErrors.invalidEmail) });
@@ -113,6 +60,11 @@ export const profileSchema = z.object({
   permissoes: permissoesSchema,
   is_admin: z.boolean(),
   is_staff: z.boolean(),
+  /** The terms accepted are older than the ones in force: the app asks for acceptance (issue #24). */
+  terms_outdated: z.boolean(),
+  two_factor_enabled: z.boolean(),
+  /** An admin without two-factor sign-in: the panel stays closed until it is set up (decision 031). */
+  two_factor_setup_required: z.boolean(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -123,6 +75,3 @@ export const sessionResponseSchema = z.object({
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
 export const messageSchema = z.object({ message: z.string() });
-
-export type SignInForm = z.input<typeof signInFormSchema>;
-export type SignUpForm = z.input<typeof signUpFormSchema>;

@@ -57,7 +57,7 @@ function documentPresent(payload: { value: unknown }): boolean {
   return typeof v?.document === 'string' && (v.person_type === 'pf' || v.person_type === 'pj');
 }
 
-/** The billing profile required before checkout (PRODUCT.md §4). */
+/** The billing profile required before checkout (docs/spec/product.md §4). */
 export const billingProfileSchema = z
   .object({
     person_type: z.enum(['pf', 'pj'], { error: 'Escolha pessoa física ou jurídica.' }),
@@ -195,3 +195,15 @@ export const quoteSchema = z.object({
 });
 export type QuoteItem = z.infer<typeof quoteItemSchema>;
 export type Quote = z.infer<typeof quoteSchema>;
+
+/** The name an order shows once its customer deleted the account (docs/decisions/031). */
+export const DELETED_HOLDER = 'Titular excluído a pedido (LGPD)';
+
+/** Whether an order's billing data was reduced to what the law keeps (account deleted). */
+export function isAnonymisedBilling(billing: unknown): boolean {
+  return (
+    typeof billing === 'object' &&
+    billing !== null &&
+    (billing as { anonimizado?: unknown }).anonimizado === true
+  );
+}

@@ -4,7 +4,7 @@
  * server applies these rules in apps/api/src/services/campaigns.ts; the admin page mirrors them.
  */
 import { bookingLastDay, formatBookingPeriod, isIsoDate, type IsoDate } from './catalog.ts';
-import { formatDateBR } from './orders.ts';
+import { formatDate } from './lib/dates.ts';
 
 export interface BookedPeriod {
   start: IsoDate;
@@ -16,9 +16,9 @@ export const EARLY_END_REASON_MAX = 500;
 
 export const campaignRuleMessages = {
   startTooEarly: (start: IsoDate) =>
-    `A veiculação só pode começar em ${formatDateBR(start)}, o primeiro dia do período reservado.`,
+    `A veiculação só pode começar em ${formatDate(start)}, o primeiro dia do período reservado.`,
   finishNeedsReason: (lastDay: IsoDate) =>
-    `O período reservado vai até ${formatDateBR(lastDay)}. Para finalizar antes, informe o motivo (o cliente verá).`,
+    `O período reservado vai até ${formatDate(lastDay)}. Para finalizar antes, informe o motivo (o cliente verá).`,
   reasonLength: `O motivo do encerramento antecipado deve ter entre ${EARLY_END_REASON_MIN} e ${EARLY_END_REASON_MAX} caracteres.`,
   proofDateInvalid: 'Informe a data da foto (dd/mm/aaaa).',
   proofOutsidePeriod: (p: BookedPeriod) =>

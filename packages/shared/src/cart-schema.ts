@@ -12,7 +12,7 @@ export const cartTowerSchema = z.object({
 export type CartTower = z.infer<typeof cartTowerSchema>;
 
 /**
- * Seed §3 cart item. Prices here are only what the shopper saw: checkout recomputes every price from
+ * Specification §3 (docs/spec/specification.md) cart item. Prices here are only what the shopper saw: checkout recomputes every price from
  * the database.
  */
 export const cartItemSchema = z.object({

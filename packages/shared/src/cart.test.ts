@@ -18,7 +18,7 @@ const item = fc.record({
   towerCount: fc.option(fc.integer({ min: 1, max: 20 }), { nil: undefined }),
 });
 
-describe('preço (seed §9)', () => {
+describe('preço (docs/spec/specification.md §9)', () => {
   it('diária × semanas × 7 × torres, com os padrões do seed', () => {
     expect(cartItemTotal({ daily_price: 10_000, weeks: 4, towerCount: 3 })).toBe(840_000);
     expect(cartItemTotal({ basePrice: 5_000 })).toBe(35_000);
@@ -66,7 +66,7 @@ describe('itens', () => {
   });
 });
 
-describe('sincronização do carrinho (seed §4)', () => {
+describe('sincronização do carrinho (docs/spec/specification.md §4)', () => {
   it('local com itens e nuvem vazia: envia o local', () => {
     const plan = planCartSync([{ id: 'a' }], []);
     expect(plan).toEqual({
@@ -108,7 +108,7 @@ describe('sincronização do carrinho (seed §4)', () => {
   });
 });
 
-describe('sincronização dos favoritos (seed §4)', () => {
+describe('sincronização dos favoritos (docs/spec/specification.md §4)', () => {
   it('os três casos', () => {
     expect(planFavoritesSync(['a'], [])).toMatchObject({
       kind: 'upload',

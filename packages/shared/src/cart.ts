@@ -1,18 +1,18 @@
 import type { CartItem } from './cart-schema.ts';
-import { formatDateBR } from './orders.ts';
+import { formatDate } from './lib/dates.ts';
 
-/** Local storage keys (PRODUCT.md: {product}-cart and the favourites key). */
+/** Local storage keys (docs/spec/product.md: {product}-cart and the favourites key). */
 export const CART_STORAGE_KEY = 'urbana-cart';
 export const FAVORITES_STORAGE_KEY = 'urbana-favorites';
 /** Session storage key of the path to return to after sign-in (the seed does not name it). */
 export const REDIRECT_STORAGE_KEY = 'urbana-redirect-after-login';
 
-/** Seed §3: the id is made unique on add by appending a timestamp to the product id. */
+/** Specification §3 (docs/spec/specification.md): the id is made unique on add by appending a timestamp to the product id. */
 export function makeCartItemId(productId: string, now: number = Date.now()): string {
   return `${productId}-${now}`;
 }
 
-/** Seed §9: the selected towers, else all towers for tower-based products, else 1. */
+/** Specification §9 (docs/spec/specification.md): the selected towers, else all towers for tower-based products, else 1. */
 export function towerCountOnAdd(input: {
   selectedTowers?: readonly string[] | undefined;
   isTowerBased?: boolean | undefined;
@@ -23,7 +23,7 @@ export function towerCountOnAdd(input: {
   return 1;
 }
 
-/** Seed §9: daily price (or base price) × weeks (default 1) × 7 × tower count (default 1). */
+/** Specification §9 (docs/spec/specification.md): daily price (or base price) × weeks (default 1) × 7 × tower count (default 1). */
 export function cartItemTotal(item: Pick<CartItem, 'daily_price' | 'basePrice' | 'weeks' | 'towerCount'>) {
   const daily = item.daily_price ?? item.basePrice ?? 0;
   return daily * (item.weeks ?? 1) * 7 * (item.towerCount ?? 1);
@@ -33,7 +33,7 @@ export function cartTotal(items: ReadonlyArray<Parameters<typeof cartItemTotal>[
   return items.reduce((sum, item) => sum + cartItemTotal(item), 0);
 }
 
-/** Seed §4: cloud items first, then local items whose id is not already present. */
+/** Specification §4 (docs/spec/specification.md): cloud items first, then local items whose id is not already present. */
 export function mergeCarts<T extends { id: string }>(cloud: readonly T[], local: readonly T[]): T[] {
   const ids = new Set(cloud.map((item) => item.id));
   return [...cloud, ...local.filter((item) => !ids.has(item.id))];
@@ -53,7 +53,7 @@ export type SyncPlan<T> =
   | { kind: 'upload' | 'merge'; items: T[]; toast: SyncToast }
   | { kind: 'restore'; items: T[]; toast: SyncToast };
 
-/** Seed §4, cart at sign-in: the three cases and their toasts, word for word. */
+/** Specification §4 (docs/spec/specification.md), cart at sign-in: the three cases and their toasts, word for word. */
 export function planCartSync<T extends { id: string }>(
   local: readonly T[],
   cloud: readonly T[],
@@ -83,7 +83,7 @@ export function planCartSync<T extends { id: string }>(
   return { kind: 'none', items: [] };
 }
 
-/** Seed §4, favourites at sign-in. */
+/** Specification §4 (docs/spec/specification.md), favourites at sign-in. */
 export function planFavoritesSync(local: readonly string[], cloud: readonly string[]): SyncPlan<string> {
   if (local.length > 0 && cloud.length === 0) {
     return { kind: 'upload', items: [...new Set(local)], toast: { title: 'Favoritos sincronizados' } };
@@ -127,10 +127,10 @@ export const cartMessages = {
  */
 export function cartStartError(start: string | null | undefined, earliest: string): string | null {
   if (!start || !earliest || start >= earliest) return null;
-  return `Escolha uma data de início a partir de ${formatDateBR(earliest)}.`;
+  return `Escolha uma data de início a partir de ${formatDate(earliest)}.`;
 }
 
 /** The cart API's refusal of a line whose start date has already passed. */
 export function cartPastStartMessage(name: string | undefined, today: string): string {
-  return `A data de início de ${name ? `“${name}”` : 'um item'} já passou. Escolha uma data a partir de ${formatDateBR(today)}.`;
+  return `A data de início de ${name ? `“${name}”` : 'um item'} já passou. Escolha uma data a partir de ${formatDate(today)}.`;
 }

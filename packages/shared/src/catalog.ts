@@ -1,5 +1,5 @@
 /** Catalogue vocabulary and rules shared by the API, the web app and the upload checks. */
-import { formatDateBR } from './orders.ts';
+import { formatDate } from './lib/dates.ts';
 
 export const productTypes = ['torre', 'painel_led', 'outdoor', 'empena', 'mobiliario_urbano'] as const;
 export type ProductType = (typeof productTypes)[number];
@@ -42,7 +42,7 @@ export const ufNames: Record<string, string> = {
   TO: 'Tocantins',
 };
 
-/** "Brasília, Distrito Federal, Brasil" (seed §3's default location reads this way). */
+/** "Brasília, Distrito Federal, Brasil" (docs/spec/specification.md §3's default location reads this way). */
 export function placeLabel(city: string, uf: string): string {
   return `${city}, ${ufNames[uf] ?? uf}, Brasil`;
 }
@@ -154,11 +154,6 @@ export function addDays(date: IsoDate, days: number): IsoDate {
   return d.toISOString().slice(0, 10);
 }
 
-/** Today in Brasília (UTC−3, no daylight saving since 2019). */
-export function todayInBrasilia(now: Date = new Date()): IsoDate {
-  return new Date(now.getTime() - 3 * 3600_000).toISOString().slice(0, 10);
-}
-
 /**
  * Whole weeks from the chosen date, as a half-open range [start, end) with end = start + 7 × weeks:
  * the form the database's date ranges take. People never see `end`: they see the last day
@@ -175,12 +170,12 @@ export function bookingLastDay(start: IsoDate, weeks: number): IsoDate {
 
 /** The one way a booking period is written: "de 09/12/2026 até 22/12/2026" (inclusive last day). */
 export function formatBookingPeriod(start: IsoDate, weeks: number): string {
-  return `de ${formatDateBR(start)} até ${formatDateBR(bookingLastDay(start, weeks))}`;
+  return `de ${formatDate(start)} até ${formatDate(bookingLastDay(start, weeks))}`;
 }
 
 /** The same text from a database range [start, end): for pages that hold the range, not the weeks. */
 export function formatBookingRange(start: IsoDate, endExclusive: IsoDate): string {
-  return `de ${formatDateBR(start)} até ${formatDateBR(addDays(endExclusive, -1))}`;
+  return `de ${formatDate(start)} até ${formatDate(addDays(endExclusive, -1))}`;
 }
 
 export const DEFAULT_LEAD_BUSINESS_DAYS = 2;

@@ -1,6 +1,6 @@
 /**
  * Every Portuguese text that both sides must agree on. The seed's texts are copied word for word
- * (seed §5 validation, §8 error catalogue and success toasts); the rest are Urbana's own.
+ * (docs/spec/specification.md §5 validation, §8 error catalogue and success toasts); the rest are Urbana's own.
  */
 export const validationMessages = {
   emailRequired: 'Email é obrigatório',
@@ -50,7 +50,7 @@ export const loadingTexts = {
   loading: 'Carregando...',
 } as const;
 
-/** Urbana's own messages (not in the seed); see docs/decisions/003-account-messages.md. */
+/** Urbana's own messages (not in the seed); see docs/decisions/003-accounts-and-messages.md. */
 export const accountMessages = {
   blocked: 'Sua conta está bloqueada. Fale com o suporte da Urbana.',
   confirmationLinkInvalid: 'Este link de confirmação é inválido ou já expirou. Peça um novo link.',

@@ -26,7 +26,7 @@ export const LATE_PAYMENT_NOTICE =
 
 export type OrderActor = 'cliente' | 'equipe' | 'sistema' | 'provedor';
 
-/** PRODUCT.md §4: who may move an order from one state to another. */
+/** docs/spec/product.md §4: who may move an order from one state to another. */
 export const orderTransitions: Record<OrderStatus, Partial<Record<OrderStatus, readonly OrderActor[]>>> = {
   aguardando_pagamento: {
     // sistema: an order with nothing to pay is confirmed at once (docs/decisions/026-abuse-and-edge-cases.md).
@@ -178,24 +178,6 @@ export function couponStateOf(
   if (!coupon.active) return 'inativo';
   if (starts && now < starts) return 'agendado';
   return 'ativo';
-}
-
-/** "2026-11-21" → "21/11/2026": a calendar date as written, never shifted by a time zone. */
-export function formatDateBR(isoDate: string): string {
-  return `${isoDate.slice(8, 10)}/${isoDate.slice(5, 7)}/${isoDate.slice(0, 4)}`;
-}
-
-/**
- * "R$ 1.234,56" without Intl (same output on the server and in every browser). The space after "R$"
- * is a no-break space (U+00A0), so "R$" never ends a line apart from its amount (issue #16 item 14).
- */
-export function formatBRL(centavos: number): string {
-  const negative = centavos < 0;
-  const abs = Math.abs(Math.round(centavos));
-  const reais = Math.floor(abs / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `${negative ? '-' : ''}R$\u00a0${reais},${String(abs % 100).padStart(2, '0')}`;
 }
 
 export const CANCELLATION_POLICY =

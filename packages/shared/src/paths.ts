@@ -1,5 +1,5 @@
 /**
- * Every URL of the app, defined once (seed §2). The router and the server's SPA fallback both read
+ * Every URL of the app, defined once (docs/spec/specification.md §2). The router and the server's SPA fallback both read
  * this table.
  */
 export const paths = {
@@ -11,6 +11,7 @@ export const paths = {
   checkout: '/checkout',
   confirmacaoPedido: '/confirmacao-pedido',
   pedido: '/pedido/:orderId',
+  proposta: '/proposta/:id',
   suporte: '/suporte',
   central: '/central',
   centralArtigo: '/central/:artigo',
@@ -21,6 +22,11 @@ export const paths = {
   confirmarEmail: '/auth/confirmar-email',
   redefinirSenha: '/auth/redefinir-senha',
   googleRetorno: '/auth/google-retorno',
+  termos: '/termos',
+  privacidade: '/privacidade',
+  confirmarNovoEmail: '/auth/confirmar-novo-email',
+  aceitarConvite: '/auth/convite',
+  descadastrar: '/email/descadastrar',
   usuario: {
     meusPedidos: '/usuario/meus-pedidos',
     meusFavoritos: '/usuario/meus-favoritos',
@@ -31,6 +37,7 @@ export const paths = {
     bibliotecaMidias: '/usuario/biblioteca-midias',
     notificacoes: '/usuario/notificacoes',
     faturamento: '/usuario/faturamento',
+    conta: '/usuario/conta',
   },
   admin: {
     login: '/admin/login',
@@ -46,12 +53,19 @@ export const paths = {
     suporte: '/admin/suporte',
     relatorios: '/admin/relatorios',
     logs: '/admin/logs',
+    pedidos: '/admin/pedidos',
+    pedido: '/admin/pedidos/:id',
+    inventario: '/admin/inventario',
+    propostas: '/admin/propostas',
+    propostaNova: '/admin/propostas/nova',
+    proposta: '/admin/propostas/:id',
+    equipe: '/admin/equipe',
     produtoNovo: '/admin/produtos/novo',
     produto: '/admin/produtos/:id',
   },
 } as const;
 
-/** Seed §2 legacy redirects (full page reload). `:id` is carried over. */
+/** Specification §2 (docs/spec/specification.md) legacy redirects (full page reload). `:id` is carried over. */
 export const legacyRedirects: ReadonlyArray<readonly [from: string, to: string]> = [
   ['/dashboard', paths.home],
   ['/central-conhecimento', paths.central],

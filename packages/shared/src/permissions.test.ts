@@ -15,7 +15,7 @@ import {
 const allow = ['chefe@urbana.com.br', 'diretora@urbana.com.br'];
 const perms: PermissionName[] = ['can_access_dashboard', 'can_manage_campaigns', 'can_view_analytics'];
 
-describe('permissoes (seed §3)', () => {
+describe('permissoes (docs/spec/specification.md §3)', () => {
   it('são verdadeiras para admin e operador, falsas para cliente', () => {
     expect(permissoesFor('admin')).toEqual({
       can_access_dashboard: true,
@@ -35,7 +35,7 @@ describe('permissoes (seed §3)', () => {
   });
 });
 
-describe('isAdmin (seed §6)', () => {
+describe('isAdmin (docs/spec/specification.md §6)', () => {
   it('exige tipo admin, email na lista e can_access_dashboard', () => {
     expect(isAdmin({ email: 'chefe@urbana.com.br', tipo_usuario: 'admin' }, allow)).toBe(true);
     expect(isAdmin({ email: 'CHEFE@urbana.com.br', tipo_usuario: 'admin' }, allow)).toBe(true);
@@ -68,7 +68,7 @@ describe('isAdmin (seed §6)', () => {
   });
 });
 
-describe('hasPermission (seed §6)', () => {
+describe('hasPermission (docs/spec/specification.md §6)', () => {
   it('é falso para quem não é admin, inclusive operadores', () => {
     for (const p of perms) {
       expect(hasPermission({ email: 'op@urbana.com.br', tipo_usuario: 'operador' }, p, allow)).toBe(false);
@@ -88,7 +88,7 @@ describe('hasPermission (seed §6)', () => {
   });
 });
 
-describe('equipe e seções do admin (PRODUCT.md §1)', () => {
+describe('equipe e seções do admin (docs/spec/product.md §1)', () => {
   it('operador usa as seções de equipe, não as de admin', () => {
     const op = { email: 'op@urbana.com.br', tipo_usuario: 'operador' as const };
     expect(isStaff(op, allow)).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * Roles and permissions, exactly as the seed's §3 and §6 say, plus the staff matrix of PRODUCT.md §1.
+ * Roles and permissions, exactly as docs/spec/specification.md §3 and §6 say, plus the staff matrix of docs/spec/product.md §1.
  */
 export const userTypes = ['cliente', 'admin', 'operador'] as const;
 export type UserType = (typeof userTypes)[number];
@@ -18,7 +18,7 @@ export function parseAdminEmails(value: string | undefined): string[] {
     .filter(Boolean);
 }
 
-/** Seed §3: each derived flag is true for admin or operador. */
+/** Specification §3 (docs/spec/specification.md): each derived flag is true for admin or operador. */
 export function permissoesFor(tipo: UserType): Permissoes {
   const staff = tipo === 'admin' || tipo === 'operador';
   return { can_access_dashboard: staff, can_manage_campaigns: staff, can_view_analytics: staff };
@@ -30,7 +30,7 @@ export interface RoleSubject {
   permissoes?: Permissoes;
 }
 
-/** Seed §6: admin needs tipo admin, an allow-listed e-mail and can_access_dashboard, all three. */
+/** Specification §6 (docs/spec/specification.md): admin needs tipo admin, an allow-listed e-mail and can_access_dashboard, all three. */
 export function isAdmin(user: RoleSubject | null | undefined, allowList: readonly string[]): boolean {
   if (!user) return false;
   const permissoes = user.permissoes ?? permissoesFor(user.tipo_usuario);
@@ -41,7 +41,7 @@ export function isAdmin(user: RoleSubject | null | undefined, allowList: readonl
   );
 }
 
-/** Seed §6: false for non-admins; for admins, the named flag. */
+/** Specification §6 (docs/spec/specification.md): false for non-admins; for admins, the named flag. */
 export function hasPermission(
   user: RoleSubject | null | undefined,
   permission: PermissionName,
@@ -52,20 +52,23 @@ export function hasPermission(
   return permissoes[permission] === true;
 }
 
-/** Staff = operador or admin: may enter the admin area (PRODUCT.md §1). */
+/** Staff = operador or admin: may enter the admin area (docs/spec/product.md §1). */
 export function isStaff(user: RoleSubject | null | undefined, allowList: readonly string[]): boolean {
   if (!user) return false;
   return user.tipo_usuario === 'operador' || isAdmin(user, allowList);
 }
 
-/** Admin-area sections and who may use them (PRODUCT.md §1). */
+/** Admin-area sections and who may use them (docs/spec/product.md §1). */
 export const adminSections = {
   dashboard: 'staff',
+  pedidos: 'staff',
   produtos: 'staff',
   campanhas: 'staff',
   suporte: 'staff',
   notificacoes: 'staff',
   relatorios: 'staff',
+  inventario: 'staff',
+  propostas: 'staff',
   usuarios: 'admin',
   cupons: 'admin',
   'email-logs': 'admin',

@@ -15,7 +15,7 @@ export const searchOrderLabels: Record<SearchOrderValue, string> = {
   distancia: 'Distância',
 };
 
-/** Seed §3: the place searched when none is given. */
+/** Specification §3 (docs/spec/specification.md): the place searched when none is given. */
 export const DEFAULT_LOCATION = 'Brasília, Distrito Federal, Brasil';
 
 /** Results per page of /buscar-locais. */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { formatInteger } from './lib/money.ts';
 import { validationMessages } from './messages.ts';
 
-/** Support tickets (PRODUCT.md §6, §8): states, categories and the forms both sides check. */
+/** Support tickets (docs/spec/product.md §6, §8): states, categories and the forms both sides check. */
 export const ticketStatuses = ['aberto', 'em_andamento', 'resolvido', 'fechado'] as const;
 export type TicketStatus = (typeof ticketStatuses)[number];
 export const ticketStatusLabels: Record<TicketStatus, string> = {
@@ -66,7 +67,7 @@ export const ticketUpdateSchema = z
     error: 'Informe o status ou o responsável.',
   });
 
-/** Invoices (PRODUCT.md §7). */
+/** Invoices (docs/spec/product.md §7). */
 export const invoiceStatuses = ['pendente', 'paga', 'vencida', 'cancelada'] as const;
 export type InvoiceStatus = (typeof invoiceStatuses)[number];
 export const invoiceStatusLabels: Record<InvoiceStatus, string> = {
@@ -97,7 +98,7 @@ export function audienceCountLabel(segment: AudienceSegment, n: number): string 
     usuario: ['usuário', 'usuários'],
   };
   const [one, many] = nouns[segment];
-  return `${n.toLocaleString('pt-BR')} ${n === 1 ? one : many}`;
+  return `${formatInteger(n)} ${n === 1 ? one : many}`;
 }
 
 const audience = {

@@ -1,6 +1,6 @@
 /**
  * npm run admin:create -- --email admin@urbana.com.br --password '…' [--nome 'Nome'] [--operador]
- * Creates (or promotes) a confirmed staff account. Admin needs an e-mail on ADMIN_EMAILS (seed §6).
+ * Creates (or promotes) a confirmed staff account. Admin needs an e-mail on ADMIN_EMAILS (docs/spec/specification.md §6).
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';

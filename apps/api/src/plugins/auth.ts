@@ -1,5 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { canUseAdminSection, httpMessages, type AdminSection } from '@urbana/shared';
+import {
+  canUseAdminSection,
+  httpMessages,
+  isAdmin,
+  twoFactorMessages,
+  type AdminSection,
+} from '@urbana/shared';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
@@ -9,6 +15,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: ProfileRow | null;
     sessionExpiresAt: Date | null;
+    sessionId: string | null;
   }
 }
 
@@ -44,6 +51,7 @@ export function readSessionToken(request: FastifyRequest, config: Config): strin
 export function registerAuth(app: FastifyInstance, deps: { db: Db; config: Config }): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionExpiresAt', null);
+  app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
     const token = readSessionToken(request, deps.config);
@@ -55,6 +63,15 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; config: Confi
     }
     request.user = resolved.user;
     request.sessionExpiresAt = resolved.expiresAt;
+    request.sessionId = resolved.sessionId;
+    // The one gate of the panel for admins without two-factor sign-in (docs/decisions/031).
+    if (
+      request.url.startsWith('/api/admin/') &&
+      deps.config.adminTwoFactorRequired &&
+      !resolved.user.totp_enabled_at &&
+      isAdmin(resolved.user, deps.config.adminEmails)
+    )
+      throw new AppError(403, twoFactorMessages.adminRequired);
   });
 }
 
@@ -66,7 +83,7 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
   if (!request.user) throw new AppError(401, httpMessages.unauthenticated);
 }
 
-/** preValidation hook factory: staff allowed in this admin section (PRODUCT.md §1). */
+/** preValidation hook factory: staff allowed in this admin section (docs/spec/product.md §1). */
 export function requireSection(section: AdminSection, adminEmails: readonly string[]) {
   return async (request: FastifyRequest): Promise<void> => {
     if (!request.user) throw new AppError(401, httpMessages.unauthenticated);

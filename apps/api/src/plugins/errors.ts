@@ -5,7 +5,7 @@ import { AppError } from '../lib/errors.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The Portuguese message for an unexpected failure of this route (seed §8 defaults). */
+    /** The Portuguese message for an unexpected failure of this route (docs/spec/specification.md §8 defaults). */
     defaultError?: string;
   }
 }

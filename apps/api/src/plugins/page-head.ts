@@ -1,7 +1,8 @@
 import { eq, asc } from 'drizzle-orm';
 import {
   defaultDescription,
-  formatBRL,
+  formatInteger,
+  formatMoney,
   fullTitle,
   isArticleSlug,
   isKnownAppPath,
@@ -10,11 +11,10 @@ import {
   publicPageMeta,
   SITE_NAME,
 } from '@urbana/shared';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { productPhotos, products } from '../db/schema/index.ts';
 import { findArticle } from '../services/articles.ts';
 import { fileUrl } from '../services/catalog.ts';
-import { thousands } from '../services/media-kit-pdf.ts';
 
 export interface PageHead {
   status: number;
@@ -80,7 +80,7 @@ export function pageHeads(deps: AppDeps): (pathname: string) => Promise<PageHead
 
   const productMeta = async (slug: string): Promise<Meta | null> => {
     const key = `cabecalho|${slug}`;
-    const cached = catalogCache.get(key);
+    const cached = catalogCache.get(key)?.body;
     if (cached !== undefined) return JSON.parse(cached) as Meta | null;
     const product = await db.query.products.findFirst({ where: eq(products.slug, slug) });
     let meta: Meta | null = null;
@@ -97,7 +97,7 @@ export function pageHeads(deps: AppDeps): (pathname: string) => Promise<PageHead
       const place = [product.neighborhood, `${product.city} – ${product.state}`].filter(Boolean).join(', ');
       meta = {
         title: product.name,
-        description: `${type} em ${place}: ${thousands(product.weekly_audience)} impactos por semana, ${formatBRL(product.daily_price)} por dia. Reserve por semana e pague por Pix na Urbana.`,
+        description: `${type} em ${place}: ${formatInteger(product.weekly_audience)} impactos por semana, ${formatMoney(product.daily_price)} por dia. Reserve por semana e pague por Pix na Urbana.`,
         image: images[0],
         ...(photos[0] ? { preloadImage: fileUrl(photos[0].key) } : {}),
         type: 'product',

@@ -21,12 +21,12 @@ interface PagePreload {
 const pages: PagePreload[] = [
   {
     pattern: /^\/$/,
-    modules: [PUBLIC_LAYOUT, 'src/app/routes/home.tsx'],
+    modules: [PUBLIC_LAYOUT, 'src/app/routes/public/home.tsx'],
     data: () => ['/api/products/featured', '/api/network'],
   },
   {
     pattern: new RegExp(`^${paths.buscarLocais}/?$`),
-    modules: [PUBLIC_LAYOUT, 'src/app/routes/search.tsx'],
+    modules: [PUBLIC_LAYOUT, 'src/app/routes/public/search.tsx'],
     // A filter the server would refuse is shown by the page, which then asks nothing (issue #16 item 8).
     data: (url) =>
       searchFilterProblem(url.searchParams)
@@ -35,7 +35,7 @@ const pages: PagePreload[] = [
   },
   {
     pattern: /^\/locais\/([^/]+)\/?$/,
-    modules: [PUBLIC_LAYOUT, 'src/app/routes/product.tsx'],
+    modules: [PUBLIC_LAYOUT, 'src/app/routes/public/product.tsx'],
     data: (url, match) => {
       const weeks = Number(url.searchParams.get('semanas') ?? 4) || 4;
       const start = url.searchParams.get('inicio');
@@ -48,17 +48,17 @@ const pages: PagePreload[] = [
   },
   {
     pattern: new RegExp(`^${paths.central}/?$`),
-    modules: [PUBLIC_LAYOUT, 'src/app/routes/knowledge-centre.tsx'],
+    modules: [PUBLIC_LAYOUT, 'src/app/routes/public/knowledge-centre.tsx'],
     data: () => [],
   },
   {
     pattern: new RegExp(`^${paths.central}/[A-Za-z0-9_-]+/?$`),
-    modules: [PUBLIC_LAYOUT, 'src/app/routes/knowledge-article.tsx'],
+    modules: [PUBLIC_LAYOUT, 'src/app/routes/public/knowledge-article.tsx'],
     data: () => [],
   },
   {
     pattern: new RegExp(`^${paths.midiaKit}/?$`),
-    modules: [PUBLIC_LAYOUT, 'src/app/routes/media-kit.tsx'],
+    modules: [PUBLIC_LAYOUT, 'src/app/routes/public/media-kit.tsx'],
     data: () => ['/api/midia-kit'],
   },
 ];
@@ -71,7 +71,7 @@ const escapeAttr = (value: string) =>
  * API answers a page needs (otherwise each waits for the script that asks for it): a shorter
  * critical path for the first visit of the main public pages.
  */
-export function pagePreloader(webDist: string): (pathname: string, url: URL) => string {
+export function pagePreloader(webDist: string): (pathname: string, url: URL, withData?: boolean) => string {
   const manifestFile = path.join(webDist, '.vite/manifest.json');
   if (!existsSync(manifestFile)) return () => '';
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
@@ -96,7 +96,8 @@ export function pagePreloader(webDist: string): (pathname: string, url: URL) => 
     moduleTags.set(page, tags.join(''));
   }
 
-  return (pathname, url) => {
+  // A page rendered on the server carries its data (plugins/ssr.ts): only its modules are preloaded.
+  return (pathname, url, withData = true) => {
     // Every page starts by asking for the session (the app waits for it before the first screen).
     const session = '<link rel="preload" as="fetch" crossorigin href="/api/auth/session">';
     for (const page of pages) {
@@ -104,7 +105,7 @@ export function pagePreloader(webDist: string): (pathname: string, url: URL) => 
       if (!match) continue;
       let data: string[] = [];
       try {
-        data = page.data(url, match);
+        if (withData) data = page.data(url, match);
       } catch {
         data = [];
       }

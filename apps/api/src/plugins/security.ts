@@ -1,6 +1,5 @@
 import { Stream } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import helmet from '@fastify/helmet';
 import { httpMessages } from '@urbana/shared';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
@@ -43,7 +42,8 @@ export function containsNul(value: unknown): boolean {
 }
 
 /** Routes called by other servers, authenticated by their own signature. */
-const CROSS_SITE_ALLOWED = ['/api/webhooks/'];
+// The one-click unsubscribe is POSTed by mail programs from anywhere (RFC 8058); it only turns e-mails off.
+const CROSS_SITE_ALLOWED = ['/api/webhooks/', '/api/email/descadastrar'];
 
 /** The Content-Security-Policy of every answer (HTML, JSON, files and errors). */
 function cspDirectives(config: Config): Record<string, string[]> {
@@ -67,21 +67,31 @@ function cspDirectives(config: Config): Record<string, string[]> {
 const HSTS_MAX_AGE = 31536000;
 
 /**
- * Headers for an answer given before any hook runs (a URL Fastify cannot decode), from the same
- * policy as helmet's: CSP, nosniff, framing, referrer and, over https, HSTS.
+ * The security headers of every answer (HTML, JSON, files and errors), computed once when the app
+ * starts: the policy is fixed by the configuration, so no request rebuilds it (issue #21: building
+ * it per request cost 16 % of a bare route's CPU). The same set a hardened server sends: CSP,
+ * isolation of the browsing context and of resources, nosniff, no framing, the referrer policy and,
+ * over https, HSTS.
  */
-function earlyAnswerHeaders(config: Config): Record<string, string> {
+export function securityHeaders(config: Config): Record<string, string> {
   const csp = Object.entries(cspDirectives(config))
     .map(([name, sources]) => [name, ...sources].join(' '))
     .join(';');
   return {
     'content-security-policy': csp,
-    'x-content-type-options': 'nosniff',
-    'x-frame-options': 'SAMEORIGIN',
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
     'referrer-policy': 'strict-origin-when-cross-origin',
     ...(config.secureCookies
       ? { 'strict-transport-security': `max-age=${HSTS_MAX_AGE}; includeSubDomains` }
       : {}),
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'SAMEORIGIN',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
   };
 }
 
@@ -91,7 +101,7 @@ function earlyAnswerHeaders(config: Config): Record<string, string> {
  * JSON that repeats the path.
  */
 export function frameworkErrorHandler(config: Config) {
-  const headers = earlyAnswerHeaders(config);
+  const headers = securityHeaders(config);
   return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
     const status = error.statusCode ?? 400;
     if (status >= 500) void reply.code(500).headers(headers).send({ message: httpMessages.internal });
@@ -113,13 +123,6 @@ export function docsCsp(header: string): string {
  * Sec-Fetch-Site or Origin on a cross-site POST, and either one from elsewhere is refused.
  */
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
-    strictTransportSecurity: config.secureCookies ? { maxAge: HSTS_MAX_AGE, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-  });
-
   // The API reads JSON only: a text/plain body (what a form on another site can send without a
   // preflight) is refused with 415 like any other type.
   app.removeContentTypeParser('text/plain');
@@ -131,8 +134,10 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     }
   });
 
+  const headers = securityHeaders(config);
   const publicOrigin = new URL(config.publicUrl).origin;
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(headers);
     if (SAFE_METHODS.has(request.method)) return;
     if (CROSS_SITE_ALLOWED.some((prefix) => request.url.startsWith(prefix))) return;
     const site = request.headers['sec-fetch-site'];

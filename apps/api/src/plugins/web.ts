@@ -4,8 +4,10 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { httpMessages, isKnownAppPath } from '@urbana/shared';
+import type { ReadCache } from '../lib/read-cache.ts';
 import type { PageHead } from './page-head.ts';
 import { pagePreloader } from './page-preloads.ts';
+import { isServerRendered, loadServerRenderer } from './ssr.ts';
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and every
@@ -16,6 +18,8 @@ export async function registerWeb(
   app: FastifyInstance,
   webDist: string,
   heads?: (pathname: string) => Promise<PageHead>,
+  /** The catalogue's read cache: cleared by every booking or product change (decision 013). */
+  cache?: ReadCache,
 ): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
   const hasWeb = existsSync(indexFile);
@@ -38,6 +42,7 @@ export async function registerWeb(
 
   let indexHtml: string | undefined;
   const preloads = hasWeb ? pagePreloader(webDist) : () => '';
+  const renderPage = hasWeb ? await loadServerRenderer(app, webDist) : undefined;
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (
@@ -54,7 +59,6 @@ export async function registerWeb(
         .send('O aplicativo web ainda não foi compilado. Rode "npm run build".');
     }
     indexHtml ??= await readFile(indexFile, 'utf8');
-    const hints = preloads(pathname, new URL(request.url, 'http://localhost'));
     let status = isKnownAppPath(pathname) ? 200 : 404;
     let html = indexHtml;
     if (heads) {
@@ -72,6 +76,30 @@ export async function registerWeb(
           .replace('</head>', `${head.tags}</head>`);
       }
     }
+    let serverRendered = false;
+    if (renderPage && isServerRendered(pathname, isKnownAppPath(pathname))) {
+      // The page drawn on the server, with its data for the browser (docs/decisions/032); if that
+      // fails, the browser renders it as before.
+      // Every page rendered here is the same for every visitor (nothing of a session goes in), so a
+      // known page is kept with the catalogue's answers and cleared with them.
+      const key = `ssr:${request.url}`;
+      const cached = cache?.get(key)?.body;
+      const page = cached
+        ? (JSON.parse(cached) as { html: string; state: string })
+        : await renderPage(`http://localhost${request.url}`).catch((err: unknown) => {
+            request.log.error({ err }, 'falha ao renderizar a página no servidor');
+            return null;
+          });
+      if (page && !cached && isKnownAppPath(pathname)) cache?.set(key, JSON.stringify(page));
+      if (page) {
+        serverRendered = true;
+        html = html.replace(
+          '<div id="root"></div>',
+          `<div id="root">${page.html}</div><script type="application/json" id="estado-servidor">${page.state}</script>`,
+        );
+      }
+    }
+    const hints = preloads(pathname, new URL(request.url, 'http://localhost'), !serverRendered);
     return reply
       .code(status)
       .header('cache-control', 'no-cache')

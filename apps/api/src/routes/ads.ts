@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adMessages, adStatuses, isStaff, mediaMessages, messageSchema } from '@urbana/shared';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { AppError } from '../lib/errors.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { adDetail, adOptions, createAd, deleteAd, listAds, submitAd, updateAd } from '../services/ads.ts';

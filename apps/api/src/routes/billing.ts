@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invoiceStatuses, messageSchema } from '@urbana/shared';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { INVOICE_NOT_FOUND, invoicePdf, invoiceSummary, listInvoices } from '../services/invoices.ts';
 

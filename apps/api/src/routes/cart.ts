@@ -2,13 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cartPastStartMessage, cartSchema, messageSchema, todayInBrasilia } from '@urbana/shared';
 import { AppError } from '../lib/errors.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { requireUser } from '../plugins/auth.ts';
 import * as cart from '../services/cart.ts';
 
 const errors = { 400: messageSchema, 401: messageSchema, 404: messageSchema };
 
-/** The signed-in user's own cart and favourites (seed §7). Every call acts on request.user only. */
+/** The signed-in user's own cart and favourites (docs/spec/specification.md §7). Every call acts on request.user only. */
 export const cartRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {

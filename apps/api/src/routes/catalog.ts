@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   availabilityStatuses,
@@ -12,8 +12,9 @@ import {
   searchResponseSchema,
   todayInBrasilia,
 } from '@urbana/shared';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { AppError } from '../lib/errors.ts';
+import { sendCached } from '../lib/read-cache.ts';
 import {
   defaultStart,
   featuredProducts,
@@ -111,13 +112,14 @@ export const catalogRoutes =
     const { db, config, storage, catalogCache } = deps;
 
     /** Answers from the read cache when it can, else computes, validates and keeps the JSON. */
-    const cachedJson = async (reply: FastifyReply, key: string, compute: () => Promise<unknown>) => {
-      let body = catalogCache.get(key);
-      if (body === undefined) {
-        body = JSON.stringify(await compute());
-        catalogCache.set(key, body);
-      }
-      return reply.type('application/json; charset=utf-8').send(body);
+    const cachedJson = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      key: string,
+      compute: () => Promise<unknown>,
+    ) => {
+      const answer = catalogCache.get(key) ?? catalogCache.set(key, JSON.stringify(await compute()));
+      return sendCached(request, reply, answer, catalogCache.seconds);
     };
 
     app.get(
@@ -185,9 +187,12 @@ export const catalogRoutes =
         },
       },
       async (request, reply) => {
-        reply.header('cache-control', 'no-store');
-        return cachedJson(reply, `busca|${todayInBrasilia()}|${JSON.stringify(request.query)}`, async () =>
-          searchResponseSchema.parse(await searchProducts(db, request.query, config.leadBusinessDays)),
+        return cachedJson(
+          request,
+          reply,
+          `busca|${todayInBrasilia()}|${JSON.stringify(request.query)}`,
+          async () =>
+            searchResponseSchema.parse(await searchProducts(db, request.query, config.leadBusinessDays)),
         );
       },
     );
@@ -203,11 +208,16 @@ export const catalogRoutes =
         },
       },
       async (request, reply) => {
-        reply.header('cache-control', 'no-store');
         // The page and its size do not change the markers: one cache entry for every page.
         const { pagina: _page, por_pagina: _size, ...query } = request.query;
-        return cachedJson(reply, `busca-mapa|${todayInBrasilia()}|${JSON.stringify(query)}`, async () =>
-          searchMarkersResponseSchema.parse(await searchMarkers(db, request.query, config.leadBusinessDays)),
+        return cachedJson(
+          request,
+          reply,
+          `busca-mapa|${todayInBrasilia()}|${JSON.stringify(query)}`,
+          async () =>
+            searchMarkersResponseSchema.parse(
+              await searchMarkers(db, request.query, config.leadBusinessDays),
+            ),
         );
       },
     );
@@ -263,6 +273,7 @@ export const catalogRoutes =
         const { slug } = request.params;
         const { inicio, semanas } = request.query;
         return cachedJson(
+          request,
           reply,
           `produto|${todayInBrasilia()}|${slug}|${inicio ?? ''}|${semanas}`,
           async () =>

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { articleHref, paths, productTypes, todayInBrasilia, type MediaKit } from '@urbana/shared';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { loadArticles } from '../services/articles.ts';
 import { mediaKit } from '../services/media-kit.ts';
 import { mediaKitPdf } from '../services/media-kit-pdf.ts';
@@ -72,7 +72,7 @@ export const contentRoutes =
     /** One computation per cache period, shared by the page and the PDF. */
     const kit = async (): Promise<MediaKit> => {
       const cached = catalogCache.get('midia-kit');
-      if (cached) return JSON.parse(cached) as MediaKit;
+      if (cached) return JSON.parse(cached.body) as MediaKit;
       const fresh = await mediaKit(db);
       catalogCache.set('midia-kit', JSON.stringify(fresh));
       return fresh;
@@ -132,7 +132,7 @@ export const contentRoutes =
     });
 
     app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
-      let body = catalogCache.get('sitemap');
+      let body = catalogCache.get('sitemap')?.body;
       if (body === undefined) {
         const products = (
           await db.execute(

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { httpMessages, messageSchema } from '@urbana/shared';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { AppError } from '../lib/errors.ts';
 import { readSessionToken, requireUser } from '../plugins/auth.ts';
 import { isSessionActive } from '../services/auth.ts';

@@ -8,10 +8,10 @@ import {
   orderStatuses,
   quoteSchema,
 } from '@urbana/shared';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { AppError } from '../lib/errors.ts';
 import { requireSection, requireUser } from '../plugins/auth.ts';
-import { audit } from '../services/audit.ts';
+import { confirmPayment } from '../services/admin-orders/confirm-payment.ts';
 import { readBilling, saveBilling } from '../services/billing.ts';
 import { campaignsForOrder } from '../services/campaigns.ts';
 import { listOrders, orderDetail } from '../services/order-queries.ts';
@@ -249,33 +249,22 @@ export const orderRoutes =
     app.post(
       '/admin/orders/:id/confirm-payment',
       {
-        preValidation: requireSection('dashboard', config.adminEmails),
+        preValidation: requireSection('pedidos', config.adminEmails),
         schema: {
           tags: ['admin'],
-          summary: 'A equipe confirma o pagamento de um pedido',
+          summary: 'A equipe confirma o pagamento de um pedido que aguarda pagamento',
           params: idParams,
           // A POST without a body reaches the validator as null.
           body: z.object({ note: z.string().max(500).optional() }).nullish(),
         },
       },
       async (request) => {
-        const before = await orderDetail(db, request.params.id);
-        await transitionOrder(deps, {
-          orderId: request.params.id,
-          to: 'pago',
-          actor: 'equipe',
-          actorId: request.user!.id,
-          note: request.body?.note ?? 'Pagamento confirmado pela equipe.',
-        });
-        await audit(db, {
-          actorId: request.user!.id,
-          action: 'pedido.pagamento_confirmado',
-          entity: 'order',
-          entityId: request.params.id,
-          before: { status: before.status },
-          after: { status: 'pago' },
-          ip: request.ip,
-        });
+        await confirmPayment(
+          deps,
+          { actorId: request.user!.id, ip: request.ip },
+          request.params.id,
+          request.body?.note,
+        );
         return orderDetail(db, request.params.id);
       },
     );

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageSchema, profileSchema, profileUpdateSchema } from '@urbana/shared';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { toProfile, updateProfile } from '../services/auth.ts';
 
@@ -19,7 +19,8 @@ export const profileRoutes =
           response: { 200: profileSchema, ...errors },
         },
       },
-      async (request) => toProfile(request.user!, deps.config.adminEmails),
+      async (request) =>
+        toProfile(request.user!, deps.config.adminEmails, deps.config.adminTwoFactorRequired),
     );
 
     app.patch(
@@ -34,7 +35,7 @@ export const profileRoutes =
       },
       async (request) => {
         const row = await updateProfile(deps.db, request.user!.id, request.body);
-        return toProfile(row, deps.config.adminEmails);
+        return toProfile(row, deps.config.adminEmails, deps.config.adminTwoFactorRequired);
       },
     );
   };

@@ -8,7 +8,7 @@ import {
   ticketStatuses,
   ticketUpdateSchema,
 } from '@urbana/shared';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { requireSection, requireUser } from '../plugins/auth.ts';
 import {
   customerReply,

@@ -343,7 +343,7 @@ async function withTargets<
       case 'order': {
         const order = id ? maps.orders.get(id) : undefined;
         return order
-          ? { label: `pedido ${order.code}`, href: withQuery(paths.admin.campanhas, order.code) }
+          ? { label: `pedido ${order.code}`, href: buildPath(paths.admin.pedido, { id: id! }) }
           : { label: 'pedido', href: null };
       }
       case 'support_ticket': {

@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
+  formatAmount,
+  formatInteger,
+  formatPercent,
   OCCUPANCY_DEFAULT_WEEKS,
+  todayInBrasilia,
   productTypeLabels,
   type ProductType,
   type ReportTable,
@@ -16,7 +20,7 @@ export interface Range {
 
 /** Default: the last 30 days in Brasília, today included. */
 export function resolveRange(from: string | undefined, to: string | undefined, now = new Date()): Range {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: TZ }).format(now);
+  const today = todayInBrasilia(now);
   const end = to ?? today;
   const start =
     from ?? new Date(new Date(`${end}T00:00:00Z`).getTime() - 29 * 86_400_000).toISOString().slice(0, 10);
@@ -33,7 +37,7 @@ export function resolveOccupancyRange(
   to: string | undefined,
   now = new Date(),
 ): Range {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: TZ }).format(now);
+  const today = todayInBrasilia(now);
   const start = from ?? today;
   const end =
     to ??
@@ -157,16 +161,14 @@ export type SalesReport = Awaited<ReturnType<typeof salesReport>>;
 
 // ---- CSV in pt-BR: ";" between fields (the comma is the decimal sign), UTF-8 with BOM for spreadsheets.
 
-const money = (centavos: number) =>
-  (centavos / 100).toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const int = (n: number) => n.toLocaleString('pt-BR');
-const percent = (rate: number) =>
-  `${(rate * 100).toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`;
+export const csvMoney = formatAmount;
+const int = formatInteger;
+const percent = (rate: number) => formatPercent(rate, 1);
 /** 2026-11-21 → 21/11/2026; 2026-11 → 11/2026. */
 const day = (iso: string) => iso.split('-').reverse().join('/');
 const typeLabel = (t: string) => productTypeLabels[t as ProductType] ?? t;
 
-function cell(value: string): string {
+export function csvCell(value: string): string {
   // Formula injection: a spreadsheet must not run a cell that starts like a formula.
   const safe = /^[=+\-@\t\r]/.test(value) && !/^-?\d/.test(value) ? `'${value}` : value;
   return /[";\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
@@ -178,7 +180,12 @@ export function reportCsv(report: SalesReport, table: ReportTable): { filename: 
   switch (table) {
     case 'periodo':
       header = ['Período', 'Pedidos', 'Receita (R$)', 'Descontos (R$)'];
-      rows = report.periodo.map((r) => [day(r.period), int(r.orders), money(r.revenue), money(r.discount)]);
+      rows = report.periodo.map((r) => [
+        day(r.period),
+        int(r.orders),
+        csvMoney(r.revenue),
+        csvMoney(r.discount),
+      ]);
       break;
     case 'produtos':
       header = ['Produto', 'Tipo', 'Cidade', 'UF', 'Itens', 'Receita (R$)'];
@@ -188,16 +195,16 @@ export function reportCsv(report: SalesReport, table: ReportTable): { filename: 
         r.city,
         r.state,
         int(r.items),
-        money(r.revenue),
+        csvMoney(r.revenue),
       ]);
       break;
     case 'cidades':
       header = ['Cidade', 'UF', 'Pedidos', 'Itens', 'Receita (R$)'];
-      rows = report.cidades.map((r) => [r.city, r.state, int(r.orders), int(r.items), money(r.revenue)]);
+      rows = report.cidades.map((r) => [r.city, r.state, int(r.orders), int(r.items), csvMoney(r.revenue)]);
       break;
     case 'tipos':
       header = ['Tipo', 'Itens', 'Receita (R$)'];
-      rows = report.tipos.map((r) => [typeLabel(r.type), int(r.items), money(r.revenue)]);
+      rows = report.tipos.map((r) => [typeLabel(r.type), int(r.items), csvMoney(r.revenue)]);
       break;
     case 'ocupacao':
       header = [
@@ -221,11 +228,13 @@ export function reportCsv(report: SalesReport, table: ReportTable): { filename: 
       break;
     case 'clientes':
       header = ['Cliente', 'Email', 'Pedidos', 'Receita (R$)'];
-      rows = report.clientes.map((r) => [r.name, r.email, int(r.orders), money(r.revenue)]);
+      rows = report.clientes.map((r) => [r.name, r.email, int(r.orders), csvMoney(r.revenue)]);
       break;
   }
   const range = table === 'ocupacao' ? report.occupancy_range : report.range;
-  const lines = [header, ...rows].map((line) => line.map((v) => cell(v.replace(/\u00a0/g, ' '))).join(';'));
+  const lines = [header, ...rows].map((line) =>
+    line.map((v) => csvCell(v.replace(/\u00a0/g, ' '))).join(';'),
+  );
   return {
     filename: `urbana-relatorio-${table}-${range.from}-a-${range.to}.csv`,
     body: `\uFEFF${lines.join('\r\n')}\r\n`,

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import type { UserType } from '@urbana/shared';
+import { TIME_ZONE, type UserType } from '@urbana/shared';
 import type { Db } from '../db/client.ts';
 import { ads as adsTable, orders, products, profiles, sessions, supportTickets } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
@@ -7,10 +7,10 @@ import { audit } from './audit.ts';
 import { sendConfirmation, type AuthDeps } from './auth.ts';
 import { textSearch } from '../db/search.ts';
 
-/** Orders that count as sales: paid, running or done (PRODUCT.md §4). */
+/** Orders that count as sales: paid, running or done (docs/spec/product.md §4). */
 export const SOLD = sql`('pago', 'em_veiculacao', 'concluido')`;
 /** Calendar days are Brasília's (the marketplace's). */
-export const TZ = 'America/Sao_Paulo';
+export const TZ = TIME_ZONE;
 
 export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -229,7 +229,7 @@ export async function userDetail(db: Db, id: string) {
 }
 
 /**
- * Changes a role. Only the allow-list makes an admin (seed §6), and an admin never demotes themselves:
+ * Changes a role. Only the allow-list makes an admin (docs/spec/specification.md §6), and an admin never demotes themselves:
  * that would lock them out of this very page.
  */
 export async function changeRole(
@@ -271,7 +271,7 @@ export async function changeRole(
   });
 }
 
-/** Blocks or unblocks; blocking ends every session of the user at once (PRODUCT.md §1). */
+/** Blocks or unblocks; blocking ends every session of the user at once (docs/spec/product.md §1). */
 export async function setBlocked(db: Db, id: string, blocked: boolean, actor: ActorContext) {
   if (blocked && id === actor.actorId) throw new AppError(409, 'Você não pode bloquear a sua própria conta.');
   return db.transaction(async (tx) => {

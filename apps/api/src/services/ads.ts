@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import {
+  buildPath,
+  paths,
   adMessages,
   artworkDeadline,
   canTransitionAd,
@@ -9,7 +11,7 @@ import {
   type AdStatus,
   type CreativeFormat,
   type ProductType,
-  formatDateBR,
+  formatDate,
 } from '@urbana/shared';
 import type { Db, Tx } from '../db/client.ts';
 import {
@@ -24,6 +26,7 @@ import {
 } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
 import { audit } from './audit.ts';
+import { notifyStaff } from './notifications.ts';
 import { fileUrl } from './catalog.ts';
 
 /** Items an ad may run on: the user's, of a paid (or running) order, not finished. */
@@ -231,7 +234,7 @@ export async function submitAd(db: Db, userId: string, adId: string, ip: string 
     for (const item of content.items) {
       const deadline = artworkDeadline(item.start);
       if (today > deadline)
-        throw new AppError(422, adMessages.deadlinePassed(item.name, formatDateBR(deadline)));
+        throw new AppError(422, adMessages.deadlinePassed(item.name, formatDate(deadline)));
     }
     const now = new Date();
     await tx
@@ -246,6 +249,12 @@ export async function submitAd(db: Db, userId: string, adId: string, ip: string 
       before: { status: ad.status },
       after: { status: 'em_analise' },
       ip,
+    });
+    await notifyStaff(tx, {
+      kind: 'anuncio_em_analise',
+      title: `Anúncio para revisar: ${ad.name}`,
+      body: `Enviado para análise; veicula em ${content.items.map((i) => i.name).join(', ')}.`,
+      link: buildPath(paths.admin.campanha, { id: itemIds[0]! }),
     });
   });
   return adDetail(db, adId, userId);

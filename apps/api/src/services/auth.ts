@@ -1,12 +1,14 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
   accountMessages,
+  accountSettingsMessages,
   isAdmin,
   isStaff,
   permissoesFor,
   signInErrors,
   signUpErrors,
   staffOnlyMessage,
+  TERMS_VERSION,
   type Profile,
 } from '@urbana/shared';
 import type { Config } from '../config.ts';
@@ -16,6 +18,7 @@ import { AppError } from '../lib/errors.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '../lib/passwords.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 import { audit, recentEvents } from './audit.ts';
+import { createTwoFactorChallenge, type TwoFactorChallenge } from './account/two-factor-challenge.ts';
 import { emailTemplates } from './email-templates.ts';
 import type { Outbox } from './outbox.ts';
 
@@ -45,12 +48,17 @@ export const emailLimits = {
   resendConfirmation: { max: 5, windowMs: 15 * 60_000 },
 } satisfies Record<string, EmailLimit>;
 
-export function toProfile(row: ProfileRow, adminEmails: readonly string[]): Profile {
+export function toProfile(
+  row: ProfileRow,
+  adminEmails: readonly string[],
+  adminTwoFactorRequired = true,
+): Profile {
   const subject = { email: row.email, tipo_usuario: row.tipo_usuario };
+  const admin = isAdmin(subject, adminEmails);
   return {
     id: row.id,
     email: row.email,
-    // Seed §3: nome_completo, falling back to nome, else empty.
+    // Specification §3 (docs/spec/specification.md): nome_completo, falling back to nome, else empty.
     nome_completo: row.nome_completo || row.nome || '',
     empresa: row.empresa,
     telefone: row.telefone,
@@ -58,8 +66,13 @@ export function toProfile(row: ProfileRow, adminEmails: readonly string[]): Prof
     email_confirmed: row.email_confirmed_at !== null,
     updated_at: row.updated_at.toISOString(),
     permissoes: permissoesFor(row.tipo_usuario),
-    is_admin: isAdmin(subject, adminEmails),
+    is_admin: admin,
     is_staff: isStaff(subject, adminEmails),
+    // Customers accept the terms in force (an account from before them is asked too); staff work
+    // under their own contract and are not stopped by the dialog (docs/decisions/031).
+    terms_outdated: row.tipo_usuario === 'cliente' && row.terms_version !== TERMS_VERSION,
+    two_factor_enabled: row.totp_enabled_at !== null,
+    two_factor_setup_required: admin && adminTwoFactorRequired && row.totp_enabled_at === null,
   };
 }
 
@@ -103,9 +116,18 @@ export async function sendConfirmation(deps: AuthDeps, user: ProfileRow) {
 
 export async function signUp(
   deps: AuthDeps,
-  input: { email: string; password: string; nome_completo: string; telefone: string | null },
+  input: {
+    email: string;
+    password: string;
+    nome_completo: string;
+    telefone: string | null;
+    terms_version?: string | undefined;
+  },
   ctx: RequestContext,
 ): Promise<ProfileRow> {
+  // The form shows the terms in force; one opened before a new version is asked to read it again.
+  if (input.terms_version !== undefined && input.terms_version !== TERMS_VERSION)
+    throw new AppError(409, accountSettingsMessages.termsOutdated);
   if (isCommonPassword(input.password)) throw new AppError(400, signUpErrors.weakPassword);
   const existing = await deps.db.query.profiles.findFirst({ where: eq(profiles.email, input.email) });
   if (existing) throw new AppError(409, signUpErrors.alreadyRegistered);
@@ -116,9 +138,12 @@ export async function signUp(
       email: input.email,
       nome_completo: input.nome_completo,
       telefone: input.telefone,
-      // Seed §3: always cliente, whatever the request says.
+      // Specification §3 (docs/spec/specification.md): always cliente, whatever the request says.
       tipo_usuario: 'cliente',
       password_hash: passwordHash,
+      // Creating the account is accepting the terms and privacy policy shown next to the button.
+      terms_version: TERMS_VERSION,
+      terms_accepted_at: new Date(),
     })
     .onConflictDoNothing({ target: profiles.email })
     .returning();
@@ -130,6 +155,7 @@ export async function signUp(
     entity: 'profile',
     entityId: user.email,
     ip: ctx.ip,
+    after: { termos: TERMS_VERSION },
   });
   await sendConfirmation(deps, user);
   return user;
@@ -140,6 +166,8 @@ export interface NewSession {
   expiresAt: Date;
   user: ProfileRow;
 }
+
+export type SignedIn = NewSession & { deviceToken: string | null };
 
 export async function createSession(
   deps: AuthDeps,
@@ -176,7 +204,7 @@ export async function signIn(
   deps: AuthDeps,
   input: { email: string; password: string; staff_only?: boolean | undefined },
   ctx: RequestContext & { deviceToken?: string | undefined },
-): Promise<NewSession & { deviceToken: string | null }> {
+): Promise<SignedIn | { twoFactor: TwoFactorChallenge }> {
   const { db, config } = deps;
   const limits = config.signInLimits;
   const limited = async (retryAfterSeconds: number, scope: string) => {
@@ -233,16 +261,28 @@ export async function signIn(
     });
     throw new AppError(403, staffOnlyMessage);
   }
+  // The password was right; with two-factor sign-in on, the session waits for the code (issue #24).
+  if (user.totp_enabled_at) return { twoFactor: await createTwoFactorChallenge(db, user.id) };
+  return finishSignIn(deps, user, ctx, knownDevice ? { dispositivo_conhecido: true } : undefined);
+}
+
+/** The last step of every sign-in: a session, the audit entry, and this browser as a known device. */
+export async function finishSignIn(
+  deps: AuthDeps,
+  user: ProfileRow,
+  ctx: RequestContext & { deviceToken?: string | undefined },
+  detail?: Record<string, unknown>,
+): Promise<SignedIn> {
   const session = await createSession(deps, user, ctx);
-  await audit(db, {
+  await audit(deps.db, {
     actorId: user.id,
     action: 'login.sucesso',
     entity: 'profile',
     entityId: user.email,
     ip: ctx.ip,
-    ...(knownDevice ? { after: { dispositivo_conhecido: true } } : {}),
+    ...(detail ? { after: detail } : {}),
   });
-  return { ...session, deviceToken: await rememberDevice(db, user.id, ctx.deviceToken) };
+  return { ...session, deviceToken: await rememberDevice(deps.db, user.id, ctx.deviceToken) };
 }
 
 /** Whether this browser's device cookie belongs to the account (and touches it). */
@@ -259,7 +299,11 @@ async function isKnownDevice(db: Db, userId: string, token: string): Promise<boo
  * After a successful sign-in this browser is a known device of the account: its current cookie when
  * it already is one, else a new token (null = keep the cookie as it is).
  */
-async function rememberDevice(db: Db, userId: string, current: string | undefined): Promise<string | null> {
+export async function rememberDevice(
+  db: Db,
+  userId: string,
+  current: string | undefined,
+): Promise<string | null> {
   if (current && (await isKnownDevice(db, userId, current))) return null;
   const token = newToken();
   await db.insert(knownDevices).values({ token_hash: hashToken(token), user_id: userId });

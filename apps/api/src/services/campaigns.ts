@@ -32,6 +32,7 @@ import type { ActorContext } from './admin.ts';
 import { adDetail } from './ads.ts';
 import { audit } from './audit.ts';
 import { emailTemplates } from './email-templates.ts';
+import { unsubscribeUrl } from './email-unsubscribe.ts';
 import { processImage, receiveUpload } from './media.ts';
 import { notify } from './notifications.ts';
 import { transitionOrder, type OrderDeps } from './orders.ts';
@@ -291,11 +292,14 @@ async function tellCustomer(
     ...(earlyReason ? { body: `Encerrada antes do fim do período. Motivo: ${earlyReason}` } : {}),
     link: `/pedido/${c.order.id}`,
   });
+  // Campaign alerts can be turned off in Minha conta (issue #24); the notification stays.
+  if (!owner || !owner.email_alerts || owner.deleted_at) return;
   await deps.outbox.enqueue(tx, {
-    to: owner!.email,
+    to: owner.email,
     userId: c.order.user_id,
+    unsubscribeUrl: unsubscribeUrl(deps.config.publicUrl, owner.email_token, 'alertas'),
     ...emailTemplates.campaignUpdate({
-      name: owner!.nome_completo,
+      name: owner.nome_completo,
       item: c.item.product_name,
       started,
       url: `${deps.config.publicUrl}/pedido/${c.order.id}`,

@@ -4,13 +4,13 @@ import type { Db } from '../db/client.ts';
 import { products, userCart, userFavorites } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
 
-/** Seed §4: a user without a cart row (PGRST116) has an empty cart. */
+/** Specification §4 (docs/spec/specification.md): a user without a cart row (PGRST116) has an empty cart. */
 export async function readCart(db: Db, userId: string): Promise<CartItem[]> {
   const row = await db.query.userCart.findFirst({ where: eq(userCart.user_id, userId) });
   return (row?.products as CartItem[] | undefined) ?? [];
 }
 
-/** Seed §7: upsert into user_cart, conflict on user_id. */
+/** Specification §7 (docs/spec/specification.md): upsert into user_cart, conflict on user_id. */
 export async function saveCart(db: Db, userId: string, items: CartItem[]): Promise<CartItem[]> {
   await db
     .insert(userCart)
@@ -30,7 +30,7 @@ export async function listFavorites(db: Db, userId: string): Promise<string[]> {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Seed §7: upsert (user_id, product_id), conflict on the pair. Unknown products answer 404. */
+/** Specification §7 (docs/spec/specification.md): upsert (user_id, product_id), conflict on the pair. Unknown products answer 404. */
 export async function addFavorite(db: Db, userId: string, productId: string): Promise<void> {
   if (!UUID.test(productId)) throw new AppError(404, 'Produto não encontrado.');
   const product = await db.query.products.findFirst({

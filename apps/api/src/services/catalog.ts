@@ -5,6 +5,7 @@ import {
   creativeSpecs,
   earliestBookableStart,
   periodEnd,
+  productTypes,
   SEARCH_MAP_LIMIT,
   todayInBrasilia,
   type AvailabilityStatus,
@@ -67,7 +68,7 @@ const orderBy: Record<SearchQuery['ordem'], ReturnType<typeof sql>> = {
   distancia: sql`w.distance_km asc`,
 };
 
-/** Location search with availability for the chosen period (PRODUCT.md §3). */
+/** Location search with availability for the chosen period (docs/spec/product.md §3). */
 export async function searchProducts(
   db: Db,
   q: SearchQuery,
@@ -450,32 +451,29 @@ async function cards(
   }));
 }
 
-/** The best-audience product of each type, then the next best overall: 8 cards for the home page. */
+/**
+ * The best-audience product of each type, then the next best overall: 8 cards for the home page.
+ * One index probe per type and one walk of the audience index (products_featured_idx,
+ * products_audience_idx), never a sort of the catalogue.
+ */
 export async function featuredProducts(db: Db): Promise<ProductCard[]> {
   const result = await db.execute(sql`
-    select id from (
-      select distinct on (type) id, type, weekly_audience from products where status = 'ativo'
-      order by type, weekly_audience desc, id) firsts`);
+    select best.id from unnest(${sql.raw(`array['${productTypes.join("','")}']`)}::text[]) as t(type)
+    cross join lateral (
+      select p.id from products p where p.status = 'ativo' and p.type = t.type
+      order by p.weekly_audience desc nulls last, p.id limit 1) best
+    order by t.type`);
   const firstIds = rowsOf(result).map((r) => String(r.id));
-  const firsts = firstIds.length
-    ? await cards(
-        db,
-        sql`p.id in (${sql.join(
-          firstIds.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})`,
-        5,
-      )
-    : [];
+  const idList = sql.join(
+    firstIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const firsts = firstIds.length ? await cards(db, sql`p.id in (${idList})`, 5) : [];
   const rest = await cards(
     db,
-    firstIds.length
-      ? sql`p.status = 'ativo' and p.id not in (${sql.join(
-          firstIds.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})`
-      : sql`p.status = 'ativo'`,
+    firstIds.length ? sql`p.status = 'ativo' and p.id not in (${idList})` : sql`p.status = 'ativo'`,
     8 - firsts.length,
+    sql`p.weekly_audience desc nulls last, p.id`,
   );
   return [...firsts, ...rest];
 }
@@ -494,18 +492,23 @@ export async function productsByIds(db: Db, ids: string[]): Promise<ProductCard[
   return valid.map((id) => found.find((c) => c.id === id)).filter((c): c is ProductCard => Boolean(c));
 }
 
-/** The network in numbers, from the live catalogue. */
+/**
+ * The network in numbers, read from the figures the database keeps as the catalogue changes
+ * (network_type_stats and network_city_stats, migration 0012): a few rows, whatever the size of the
+ * catalogue (issue #21).
+ */
 export async function networkStats(db: Db) {
   const [totals] = rowsOf(
     await db.execute(sql`
-      select count(*)::int as locations, count(distinct (p.city, p.state))::int as cities, count(distinct p.state)::int as states,
-        coalesce(sum(p.weekly_audience), 0)::bigint as weekly_audience,
-        coalesce((select sum(t.screens) from towers t join products p2 on p2.id = t.product_id where p2.status = 'ativo'), 0)::int as screens
-      from products p where p.status = 'ativo'`),
+      select coalesce(sum(locations), 0)::int as locations, coalesce(sum(weekly_audience), 0)::bigint as weekly_audience,
+        coalesce(sum(screens), 0)::int as screens,
+        (select count(*) from network_city_stats where locations > 0)::int as cities,
+        (select count(distinct state) from network_city_stats where locations > 0)::int as states
+      from network_type_stats`),
   );
   const byType = rowsOf(
     await db.execute(
-      sql`select type, count(*)::int as n, coalesce(sum(weekly_audience), 0)::bigint as audience from products where status = 'ativo' group by type order by type`,
+      sql`select type, locations as n, weekly_audience as audience from network_type_stats where locations > 0 order by type`,
     ),
   );
   return {

@@ -536,7 +536,7 @@ export async function seedCatalog(db: Db, storage: Storage, options: SeedOptions
   return { products: productCount, towers: towerCount, skipped: false };
 }
 
-/** Two demo coupons (PRODUCT.md §8's fields): a first-purchase percentage and a fixed value. */
+/** Two demo coupons (docs/spec/product.md §8's fields): a first-purchase percentage and a fixed value. */
 export async function seedDemoCoupons(db: Db) {
   await db
     .insert(coupons)

@@ -40,7 +40,7 @@ function text(title: string, paragraphs: string[], action?: { label: string; url
   ].join('\n');
 }
 
-function render(
+export function render(
   template: string,
   subject: string,
   title: string,
@@ -150,6 +150,25 @@ export const emailTemplates = {
               ]),
       ],
       { label: 'Ver pedido', url: o.url },
+    ),
+  proposalSent: (o: {
+    name: string;
+    code: string;
+    total: string;
+    validUntil: string;
+    url: string;
+    items: string[];
+  }) =>
+    render(
+      'proposta_enviada',
+      `Sua proposta ${o.code} da Urbana`,
+      `Olá, ${o.name || 'tudo bem'}!`,
+      [
+        `Preparamos a proposta ${o.code} para você, no total de ${o.total}. Ela vale até ${o.validUntil}.`,
+        ...o.items,
+        'Abra a proposta, entre na sua conta e aceite para reservar: o pedido é criado na hora, com as vagas garantidas a partir do aceite.',
+      ],
+      { label: 'Ver proposta', url: o.url },
     ),
   orderStatus: (o: { name: string; code: string; status: string; url: string }) => {
     const notice = orderStatusNotice(o.status, o.code);

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
-import { accountMessages, googleSignInErrors } from '@urbana/shared';
+import { accountMessages, googleSignInErrors, TERMS_VERSION } from '@urbana/shared';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { oauthStates, profiles } from '../db/schema/index.ts';
@@ -149,6 +149,9 @@ export async function finishGoogleSignIn(
         tipo_usuario: 'cliente',
         google_sub: payload.sub,
         email_confirmed_at: new Date(),
+        // The Google button sits under the sign-up's statement about the terms (issue #24).
+        terms_version: TERMS_VERSION,
+        terms_accepted_at: new Date(),
       })
       .returning();
     await audit(db, {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   formatBookingPeriod,
-  formatBRL,
+  formatMoney,
   formatDocument,
   invoiceStatusLabels,
   paymentMethodLabels,
@@ -10,7 +10,9 @@ import {
   type InvoiceStatus,
   type PaymentMethod,
   type ProductType,
-  formatDateBR,
+  formatDate,
+  DELETED_HOLDER,
+  isAnonymisedBilling,
 } from '@urbana/shared';
 import type { Db } from '../db/client.ts';
 import { coupons, invoices, orderItems, orderItemTowers, orders, products } from '../db/schema/index.ts';
@@ -121,13 +123,13 @@ interface BillingSnapshot {
   state: string;
 }
 
-/** One invoice of this user with its order's items and the billing details frozen at checkout. */
-async function invoiceForPdf(db: Db, userId: string, invoiceId: string) {
+/** One invoice of this user (any user's, for staff: null) with its order's items and the billing details frozen at checkout. */
+export async function invoiceForPdf(db: Db, userId: string | null, invoiceId: string) {
   const [row] = await db
     .select({ invoice: invoices, order: orders })
     .from(invoices)
     .innerJoin(orders, eq(orders.id, invoices.order_id))
-    .where(and(eq(invoices.id, invoiceId), eq(invoices.user_id, userId)));
+    .where(and(eq(invoices.id, invoiceId), userId === null ? undefined : eq(invoices.user_id, userId)));
   if (!row) throw new AppError(404, INVOICE_NOT_FOUND);
   const items = await db
     .select({ item: orderItems, tower_based: products.is_tower_based })
@@ -164,7 +166,7 @@ async function invoiceForPdf(db: Db, userId: string, invoiceId: string) {
  * booking period to its last day (decision 021), one line per discount (the coupon by its code), in
  * an embedded Unicode font (issue #16 item 13).
  */
-export async function invoicePdf(db: Db, userId: string, invoiceId: string) {
+export async function invoicePdf(db: Db, userId: string | null, invoiceId: string) {
   const { invoice, order, items, towers, billing, couponCode } = await invoiceForPdf(db, userId, invoiceId);
   const doc = newPdf({ Title: `Fatura ${invoice.number} — Urbana`, Author: URBANA_COMPANY.name });
   const done = pdfBuffer(doc);
@@ -181,11 +183,11 @@ export async function invoicePdf(db: Db, userId: string, invoiceId: string) {
   doc.y = 92;
   doc.font(FONT).fontSize(10).fillColor(MUTED);
   doc.text(
-    `Emitida em ${formatDateBR(todayInBrasilia(invoice.created_at))} · Vencimento ${formatDateBR(invoice.due_date)} · Situação: ${invoiceStatusLabels[invoice.status]}`,
+    `Emitida em ${formatDate(todayInBrasilia(invoice.created_at))} · Vencimento ${formatDate(invoice.due_date)} · Situação: ${invoiceStatusLabels[invoice.status]}`,
   );
   doc.text(
     `Pedido ${order.code} · Forma de pagamento: ${paymentMethodLabels[invoice.payment_method as PaymentMethod] ?? invoice.payment_method}` +
-      (invoice.paid_at ? ` · Paga em ${formatDateBR(todayInBrasilia(invoice.paid_at))}` : ''),
+      (invoice.paid_at ? ` · Paga em ${formatDate(todayInBrasilia(invoice.paid_at))}` : ''),
   );
   doc.moveDown();
 
@@ -201,17 +203,23 @@ export async function invoicePdf(db: Db, userId: string, invoiceId: string) {
   const right = left + width / 2 + 8;
   doc.font(FONT_BOLD).fontSize(11).fillColor(INK).text('Cliente', right, top);
   doc.font(FONT).fontSize(10).fillColor('#334155');
-  doc.text(billing.name, right, doc.y, { width: half });
-  doc.text(`${billing.person_type === 'pj' ? 'CNPJ' : 'CPF'} ${formatDocument(billing.document)}`, {
-    width: half,
-  });
-  doc.text(
-    `${billing.street}, ${billing.number}${billing.complement ? `, ${billing.complement}` : ''} — ${billing.district}`,
-    { width: half },
-  );
-  doc.text(`${billing.city} – ${billing.state}, CEP ${billing.cep.replace(/(\d{5})(\d{3})/, '$1-$2')}`, {
-    width: half,
-  });
+  if (isAnonymisedBilling(billing)) {
+    // The customer deleted the account: the invoice keeps amounts, dates and the city only.
+    doc.text(DELETED_HOLDER, right, doc.y, { width: half });
+    doc.text(`${billing.city} – ${billing.state}`, { width: half });
+  } else {
+    doc.text(billing.name, right, doc.y, { width: half });
+    doc.text(`${billing.person_type === 'pj' ? 'CNPJ' : 'CPF'} ${formatDocument(billing.document)}`, {
+      width: half,
+    });
+    doc.text(
+      `${billing.street}, ${billing.number}${billing.complement ? `, ${billing.complement}` : ''} — ${billing.district}`,
+      { width: half },
+    );
+    doc.text(`${billing.city} – ${billing.state}, CEP ${billing.cep.replace(/(\d{5})(\d{3})/, '$1-$2')}`, {
+      width: half,
+    });
+  }
   doc.x = left;
   doc.y = Math.max(leftBottom, doc.y) + 16;
 
@@ -229,21 +237,21 @@ export async function invoicePdf(db: Db, userId: string, invoiceId: string) {
         `${i + 1}. ${item.product_name}\n${productTypeLabels[item.product_type as ProductType] ?? item.product_type} · ${item.city} – ${item.state}` +
           (item.tower_based && itemTowers.length ? `\nTorres: ${itemTowers.join(', ')}` : ''),
         `${formatBookingPeriod(item.starts_on, item.weeks)}\n${item.weeks} ${item.weeks === 1 ? 'semana' : 'semanas'}`,
-        `${formatBRL(item.daily_price)}/dia\n× 7 dias × ${item.weeks}` +
+        `${formatMoney(item.daily_price)}/dia\n× 7 dias × ${item.weeks}` +
           (item.tower_based ? `\n× ${item.tower_count} ${item.tower_count === 1 ? 'torre' : 'torres'}` : ''),
-        formatBRL(item.subtotal),
+        formatMoney(item.subtotal),
       ];
     }),
   );
 
   const longRun = items.reduce((s, i) => s + i.discount, 0);
   drawTotals(doc, [
-    { label: 'Subtotal', value: formatBRL(invoice.amount) },
-    ...(longRun ? [{ label: 'Desconto de longa duração', value: minus(formatBRL(longRun)) }] : []),
+    { label: 'Subtotal', value: formatMoney(invoice.amount) },
+    ...(longRun ? [{ label: 'Desconto de longa duração', value: minus(formatMoney(longRun)) }] : []),
     ...(order.coupon_discount
-      ? [{ label: `Cupom ${couponCode ?? ''}`.trim(), value: minus(formatBRL(order.coupon_discount)) }]
+      ? [{ label: `Cupom ${couponCode ?? ''}`.trim(), value: minus(formatMoney(order.coupon_discount)) }]
       : []),
-    { label: 'Total', value: formatBRL(invoice.total), bold: true },
+    { label: 'Total', value: formatMoney(invoice.total), bold: true },
   ]);
   doc.moveDown();
   doc
@@ -291,7 +299,7 @@ export async function markOverdueInvoices(deps: OrderDeps, today = todayInBrasil
         userId: inv.user_id,
         kind: 'fatura_vencida',
         title: `Fatura ${inv.number} vencida`,
-        body: `A fatura de ${formatBRL(Number(inv.total))} venceu em ${formatDateBR(inv.due_date)}.`,
+        body: `A fatura de ${formatMoney(Number(inv.total))} venceu em ${formatDate(inv.due_date)}.`,
         link: '/usuario/faturamento',
       });
       await deps.outbox.enqueue(tx, {
@@ -300,8 +308,8 @@ export async function markOverdueInvoices(deps: OrderDeps, today = todayInBrasil
         ...emailTemplates.invoiceOverdue({
           name: inv.nome_completo,
           number: inv.number,
-          total: formatBRL(Number(inv.total)),
-          dueDate: formatDateBR(inv.due_date),
+          total: formatMoney(Number(inv.total)),
+          dueDate: formatDate(inv.due_date),
           url: `${deps.config.publicUrl}/usuario/faturamento`,
         }),
       });

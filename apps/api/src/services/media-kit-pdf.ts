@@ -1,8 +1,12 @@
 import PDFDocument from 'pdfkit';
-import { formatBRL, formatDateBR, productTypeLabels, todayInBrasilia, type MediaKit } from '@urbana/shared';
-
-/** "1.234.567" (pt-BR thousands) without Intl, as the web app shows it. */
-export const thousands = (n: number) => String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+import {
+  formatMoney,
+  formatDate,
+  productTypeLabels,
+  todayInBrasilia,
+  type MediaKit,
+  formatInteger,
+} from '@urbana/shared';
 
 const BRAND = '#0f766e';
 const INK = '#0f172a';
@@ -35,7 +39,7 @@ export function mediaKitPdf(kit: MediaKit, publicUrl: string): Promise<Buffer> {
       .font('Helvetica')
       .fontSize(10)
       .text(
-        `Dados de ${formatDateBR(todayInBrasilia(new Date(kit.generated_at)))}, calculados do catálogo ativo da Urbana. ` +
+        `Dados de ${formatDate(todayInBrasilia(new Date(kit.generated_at)))}, calculados do catálogo ativo da Urbana. ` +
           'Mídia exterior por semana: telas em torres, painéis de LED, outdoors, empenas e mobiliário urbano.',
       );
     doc.moveDown(1);
@@ -57,7 +61,7 @@ export function mediaKitPdf(kit: MediaKit, publicUrl: string): Promise<Buffer> {
         .fillColor(INK)
         .font('Helvetica-Bold')
         .fontSize(15)
-        .text(thousands(value), x + 8, boxTop + 10, { width: boxW - 16 });
+        .text(formatInteger(value), x + 8, boxTop + 10, { width: boxW - 16 });
       doc
         .fillColor(MUTED)
         .font('Helvetica')
@@ -88,7 +92,7 @@ export function mediaKitPdf(kit: MediaKit, publicUrl: string): Promise<Buffer> {
       doc
         .fillColor(MUTED)
         .fontSize(9)
-        .text(thousands(t.weekly_audience), left + labelW + w + 6, y + 2, { width: 84 });
+        .text(formatInteger(t.weekly_audience), left + labelW + w + 6, y + 2, { width: 84 });
       doc.x = left;
       doc.y = y + 20;
     }
@@ -130,10 +134,10 @@ export function mediaKitPdf(kit: MediaKit, publicUrl: string): Promise<Buffer> {
       [150, 60, 80, 104, 105],
       kit.by_type.map((t) => [
         productTypeLabels[t.type],
-        thousands(t.locations),
-        thousands(t.screens),
-        thousands(t.weekly_audience),
-        t.locations > 0 ? formatBRL(t.min_daily_price) : '—',
+        formatInteger(t.locations),
+        formatInteger(t.screens),
+        formatInteger(t.weekly_audience),
+        t.locations > 0 ? formatMoney(t.min_daily_price) : '—',
       ]),
     );
     table(
@@ -142,10 +146,10 @@ export function mediaKitPdf(kit: MediaKit, publicUrl: string): Promise<Buffer> {
       [170, 60, 60, 95, 114],
       kit.by_state.map((s) => [
         `${s.name} (${s.state})`,
-        thousands(s.locations),
-        thousands(s.cities),
-        thousands(s.screens),
-        thousands(s.weekly_audience),
+        formatInteger(s.locations),
+        formatInteger(s.cities),
+        formatInteger(s.screens),
+        formatInteger(s.weekly_audience),
       ]),
     );
     table(
@@ -154,8 +158,8 @@ export function mediaKitPdf(kit: MediaKit, publicUrl: string): Promise<Buffer> {
       [250, 100, 149],
       kit.top_cities.map((c) => [
         `${c.city} – ${c.state}`,
-        thousands(c.locations),
-        thousands(c.weekly_audience),
+        formatInteger(c.locations),
+        formatInteger(c.weekly_audience),
       ]),
     );
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { IN_APP_PATH, IN_APP_PATH_MESSAGE, type AudienceSegment } from '@urbana/shared';
 import type { Db, Tx } from '../db/client.ts';
 import { notificationBroadcasts, notifications, profiles } from '../db/schema/index.ts';
@@ -23,6 +23,23 @@ export async function notify(
       returning id, user_id)
     select pg_notify(${NOTIFICATION_CHANNEL}, json_build_object('user_id', user_id, 'id', id)::text)
     from created`);
+}
+
+/**
+ * Tells every active staff member (admin and operador) at once, on the bell and the live stream: an
+ * invoiced order to confirm, an ad to review, a new ticket, an accepted proposal (issue #19 item 5).
+ * Runs in the caller's transaction, so nobody is told about something that did not commit.
+ */
+export async function notifyStaff(
+  executor: Db | Tx,
+  input: { kind: string; title: string; body?: string; link?: string | null },
+) {
+  const staff = await executor
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(inArray(profiles.tipo_usuario, ['admin', 'operador']), isNull(profiles.blocked_at)));
+  for (const member of staff) await notify(executor, { ...input, userId: member.id });
+  return staff.length;
 }
 
 function toItem(n: typeof notifications.$inferSelect) {

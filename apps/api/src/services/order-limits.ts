@@ -1,5 +1,5 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { formatBRL, MAX_ORDER_TOTAL, orderLimitMessages } from '@urbana/shared';
+import { formatMoney, MAX_ORDER_TOTAL, orderLimitMessages } from '@urbana/shared';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { orderItems, orderLimitExemptions, orders, profiles } from '../db/schema/index.ts';
@@ -21,7 +21,7 @@ export async function isExempt(db: Db | Tx, userId: string): Promise<boolean> {
 /** A total above MAX_ORDER_TOTAL is refused at the quote and at the order (decision 026). */
 export function assertTotalWithinLimit(total: number): void {
   if (total > MAX_ORDER_TOTAL)
-    throw new AppError(400, orderLimitMessages.totalTooHigh(formatBRL(MAX_ORDER_TOTAL)));
+    throw new AppError(400, orderLimitMessages.totalTooHigh(formatMoney(MAX_ORDER_TOTAL)));
 }
 
 /**

@@ -6,14 +6,14 @@ import {
   bookingMessages,
   firstOverlapIndex,
   earliestBookableStart,
-  formatBRL,
+  formatMoney,
   periodEnd,
   priceItem,
   todayInBrasilia,
   type CheckoutBody,
   type Quote,
   type QuoteItem as QuotedItem,
-  formatDateBR,
+  formatDate,
 } from '@urbana/shared';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -47,7 +47,7 @@ export async function priceItems(db: Db | Tx, items: ItemInput[], config: Config
     if (item.start_date < earliest) {
       throw new AppError(
         400,
-        `A veiculação de ${product.name} deve começar a partir de ${formatDateBR(earliest)}.`,
+        `A veiculação de ${product.name} deve começar a partir de ${formatDate(earliest)}.`,
       );
     }
     const own = towerRows.filter((t) => t.product_id === product.id);
@@ -129,7 +129,7 @@ export async function quote(
       const result = applyCoupon(coupon, {
         amount: subtotal - discount,
         now: new Date(),
-        formatMoney: formatBRL,
+        formatMoney,
         ...(await couponContext(db, userId, coupon.id)),
       });
       if (result.ok) couponResult = { code: coupon.code, discount: result.discount };

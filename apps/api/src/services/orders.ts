@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
-  addDays,
   applyCoupon,
+  buildPath,
+  paths,
   canTransition,
-  formatBRL,
+  formatMoney,
   formatBookingPeriod,
-  todayInBrasilia,
   type CheckoutBody,
   type OrderActor,
   type OrderStatus,
@@ -20,20 +20,20 @@ import {
   coupons,
   invoices,
   orderItems,
-  orderItemTowers,
   orders,
   orderStatusHistory,
-  products,
   reservations,
   userCart,
 } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
 import { emailTemplates, orderStatusNotice } from './email-templates.ts';
 import type { Outbox } from './outbox.ts';
-import { notify } from './notifications.ts';
+import { notify, notifyStaff } from './notifications.ts';
 import { newTxid, pixPayload } from './pix.ts';
 import { couponContext, priceItems } from './order-quote.ts';
 import { assertTotalWithinLimit, enforceUnpaidLimits } from './order-limits.ts';
+import { isPgError } from './orders/take-slot.ts';
+import { issueInvoice, writeOrderItems } from './orders/write-items.ts';
 
 /** Placing orders and moving them between states (reads are in order-queries.ts, prices in order-quote.ts). */
 export interface OrderDeps {
@@ -48,19 +48,11 @@ function requestHash(body: CheckoutBody): string {
   return createHash('sha256').update(JSON.stringify(body)).digest('hex');
 }
 
-function orderCode(): string {
+export function orderCode(): string {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
   return `URB-${Array.from(randomBytes(8), (b) => alphabet[b % alphabet.length]).join('')}`;
 }
 
-const isPgError = (e: unknown, code: string): e is { code: string; constraint?: string } => {
-  let cur: unknown = e;
-  for (let i = 0; i < 3 && cur && typeof cur === 'object'; i++) {
-    if ((cur as { code?: string }).code === code) return true;
-    cur = (cur as { cause?: unknown }).cause;
-  }
-  return false;
-};
 const constraintOf = (e: unknown): string | undefined => {
   let cur: unknown = e;
   for (let i = 0; i < 3 && cur && typeof cur === 'object'; i++) {
@@ -215,7 +207,7 @@ async function placeNewOrder(
         const result = applyCoupon(coupon, {
           amount: subtotal - discount,
           now,
-          formatMoney: formatBRL,
+          formatMoney,
           ...(await couponContext(tx, userId, coupon.id)),
         });
         if (!result.ok) throw new AppError(409, result.message);
@@ -239,107 +231,15 @@ async function placeNewOrder(
       const total = subtotal - discount - couponDiscount;
       assertTotalWithinLimit(total);
 
-      const towerIds = items.flatMap((i) => i.towers.map((t) => t.id));
-      // Holds whose payment window passed give their slots back before we look for one.
-      await tx
-        .update(reservations)
-        .set({ status: 'liberada' })
-        .where(
-          and(
-            inArray(reservations.tower_id, towerIds),
-            eq(reservations.status, 'pendente'),
-            sql`${reservations.hold_expires_at} <= now()`,
-          ),
-        );
-
-      for (const item of items) {
-        const [row] = await tx
-          .insert(orderItems)
-          .values({
-            order_id: order!.id,
-            product_id: item.product_id,
-            product_name: item.name,
-            product_type: item.type,
-            city: item.city,
-            state: item.state,
-            starts_on: item.start,
-            ends_on: item.end,
-            weeks: item.weeks,
-            daily_price: item.daily_price,
-            tower_count: item.towers.length,
-            subtotal: item.subtotal,
-            discount: item.discount,
-            total: item.total,
-          })
-          .returning();
-        await tx
-          .insert(orderItemTowers)
-          .values(item.towers.map((t) => ({ order_item_id: row!.id, tower_id: t.id, tower_name: t.name })));
-        const product = await tx.query.products.findFirst({ where: eq(products.id, item.product_id) });
-        for (const tower of item.towers) {
-          let placed = false;
-          // A checkout that committed this slot after our snapshot makes the insert fail on the
-          // exclusion constraint: roll back to the savepoint and look again (a fresh snapshot).
-          for (let attempt = 0; attempt < 10 && !placed; attempt++) {
-            // Any free slot of this tower for the period; a slot another checkout is taking is skipped.
-            const free = await tx.execute<{ slot: number }>(sql`
-              select s.slot from tower_slots s
-              where s.tower_id = ${tower.id}
-                and not exists (
-                  select 1 from reservations r
-                  where r.tower_id = s.tower_id and r.slot = s.slot and r.status <> 'liberada'
-                    and daterange(r.starts_on, r.ends_on) && daterange(${item.start}::date, ${item.end}::date))
-              order by s.slot
-              limit 1
-              for update skip locked`);
-            const slot = free.rows[0]?.slot;
-            if (slot === undefined) throw unavailable(item.name, item.is_tower_based ? tower.name : null);
-            try {
-              await tx.transaction(async (savepoint) => {
-                await savepoint.insert(reservations).values({
-                  tower_id: tower.id,
-                  product_id: item.product_id,
-                  latitude: product!.latitude,
-                  longitude: product!.longitude,
-                  slot,
-                  starts_on: item.start,
-                  ends_on: item.end,
-                  hold_expires_at: expiresAt,
-                  status: 'pendente',
-                  order_item_id: row!.id,
-                });
-              });
-              placed = true;
-            } catch (error) {
-              if (!isPgError(error, '23P01')) throw error;
-            }
-          }
-          if (!placed) throw unavailable(item.name, item.is_tower_based ? tower.name : null);
-        }
-      }
-
-      // Gap-free invoice number for the year: the counter row is locked until this commits.
-      const year = Number(todayInBrasilia(now).slice(0, 4));
-      const [counter] = await tx
-        .execute<{ last: number }>(
-          sql`
-        insert into invoice_counters (year, last) values (${year}, 1)
-        on conflict (year) do update set last = invoice_counters.last + 1
-        returning last`,
-        )
-        .then((r) => r.rows);
-      const seq = Number(counter!.last);
-      await tx.insert(invoices).values({
-        order_id: order!.id,
-        user_id: userId,
-        number: `${year}-${String(seq).padStart(6, '0')}`,
-        year,
-        seq,
+      await writeOrderItems(tx, order!.id, items, expiresAt);
+      await issueInvoice(tx, {
+        orderId: order!.id,
+        userId,
         amount: subtotal,
         discount: discount + couponDiscount,
         total,
-        due_date: body.payment_method === 'pix' ? todayInBrasilia(now) : addDays(todayInBrasilia(now), 5),
-        payment_method: body.payment_method,
+        method: body.payment_method,
+        now,
       });
       await tx.insert(orderStatusHistory).values({
         order_id: order!.id,
@@ -362,7 +262,7 @@ async function placeNewOrder(
         ...emailTemplates.orderPlaced({
           name: user!.nome_completo,
           code: order!.code,
-          total: formatBRL(total),
+          total: formatMoney(total),
           method: body.payment_method,
           pix: body.payment_method === 'pix' ? payload : null,
           items: items.map((i) => `${i.name}: ${formatBookingPeriod(i.start, i.weeks)}`),
@@ -381,17 +281,14 @@ async function placeNewOrder(
             : 'A equipe confirma a reserva quando receber o pagamento faturado.',
         link: `/pedido/${order!.id}`,
       });
-      if (nothingToPay)
-        await transitionOrder(
-          deps,
-          {
-            orderId: order!.id,
-            to: 'pago',
-            actor: 'sistema',
-            note: 'Pedido sem valor a pagar: confirmado na hora.',
-          },
-          tx,
-        );
+      if (body.payment_method === 'faturado' && !nothingToPay)
+        await notifyStaff(tx, {
+          kind: 'pedido_faturado',
+          title: `Pedido faturado para confirmar: ${order!.code}`,
+          body: `${billing.name} · ${formatMoney(total)}. Confirme o pagamento quando o boleto ou a transferência chegar.`,
+          link: buildPath(paths.admin.pedido, { id: order!.id }),
+        });
+      if (nothingToPay) await confirmFreeOrder(deps, order!.id, tx);
       return order!.id;
     });
     deps.catalogCache?.clear();
@@ -411,10 +308,12 @@ async function placeNewOrder(
   }
 }
 
-function unavailable(name: string, tower: string | null): AppError {
-  return new AppError(
-    409,
-    `Não há mais vaga em ${name}${tower ? ` (${tower})` : ''} para o período escolhido. Escolha outra data ou outra torre.`,
+/** An order with nothing to pay (a 100 % coupon, a free proposal) is confirmed as it is placed. */
+export async function confirmFreeOrder(deps: OrderDeps, orderId: string, tx: Tx) {
+  await transitionOrder(
+    deps,
+    { orderId, to: 'pago', actor: 'sistema', note: 'Pedido sem valor a pagar: confirmado na hora.' },
+    tx,
   );
 }
 
@@ -472,7 +371,9 @@ export async function transitionOrder(
         .update(reservations)
         .set({ status: 'liberada' })
         .where(inArray(reservations.order_item_id, itemIds));
-      await tx.update(invoices).set({ status: 'cancelada' }).where(eq(invoices.order_id, order.id));
+      // A paid order's invoice stays paid: its cancellation issues a credit note (decision 029).
+      if (order.status === 'aguardando_pagamento')
+        await tx.update(invoices).set({ status: 'cancelada' }).where(eq(invoices.order_id, order.id));
       if (order.coupon_id && order.status === 'aguardando_pagamento') {
         // An unpaid order gives its coupon use back.
         await tx.delete(couponRedemptions).where(eq(couponRedemptions.order_id, order.id));

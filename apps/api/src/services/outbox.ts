@@ -5,8 +5,10 @@ import type { Db, Tx } from '../db/client.ts';
 import { emailLog } from '../db/schema/index.ts';
 import type { RenderedEmail } from './email-templates.ts';
 import { releaseDueScheduledEmails } from './scheduled-emails.ts';
+import { withUnsubscribeLink } from './email-unsubscribe.ts';
 
 export const MAX_ATTEMPTS = 5;
+
 const BATCH = 10;
 const LOCK_SECONDS = 120;
 
@@ -41,8 +43,9 @@ export class Outbox {
 
   async enqueue(
     executor: Db | Tx,
-    message: RenderedEmail & { to: string; userId?: string | null },
+    message: RenderedEmail & { to: string; userId?: string | null; unsubscribeUrl?: string | null },
   ): Promise<string> {
+    const withLink = message.unsubscribeUrl ? withUnsubscribeLink(message, message.unsubscribeUrl) : message;
     const [row] = await executor
       .insert(emailLog)
       .values({
@@ -50,8 +53,9 @@ export class Outbox {
         user_id: message.userId ?? null,
         template: message.template,
         subject: message.subject,
-        body_text: message.text,
-        body_html: message.html,
+        body_text: withLink.text,
+        body_html: withLink.html,
+        unsubscribe_url: message.unsubscribeUrl ?? null,
       })
       .returning({ id: emailLog.id });
     return row!.id;
@@ -104,6 +108,7 @@ export class Outbox {
       body_text: string;
       body_html: string;
       attempts: number;
+      unsubscribe_url: string | null;
     }>(sql`
       update email_log set locked_until = now() + make_interval(secs => ${LOCK_SECONDS}),
         attempts = attempts + 1
@@ -114,7 +119,7 @@ export class Outbox {
         order by send_after
         limit ${BATCH}
         for update skip locked)
-      returning id, to_email, subject, body_text, body_html, attempts`);
+      returning id, to_email, subject, body_text, body_html, attempts, unsubscribe_url`);
     return result.rows;
   }
 
@@ -125,6 +130,7 @@ export class Outbox {
     body_text: string;
     body_html: string;
     attempts: number;
+    unsubscribe_url: string | null;
   }) {
     if (!this.transport) {
       // No SMTP configured: the message stays in the log and is shown on the console, links included.
@@ -145,6 +151,15 @@ export class Outbox {
         subject: row.subject,
         text: row.body_text,
         html: row.body_html,
+        // RFC 2369 and RFC 8058: mail programs show their own "unsubscribe" and POST to it.
+        ...(row.unsubscribe_url
+          ? {
+              headers: {
+                'List-Unsubscribe': `<${row.unsubscribe_url}>`,
+                'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+              },
+            }
+          : {}),
       });
       await this.db
         .update(emailLog)

@@ -1,10 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { canTransition, formatBRL, paths } from '@urbana/shared';
+import { eq, sql } from 'drizzle-orm';
+import { adminOrderMessages, buildPath, canTransition, formatMoney, paths } from '@urbana/shared';
 import type { Tx } from '../db/client.ts';
 import { z } from 'zod';
-import { orders, paymentEvents, profiles } from '../db/schema/index.ts';
-import { notify } from './notifications.ts';
+import { orders, paymentEvents, retiredPixTxids } from '../db/schema/index.ts';
+import { notifyStaff } from './notifications.ts';
 import { AppError } from '../lib/errors.ts';
 import { transitionOrder, type OrderDeps } from './orders.ts';
 
@@ -63,6 +63,11 @@ export async function handlePaymentWebhook(
       .onConflictDoNothing()
       .returning();
     if (!recorded) return { status: 200, message: 'Evento já processado.' };
+    // A Pix code staff replaced: refused, so that only the current code can pay (decision 029).
+    const retired = await tx.query.retiredPixTxids.findFirst({
+      where: eq(retiredPixTxids.txid, event.data.txid),
+    });
+    if (retired) throw new AppError(409, adminOrderMessages.retiredTxid);
     const [order] = await tx.select().from(orders).where(eq(orders.pix_txid, event.data.txid)).for('update');
     if (!order) throw new AppError(404, 'Pedido não encontrado.');
     if (order.total !== event.data.amount) throw new AppError(409, 'O valor pago não confere com o pedido.');
@@ -120,18 +125,10 @@ async function recordLatePayment(
     },
     tx,
   );
-  const customer = await tx.query.profiles.findFirst({ where: eq(profiles.id, order.user_id) });
-  const staff = await tx
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(and(inArray(profiles.tipo_usuario, ['admin', 'operador']), isNull(profiles.blocked_at)));
-  for (const member of staff) {
-    await notify(tx, {
-      userId: member.id,
-      kind: 'pedido_reembolso_pendente',
-      title: `Pix recebido após o prazo: pedido ${order.code}`,
-      body: `${formatBRL(order.total)} pagos depois que as vagas foram liberadas. Devolva o valor ao cliente e cancele o pedido.`,
-      link: `${paths.admin.usuarios}?q=${encodeURIComponent(customer?.email ?? '')}`,
-    });
-  }
+  await notifyStaff(tx, {
+    kind: 'pedido_reembolso_pendente',
+    title: `Pix recebido após o prazo: pedido ${order.code}`,
+    body: `${formatMoney(order.total)} pagos depois que as vagas foram liberadas. Devolva o valor ao cliente e cancele o pedido.`,
+    link: buildPath(paths.admin.pedido, { id: order.id }),
+  });
 }

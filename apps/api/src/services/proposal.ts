@@ -1,8 +1,9 @@
 import {
   bookingCpm,
   formatBookingPeriod,
-  formatBRL,
-  formatDateBR,
+  formatMoney,
+  formatDate,
+  formatInteger,
   productTypeLabels,
   type ProductType,
 } from '@urbana/shared';
@@ -20,7 +21,7 @@ import {
   pdfBuffer,
 } from './pdf-layout.ts';
 
-const impacts = (n: number) => `${n.toLocaleString('pt-BR')} impactos`;
+const impacts = (n: number) => `${formatInteger(n)} impactos`;
 
 /**
  * The cart as a media plan (PDF) to share: items, periods (decision 021), the audience of the chosen
@@ -39,7 +40,7 @@ export function proposalPdf(quote: Quote): Promise<Buffer> {
     .fontSize(10)
     .font(FONT)
     .text(
-      `Gerada em ${formatDateBR(new Date().toISOString().slice(0, 10))}. Preços válidos na data, sujeitos à disponibilidade no fechamento.`,
+      `Gerada em ${formatDate(new Date())}. Preços válidos na data, sujeitos à disponibilidade no fechamento.`,
     );
   doc.moveDown();
 
@@ -58,12 +59,12 @@ export function proposalPdf(quote: Quote): Promise<Buffer> {
     if (item.is_tower_based)
       doc.text(`Torres (${item.towers.length}): ${item.towers.map((t) => t.name).join(', ')}`);
     doc.text(`Audiência estimada no período: ${impacts(item.audience)}`);
-    doc.text(`CPM: ${item.cpm === null ? '—' : formatBRL(item.cpm)}`);
+    doc.text(`CPM: ${item.cpm === null ? '—' : formatMoney(item.cpm)}`);
     doc.text(
-      `${formatBRL(item.daily_price)}/dia × 7 × ${item.weeks} ${item.weeks === 1 ? 'semana' : 'semanas'}${item.is_tower_based ? ` × ${item.towers.length} ${item.towers.length === 1 ? 'torre' : 'torres'}` : ''} = ${formatBRL(item.subtotal)}` +
-        (item.discount ? ` — desconto de longa duração ${minus(formatBRL(item.discount))}` : ''),
+      `${formatMoney(item.daily_price)}/dia × 7 × ${item.weeks} ${item.weeks === 1 ? 'semana' : 'semanas'}${item.is_tower_based ? ` × ${item.towers.length} ${item.towers.length === 1 ? 'torre' : 'torres'}` : ''} = ${formatMoney(item.subtotal)}` +
+        (item.discount ? ` — desconto de longa duração ${minus(formatMoney(item.discount))}` : ''),
     );
-    doc.font(FONT_BOLD).text(`Total do item: ${formatBRL(item.total)}`);
+    doc.font(FONT_BOLD).text(`Total do item: ${formatMoney(item.total)}`);
     doc.moveDown(0.8);
   });
 
@@ -77,18 +78,18 @@ export function proposalPdf(quote: Quote): Promise<Buffer> {
     ],
     [
       ['Audiência total estimada', impacts(totalAudience)],
-      ['CPM do plano', planCpm === null ? '—' : formatBRL(planCpm)],
+      ['CPM do plano', planCpm === null ? '—' : formatMoney(planCpm)],
     ],
   );
   drawTotals(doc, [
-    { label: 'Subtotal', value: formatBRL(quote.subtotal) },
+    { label: 'Subtotal', value: formatMoney(quote.subtotal) },
     ...(quote.discount
-      ? [{ label: 'Descontos de longa duração', value: minus(formatBRL(quote.discount)) }]
+      ? [{ label: 'Descontos de longa duração', value: minus(formatMoney(quote.discount)) }]
       : []),
     ...(quote.coupon
-      ? [{ label: `Cupom ${quote.coupon.code}`, value: minus(formatBRL(quote.coupon.discount)) }]
+      ? [{ label: `Cupom ${quote.coupon.code}`, value: minus(formatMoney(quote.coupon.discount)) }]
       : []),
-    { label: 'Total', value: formatBRL(quote.total), bold: true },
+    { label: 'Total', value: formatMoney(quote.total), bold: true },
   ]);
   doc
     .font(FONT)

@@ -1,10 +1,11 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { AudienceSegment } from '@urbana/shared';
 import type { Db } from '../db/client.ts';
 import { emailLog, profiles, scheduledEmails } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
 import { audit, auditUpdate } from './audit.ts';
 import { emailTemplates } from './email-templates.ts';
+import { unsubscribeUrl, withUnsubscribeLink } from './email-unsubscribe.ts';
 import { segmentCondition } from './notifications.ts';
 
 export const SCHEDULED_NOT_FOUND = 'Email agendado não encontrado.';
@@ -172,9 +173,21 @@ export async function releaseDueScheduledEmails(db: Db, publicUrl: string): Prom
       .for('update', { skipLocked: true });
     for (const row of due) {
       const recipients = await tx
-        .select({ id: profiles.id, email: profiles.email, nome_completo: profiles.nome_completo })
+        .select({
+          id: profiles.id,
+          email: profiles.email,
+          nome_completo: profiles.nome_completo,
+          email_token: profiles.email_token,
+        })
         .from(profiles)
-        .where(segmentCondition(row.segment, row.target_user_id));
+        // News can be turned off (issue #24): only those who still want them, never deleted accounts.
+        .where(
+          and(
+            segmentCondition(row.segment, row.target_user_id),
+            eq(profiles.email_news, true),
+            isNull(profiles.deleted_at),
+          ),
+        );
       for (let i = 0; i < recipients.length; i += 500) {
         await tx.insert(emailLog).values(
           recipients.slice(i, i + 500).map((p) => {
@@ -184,13 +197,16 @@ export async function releaseDueScheduledEmails(db: Db, publicUrl: string): Prom
               body: row.body,
               url: publicUrl,
             });
+            const unsubscribe = unsubscribeUrl(publicUrl, p.email_token, 'novidades');
+            const body = withUnsubscribeLink(rendered, unsubscribe);
             return {
               to_email: p.email,
               user_id: p.id,
               template: rendered.template,
               subject: rendered.subject,
-              body_text: rendered.text,
-              body_html: rendered.html,
+              body_text: body.text,
+              body_html: body.html,
+              unsubscribe_url: unsubscribe,
               scheduled_email_id: row.id,
             };
           }),

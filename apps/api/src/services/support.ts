@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
-import { isStaff, type TicketCategory, type TicketStatus } from '@urbana/shared';
+import { isStaff, paths, type TicketCategory, type TicketStatus } from '@urbana/shared';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { profiles, supportMessages, supportTickets } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
 import { audit, auditUpdate } from './audit.ts';
 import { emailTemplates } from './email-templates.ts';
-import { notify } from './notifications.ts';
+import { notify, notifyStaff } from './notifications.ts';
 import type { Outbox } from './outbox.ts';
 import { textSearch } from '../db/search.ts';
 
@@ -118,6 +118,12 @@ export async function openTicket(
       author_id: user?.id ?? null,
       author_role: 'cliente',
       body: input.message,
+    });
+    await notifyStaff(tx, {
+      kind: 'atendimento_aberto',
+      title: `Novo atendimento ${row!.code}: ${row!.subject}`,
+      body: `${name} (${email}) abriu um atendimento.`,
+      link: `${paths.admin.suporte}?q=${encodeURIComponent(row!.code)}`,
     });
     await deps.outbox.enqueue(tx, {
       to: email,

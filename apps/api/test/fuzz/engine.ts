@@ -48,6 +48,11 @@ const extraBodySchemas: Record<string, z.ZodType> = {
 /** Routes that answer an endless text/event-stream when they accept a request. */
 const STREAMING_ROUTES = new Set(['GET /api/notifications/stream']);
 const STREAM_WAIT_MS = 300;
+/**
+ * Routes that delete an identity's account for good when a request is valid (the fuzz knows the
+ * password): every later request of that identity would be refused. account-privacy.test.ts covers them.
+ */
+const ACCOUNT_ENDING_ROUTES = new Set(['POST /api/account/delete', 'POST /api/admin/usuarios/:id/excluir']);
 
 export function routeCollector() {
   const routes: FuzzRoute[] = [];
@@ -1016,7 +1021,9 @@ export class FuzzEngine {
 
   /** Runs `options.requests` requests spread over the routes (HEAD routes get a quarter share). */
   async run(options: FuzzOptions): Promise<FuzzResult> {
-    const routes = this.routes.filter((r) => !options.only?.length || options.only.includes(r.key));
+    const routes = this.routes.filter(
+      (r) => !ACCOUNT_ENDING_ROUTES.has(r.key) && (!options.only?.length || options.only.includes(r.key)),
+    );
     const weight = (r: FuzzRoute) => (r.method === 'HEAD' ? 0.25 : 1);
     const totalWeight = routes.reduce((s, r) => s + weight(r), 0);
     const specsWanted = Math.ceil(options.requests / IDENTITIES.length);

@@ -8,7 +8,7 @@ import { CartProvider } from '../features/cart/index.ts';
 import { FavoritesProvider } from '../features/favorites/index.ts';
 import { SearchProvider, searchStateFromParams, type SearchState } from '../features/search/index.ts';
 
-/** Seed §9: data fresh for 5 minutes; a failed query is retried once. */
+/** Specification §9 (docs/spec/specification.md): data fresh for 5 minutes; a failed query is retried once. */
 export const QUERY_STALE_TIME_MS = 5 * 60_000;
 export const QUERY_RETRY = 1;
 
@@ -31,9 +31,10 @@ export function createQueryClient() {
 }
 
 /** Opened on the search page, the search context starts as its URL says (no second render). */
-function initialSearchState(): SearchState | undefined {
-  if (typeof window === 'undefined') return undefined;
-  const { pathname, search } = window.location;
+function initialSearchState(url: URL | undefined): SearchState | undefined {
+  const location = url ?? (typeof window === 'undefined' ? undefined : window.location);
+  if (!location) return undefined;
+  const { pathname, search } = location;
   if ((pathname.replace(/\/+$/, '') || '/') !== paths.buscarLocais) return undefined;
   return searchStateFromParams(new URLSearchParams(search));
 }
@@ -42,13 +43,16 @@ export function AppProviders({
   children,
   queryClient,
   initialAuth,
+  url,
 }: {
   children: ReactNode;
   queryClient: QueryClient;
   /** The session, when start-up already asked for it (src/app/startup.ts). */
   initialAuth?: InitialAuth;
+  /** The page's address on the server (the browser reads its own). */
+  url?: URL;
 }) {
-  const [initialSearch] = useState(initialSearchState);
+  const [initialSearch] = useState(() => initialSearchState(url));
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider initial={initialAuth}>

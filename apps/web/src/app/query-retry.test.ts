@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/api-client.ts';
 import { createQueryClient } from './providers.tsx';
 
-/** The retry rule every query gets from the app's client (seed §9: a failed query is retried once). */
+/** The retry rule every query gets from the app's client (docs/spec/specification.md §9: a failed query is retried once). */
 function retryOf() {
   const retry = createQueryClient().getDefaultOptions().queries?.retry;
   if (typeof retry !== 'function') throw new Error('retry is not a rule');

@@ -1,28 +1,23 @@
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type HydrationState, type RouteObject } from 'react-router';
 import { legacyRedirects, paths } from '@urbana/shared';
-import { ErrorPage } from './routes/error-page.tsx';
-import { LegacyRedirect } from './routes/legacy-redirect.tsx';
+import { ErrorPage } from './routes/public/error-page.tsx';
+import { LegacyRedirect } from './routes/public/legacy-redirect.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
+import { homeLoader, mediaKitLoader, productLoader, searchLoader } from './page-loaders.ts';
 
-export interface RouteHandle {
-  title: string;
-  /** The page sets document.title itself (e.g. a product's name). */
-  dynamicTitle?: boolean;
-}
+import type { RouteHandle } from './route-handle.ts';
 
 type Lazy = RouteObject['lazy'];
 /** A route module exports `Component`; each one is its own chunk. */
 const page = (load: () => Promise<{ Component: React.ComponentType }>): Lazy => load as Lazy;
-const placeholder: Lazy = page(() => import('./routes/placeholder.tsx'));
 
-const route = (
-  path: string,
-  title: string,
-  lazy: Lazy = placeholder,
-  extra: Partial<RouteHandle> = {},
-): RouteObject => ({ path, lazy, handle: { title, ...extra } });
+const route = (path: string, title: string, lazy: Lazy, extra: Partial<RouteHandle> = {}): RouteObject => ({
+  path,
+  lazy,
+  handle: { title, ...extra },
+});
 
-/** Every route of the seed's §2, built from the one table of paths in @urbana/shared. */
+/** Every route of docs/spec/specification.md §2, built from the one table of paths in @urbana/shared. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -33,99 +28,134 @@ export const routes: RouteObject[] = [
         children: [
           {
             index: true,
-            lazy: page(() => import('./routes/home.tsx')),
+            loader: homeLoader,
+            lazy: page(() => import('./routes/public/home.tsx')),
             handle: { title: 'Mídia exterior por semana' },
           },
           route(
             paths.auth,
             'Entrar ou criar conta',
-            page(() => import('./routes/auth.tsx')),
+            page(() => import('./routes/public/auth.tsx')),
           ),
           route(
             paths.confirmarEmail,
             'Confirmar email',
-            page(() => import('./routes/confirm-email.tsx')),
+            page(() => import('./routes/public/confirm-email.tsx')),
           ),
           route(
             paths.redefinirSenha,
             'Redefinir senha',
-            page(() => import('./routes/reset-password.tsx')),
+            page(() => import('./routes/public/reset-password.tsx')),
           ),
           route(
             paths.googleRetorno,
             'Entrando com o Google',
-            page(() => import('./routes/google-return.tsx')),
+            page(() => import('./routes/public/google-return.tsx')),
           ),
           route(
-            paths.buscarLocais,
-            'Buscar locais',
-            page(() => import('./routes/search.tsx')),
+            paths.confirmarNovoEmail,
+            'Confirmar novo email',
+            page(() => import('./routes/public/confirm-new-email.tsx')),
           ),
           route(
-            paths.local,
-            'Local',
-            page(() => import('./routes/product.tsx')),
-            { dynamicTitle: true },
+            paths.aceitarConvite,
+            'Convite para a equipe',
+            page(() => import('./routes/public/accept-invitation.tsx')),
           ),
+          route(
+            paths.descadastrar,
+            'Descadastrar emails',
+            page(() => import('./routes/public/unsubscribe.tsx')),
+          ),
+          route(
+            paths.termos,
+            'Termos de uso',
+            page(() => import('./routes/public/terms.tsx')),
+          ),
+          route(
+            paths.privacidade,
+            'Política de privacidade',
+            page(() => import('./routes/public/privacy.tsx')),
+          ),
+          {
+            ...route(
+              paths.buscarLocais,
+              'Buscar locais',
+              page(() => import('./routes/public/search.tsx')),
+            ),
+            loader: searchLoader,
+          },
+          {
+            ...route(
+              paths.local,
+              'Local',
+              page(() => import('./routes/public/product.tsx')),
+              { dynamicTitle: true },
+            ),
+            loader: productLoader,
+          },
           route(
             paths.carrinho,
             'Carrinho',
-            page(() => import('./routes/cart.tsx')),
+            page(() => import('./routes/public/cart.tsx')),
           ),
           route(
             paths.checkout,
             'Finalizar pedido',
-            page(() => import('./routes/checkout.tsx')),
+            page(() => import('./routes/public/checkout.tsx')),
           ),
           route(
             paths.confirmacaoPedido,
             'Confirmação do pedido',
-            page(() => import('./routes/order-confirmation.tsx')),
+            page(() => import('./routes/public/order-confirmation.tsx')),
           ),
           route(
             paths.pedido,
             'Pedido',
-            page(() => import('./routes/order-detail.tsx')),
+            page(() => import('./routes/public/order-detail.tsx')),
           ),
           route(
             paths.suporte,
             'Suporte',
-            page(() => import('./routes/support.tsx')),
+            page(() => import('./routes/public/support.tsx')),
           ),
           route(
             paths.central,
             'Central de conhecimento',
-            page(() => import('./routes/knowledge-centre.tsx')),
+            page(() => import('./routes/public/knowledge-centre.tsx')),
           ),
           route(
             paths.centralArtigo,
             'Central de conhecimento',
-            page(() => import('./routes/knowledge-article.tsx')),
+            page(() => import('./routes/public/knowledge-article.tsx')),
             { dynamicTitle: true },
           ),
-          route(
-            paths.midiaKit,
-            'Mídia kit',
-            page(() => import('./routes/media-kit.tsx')),
-          ),
+          {
+            ...route(
+              paths.midiaKit,
+              'Mídia kit',
+              page(() => import('./routes/public/media-kit.tsx')),
+            ),
+            loader: mediaKitLoader,
+          },
           route(
             paths.guiaCriacao,
             'Guia de criação',
-            page(() => import('./routes/creative-guide.tsx')),
+            page(() => import('./routes/public/creative-guide.tsx')),
           ),
           route(
             paths.especificacoesCriacao,
             'Especificações de criação',
-            page(() => import('./routes/creative-specs.tsx')),
+            page(() => import('./routes/public/creative-specs.tsx')),
           ),
           route(
             paths.notFound,
             'Página não encontrada',
-            page(() => import('./routes/not-found.tsx')),
+            page(() => import('./routes/public/not-found.tsx')),
           ),
           {
             path: '*',
-            lazy: page(() => import('./routes/not-found.tsx')),
+            lazy: page(() => import('./routes/public/not-found.tsx')),
             handle: { title: 'Página não encontrada' },
           },
         ],
@@ -136,54 +166,64 @@ export const routes: RouteObject[] = [
           route(
             paths.usuario.meusPedidos,
             'Meus pedidos',
-            page(() => import('./routes/my-orders.tsx')),
+            page(() => import('./routes/account/my-orders.tsx')),
+          ),
+          route(
+            paths.proposta,
+            'Proposta',
+            page(() => import('./routes/account/proposal.tsx')),
           ),
           route(
             paths.usuario.meusFavoritos,
             'Meus favoritos',
-            page(() => import('./routes/favorites.tsx')),
+            page(() => import('./routes/account/favorites.tsx')),
           ),
           route(
             paths.usuario.meusAnuncios,
             'Meus anúncios',
-            page(() => import('./routes/my-ads.tsx')),
+            page(() => import('./routes/account/my-ads.tsx')),
           ),
           route(
             paths.usuario.criarAnuncio,
             'Criar anúncio',
-            page(() => import('./routes/ad-editor.tsx')),
+            page(() => import('./routes/account/ad-editor.tsx')),
           ),
           route(
             paths.usuario.editarAnuncio,
             'Editar anúncio',
-            page(() => import('./routes/ad-editor.tsx')),
+            page(() => import('./routes/account/ad-editor.tsx')),
           ),
           route(
             paths.usuario.completarPerfil,
             'Completar perfil',
-            page(() => import('./routes/complete-profile.tsx')),
+            page(() => import('./routes/account/complete-profile.tsx')),
           ),
           route(
             paths.usuario.bibliotecaMidias,
             'Biblioteca de mídias',
-            page(() => import('./routes/media-library.tsx')),
+            page(() => import('./routes/account/media-library.tsx')),
           ),
           route(
             paths.usuario.notificacoes,
             'Notificações',
-            page(() => import('./routes/notifications.tsx')),
+            page(() => import('./routes/account/notifications.tsx')),
           ),
           route(
             paths.usuario.faturamento,
             'Faturamento',
-            page(() => import('./routes/billing.tsx')),
+            page(() => import('./routes/account/billing.tsx')),
+          ),
+          route(
+            paths.usuario.conta,
+            'Minha conta',
+            page(() => import('./routes/account/settings.tsx')),
           ),
         ],
       },
       route(
         paths.admin.login,
         'Entrar no painel',
-        page(() => import('./routes/admin-login.tsx')),
+        page(() => import('./routes/admin/login.tsx')),
       ),
       {
         lazy: page(() => import('./layouts/admin-layout.tsx')),
@@ -191,72 +231,107 @@ export const routes: RouteObject[] = [
           route(
             paths.admin.dashboard,
             'Painel',
-            page(() => import('./routes/admin-dashboard.tsx')),
+            page(() => import('./routes/admin/dashboard.tsx')),
+          ),
+          route(
+            paths.admin.pedidos,
+            'Pedidos',
+            page(() => import('./routes/admin/orders.tsx')),
+          ),
+          route(
+            paths.admin.pedido,
+            'Pedido',
+            page(() => import('./routes/admin/order.tsx')),
           ),
           route(
             paths.admin.usuarios,
             'Usuários',
-            page(() => import('./routes/admin-users.tsx')),
+            page(() => import('./routes/admin/users.tsx')),
+          ),
+          route(
+            paths.admin.equipe,
+            'Equipe',
+            page(() => import('./routes/admin/team.tsx')),
           ),
           route(
             paths.admin.produtos,
             'Produtos',
-            page(() => import('./routes/admin-products.tsx')),
+            page(() => import('./routes/admin/products.tsx')),
           ),
           route(
             paths.admin.produtoNovo,
             'Novo produto',
-            page(() => import('./routes/admin-product-form.tsx')),
+            page(() => import('./routes/admin/product-form.tsx')),
           ),
           route(
             paths.admin.produto,
             'Produto',
-            page(() => import('./routes/admin-product-form.tsx')),
+            page(() => import('./routes/admin/product-form.tsx')),
           ),
           route(
             paths.admin.campanhas,
             'Campanhas',
-            page(() => import('./routes/admin-campaigns.tsx')),
+            page(() => import('./routes/admin/campaigns.tsx')),
           ),
           route(
             paths.admin.campanha,
             'Campanha',
-            page(() => import('./routes/admin-campaign.tsx')),
+            page(() => import('./routes/admin/campaign.tsx')),
           ),
           route(
             paths.admin.cupons,
             'Cupons',
-            page(() => import('./routes/admin-coupons.tsx')),
+            page(() => import('./routes/admin/coupons.tsx')),
           ),
           route(
             paths.admin.notificacoes,
             'Notificações',
-            page(() => import('./routes/admin-notifications.tsx')),
+            page(() => import('./routes/admin/notifications.tsx')),
           ),
           route(
             paths.admin.emailLogs,
             'Logs de email',
-            page(() => import('./routes/admin-email-logs.tsx')),
+            page(() => import('./routes/admin/email-logs.tsx')),
           ),
           route(
             paths.admin.emailAgendados,
             'Emails agendados',
-            page(() => import('./routes/admin-scheduled-emails.tsx')),
+            page(() => import('./routes/admin/scheduled-emails.tsx')),
           ),
           route(
             paths.admin.suporte,
             'Suporte',
-            page(() => import('./routes/admin-support.tsx')),
+            page(() => import('./routes/admin/support.tsx')),
           ),
           route(
             paths.admin.relatorios,
             'Relatórios',
-            page(() => import('./routes/admin-reports.tsx')),
+            page(() => import('./routes/admin/reports.tsx')),
           ),
           route(
             paths.admin.logs,
             'Logs',
-            page(() => import('./routes/admin-logs.tsx')),
+            page(() => import('./routes/admin/logs.tsx')),
+          ),
+          route(
+            paths.admin.inventario,
+            'Inventário',
+            page(() => import('./routes/admin/inventory.tsx')),
+          ),
+          route(
+            paths.admin.propostas,
+            'Propostas',
+            page(() => import('./routes/admin/proposals.tsx')),
+          ),
+          route(
+            paths.admin.propostaNova,
+            'Nova proposta',
+            page(() => import('./routes/admin/proposal-new.tsx')),
+          ),
+          route(
+            paths.admin.proposta,
+            'Proposta',
+            page(() => import('./routes/admin/proposal.tsx')),
           ),
         ],
       },
@@ -280,4 +355,5 @@ export async function preloadRoutes(pathname: string): Promise<void> {
   );
 }
 
-export const createRouter = () => createBrowserRouter(routes);
+export const createRouter = (options: { hydrationData?: HydrationState } = {}) =>
+  createBrowserRouter(routes, options);

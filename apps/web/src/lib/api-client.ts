@@ -12,21 +12,51 @@ export class ApiError extends Error {
   }
 }
 
-export async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+export interface ApiInit {
+  method?: string;
+  /** A value sent as JSON, or a file (`Blob`) sent as it is, typed by its own `type`. */
+  body?: unknown;
+  /** Extra request headers (e.g. `idempotency-key`); they win over the ones set here. */
+  headers?: Record<string, string>;
+  /** Aborts the call (e.g. `AbortSignal.timeout(ms)`); an aborted call fails as "no connection". */
+  signal?: AbortSignal;
+}
+
+/** A file the API answered with: its bytes and the name from `Content-Disposition`, when given. */
+export interface ApiFile {
+  blob: Blob;
+  fileName: string | null;
+}
+
+type Fetch = (path: string, init: RequestInit) => Promise<Response>;
+/** On the server (apps/web/src/entry-server.tsx) the API is asked in the same process. */
+let serverFetch: Fetch | undefined;
+export function setServerFetch(fetcher: Fetch): void {
+  serverFetch = fetcher;
+}
+
+const offline = 'Sem conexão com o servidor. Verifique sua internet e tente novamente.';
+
+/** The one way the web app calls its API: same-origin cookies, JSON or file bodies, `{ message }` errors. */
+async function request(path: string, init: ApiInit): Promise<Response> {
+  const file = init.body instanceof Blob ? init.body : null;
+  const headers: Record<string, string> = {};
+  if (file) headers['content-type'] = file.type || 'application/octet-stream';
+  else if (init.body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await (serverFetch ?? fetch)(path, {
       method: init.method ?? 'GET',
       credentials: 'same-origin',
-      headers: init.body !== undefined ? { 'content-type': 'application/json' } : {},
-      body: init.body !== undefined ? JSON.stringify(init.body) : null,
+      headers: { ...headers, ...init.headers },
+      body: file ?? (init.body !== undefined ? JSON.stringify(init.body) : null),
+      ...(init.signal ? { signal: init.signal } : {}),
     });
   } catch {
-    throw new ApiError(0, 'Sem conexão com o servidor. Verifique sua internet e tente novamente.');
+    throw new ApiError(0, offline);
   }
-  if (response.status === 204) return undefined as T;
-  const data: unknown = await response.json().catch(() => null);
   if (!response.ok) {
+    const data: unknown = await response.json().catch(() => null);
     const end = sessionEndOf(path, response.status);
     if (end) sessionEnds.emit(end);
     const message =
@@ -35,7 +65,51 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
         : httpMessages.internal;
     throw new ApiError(response.status, message);
   }
-  return data as T;
+  return response;
+}
+
+export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
+  const response = await request(path, init);
+  if (response.status === 204) return undefined as T;
+  return (await response.json().catch(() => null)) as T;
+}
+
+/** Calls the API for a file (a PDF, a CSV): the blob and the file name the server gave it. */
+export async function apiFile(path: string, init: ApiInit = {}): Promise<ApiFile> {
+  const response = await request(path, init);
+  let blob: Blob;
+  try {
+    blob = await response.blob();
+  } catch {
+    throw new ApiError(0, offline);
+  }
+  return { blob, fileName: fileNameOf(response.headers.get('content-disposition')) };
+}
+
+/** `attachment; filename*=UTF-8''fatura%201.pdf` or `filename="fatura-1.pdf"` → the file name. */
+export function fileNameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const encoded = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition);
+  if (encoded?.[1]) {
+    try {
+      return decodeURIComponent(encoded[1].trim());
+    } catch {
+      // A malformed encoding falls back to the plain parameter.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;]+))/.exec(disposition);
+  const name = (plain?.[1] ?? plain?.[2])?.trim();
+  return name ? name : null;
+}
+
+/** Hands a downloaded file to the browser under its server name (or `fallbackName`). */
+export function saveFile(file: ApiFile, fallbackName: string): void {
+  const url = URL.createObjectURL(file.blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = file.fileName ?? fallbackName;
+  a.click();
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** The message to show for a failed call: the server's own for 4xx and network errors, else the fallback. */

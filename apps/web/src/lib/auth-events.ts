@@ -1,6 +1,6 @@
 import type { Profile } from '@urbana/shared';
 
-/** Seed §4 auth events; the cart and favourites listen to them. */
+/** Specification §4 (docs/spec/specification.md) auth events; the cart and favourites listen to them. */
 export type AuthEvent = 'INITIAL_SESSION' | 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED';
 export type AuthListener = (event: AuthEvent, user: Profile | null) => void;
 

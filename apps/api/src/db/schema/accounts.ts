@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, index, inet, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, inet, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz, updatedAt } from './columns.ts';
 
-/** Seed §3 profile, plus what an account needs. updated_at doubles as the last-access date. */
+/** Specification §3 (docs/spec/specification.md) profile, plus what an account needs. updated_at doubles as the last-access date. */
 export const profiles = pgTable(
   'profiles',
   {
@@ -20,12 +20,29 @@ export const profiles = pgTable(
     google_sub: text('google_sub'),
     email_confirmed_at: timestamptz('email_confirmed_at'),
     blocked_at: timestamptz('blocked_at'),
+    /** The version of the terms and privacy policy accepted, and when (issue #24 item 1). */
+    terms_version: text('terms_version'),
+    terms_accepted_at: timestamptz('terms_accepted_at'),
+    /** TOTP secret (base32) once two-factor sign-in is on; totp_pending_secret while being set up. */
+    totp_secret: text('totp_secret'),
+    totp_pending_secret: text('totp_pending_secret'),
+    totp_enabled_at: timestamptz('totp_enabled_at'),
+    /** Last TOTP time step accepted: a code is never accepted twice. */
+    totp_last_step: integer('totp_last_step'),
+    /** E-mails that can be turned off (transactional ones are always sent). */
+    email_alerts: boolean('email_alerts').notNull().default(true),
+    email_news: boolean('email_news').notNull().default(true),
+    /** Random key of the one-click unsubscribe links (not a credential: it only turns e-mails off). */
+    email_token: uuid('email_token').notNull().defaultRandom(),
+    /** Set when the account was deleted: the row stays, anonymised, for the orders and invoices kept. */
+    deleted_at: timestamptz('deleted_at'),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
   (t) => [
     uniqueIndex('profiles_email_key').on(t.email),
     uniqueIndex('profiles_google_sub_key').on(t.google_sub),
+    uniqueIndex('profiles_email_token_key').on(t.email_token),
     check('profiles_tipo_usuario_check', sql`${t.tipo_usuario} in ('cliente', 'admin', 'operador')`),
     check('profiles_email_lower_check', sql`${t.email} = lower(${t.email})`),
   ],
@@ -98,4 +115,101 @@ export const knownDevices = pgTable(
     last_used_at: timestamptz('last_used_at').notNull().defaultNow(),
   },
   (t) => [index('known_devices_user_idx').on(t.user_id)],
+);
+
+/** A new e-mail address waiting for its confirmation link (issue #24 item 2). */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: id(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    new_email: text('new_email').notNull(),
+    token_hash: text('token_hash').notNull(),
+    expires_at: timestamptz('expires_at').notNull(),
+    used_at: timestamptz('used_at'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('email_changes_token_hash_key').on(t.token_hash),
+    index('email_changes_user_idx').on(t.user_id),
+  ],
+);
+
+/** Two-factor recovery codes: shown once, only their hash kept, each used once. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: id(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    code_hash: text('code_hash').notNull(),
+    used_at: timestamptz('used_at'),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex('recovery_codes_hash_key').on(t.user_id, t.code_hash)],
+);
+
+/**
+ * A sign-in whose password was right, waiting for the second factor: single use, 5 minutes, a few
+ * attempts (only the token's hash is kept).
+ */
+export const twoFactorChallenges = pgTable('two_factor_challenges', {
+  id: id(),
+  user_id: uuid('user_id')
+    .notNull()
+    .references(() => profiles.id, { onDelete: 'cascade' }),
+  token_hash: text('token_hash').notNull().unique(),
+  attempts: integer('attempts').notNull().default(0),
+  expires_at: timestamptz('expires_at').notNull(),
+  used_at: timestamptz('used_at'),
+  created_at: createdAt(),
+});
+
+/** Staff invitations (issue #24 item 4): the link sets the password; single use, expiring, revocable. */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    nome_completo: text('nome_completo').notNull().default(''),
+    role: text('role', { enum: ['admin', 'operador'] }).notNull(),
+    token_hash: text('token_hash').notNull(),
+    invited_by: uuid('invited_by').references(() => profiles.id, { onDelete: 'set null' }),
+    expires_at: timestamptz('expires_at').notNull(),
+    accepted_at: timestamptz('accepted_at'),
+    revoked_at: timestamptz('revoked_at'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('staff_invitations_token_hash_key').on(t.token_hash),
+    index('staff_invitations_email_idx').on(t.email),
+    check('staff_invitations_role_check', sql`${t.role} in ('admin', 'operador')`),
+  ],
+);
+
+/** "Baixar meus dados": a ZIP prepared in the background, downloadable until expires_at. */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: id(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pendente', 'pronto', 'falhou'] })
+      .notNull()
+      .default('pendente'),
+    storage_key: text('storage_key'),
+    size_bytes: integer('size_bytes'),
+    locked_until: timestamptz('locked_until'),
+    ready_at: timestamptz('ready_at'),
+    expires_at: timestamptz('expires_at'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('data_exports_user_idx').on(t.user_id, t.created_at),
+    check('data_exports_status_check', sql`${t.status} in ('pendente', 'pronto', 'falhou')`),
+  ],
 );

@@ -14,7 +14,7 @@ import { createdAt, id, timestamptz, updatedAt } from './columns.ts';
 import { profiles } from './accounts.ts';
 import { orderItems } from './orders.ts';
 
-/** A customer's media library (PRODUCT.md §5): files in the storage layer under server-made keys. */
+/** A customer's media library (docs/spec/product.md §5): files in the storage layer under server-made keys. */
 export const media = pgTable(
   'media',
   {
@@ -104,7 +104,7 @@ export const adMedia = pgTable(
   (t) => [primaryKey({ columns: [t.ad_id, t.media_id] }), index('ad_media_media_idx').on(t.media_id)],
 );
 
-/** The run of a paid order item, started and finished by staff (PRODUCT.md §5). */
+/** The run of a paid order item, started and finished by staff (docs/spec/product.md §5). */
 export const campaignRuns = pgTable('campaign_runs', {
   order_item_id: uuid('order_item_id')
     .primaryKey()

@@ -4,7 +4,7 @@ import { createdAt, id, updatedAt } from './columns.ts';
 import { profiles } from './accounts.ts';
 import { products } from './catalog.ts';
 
-/** Seed §3/§7: one row per user, the cart items as a JSON list. */
+/** Specification §3 (docs/spec/specification.md)/§7: one row per user, the cart items as a JSON list. */
 export const userCart = pgTable(
   'user_cart',
   {

@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz, updatedAt } from './columns.ts';
 
-/** A media product (PRODUCT.md §2). Money in integer centavos. The catalogue issue extends it. */
+/** A media product (docs/spec/product.md §2). Money in integer centavos. The catalogue issue extends it. */
 export const products = pgTable(
   'products',
   {
@@ -53,6 +53,14 @@ export const products = pgTable(
       .using('gist', sql`point(${t.longitude}, ${t.latitude})`)
       .where(sql`${t.status} = 'ativo'`),
     index('products_status_type_idx').on(t.status, t.type),
+    // The home page's featured cards: the best audience of each type, then overall, from an index
+    // instead of a sort of the catalogue (issue #21).
+    index('products_featured_idx')
+      .on(t.type, t.weekly_audience.desc(), t.id)
+      .where(sql`${t.status} = 'ativo'`),
+    index('products_audience_idx')
+      .on(t.weekly_audience.desc(), t.id)
+      .where(sql`${t.status} = 'ativo'`),
     check('products_daily_price_check', sql`${t.daily_price} >= 0`),
     check('products_state_check', sql`${t.state} ~ '^[A-Z]{2}$'`),
     check(
@@ -63,6 +71,29 @@ export const products = pgTable(
     check('products_latitude_check', sql`${t.latitude} between -90 and 90`),
     check('products_longitude_check', sql`${t.longitude} between -180 and 180`),
   ],
+);
+
+/**
+ * The network in numbers, kept by triggers as the catalogue changes (migration
+ * 0012_network_stats.sql) so that the home page never aggregates the whole catalogue (issue #21):
+ * active locations, audience and screens per media type…
+ */
+export const networkTypeStats = pgTable('network_type_stats', {
+  type: text('type').primaryKey(),
+  locations: integer('locations').notNull().default(0),
+  weekly_audience: bigint('weekly_audience', { mode: 'number' }).notNull().default(0),
+  screens: integer('screens').notNull().default(0),
+});
+
+/** …and active locations per city, for the counts of cities and states. */
+export const networkCityStats = pgTable(
+  'network_city_stats',
+  {
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    locations: integer('locations').notNull().default(0),
+  },
+  (t) => [uniqueIndex('network_city_stats_key').on(t.city, t.state)],
 );
 
 /** A tower (or a non-tower product's single face): how many advertisers run at once = slots. */
@@ -134,6 +165,8 @@ export const reservations = pgTable(
       .notNull()
       .default('confirmada'),
     order_item_id: uuid('order_item_id'),
+    /** A staff block or reserva técnica (inventory_holds; foreign key in the migration's hand-written part). */
+    hold_id: uuid('hold_id'),
     created_at: createdAt(),
   },
   (t) => [
@@ -155,5 +188,7 @@ export const reservations = pgTable(
     check('reservations_slot_check', sql`${t.slot} >= 1`),
     check('reservations_status_check', sql`${t.status} in ('pendente', 'confirmada', 'liberada')`),
     index('reservations_order_item_idx').on(t.order_item_id),
+    index('reservations_hold_idx').on(t.hold_id),
+    check('reservations_owner_check', sql`${t.order_item_id} is null or ${t.hold_id} is null`),
   ],
 );

@@ -4,7 +4,7 @@ import { createdAt, id, timestamptz, updatedAt } from './columns.ts';
 import { profiles } from './accounts.ts';
 
 /**
- * The outbox: every e-mail the product sends is a row here first (PRODUCT.md §7).
+ * The outbox: every e-mail the product sends is a row here first (docs/spec/product.md §7).
  * pendente → enviado | falhou; registrado = kept in the log only, because no SMTP is configured.
  */
 export const emailLog = pgTable(
@@ -17,6 +17,8 @@ export const emailLog = pgTable(
     template: text('template').notNull(),
     body_text: text('body_text').notNull(),
     body_html: text('body_html').notNull(),
+    /** One-click unsubscribe address (List-Unsubscribe) of an e-mail that can be turned off. */
+    unsubscribe_url: text('unsubscribe_url'),
     status: text('status', { enum: ['pendente', 'enviado', 'falhou', 'registrado'] })
       .notNull()
       .default('pendente'),

@@ -7,3 +7,4 @@ export * from './orders.ts';
 export * from './notifications.ts';
 export * from './ads.ts';
 export * from './support.ts';
+export * from './inventory.ts';

@@ -27,7 +27,7 @@ export const notificationBroadcasts = pgTable(
   ],
 );
 
-/** Notifications for one user, raised by the events of every module (PRODUCT.md §7). */
+/** Notifications for one user, raised by the events of every module (docs/spec/product.md §7). */
 export const notifications = pgTable(
   'notifications',
   {

@@ -24,7 +24,7 @@ const money = (name: string) => bigint(name, { mode: 'number' });
 import { profiles } from './accounts.ts';
 import { products, towers } from './catalog.ts';
 
-/** The billing details an order needs (PRODUCT.md §4). */
+/** The billing details an order needs (docs/spec/product.md §4). */
 export const billingProfiles = pgTable(
   'billing_profiles',
   {
@@ -115,6 +115,8 @@ export const orders = pgTable(
     client_ip: text('client_ip'),
     expires_at: timestamptz('expires_at').notNull(),
     paid_at: timestamptz('paid_at'),
+    /** What staff owe back after cancelling a paid order, under the policy shown at checkout (decision 029). */
+    refund_amount: money('refund_amount'),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -312,3 +314,44 @@ export const orderLimitExemptions = pgTable('order_limit_exemptions', {
   lifted_by: uuid('lifted_by').references(() => profiles.id, { onDelete: 'set null' }),
   created_at: createdAt(),
 });
+
+/**
+ * A Pix code replaced by staff (decision 029): its txid stays here so that the payment webhook refuses
+ * it, and no txid is ever used twice.
+ */
+export const retiredPixTxids = pgTable(
+  'retired_pix_txids',
+  {
+    txid: text('txid').primaryKey(),
+    order_id: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    retired_by: uuid('retired_by').references(() => profiles.id, { onDelete: 'set null' }),
+    retired_at: createdAt(),
+  },
+  (t) => [index('retired_pix_txids_order_idx').on(t.order_id)],
+);
+
+/** The credit note of a cancelled paid order: the amount credited back against its invoice (decision 029). */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: id(),
+    invoice_id: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    order_id: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    number: text('number').notNull(),
+    amount: money('amount').notNull(),
+    reason: text('reason').notNull(),
+    created_by: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('credit_notes_invoice_key').on(t.invoice_id),
+    uniqueIndex('credit_notes_number_key').on(t.number),
+    check('credit_notes_amount_check', sql`${t.amount} > 0`),
+  ],
+);

@@ -4,7 +4,7 @@ import { createdAt, id, timestamptz, updatedAt } from './columns.ts';
 import { profiles } from './accounts.ts';
 
 /**
- * Support tickets (PRODUCT.md §6, §8): opened from /suporte by a visitor (name and e-mail) or a
+ * Support tickets (docs/spec/product.md §6, §8): opened from /suporte by a visitor (name and e-mail) or a
  * signed-in user, answered by staff in /admin/suporte.
  */
 export const supportTickets = pgTable(

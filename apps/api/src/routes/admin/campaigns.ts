@@ -8,7 +8,7 @@ import {
   isIsoDate,
   messageSchema,
 } from '@urbana/shared';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { requireSection } from '../../plugins/auth.ts';
 import {
   addProof,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminPageQuery, couponInputSchema } from '@urbana/shared';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { requireSection } from '../../plugins/auth.ts';
 import {
   couponSorts,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { requireSection } from '../../plugins/auth.ts';
 import { overview } from '../../services/admin.ts';
 import { errors, ok } from './common.ts';

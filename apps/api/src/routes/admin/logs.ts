@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminPageQuery, dateRangeQuery } from '@urbana/shared';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { requireSection } from '../../plugins/auth.ts';
 import { emailDetail, emailStatuses, listAudit, listEmails, resendEmail } from '../../services/admin-logs.ts';
 import { actorOf, errors, idParams, ok } from './common.ts';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { audienceSegments, broadcastSchema, messageSchema, scheduledEmailSchema } from '@urbana/shared';
 import { and, asc, isNull, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { textSearch } from '../../db/search.ts';
 import { profiles } from '../../db/schema/index.ts';
 import { requireSection } from '../../plugins/auth.ts';

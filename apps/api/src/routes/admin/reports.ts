@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dateRangeQuery, occupancyRangeQuery, reportTables } from '@urbana/shared';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { requireSection } from '../../plugins/auth.ts';
 import { reportCsv, resolveOccupancyRange, resolveRange, salesReport } from '../../services/admin-reports.ts';
 import { errors, ok } from './common.ts';

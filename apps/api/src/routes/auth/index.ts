@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -14,13 +15,16 @@ import {
   signInErrors,
   signUpBodySchema,
   signUpErrors,
+  signInResponseSchema,
+  twoFactorVerifyBodySchema,
 } from '@urbana/shared';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from '../../plugins/auth.ts';
 import * as auth from '../../services/auth.ts';
 import { finishGoogleSignIn, startGoogleSignIn } from '../../services/google-oidc.ts';
 import { AppError } from '../../lib/errors.ts';
 import { noteIpLimited } from '../../services/audit.ts';
+import { passTwoFactorChallenge } from '../../services/account/two-factor-challenge.ts';
 
 const errors = {
   400: messageSchema,
@@ -39,7 +43,8 @@ export const authRoutes =
       userAgent:
         typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
     });
-    const toProfile = (row: auth.ProfileRow) => auth.toProfile(row, config.adminEmails);
+    const toProfile = (row: auth.ProfileRow) =>
+      auth.toProfile(row, config.adminEmails, config.adminTwoFactorRequired);
     // Over https bound to this exact origin (__Host-), like the session cookie.
     const deviceCookie = config.secureCookies ? '__Host-urbana_dispositivo' : 'urbana_dispositivo';
 
@@ -78,27 +83,63 @@ export const authRoutes =
           tags: ['contas'],
           summary: 'Entrar com email e senha; abre uma sessão (cookie httpOnly)',
           body: signInBodySchema,
+          response: { 200: signInResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const result = await auth.signIn(deps, request.body, {
+          ...ctx(request),
+          deviceToken: request.cookies[deviceCookie],
+        });
+        // The password was right and the account has two-factor sign-in: no session yet.
+        if ('twoFactor' in result)
+          return {
+            two_factor: {
+              challenge: result.twoFactor.challenge,
+              expires_at: result.twoFactor.expiresAt.toISOString(),
+            },
+          };
+        return openSession(request, reply, result);
+      },
+    );
+
+    const openSession = async (request: FastifyRequest, reply: FastifyReply, session: auth.SignedIn) => {
+      // A new session id at every sign-in: the one this browser had before ends here.
+      await auth.signOut(deps.db, readSessionToken(request, config));
+      setSessionCookie(reply, config, session.token, session.expiresAt);
+      // This browser becomes a known device of the account (decision 026): a year, httpOnly.
+      if (session.deviceToken)
+        reply.setCookie(deviceCookie, session.deviceToken, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: config.secureCookies,
+          maxAge: 365 * 24 * 3600,
+        });
+      return { user: toProfile(session.user), session: { expires_at: session.expiresAt.toISOString() } };
+    };
+
+    app.post(
+      '/two-factor',
+      {
+        config: { rateLimit: rateLimits.signIn, defaultError: signInErrors.default },
+        schema: {
+          tags: ['contas'],
+          summary:
+            'Segunda etapa da entrada: o código do aplicativo autenticador ou um código de recuperação',
+          body: twoFactorVerifyBodySchema,
           response: { 200: sessionResponseSchema, ...errors },
         },
       },
       async (request, reply) => {
-        const session = await auth.signIn(deps, request.body, {
-          ...ctx(request),
-          deviceToken: request.cookies[deviceCookie],
-        });
-        // A new session id at every sign-in: the one this browser had before ends here.
-        await auth.signOut(deps.db, readSessionToken(request, config));
-        setSessionCookie(reply, config, session.token, session.expiresAt);
-        // This browser becomes a known device of the account (decision 026): a year, httpOnly.
-        if (session.deviceToken)
-          reply.setCookie(deviceCookie, session.deviceToken, {
-            path: '/',
-            httpOnly: true,
-            sameSite: 'lax',
-            secure: config.secureCookies,
-            maxAge: 365 * 24 * 3600,
-          });
-        return { user: toProfile(session.user), session: { expires_at: session.expiresAt.toISOString() } };
+        const { user, kind } = await passTwoFactorChallenge(deps.db, request.body, request.ip);
+        const session = await auth.finishSignIn(
+          deps,
+          user,
+          { ...ctx(request), deviceToken: request.cookies[deviceCookie] },
+          { segunda_etapa: kind },
+        );
+        return openSession(request, reply, session);
       },
     );
 

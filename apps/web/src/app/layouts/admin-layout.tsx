@@ -1,5 +1,7 @@
 import {
   BarChart3,
+  CalendarRange,
+  FileSignature,
   CircleUser,
   LayoutDashboard,
   LifeBuoy,
@@ -9,20 +11,34 @@ import {
   Package,
   ScrollText,
   Send,
+  ShoppingCart,
   Ticket,
+  UserPlus,
   Users,
 } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
-import { adminSections, paths, type AdminSection, type Profile } from '@urbana/shared';
+import { adminSections, paths, twoFactorMessages, type AdminSection, type Profile } from '@urbana/shared';
+import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { StaffRoute, useAuth } from '../../features/auth/index.ts';
 import { cn } from '../../lib/cn.ts';
 import { useSignOut } from './header.tsx';
 
+// Staff are told live on the same bell as customers (issue #19 item 5): an invoiced order to confirm,
+// an ad to review, a new ticket.
+const NotificationBell = lazy(() =>
+  import('../../features/notifications/notification-bell.tsx').then((m) => ({ default: m.NotificationBell })),
+);
+
 const adminNav: Array<{ to: string; label: string; section: AdminSection; icon: typeof Users }> = [
   { to: paths.admin.dashboard, label: 'Painel', section: 'dashboard', icon: LayoutDashboard },
+  { to: paths.admin.pedidos, label: 'Pedidos', section: 'pedidos', icon: ShoppingCart },
   { to: paths.admin.usuarios, label: 'Usuários', section: 'usuarios', icon: Users },
+  { to: paths.admin.equipe, label: 'Equipe', section: 'usuarios', icon: UserPlus },
   { to: paths.admin.produtos, label: 'Produtos', section: 'produtos', icon: Package },
+  { to: paths.admin.inventario, label: 'Inventário', section: 'inventario', icon: CalendarRange },
+  { to: paths.admin.propostas, label: 'Propostas', section: 'propostas', icon: FileSignature },
   { to: paths.admin.campanhas, label: 'Campanhas', section: 'campanhas', icon: Megaphone },
   { to: paths.admin.cupons, label: 'Cupons', section: 'cupons', icon: Ticket },
   { to: paths.admin.notificacoes, label: 'Notificações', section: 'notificacoes', icon: Send },
@@ -33,7 +49,7 @@ const adminNav: Array<{ to: string; label: string; section: AdminSection; icon: 
   { to: paths.admin.logs, label: 'Logs', section: 'logs', icon: ScrollText },
 ];
 
-/** The client mirrors the server's matrix (PRODUCT.md §1): the menu shows only what the role may use. */
+/** The client mirrors the server's matrix (docs/spec/product.md §1): the menu shows only what the role may use. */
 export function mayUse(user: Profile, section: AdminSection): boolean {
   return adminSections[section] === 'admin' ? user.is_admin : user.is_staff;
 }
@@ -89,6 +105,9 @@ export function Component() {
               {user?.nome_completo} · {user?.is_admin ? 'Administrador' : 'Operador'}
             </p>
             <div className="flex items-center gap-2">
+              <Suspense fallback={null}>
+                <NotificationBell />
+              </Suspense>
               <Button asChild variant="ghost" size="sm">
                 <Link to={paths.home}>Ver site</Link>
               </Button>
@@ -98,7 +117,19 @@ export function Component() {
             </div>
           </header>
           <main id="conteudo" className="flex-1 p-4 sm:p-6">
-            <Outlet />
+            {user?.two_factor_setup_required ? (
+              // The API keeps the panel closed to an admin without two-factor sign-in (decision 031).
+              <div className="mx-auto max-w-2xl">
+                <Alert tone="info">
+                  <p>{twoFactorMessages.adminRequired}</p>
+                  <Link to={paths.usuario.conta} className="mt-2 inline-block font-semibold underline">
+                    Configurar agora em Minha conta
+                  </Link>
+                </Alert>
+              </div>
+            ) : (
+              <Outlet />
+            )}
           </main>
         </div>
       </div>

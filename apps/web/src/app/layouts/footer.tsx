@@ -17,6 +17,8 @@ const groups = [
     links: [
       { to: paths.central, label: 'Central de conhecimento' },
       { to: paths.suporte, label: 'Suporte' },
+      { to: paths.termos, label: 'Termos de uso' },
+      { to: paths.privacidade, label: 'Política de privacidade' },
     ],
   },
   {
@@ -25,6 +27,7 @@ const groups = [
       { to: paths.usuario.meusPedidos, label: 'Meus pedidos' },
       { to: paths.usuario.meusAnuncios, label: 'Meus anúncios' },
       { to: paths.usuario.faturamento, label: 'Faturamento' },
+      { to: paths.usuario.conta, label: 'Minha conta' },
     ],
   },
 ];

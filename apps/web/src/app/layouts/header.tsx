@@ -76,7 +76,7 @@ function CountBadge({ count, label }: { count: number; label: string }) {
 }
 
 export function Header() {
-  const { user } = useAuth();
+  const { user, initialized } = useAuth();
   const cart = useCart();
   const favorites = useFavorites();
   const signOut = useSignOut();
@@ -144,13 +144,15 @@ export function Header() {
               <UserMenu user={user} onSignOut={() => void signOut()} />
             </Suspense>
           ) : (
-            <div className="ml-1 hidden items-center gap-2 sm:flex">
+            // Until the session has answered (a server-rendered page shows before it), the visitor's
+            // buttons keep their place but are not shown: a signed-in user never sees "Entrar" flash.
+            <div className={cn('ml-1 hidden items-center gap-2 sm:flex', !initialized && 'invisible')}>
               <Button
                 variant="ghost"
                 onPointerEnter={loadLoginDialog}
                 onFocus={loadLoginDialog}
                 onClick={() => {
-                  // Seed §2's saved-redirect rule: signing in here comes back to this page (a product
+                  // Specification §2 (docs/spec/specification.md)'s saved-redirect rule: signing in here comes back to this page (a product
                   // page stays the product page); the home page keeps the seed's /buscar-locais.
                   saveRedirectPath(`${location.pathname}${location.search}`);
                   setLoginOpen(true);

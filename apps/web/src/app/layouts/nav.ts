@@ -1,4 +1,14 @@
-import { Bell, CreditCard, FileImage, Heart, Megaphone, Package, PlusCircle, UserCog } from 'lucide-react';
+import {
+  Bell,
+  CreditCard,
+  FileImage,
+  Heart,
+  Megaphone,
+  Package,
+  PlusCircle,
+  Settings,
+  UserCog,
+} from 'lucide-react';
 import { paths } from '@urbana/shared';
 
 export const userNav = [
@@ -10,4 +20,5 @@ export const userNav = [
   { to: paths.usuario.notificacoes, label: 'Notificações', icon: Bell },
   { to: paths.usuario.faturamento, label: 'Faturamento', icon: CreditCard },
   { to: paths.usuario.completarPerfil, label: 'Meu perfil', icon: UserCog },
+  { to: paths.usuario.conta, label: 'Minha conta', icon: Settings },
 ] as const;

@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { publicPageMeta } from '@urbana/shared';
 import { setPageHead } from '../../lib/page-head.ts';
-import type { RouteHandle } from '../router.tsx';
+import { TermsGate } from '../../features/account/terms-gate.tsx';
+import type { RouteHandle } from '../route-handle.ts';
 
 /** Sets each page's title from its route and restores scroll on navigation. */
 export function RootLayout() {
@@ -23,6 +24,7 @@ export function RootLayout() {
         Pular para o conteúdo
       </a>
       <Outlet />
+      <TermsGate />
       <ScrollRestoration />
     </>
   );

@@ -1,12 +1,13 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { toast, toastStore } from '../../lib/toast.ts';
+import { toast as sonner } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { Dialog, DialogContent } from './dialog.tsx';
 import { Toaster } from './toaster.tsx';
 
 afterEach(() => {
   act(() => {
-    for (const t of toastStore.snapshot()) toastStore.remove(t.id);
+    sonner.dismiss();
   });
 });
 
@@ -27,7 +28,15 @@ describe('Toaster com um diálogo modal aberto', () => {
       toast.success('Usuário bloqueado e desconectado');
     });
     // getByRole leaves out what assistive technology cannot reach (aria-hidden subtrees).
-    expect(screen.getByRole('status').textContent).toContain('Usuário bloqueado e desconectado');
-    expect(screen.getByRole('region', { name: 'Notificações' })).toBeTruthy();
+    expect((await screen.findByRole('status')).textContent).toContain('Usuário bloqueado e desconectado');
+    expect(screen.getByRole('region', { name: /^Notificações/ })).toBeTruthy();
+  });
+});
+
+describe('Toaster montado depois do aviso', () => {
+  it('um aviso feito antes de o toaster estar na página aparece quando ele chega', async () => {
+    toast.success('Login realizado com sucesso!', 'Redirecionando...');
+    render(<Toaster />);
+    expect((await screen.findByRole('status')).textContent).toContain('Login realizado com sucesso!');
   });
 });

@@ -23,7 +23,7 @@ function renderTwo() {
   return { first: screen.getByText('F'), second: screen.getByText('C') };
 }
 
-describe('Tooltip (seed §9)', () => {
+describe('Tooltip (docs/spec/specification.md §9)', () => {
   it('usa as constantes do seed', () => {
     expect([TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS]).toEqual([700, 300]);
   });

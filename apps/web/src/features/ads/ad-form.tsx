@@ -9,6 +9,7 @@ import {
   productTypeLabels,
   ufNames,
   formatBookingRange,
+  formatDate,
 } from '@urbana/shared';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -16,7 +17,6 @@ import { Field } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
-import { formatDate } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
 import {
   useAdOptions,

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
-import { buildPath, paths, type AdStatus, type CampaignStatus } from '@urbana/shared';
+import { buildPath, paths, type AdStatus, type CampaignStatus, formatDate } from '@urbana/shared';
 import { Button } from '../../components/ui/button.tsx';
-import { formatDate } from '../../lib/format.ts';
 import { AdStatusBadge, CampaignStatusBadge } from './status-badge.tsx';
 
 export interface ItemCampaignInfo {

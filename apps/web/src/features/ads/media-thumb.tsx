@@ -1,5 +1,5 @@
 import { Film } from 'lucide-react';
-import { formatBytes } from '@urbana/shared';
+import { formatBytes, formatDecimal } from '@urbana/shared';
 import { cn } from '../../lib/cn.ts';
 import type { MediaItem } from './api.ts';
 
@@ -44,7 +44,6 @@ export function mediaFacts(
     `${item.width} × ${item.height} px`,
     formatBytes(item.size_bytes),
   ];
-  if (item.duration_ms !== null)
-    parts.push(`${(Math.round(item.duration_ms / 100) / 10).toLocaleString('pt-BR')} s`);
+  if (item.duration_ms !== null) parts.push(`${formatDecimal(item.duration_ms / 1000, 1)} s`);
   return parts.join(' · ');
 }

@@ -1,13 +1,20 @@
-import type { Profile, SessionResponse } from '@urbana/shared';
+import type { Profile, SessionResponse, SignInResponse } from '@urbana/shared';
 import { api } from '../../lib/api-client.ts';
 
 export const authApi = {
   session: () => api<SessionResponse>('/api/auth/session'),
   providers: () => api<{ google: boolean }>('/api/auth/providers'),
   signIn: (body: { email: string; password: string; staff_only?: boolean }) =>
-    api<SessionResponse>('/api/auth/sign-in', { method: 'POST', body }),
-  signUp: (body: { email: string; password: string; nome_completo: string; telefone: string | null }) =>
-    api<{ user: Profile; email_confirmed: boolean }>('/api/auth/sign-up', { method: 'POST', body }),
+    api<SignInResponse>('/api/auth/sign-in', { method: 'POST', body }),
+  twoFactor: (body: { challenge: string; code: string }) =>
+    api<SessionResponse>('/api/auth/two-factor', { method: 'POST', body }),
+  signUp: (body: {
+    email: string;
+    password: string;
+    nome_completo: string;
+    telefone: string | null;
+    terms_version: string;
+  }) => api<{ user: Profile; email_confirmed: boolean }>('/api/auth/sign-up', { method: 'POST', body }),
   signOut: () => api<void>('/api/auth/sign-out', { method: 'POST' }),
   confirmEmail: (token: string) =>
     api<{ message: string }>('/api/auth/confirm-email', { method: 'POST', body: { token } }),

@@ -14,6 +14,14 @@ export function hasSessionHint(): boolean {
   return readJson<boolean>(localStorage, SESSION_HINT_KEY, false) === true;
 }
 
+/** The password was right; the account asks for the code of its authenticator app (issue #24). */
+export class TwoFactorRequired extends Error {
+  constructor(readonly challenge: string) {
+    super('Digite o código do aplicativo autenticador.');
+    this.name = 'TwoFactorRequired';
+  }
+}
+
 export interface AuthSession {
   expires_at: string;
 }
@@ -21,18 +29,23 @@ export interface AuthSession {
 export interface AuthContextValue {
   user: Profile | null;
   session: AuthSession | null;
-  /** Seed §4: loading, then initialized. */
+  /** Specification §4 (docs/spec/specification.md): loading, then initialized. */
   loading: boolean;
   initialized: boolean;
-  /** Seed §9: stays on for 500 ms after a sign-out finishes. */
+  /** Specification §9 (docs/spec/specification.md): stays on for 500 ms after a sign-out finishes. */
   isLoggingOut: boolean;
   /** staffOnly: /admin/login, where the API refuses a cliente without opening a session. */
+  /** Throws TwoFactorRequired when the account has two-factor sign-in: then call verifyTwoFactor. */
   signIn(email: string, password: string, options?: { staffOnly?: boolean }): Promise<Profile>;
+  verifyTwoFactor(challenge: string, code: string): Promise<Profile>;
+  /** Replaces the user after a change made in Minha conta. */
+  setUser(user: Profile): void;
   signUp(input: {
     email: string;
     password: string;
     nome_completo: string;
     telefone: string | null;
+    terms_version: string;
   }): Promise<{
     user: Profile;
     email_confirmed: boolean;
@@ -68,7 +81,7 @@ export function AuthProvider({ children, initial }: { children: ReactNode; initi
     setSession(next.session);
   }, []);
 
-  // Initial session check at start (seed §4), unless start-up already made it.
+  // Initial session check at start (docs/spec/specification.md §4), unless start-up already made it.
   const initialRef = useRef(initial);
   useEffect(() => {
     let cancelled = false;
@@ -139,11 +152,8 @@ export function AuthProvider({ children, initial }: { children: ReactNode; initi
     [apply],
   );
 
-  const signIn = useCallback(
-    async (email: string, password: string, options?: { staffOnly?: boolean }) => {
-      const result = await authApi.signIn(
-        options?.staffOnly ? { email, password, staff_only: true } : { email, password },
-      );
+  const signedIn = useCallback(
+    (result: { user: Profile | null; session: AuthSession | null }) => {
       if (!result.user) throw new ApiError(401, signInErrors.noUser);
       apply(result);
       setSessionNotice(null);
@@ -153,6 +163,27 @@ export function AuthProvider({ children, initial }: { children: ReactNode; initi
     },
     [apply],
   );
+
+  const signIn = useCallback(
+    async (email: string, password: string, options?: { staffOnly?: boolean }) => {
+      const result = await authApi.signIn(
+        options?.staffOnly ? { email, password, staff_only: true } : { email, password },
+      );
+      if ('two_factor' in result) throw new TwoFactorRequired(result.two_factor.challenge);
+      return signedIn(result);
+    },
+    [signedIn],
+  );
+
+  const verifyTwoFactor = useCallback(
+    async (challenge: string, code: string) => signedIn(await authApi.twoFactor({ challenge, code })),
+    [signedIn],
+  );
+
+  const setUserProfile = useCallback((next: Profile) => {
+    userRef.current = next;
+    setUser(next);
+  }, []);
 
   const signUp = useCallback(
     async (input: Parameters<AuthContextValue['signUp']>[0]) => authApi.signUp(input),
@@ -184,12 +215,27 @@ export function AuthProvider({ children, initial }: { children: ReactNode; initi
       initialized,
       isLoggingOut,
       signIn,
+      verifyTwoFactor,
+      setUser: setUserProfile,
       signUp,
       signOut,
       refresh,
       sessionNotice,
     }),
-    [user, session, loading, initialized, isLoggingOut, signIn, signUp, signOut, refresh, sessionNotice],
+    [
+      user,
+      session,
+      loading,
+      initialized,
+      isLoggingOut,
+      signIn,
+      verifyTwoFactor,
+      setUserProfile,
+      signUp,
+      signOut,
+      refresh,
+      sessionNotice,
+    ],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,20 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
-import { emailField } from '@urbana/shared';
+import { forgotPasswordFormSchema as schema, type ForgotPasswordForm } from '@urbana/shared';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { authApi } from './api.ts';
 
-const schema = z.object({ email: emailField() });
-
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<z.input<typeof schema>>({
+  const form = useForm<ForgotPasswordForm>({
     resolver: zodResolver(schema),
     defaultValues: { email: '' },
   });

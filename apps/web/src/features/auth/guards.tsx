@@ -14,7 +14,7 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (!initialized || loading)
     return <Spinner label={loadingTexts.restoringSession} className="min-h-[50vh]" />;
-  // Right after a sign-out the redirect to / is on its way (seed §2): wait for it.
+  // Right after a sign-out the redirect to / is on its way (docs/spec/specification.md §2): wait for it.
   if (!user && isLoggingOut) return <Spinner label={loadingTexts.loading} className="min-h-[50vh]" />;
   if (!user) {
     saveRedirectPath(location.pathname + location.search);
@@ -47,7 +47,7 @@ export function AccessDenied({
 
 export const STAFF_ONLY_MESSAGE = staffOnlyMessage;
 
-/** An admin account (tipo admin) whose e-mail is not on the allow-list (seed §6): said as it is. */
+/** An admin account (tipo admin) whose e-mail is not on the allow-list (docs/spec/specification.md §6): said as it is. */
 export const NOT_ALLOW_LISTED_MESSAGE =
   'Esta conta de administrador não está na lista de e-mails autorizados a entrar no painel. Peça a um administrador da Urbana para incluir o seu e-mail.';
 

@@ -7,7 +7,7 @@ import { GoogleButton } from './google-button.tsx';
 import { SignInForm } from './sign-in-form.tsx';
 
 /**
- * The login dialog (seed §2), with the Google button when configured. Controlled by its opener,
+ * The login dialog (docs/spec/specification.md §2), with the Google button when configured. Controlled by its opener,
  * which loads this module only when the visitor asks to sign in; focus returns to the opener.
  */
 export function LoginDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {

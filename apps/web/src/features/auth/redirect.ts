@@ -2,7 +2,7 @@ import { paths, REDIRECT_STORAGE_KEY } from '@urbana/shared';
 
 export const REDIRECT_DELAY_MS = 100;
 
-/** Saves where to return after sign-in (seed §2: never / or /auth). */
+/** Saves where to return after sign-in (docs/spec/specification.md §2: never / or /auth). */
 export function saveRedirectPath(path: string): void {
   const pathname = path.split('?')[0];
   if (pathname === paths.home || pathname === paths.auth) return;

@@ -17,6 +17,8 @@ import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { authApi } from './api.ts';
 import { REDIRECT_DELAY_MS, takeRedirectPath } from './redirect.ts';
+import { TwoFactorRequired } from './auth-context.tsx';
+import { TwoFactorStep } from './two-factor-step.tsx';
 import { useAuth } from './use-auth.ts';
 
 export function SignInForm({
@@ -36,22 +38,30 @@ export function SignInForm({
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [resent, setResent] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<string | null>(null);
   const form = useForm<Values>({
     resolver: zodResolver(signInFormSchema),
     defaultValues: { email: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
 
+  const done = async (user: Profile) => {
+    if (onSignedIn) return await onSignedIn(user);
+    toast.success(successToasts.signIn.title, successToasts.signIn.description);
+    window.setTimeout(() => navigate(takeRedirectPath()), REDIRECT_DELAY_MS);
+  };
+
   const onSubmit = form.handleSubmit(async (values) => {
     setError(null);
     setResent(null);
     const email = values.email.trim().toLowerCase();
     try {
-      const user = await signIn(email, values.password, { staffOnly });
-      if (onSignedIn) return await onSignedIn(user);
-      toast.success(successToasts.signIn.title, successToasts.signIn.description);
-      window.setTimeout(() => navigate(takeRedirectPath()), REDIRECT_DELAY_MS);
+      await done(await signIn(email, values.password, { staffOnly }));
     } catch (e) {
+      if (e instanceof TwoFactorRequired) {
+        setChallenge(e.challenge);
+        return;
+      }
       const message = errorMessage(e, signInErrors.default);
       // /admin/login refused a cliente: forget an /admin destination saved for this visit, so a later
       // sign-in on the site does not lead back to a panel this account cannot use.
@@ -71,6 +81,9 @@ export function SignInForm({
       setError(e instanceof ApiError ? e.message : signInErrors.default);
     }
   };
+
+  if (challenge)
+    return <TwoFactorStep challenge={challenge} onSignedIn={done} onRestart={() => setChallenge(null)} />;
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Entrar">

@@ -1,8 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import {
   commonPasswordHint,
+  paths,
+  TERMS_VERSION,
   signUpErrors,
   signUpFormSchema,
   successToasts,
@@ -29,9 +32,14 @@ export function SignUpForm({ onCreated }: { onCreated: (email: string, confirmed
     setError(null);
     setCommonPassword(false);
     try {
-      // Seed §3: trimmed name, telefone trimmed or null; the server always makes a cliente.
+      // Specification §3 (docs/spec/specification.md): trimmed name, telefone trimmed or null; the server always makes a cliente.
       const parsed = signUpFormSchema.parse(values);
-      const result = await signUp({ ...parsed, telefone: parsed.telefone ?? null });
+      // The version of the terms shown here is the one accepted (the server records it and the date).
+      const result = await signUp({
+        ...parsed,
+        telefone: parsed.telefone ?? null,
+        terms_version: TERMS_VERSION,
+      });
       toast.success(
         successToasts.signUp.title,
         result.email_confirmed
@@ -92,8 +100,16 @@ export function SignUpForm({ onCreated }: { onCreated: (email: string, confirmed
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? 'Criando conta...' : 'Criar conta'}
       </Button>
-      <p className="text-center text-xs text-slate-600">
-        Ao criar a conta você concorda com os termos de uso da Urbana.
+      <p className="text-center text-xs text-slate-600" data-termos-versao={TERMS_VERSION}>
+        Ao criar a conta você concorda com os{' '}
+        <Link to={paths.termos} target="_blank" className="font-medium text-brand-700 underline">
+          termos de uso
+        </Link>{' '}
+        e a{' '}
+        <Link to={paths.privacidade} target="_blank" className="font-medium text-brand-700 underline">
+          política de privacidade
+        </Link>{' '}
+        da Urbana.
       </p>
     </form>
   );

@@ -13,7 +13,7 @@ function silence<T>(fn: () => T): T {
   }
 }
 
-describe('contextos fora do provedor (seed §8)', () => {
+describe('contextos fora do provedor (docs/spec/specification.md §8)', () => {
   it('useAuth e useCart lançam erro', () => {
     function A() {
       useAuth();

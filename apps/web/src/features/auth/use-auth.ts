@@ -1,7 +1,7 @@
 import { useContext } from 'react';
 import { AuthContext, type AuthContextValue } from './auth-context.tsx';
 
-/** Seed §8: using the auth state outside its provider is an error. */
+/** Specification §8 (docs/spec/specification.md): using the auth state outside its provider is an error. */
 export function useAuth(): AuthContextValue {
   const value = useContext(AuthContext);
   if (!value) throw new Error('useAuth deve ser usado dentro de AuthProvider');

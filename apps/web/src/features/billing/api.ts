@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InvoiceStatus } from '@urbana/shared';
-import { api } from '../../lib/api-client.ts';
+import { api, apiFile, saveFile } from '../../lib/api-client.ts';
 
 export interface Invoice {
   id: string;
@@ -53,15 +53,5 @@ export const useInvoiceSummary = () => useQuery(invoiceSummaryQuery);
 
 /** Downloads an invoice's PDF (the server checks it is the user's). */
 export async function downloadInvoicePdf(invoice: Pick<Invoice, 'id' | 'number'>): Promise<void> {
-  const response = await fetch(`/api/invoices/${invoice.id}/pdf`, { credentials: 'same-origin' });
-  if (!response.ok) {
-    const data = (await response.json().catch(() => null)) as { message?: string } | null;
-    throw new Error(data?.message ?? 'Não foi possível baixar a fatura.');
-  }
-  const url = URL.createObjectURL(await response.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `fatura-${invoice.number}.pdf`;
-  a.click();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(await apiFile(`/api/invoices/${invoice.id}/pdf`), `fatura-${invoice.number}.pdf`);
 }

@@ -12,6 +12,7 @@ import {
   type CartTower,
 } from '@urbana/shared';
 import { authEvents } from '../../lib/auth-events.ts';
+import { inBrowser, useHydrated } from '../../lib/hydration.ts';
 import { readJson, removeKey, writeJson } from '../../lib/storage.ts';
 import { toast } from '../../lib/toast.ts';
 import { cartApi } from './api.ts';
@@ -63,17 +64,19 @@ function asLine(item: CartItem) {
   };
 }
 
+const noItems: CartItem[] = [];
+
 function readLocal(): CartItem[] {
   const value = readJson<unknown>(localStorage, CART_STORAGE_KEY, []);
   return Array.isArray(value) ? (value as CartItem[]) : [];
 }
 
 /**
- * Seed §4 cart: in local storage for visitors; at sign-in the three sync cases with their toasts;
+ * Specification §4 (docs/spec/specification.md) cart: in local storage for visitors; at sign-in the three sync cases with their toasts;
  * every change of a signed-in user saved to the cloud, with the local copy as fallback on failure.
  */
 export function CartProvider({ children }: { children: ReactNode }) {
-  const [items, setItemsState] = useState<CartItem[]>(readLocal);
+  const [items, setItemsState] = useState<CartItem[]>(() => (inBrowser() ? readLocal() : []));
   const itemsRef = useRef(items);
   const signedIn = useRef(false);
   const [syncing, setSyncing] = useState(false);
@@ -81,11 +84,14 @@ export function CartProvider({ children }: { children: ReactNode }) {
     itemsRef.current = next;
     setItemsState(next);
   }, []);
+  // A server-rendered page hydrates with an empty cart, as the server drew it; the stored one shows
+  // in the next render, before the hydrated page is painted.
+  const hydrated = useHydrated();
 
   const syncAtSignIn = useCallback(
     async (announce: boolean) => {
       const local = readLocal();
-      // A failed cloud read counts as an empty cloud cart (seed §8).
+      // A failed cloud read counts as an empty cloud cart (docs/spec/specification.md §8).
       const cloud = await cartApi.read().catch(() => [] as CartItem[]);
       const plan = planCartSync(local, cloud);
       if (plan.kind === 'none') {
@@ -191,9 +197,9 @@ export function CartProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo<CartContextValue>(
     () => ({
-      items,
-      count: items.length,
-      total: cartTotal(items),
+      items: hydrated ? items : noItems,
+      count: hydrated ? items.length : 0,
+      total: hydrated ? cartTotal(items) : 0,
       syncing,
       addItem,
       updateItem,
@@ -201,7 +207,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       restoreItem,
       clear,
     }),
-    [items, syncing, addItem, updateItem, removeItem, restoreItem, clear],
+    [hydrated, items, syncing, addItem, updateItem, removeItem, restoreItem, clear],
   );
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { cartMessages, FAVORITES_STORAGE_KEY, planFavoritesSync } from '@urbana/shared';
 import { authEvents } from '../../lib/auth-events.ts';
+import { inBrowser, useHydrated } from '../../lib/hydration.ts';
 import { readJson, removeKey, writeJson } from '../../lib/storage.ts';
 import { toast } from '../../lib/toast.ts';
 import { favoritesApi } from './api.ts';
@@ -16,16 +17,20 @@ export interface FavoritesContextValue {
 
 export const FavoritesContext = createContext<FavoritesContextValue | null>(null);
 
+const noIds: string[] = [];
+
 function readLocal(): string[] {
   const value = readJson<unknown>(localStorage, FAVORITES_STORAGE_KEY, []);
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
 
-/** Seed §4 favourites: a list of product ids, local for visitors, synced at sign-in. */
+/** Specification §4 (docs/spec/specification.md) favourites: a list of product ids, local for visitors, synced at sign-in. */
 export function FavoritesProvider({ children }: { children: ReactNode }) {
-  const [ids, setIds] = useState<string[]>(readLocal);
+  const [ids, setIds] = useState<string[]>(() => (inBrowser() ? readLocal() : []));
   const idsRef = useRef(ids);
   const signedIn = useRef(false);
+  // As the cart: the server drew no favourites; the stored ones show before the first paint.
+  const hydrated = useHydrated();
 
   const syncAtSignIn = useCallback(async (announce: boolean) => {
     const local = readLocal();
@@ -78,7 +83,7 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
 
   const add = useCallback(
     (productId: string) => {
-      // Seed §4: adding an id already present does nothing.
+      // Specification §4 (docs/spec/specification.md): adding an id already present does nothing.
       if (idsRef.current.includes(productId)) return;
       commit([...idsRef.current, productId]);
       if (!signedIn.current) return;
@@ -103,16 +108,16 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
     [commit],
   );
 
-  const value = useMemo<FavoritesContextValue>(
-    () => ({
-      ids,
-      count: ids.length,
-      isFavorite: (productId) => ids.includes(productId),
+  const value = useMemo<FavoritesContextValue>(() => {
+    const shown = hydrated ? ids : noIds;
+    return {
+      ids: shown,
+      count: shown.length,
+      isFavorite: (productId) => shown.includes(productId),
       add,
       remove,
       toggle: (productId) => (ids.includes(productId) ? remove(productId) : add(productId)),
-    }),
-    [ids, add, remove],
-  );
+    };
+  }, [hydrated, ids, add, remove]);
   return <FavoritesContext.Provider value={value}>{children}</FavoritesContext.Provider>;
 }

@@ -1,4 +1,4 @@
-import { formatInteger } from '../../lib/format.ts';
+import { formatInteger } from '@urbana/shared';
 
 /**
  * Horizontal bars drawn with plain elements (no chart library on a public page). Each row reads as

@@ -10,7 +10,7 @@ import type {
   Quote,
   QuoteItem,
 } from '@urbana/shared';
-import { api, ApiError } from '../../lib/api-client.ts';
+import { api, apiFile, saveFile } from '../../lib/api-client.ts';
 
 export type { Quote, QuoteItem };
 
@@ -126,21 +126,8 @@ export const usePix = (id: string, enabled: boolean) =>
     staleTime: Infinity,
   });
 
-export async function placeOrder(body: CheckoutRequest, idempotencyKey: string): Promise<OrderDetail> {
-  const response = await fetch('/api/orders', {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
-    body: JSON.stringify(body),
-  });
-  const data = (await response.json().catch(() => null)) as (OrderDetail & { message?: string }) | null;
-  if (!response.ok)
-    throw new ApiError(
-      response.status,
-      data?.message ?? 'Não foi possível finalizar o pedido. Tente novamente.',
-    );
-  return data!;
-}
+export const placeOrder = (body: CheckoutRequest, idempotencyKey: string): Promise<OrderDetail> =>
+  api<OrderDetail>('/api/orders', { method: 'POST', body, headers: { 'idempotency-key': idempotencyKey } });
 
 export function useCancelOrder(id: string) {
   const client = useQueryClient();
@@ -155,20 +142,5 @@ export function useCancelOrder(id: string) {
 
 /** Downloads the cart's PDF media plan. */
 export async function downloadProposal(body: CheckoutRequest): Promise<void> {
-  const response = await fetch('/api/proposta', {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) {
-    const data = (await response.json().catch(() => null)) as { message?: string } | null;
-    throw new Error(data?.message ?? 'Não foi possível gerar a proposta.');
-  }
-  const url = URL.createObjectURL(await response.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = 'proposta-urbana.pdf';
-  a.click();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(await apiFile('/api/proposta', { method: 'POST', body }), 'proposta-urbana.pdf');
 }

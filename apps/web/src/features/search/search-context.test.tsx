@@ -6,7 +6,7 @@ import { useSearch } from './use-search.ts';
 
 const wrapper = ({ children }: { children: ReactNode }) => <SearchProvider>{children}</SearchProvider>;
 
-describe('estado da busca (seed §3/§4)', () => {
+describe('estado da busca (docs/spec/specification.md §3/§4)', () => {
   it('começa com os padrões do seed', () => {
     const { result } = renderHook(() => useSearch(), { wrapper });
     expect(result.current.state).toEqual({

@@ -19,7 +19,7 @@ export interface SearchState {
   filters: SearchFilters;
 }
 
-/** Seed §3 defaults. */
+/** Specification §3 (docs/spec/specification.md) defaults. */
 export const DEFAULT_DURATION_WEEKS = 4;
 export const defaultSearchState: SearchState = {
   location: DEFAULT_LOCATION,

@@ -1,4 +1,4 @@
-import { ticketStatusLabels, type TicketStatus } from '@urbana/shared';
+import { ticketStatusLabels, type TicketStatus, formatDateTime } from '@urbana/shared';
 import { cn } from '../../lib/cn.ts';
 import type { TicketMessage } from './api.ts';
 
@@ -22,15 +22,6 @@ export function TicketStatusBadge({ status }: { status: TicketStatus }) {
     </span>
   );
 }
-
-const stamp = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: 'America/Sao_Paulo',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 
 /** A ticket's conversation; `viewer` decides which side is "you". */
 export function TicketMessages({
@@ -63,8 +54,7 @@ export function TicketMessages({
               )}
             >
               <p className="text-xs font-semibold text-slate-700">
-                {who} ·{' '}
-                <time dateTime={m.created_at}>{stamp.format(new Date(m.created_at)).replace(',', '')}</time>
+                {who} · <time dateTime={m.created_at}>{formatDateTime(m.created_at)}</time>
               </p>
               <p className="mt-1 whitespace-pre-wrap break-words text-slate-900">{m.body}</p>
             </div>

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CouponInput, ProductInput, UserType } from '@urbana/shared';
-import { api, ApiError } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import type {
   AdminCoupon,
   AdminProduct,
@@ -117,22 +117,11 @@ export const useRemovePhoto = () =>
   );
 
 /** Sends the file itself as the body; the server reads its real type from the bytes. */
-async function uploadPhoto({ id, file }: { id: string; file: File }): Promise<AdminProduct> {
-  const response = await fetch(
+const uploadPhoto = ({ id, file }: { id: string; file: File }) =>
+  api<AdminProduct>(
     `/api/admin/produtos/${id}/fotos?alt=${encodeURIComponent(file.name.replace(/\.[^.]+$/, ''))}`,
-    {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': file.type || 'application/octet-stream' },
-      body: file,
-    },
-  ).catch(() => {
-    throw new ApiError(0, 'Sem conexão com o servidor. Verifique sua internet e tente novamente.');
-  });
-  const data = (await response.json().catch(() => null)) as { message?: string } | null;
-  if (!response.ok) throw new ApiError(response.status, data?.message ?? 'Não foi possível enviar a foto.');
-  return data as AdminProduct;
-}
+    { method: 'POST', body: file },
+  );
 export const useUploadPhoto = () => useAdminMutation(uploadPhoto);
 
 export const useSaveCoupon = () =>

@@ -1,3 +1,4 @@
+import { formatCompactMoney, formatMoney } from '@urbana/shared';
 import {
   Bar,
   BarChart,
@@ -9,17 +10,12 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { formatMoney } from '../../../lib/format.ts';
 
 /** "2026-11-21" → "21/11"; "2026-11" → "11/2026". */
 const shortDay = (value: string) => {
   const [y, m, d] = value.split('-');
   return d ? `${d}/${m}` : `${m}/${y}`;
 };
-const compactMoney = (centavos: number) =>
-  new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', notation: 'compact' }).format(
-    centavos / 100,
-  );
 
 /**
  * Charts of the admin area. recharts is imported only here, and only admin route modules import this
@@ -43,7 +39,7 @@ export function RevenueLineChart({
             tick={{ fontSize: 12, fill: '#475569' }}
             minTickGap={16}
           />
-          <YAxis tickFormatter={compactMoney} tick={{ fontSize: 12, fill: '#475569' }} width={72} />
+          <YAxis tickFormatter={formatCompactMoney} tick={{ fontSize: 12, fill: '#475569' }} width={72} />
           <Tooltip
             formatter={(value) => [formatMoney(Number(value)), 'Receita']}
             labelFormatter={(value) => shortDay(String(value))}
@@ -73,7 +69,7 @@ export function RevenueBarChart({
             interval={0}
             tickFormatter={(v: string) => (v.length > 14 ? `${v.slice(0, 13)}…` : v)}
           />
-          <YAxis tickFormatter={compactMoney} tick={{ fontSize: 12, fill: '#475569' }} width={72} />
+          <YAxis tickFormatter={formatCompactMoney} tick={{ fontSize: 12, fill: '#475569' }} width={72} />
           <Tooltip formatter={(value) => [formatMoney(Number(value)), 'Receita']} />
           <Bar dataKey="revenue" fill="#0f766e" radius={[4, 4, 0, 0]} />
         </BarChart>

@@ -2,7 +2,7 @@ import { useState, type ReactElement, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from './admin-dialog.tsx';
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog.tsx';
 
 /**
  * The one confirmation before an irreversible staff step (issue #17 item 2, decision 025): the title

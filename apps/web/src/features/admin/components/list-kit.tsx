@@ -1,3 +1,4 @@
+import { formatInteger } from '@urbana/shared';
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Inbox, Search } from './icons.ts';
 import { useId, useState, type FormEvent, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { useSearchParams } from 'react-router';
@@ -6,7 +7,6 @@ import { Button } from '../../../components/ui/button.tsx';
 import { inputClass } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { formatInteger } from '../../../lib/format.ts';
 
 /**
  * The list's state lives in the URL (search, filters, sort, page), so a list can be shared and the back
@@ -174,11 +174,12 @@ export function Th({ children, className }: { children?: ReactNode; className?: 
 
 export function Table({ label, head, children }: { label: string; head: ReactNode; children: ReactNode }) {
   return (
-    // A table wider than the screen scrolls in its own box, which the keyboard must reach too (axe:
+    // A table wider than the screen scrolls in its own box (relative: hidden labels positioned inside
+    // stay in it, not in the page's width), which the keyboard must reach too (axe:
     // scrollable-region-focusable, seen on /admin/relatorios with long names).
     <div
       tabIndex={0}
-      className="overflow-x-auto rounded-xl border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-brand-600"
+      className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-brand-600"
     >
       <table className="w-full min-w-[640px] text-sm" aria-label={label}>
         <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">

@@ -1,9 +1,8 @@
 import { Building2, MapPin, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { buildPath, paths, productTypeLabels } from '@urbana/shared';
+import { buildPath, paths, productTypeLabels, formatInteger, formatMoney } from '@urbana/shared';
 import { cn } from '../../../lib/cn.ts';
-import { formatInteger, formatMoney } from '../../../lib/format.ts';
 import type { ProductCardData } from '../api.ts';
 import { FavoriteButton } from './favorite-button.tsx';
 

@@ -2,7 +2,7 @@ import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
 import Supercluster from 'supercluster';
-import { formatMoney } from '../../../lib/format.ts';
+import { formatMoney } from '@urbana/shared';
 
 export interface MapPoint {
   id: string;

@@ -1,0 +1,153 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import {
+  adminOrderDetail as detailSchema,
+  adminOrderListQuery,
+  adminOrderPage,
+  cancelOrderBody,
+  extendHoldBody,
+} from '@urbana/shared';
+import type { AppDeps } from '../../deps.ts';
+import { requireSection } from '../../plugins/auth.ts';
+import { cancelOrder } from '../../services/admin-orders/cancel-order.ts';
+import { creditNotePdf } from '../../services/admin-orders/credit-note-pdf.ts';
+import { extendHold } from '../../services/admin-orders/extend-hold.ts';
+import { adminOrdersCsv, listAdminOrders } from '../../services/admin-orders/list-orders.ts';
+import { adminOrderDetail, ORDER_NOT_FOUND } from '../../services/admin-orders/order-detail.ts';
+import { reissuePix } from '../../services/admin-orders/reissue-pix.ts';
+import { resendOrderEmail } from '../../services/admin-orders/resend-order-email.ts';
+import { invoicePdf } from '../../services/invoices.ts';
+import { AppError } from '../../lib/errors.ts';
+import { actorOf, errors, idParams } from './common.ts';
+
+/** /api/admin/pedidos: every order for staff (admin and operador), its documents and its actions. */
+export const orderAdminRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const guard = requireSection('pedidos', deps.config.adminEmails);
+    const params = idParams('Pedido');
+    const detail = { 200: detailSchema, ...errors };
+    const tags = ['admin'];
+
+    app.get(
+      '/pedidos',
+      {
+        preValidation: guard,
+        schema: {
+          tags,
+          summary: 'Pedidos com busca (código, cliente, CPF/CNPJ, e-mail), filtros, ordenação e paginação',
+          querystring: adminOrderListQuery,
+          response: { 200: adminOrderPage, ...errors },
+        },
+      },
+      async (request) => {
+        const { total, rows } = await listAdminOrders(deps.db, request.query);
+        return { total, page: request.query.page, page_size: request.query.page_size, items: rows };
+      },
+    );
+
+    app.get(
+      '/pedidos/csv',
+      {
+        preValidation: guard,
+        schema: {
+          tags,
+          summary: 'A lista filtrada de pedidos em CSV (UTF-8 com BOM, separador ;)',
+          querystring: adminOrderListQuery,
+        },
+      },
+      async (request, reply) => {
+        const csv = await adminOrdersCsv(deps.db, request.query);
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${csv.filename}"`)
+          .header('cache-control', 'no-store')
+          .send(csv.body);
+      },
+    );
+
+    app.get(
+      '/pedidos/:id',
+      {
+        preValidation: guard,
+        schema: {
+          tags,
+          summary: 'Um pedido: cliente, itens, pagamentos, fatura, campanhas, histórico',
+          params,
+          response: detail,
+        },
+      },
+      async (request) => adminOrderDetail(deps.db, request.params.id),
+    );
+
+    const action = (
+      url: string,
+      summary: string,
+      run: (id: string, actor: ReturnType<typeof actorOf>, body: unknown) => Promise<void>,
+      body?: z.ZodType,
+    ) =>
+      app.post(
+        `/pedidos/:id/${url}`,
+        {
+          preValidation: guard,
+          schema: { tags, summary, params, ...(body ? { body } : {}), response: detail },
+        },
+        async (request) => {
+          await run(request.params.id, actorOf(request), request.body);
+          return adminOrderDetail(deps.db, request.params.id);
+        },
+      );
+
+    action(
+      'prorrogar',
+      'Prorroga a reserva de um pedido sem pagamento (até 72 h por vez)',
+      (id, actor, body) => extendHold(deps, actor, id, (body as z.infer<typeof extendHoldBody>).horas),
+      extendHoldBody,
+    );
+    action('reemitir-pix', 'Emite um novo Pix (novo txid; o anterior passa a ser recusado)', (id, actor) =>
+      reissuePix(deps, actor, id),
+    );
+    action(
+      'cancelar',
+      'Cancela o pedido, libera as vagas e, se pago, registra o reembolso e a nota de crédito',
+      (id, actor, body) => cancelOrder(deps, actor, id, (body as z.infer<typeof cancelOrderBody>).motivo),
+      cancelOrderBody,
+    );
+    action('reenviar-email', 'Reenvia ao cliente o e-mail da situação atual do pedido', (id, actor) =>
+      resendOrderEmail(deps, actor, id),
+    );
+
+    app.get(
+      '/pedidos/:id/fatura.pdf',
+      {
+        preValidation: guard,
+        schema: { tags, summary: 'A fatura do pedido em PDF', params },
+      },
+      async (request, reply) => {
+        const invoice = await deps.db.query.invoices.findFirst({
+          where: (i, { eq }) => eq(i.order_id, request.params.id),
+        });
+        if (!invoice) throw new AppError(404, ORDER_NOT_FOUND);
+        const { number, pdf } = await invoicePdf(deps.db, null, invoice.id);
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `inline; filename="fatura-${number}.pdf"`)
+          .send(pdf);
+      },
+    );
+
+    app.get(
+      '/pedidos/:id/nota-de-credito.pdf',
+      {
+        preValidation: guard,
+        schema: { tags, summary: 'A nota de crédito do pedido cancelado em PDF', params },
+      },
+      async (request, reply) => {
+        const { number, pdf } = await creditNotePdf(deps.db, request.params.id);
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `inline; filename="nota-de-credito-${number}.pdf"`)
+          .send(pdf);
+      },
+    );
+  };

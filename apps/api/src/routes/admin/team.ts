@@ -1,0 +1,109 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  accountSettingsMessages,
+  invitationBodySchema,
+  invitationMessages,
+  invitationSchema,
+  invitationsSchema,
+  messageSchema,
+} from '@urbana/shared';
+import type { AppDeps } from '../../deps.ts';
+import { requireSection } from '../../plugins/auth.ts';
+import { requestExport } from '../../services/account/data-export.ts';
+import { deleteAccount } from '../../services/account/delete-account.ts';
+import { inviteStaff, listInvitations, revokeInvitation } from '../../services/staff/invitations.ts';
+import { errors, idParams } from './common.ts';
+
+/**
+ * Staff invitations and the LGPD requests a customer makes to the team (issue #24 items 3 and 4):
+ * admin only, like the rest of /admin/usuarios.
+ */
+export const teamAdminRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const guard = requireSection('usuarios', deps.config.adminEmails);
+    const tags = ['admin'];
+
+    app.get(
+      '/convites',
+      {
+        preValidation: guard,
+        schema: {
+          tags,
+          summary: 'Convites para a equipe (somente admin)',
+          response: { 200: invitationsSchema, ...errors },
+        },
+      },
+      async () => ({ items: await listInvitations(deps) }),
+    );
+
+    app.post(
+      '/convites',
+      {
+        preValidation: guard,
+        schema: {
+          tags,
+          summary: 'Convida uma pessoa como operador ou admin (admin só da lista)',
+          body: invitationBodySchema,
+          response: { 201: invitationSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        await inviteStaff(deps, request.user!, request.body, request.ip);
+        const [created] = await listInvitations(deps);
+        return reply.code(201).send(created!);
+      },
+    );
+
+    app.post(
+      '/convites/:id/revogar',
+      {
+        preValidation: guard,
+        schema: {
+          tags,
+          summary: 'Revoga um convite pendente',
+          params: idParams('Convite'),
+          response: { 200: messageSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await revokeInvitation(deps, request.user!.id, request.params.id, request.ip);
+        return { message: invitationMessages.revoked };
+      },
+    );
+
+    app.post(
+      '/usuarios/:id/exportar-dados',
+      {
+        preValidation: guard,
+        schema: {
+          tags,
+          summary: 'Prepara a cópia dos dados do cliente, a pedido dele (o link vai para ele)',
+          params: idParams('Usuário'),
+          response: { 202: messageSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        await requestExport(deps, request.params.id, { actorId: request.user!.id, ip: request.ip });
+        deps.kickExports();
+        return reply.code(202).send({ message: accountSettingsMessages.exportRequested });
+      },
+    );
+
+    app.post(
+      '/usuarios/:id/excluir',
+      {
+        preValidation: guard,
+        schema: {
+          tags,
+          summary: 'Exclui a conta do cliente, a pedido dele',
+          params: idParams('Usuário'),
+          response: { 200: messageSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await deleteAccount(deps, request.params.id, { actorId: request.user!.id, ip: request.ip });
+        return { message: 'Conta do cliente excluída.' };
+      },
+    );
+  };

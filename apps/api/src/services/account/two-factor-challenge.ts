@@ -1,0 +1,71 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { twoFactorMessages } from '@urbana/shared';
+import type { Db } from '../../db/client.ts';
+import { profiles, twoFactorChallenges } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import { audit } from '../audit.ts';
+import { checkSecondFactor } from './second-factor.ts';
+
+export const CHALLENGE_TTL_MS = 5 * 60_000;
+export const CHALLENGE_MAX_ATTEMPTS = 5;
+
+export interface TwoFactorChallenge {
+  challenge: string;
+  expiresAt: Date;
+}
+
+/** After a right password on an account with two-factor sign-in: a single-use, short-lived ticket. */
+export async function createTwoFactorChallenge(db: Db, userId: string): Promise<TwoFactorChallenge> {
+  const challenge = newToken();
+  const expiresAt = new Date(Date.now() + CHALLENGE_TTL_MS);
+  await db
+    .insert(twoFactorChallenges)
+    .values({ user_id: userId, token_hash: hashToken(challenge), expires_at: expiresAt });
+  return { challenge, expiresAt };
+}
+
+/**
+ * The second step of a sign-in: the challenge must be live (5 minutes, 5 attempts, single use) and
+ * the code right. Returns the user, or throws with a Portuguese message.
+ */
+export async function passTwoFactorChallenge(db: Db, input: { challenge: string; code: string }, ip: string) {
+  // Each try spends one attempt first, so parallel guesses cannot exceed the limit.
+  const [row] = await db
+    .update(twoFactorChallenges)
+    .set({ attempts: sql`${twoFactorChallenges.attempts} + 1` })
+    .where(
+      and(
+        eq(twoFactorChallenges.token_hash, hashToken(input.challenge)),
+        isNull(twoFactorChallenges.used_at),
+        gt(twoFactorChallenges.expires_at, new Date()),
+        sql`${twoFactorChallenges.attempts} < ${CHALLENGE_MAX_ATTEMPTS}`,
+      ),
+    )
+    .returning();
+  if (!row) throw new AppError(401, twoFactorMessages.challengeExpired);
+  const user = await db.query.profiles.findFirst({ where: eq(profiles.id, row.user_id) });
+  if (!user || user.blocked_at || user.deleted_at)
+    throw new AppError(401, twoFactorMessages.challengeExpired);
+  const kind = await checkSecondFactor(db, user, input.code);
+  if (!kind) {
+    await audit(db, {
+      actorId: user.id,
+      action: 'dois_fatores.falha',
+      entity: 'profile',
+      entityId: user.id,
+      ip,
+    });
+    throw new AppError(400, twoFactorMessages.invalidCode);
+  }
+  await db.update(twoFactorChallenges).set({ used_at: new Date() }).where(eq(twoFactorChallenges.id, row.id));
+  if (kind === 'recovery')
+    await audit(db, {
+      actorId: user.id,
+      action: 'dois_fatores.codigo_recuperacao',
+      entity: 'profile',
+      entityId: user.id,
+      ip,
+    });
+  return { user, kind };
+}

@@ -1,0 +1,140 @@
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import {
+  foldText,
+  orderStatusLabels,
+  paymentMethodLabels,
+  todayInBrasilia,
+  type AdminOrderListQuery,
+  type AdminOrderRow,
+} from '@urbana/shared';
+import type { Db } from '../../db/client.ts';
+import { orderItems, orders, profiles } from '../../db/schema/index.ts';
+import { foldedSql, textSearch } from '../../db/search.ts';
+import { TZ } from '../admin.ts';
+import { csvCell, csvMoney } from '../admin-reports.ts';
+
+/** "123.456.789-09" and "12.345.678/0001-95" are searched as the digits the billing snapshot keeps. */
+const documentDigits = (q: string | undefined) => q?.replace(/(\d)[.\-/](?=\d)/g, '$1');
+
+/** The WHERE of /admin/pedidos: search (code, customer, CPF/CNPJ, e-mail), status, method, period, city. */
+function listConditions(input: AdminOrderListQuery): SQL | undefined {
+  const conditions: SQL[] = [];
+  const search = textSearch(documentDigits(input.q), [
+    orders.code,
+    profiles.nome_completo,
+    profiles.email,
+    sql`${orders.billing}->>'name'`,
+    sql`${orders.billing}->>'document'`,
+  ]);
+  if (search) conditions.push(search);
+  if (input.status) conditions.push(eq(orders.status, input.status));
+  if (input.metodo) conditions.push(eq(orders.payment_method, input.metodo));
+  const placedOn = sql`(${orders.created_at} at time zone ${TZ})::date`;
+  if (input.from) conditions.push(sql`${placedOn} >= ${input.from}::date`);
+  if (input.to) conditions.push(sql`${placedOn} <= ${input.to}::date`);
+  if (input.cidade) {
+    conditions.push(sql`exists (select 1 from ${orderItems} i where i.order_id = ${orders.id}
+      and ${foldedSql(sql`i.city`)} = ${foldText(input.cidade)})`);
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+const sortColumns = {
+  created_at: orders.created_at,
+  total: orders.total,
+  code: orders.code,
+  customer: profiles.nome_completo,
+  expires_at: orders.expires_at,
+} as const;
+
+export async function listAdminOrders(
+  db: Db,
+  input: AdminOrderListQuery,
+  limit: { page: number; pageSize: number } = { page: input.page, pageSize: input.page_size },
+): Promise<{ total: number; rows: AdminOrderRow[] }> {
+  const where = listConditions(input);
+  const [total] = await db
+    .select({ n: count() })
+    .from(orders)
+    .innerJoin(profiles, eq(profiles.id, orders.user_id))
+    .where(where);
+  const column = sortColumns[input.sort];
+  const rows = await db
+    .select({
+      order: orders,
+      customer_name: profiles.nome_completo,
+      email: profiles.email,
+      cities: sql<string[]>`(select coalesce(array_agg(distinct i.city || '/' || i.state), '{}')
+        from ${orderItems} i where i.order_id = ${orders.id})`,
+      items: sql<number>`(select count(*)::int from ${orderItems} i where i.order_id = ${orders.id})`,
+    })
+    .from(orders)
+    .innerJoin(profiles, eq(profiles.id, orders.user_id))
+    .where(where)
+    .orderBy(input.dir === 'asc' ? asc(column) : desc(column), orders.id)
+    .limit(limit.pageSize)
+    .offset((limit.page - 1) * limit.pageSize);
+  return {
+    total: total?.n ?? 0,
+    rows: rows.map(({ order, ...r }) => ({
+      id: order.id,
+      code: order.code,
+      status: order.status,
+      payment_method: order.payment_method,
+      total: order.total,
+      created_at: order.created_at.toISOString(),
+      expires_at: order.expires_at.toISOString(),
+      paid_at: order.paid_at?.toISOString() ?? null,
+      customer: {
+        id: order.user_id,
+        name: (order.billing as { name?: string }).name || r.customer_name,
+        email: r.email,
+        document: (order.billing as { document?: string }).document ?? '',
+      },
+      cities: r.cities ?? [],
+      items: Number(r.items),
+    })),
+  };
+}
+
+/** At most this many rows in one CSV export (a year of orders of a busy network). */
+export const ORDERS_CSV_MAX_ROWS = 10_000;
+
+const localTime = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString('pt-BR', { timeZone: TZ, dateStyle: 'short', timeStyle: 'short' }) : '';
+
+/** The filtered list as CSV in pt-BR (";" between fields, UTF-8 with BOM), as the reports export it. */
+export async function adminOrdersCsv(db: Db, input: AdminOrderListQuery) {
+  const { rows } = await listAdminOrders(db, input, { page: 1, pageSize: ORDERS_CSV_MAX_ROWS });
+  const header = [
+    'Pedido',
+    'Situação',
+    'Forma de pagamento',
+    'Total (R$)',
+    'Cliente',
+    'CPF/CNPJ',
+    'E-mail',
+    'Cidades',
+    'Itens',
+    'Feito em',
+    'Pago em',
+  ];
+  const lines = rows.map((r) => [
+    r.code,
+    orderStatusLabels[r.status],
+    paymentMethodLabels[r.payment_method],
+    csvMoney(r.total),
+    r.customer.name,
+    r.customer.document,
+    r.customer.email,
+    r.cities.join(', '),
+    String(r.items),
+    localTime(r.created_at),
+    localTime(r.paid_at),
+  ]);
+  const body = [header, ...lines].map((line) => line.map((v) => csvCell(v)).join(';'));
+  return {
+    filename: `urbana-pedidos-${todayInBrasilia()}.csv`,
+    body: `\uFEFF${body.join('\r\n')}\r\n`,
+  };
+}

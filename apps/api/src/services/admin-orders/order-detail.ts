@@ -1,0 +1,228 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import {
+  auditSentence,
+  canTransition,
+  holdCeiling,
+  lastRefundableDay,
+  orderStatusLabels,
+  refundUnderPolicy,
+  staffCancellable,
+  todayInBrasilia,
+  type AdminOrderDetail,
+  type OrderStatus,
+  DELETED_HOLDER,
+  isAnonymisedBilling,
+} from '@urbana/shared';
+import type { Db } from '../../db/client.ts';
+import {
+  auditLog,
+  creditNotes,
+  invoices,
+  orderItems,
+  orderItemTowers,
+  orders,
+  orderStatusHistory,
+  paymentEvents,
+  profiles,
+  retiredPixTxids,
+} from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { campaignsForOrder } from '../campaigns.ts';
+
+export const ORDER_NOT_FOUND = 'Pedido não encontrado.';
+
+/** Audit entries that are not a change of state (those are in the status history already). */
+const orderAuditActions = ['pedido.reserva_prorrogada', 'pedido.pix_reemitido', 'pedido.email_reenviado'];
+
+const actorLabels: Record<string, string> = {
+  cliente: 'Cliente',
+  equipe: 'Equipe',
+  sistema: 'Sistema',
+  provedor: 'Provedor de pagamento',
+};
+
+/** What staff may do now, by the same rules the actions check (services/admin-orders/*.ts). */
+export function availableActions(
+  order: typeof orders.$inferSelect,
+  items: ReadonlyArray<{ start: string; total: number }>,
+  now = new Date(),
+): AdminOrderDetail['actions'] {
+  const unpaid = order.status === 'aguardando_pagamento';
+  const firstStart = items.map((i) => i.start).sort()[0];
+  const ceiling = firstStart ? holdCeiling(order.created_at, firstStart) : null;
+  const canExtend = unpaid && ceiling !== null && ceiling.getTime() > order.expires_at.getTime();
+  const paid = order.status === 'pago' || order.status === 'em_veiculacao';
+  return {
+    confirm_payment: canTransition(order.status, 'pago', 'equipe'),
+    extend_hold: { allowed: canExtend, until_max: canExtend ? ceiling!.toISOString() : null },
+    reissue_pix: unpaid && order.payment_method === 'pix',
+    cancel: {
+      allowed: staffCancellable.includes(order.status),
+      refund: refundUnderPolicy({
+        status: order.status,
+        total: order.total,
+        items,
+        today: todayInBrasilia(now),
+      }),
+      last_refundable_day: paid && firstStart ? lastRefundableDay(firstStart) : null,
+    },
+    resend_email: true,
+  };
+}
+
+async function historyOf(db: Db, orderId: string): Promise<AdminOrderDetail['history']> {
+  const statuses = await db
+    .select({ h: orderStatusHistory, name: profiles.nome_completo })
+    .from(orderStatusHistory)
+    .leftJoin(profiles, eq(profiles.id, orderStatusHistory.actor_id))
+    .where(eq(orderStatusHistory.order_id, orderId));
+  const actions = await db
+    .select({ a: auditLog, name: profiles.nome_completo })
+    .from(auditLog)
+    .leftJoin(profiles, eq(profiles.id, auditLog.actor_id))
+    .where(
+      and(
+        eq(auditLog.entity, 'order'),
+        eq(auditLog.entity_id, orderId),
+        inArray(auditLog.action, orderAuditActions),
+      ),
+    );
+  const events = [
+    ...statuses.map(({ h, name }) => ({
+      at: h.created_at,
+      text: h.from_status
+        ? `${orderStatusLabels[h.from_status as OrderStatus] ?? h.from_status} → ${orderStatusLabels[h.to_status as OrderStatus] ?? h.to_status}`
+        : `Pedido feito: ${orderStatusLabels[h.to_status as OrderStatus] ?? h.to_status}`,
+      actor: name ? `${actorLabels[h.actor]} · ${name}` : actorLabels[h.actor]!,
+      note: h.note,
+    })),
+    ...actions.map(({ a, name }) => ({
+      at: a.created_at,
+      text: auditSentence(a.action).replace(/^./, (c) => c.toUpperCase()),
+      actor: `Equipe${name ? ` · ${name}` : ''}`,
+      note: (a.after as { note?: string } | null)?.note ?? null,
+    })),
+  ];
+  return events
+    .sort((x, y) => x.at.getTime() - y.at.getTime())
+    .map((e) => ({ ...e, at: e.at.toISOString() }));
+}
+
+async function itemsOf(db: Db, orderId: string): Promise<AdminOrderDetail['items']> {
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.order_id, orderId))
+    .orderBy(asc(orderItems.created_at));
+  const towers = items.length
+    ? await db
+        .select()
+        .from(orderItemTowers)
+        .where(
+          inArray(
+            orderItemTowers.order_item_id,
+            items.map((i) => i.id),
+          ),
+        )
+    : [];
+  const campaigns = await campaignsForOrder(db, orderId);
+  return items.map((i) => {
+    const campaign = campaigns.get(i.id);
+    return {
+      id: i.id,
+      product_id: i.product_id,
+      name: i.product_name,
+      type: i.product_type,
+      city: i.city,
+      state: i.state,
+      start: i.starts_on,
+      weeks: i.weeks,
+      towers: towers
+        .filter((t) => t.order_item_id === i.id)
+        .map((t) => ({ id: t.tower_id, name: t.tower_name })),
+      total: i.total,
+      campaign_status: campaign?.status ?? null,
+      ad: campaign?.ad ? { id: campaign.ad.id, name: campaign.ad.name, status: campaign.ad.status } : null,
+    };
+  });
+}
+
+/** /admin/pedidos/{id}: everything staff need to act on one order. */
+export async function adminOrderDetail(db: Db, orderId: string): Promise<AdminOrderDetail> {
+  const order = await db.query.orders.findFirst({ where: eq(orders.id, orderId) });
+  if (!order) throw new AppError(404, ORDER_NOT_FOUND);
+  const customer = await db.query.profiles.findFirst({ where: eq(profiles.id, order.user_id) });
+  const items = await itemsOf(db, order.id);
+  const invoice = await db.query.invoices.findFirst({ where: eq(invoices.order_id, order.id) });
+  const note = await db.query.creditNotes.findFirst({ where: eq(creditNotes.order_id, order.id) });
+  const events = await db
+    .select()
+    .from(paymentEvents)
+    .where(eq(paymentEvents.order_id, order.id))
+    .orderBy(asc(paymentEvents.received_at));
+  const retired = await db
+    .select({ txid: retiredPixTxids.txid })
+    .from(retiredPixTxids)
+    .where(eq(retiredPixTxids.order_id, order.id))
+    .orderBy(asc(retiredPixTxids.retired_at));
+  const coupon = order.coupon_id
+    ? await db.query.coupons.findFirst({ where: (c, { eq: e }) => e(c.id, order.coupon_id!) })
+    : null;
+  const billing = order.billing as Partial<AdminOrderDetail['billing']> & { person_type: 'pf' | 'pj' };
+  const anonymised = isAnonymisedBilling(order.billing);
+  return {
+    id: order.id,
+    code: order.code,
+    status: order.status,
+    payment_method: order.payment_method,
+    subtotal: order.subtotal,
+    discount: order.discount,
+    coupon_discount: order.coupon_discount,
+    coupon_code: coupon?.code ?? null,
+    total: order.total,
+    refund_amount: order.refund_amount,
+    created_at: order.created_at.toISOString(),
+    expires_at: order.expires_at.toISOString(),
+    paid_at: order.paid_at?.toISOString() ?? null,
+    customer: { id: order.user_id, name: customer?.nome_completo ?? '', email: customer?.email ?? '' },
+    billing: {
+      person_type: billing.person_type,
+      name: anonymised ? DELETED_HOLDER : (billing.name ?? ''),
+      document: billing.document ?? '',
+      phone: billing.phone ?? '',
+      city: billing.city ?? '',
+      state: billing.state ?? '',
+    },
+    items,
+    pix:
+      order.payment_method === 'pix'
+        ? {
+            txid: order.pix_txid,
+            payload: order.status === 'aguardando_pagamento' ? order.pix_payload : null,
+            retired: retired.map((r) => r.txid),
+          }
+        : null,
+    payments: events.map((e) => ({
+      id: e.id,
+      provider_event_id: e.provider_event_id,
+      type: e.type,
+      amount: (e.payload as { data?: { amount?: number } }).data?.amount ?? null,
+      received_at: e.received_at.toISOString(),
+    })),
+    invoice: invoice
+      ? {
+          id: invoice.id,
+          number: invoice.number,
+          status: invoice.status,
+          total: invoice.total,
+          due_date: invoice.due_date,
+          paid_at: invoice.paid_at?.toISOString() ?? null,
+        }
+      : null,
+    credit_note: note
+      ? { number: note.number, amount: note.amount, created_at: note.created_at.toISOString() }
+      : null,
+    history: await historyOf(db, order.id),
+    actions: availableActions(order, items),
+  };
+}

@@ -1,0 +1,66 @@
+import { eq } from 'drizzle-orm';
+import { adminOrderMessages, formatMoney, formatDateTime } from '@urbana/shared';
+import { orders, profiles, retiredPixTxids } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { ActorContext } from '../admin.ts';
+import { audit } from '../audit.ts';
+import { emailTemplates } from '../email-templates.ts';
+import { notify } from '../notifications.ts';
+import type { OrderDeps } from '../orders.ts';
+import { newTxid, pixPayload } from '../pix.ts';
+import { lockOrder } from './lock-order.ts';
+
+/**
+ * A new Pix code for an unpaid order (the customer lost it, or the bank refused the old one): a new
+ * txid and BR Code; the old txid is kept in retired_pix_txids so the payment webhook refuses it
+ * (decision 029). The hold keeps its time: extending it is a separate step.
+ */
+export async function reissuePix(deps: OrderDeps, actor: ActorContext, orderId: string) {
+  await deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (order.payment_method !== 'pix') throw new AppError(409, adminOrderMessages.reissueNotPix);
+    if (order.status !== 'aguardando_pagamento')
+      throw new AppError(409, adminOrderMessages.reissueNotAllowed(order.status));
+    if (order.expires_at.getTime() <= Date.now()) throw new AppError(409, adminOrderMessages.holdOver);
+    const txid = newTxid();
+    const payload = pixPayload({ ...deps.config.pix, amount: order.total, txid, info: order.code });
+    await tx
+      .insert(retiredPixTxids)
+      .values({ txid: order.pix_txid, order_id: order.id, retired_by: actor.actorId });
+    await tx
+      .update(orders)
+      .set({ pix_txid: txid, pix_payload: payload, updated_at: new Date() })
+      .where(eq(orders.id, order.id));
+    await audit(tx, {
+      actorId: actor.actorId,
+      action: 'pedido.pix_reemitido',
+      entity: 'order',
+      entityId: order.id,
+      before: { pix_txid: order.pix_txid },
+      after: { pix_txid: txid, note: `Novo Pix emitido; o código anterior não vale mais.` },
+      ip: actor.ip,
+    });
+    const customer = await tx.query.profiles.findFirst({ where: eq(profiles.id, order.user_id) });
+    await notify(tx, {
+      userId: order.user_id,
+      kind: 'pedido_pix_reemitido',
+      title: `Novo código Pix para o pedido ${order.code}`,
+      body: `O código anterior não vale mais. Pague com o novo até ${formatDateTime(order.expires_at)}.`,
+      link: `/confirmacao-pedido?orderId=${order.id}`,
+    });
+    await deps.outbox.enqueue(tx, {
+      to: customer!.email,
+      userId: order.user_id,
+      ...emailTemplates.orderPlaced({
+        name: customer!.nome_completo,
+        code: order.code,
+        total: formatMoney(order.total),
+        method: 'pix',
+        pix: payload,
+        items: [`Novo código Pix: o anterior não vale mais. Pague até ${formatDateTime(order.expires_at)}.`],
+        url: `${deps.config.publicUrl}/confirmacao-pedido?orderId=${order.id}`,
+      }),
+    });
+  });
+  void deps.outbox.kick();
+}

@@ -1,0 +1,104 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { inventoryHolds, reservations } from '../../db/schema/index.ts';
+import type { AppError } from '../../lib/errors.ts';
+
+/** True when a PostgreSQL error (possibly wrapped by the driver) has this SQLSTATE. */
+export const isPgError = (e: unknown, code: string): e is { code: string; constraint?: string } => {
+  let cur: unknown = e;
+  for (let i = 0; i < 3 && cur && typeof cur === 'object'; i++) {
+    if ((cur as { code?: string }).code === code) return true;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return false;
+};
+
+export interface SlotClaim {
+  towerId: string;
+  productId: string;
+  latitude: number;
+  longitude: number;
+  /** First day and the day after the last, as reservations store them. */
+  start: string;
+  end: string;
+  status: 'pendente' | 'confirmada';
+  holdExpiresAt: Date | null;
+  orderItemId?: string;
+  holdId?: string;
+}
+
+/**
+ * Takes one free slot of a face for a period: the one way anything books inventory (checkout,
+ * accepted proposals, reservas técnicas). The exclusion constraint `reservations_no_double_booking`
+ * is the final guard: a slot committed by someone else after our snapshot makes the insert fail, and
+ * we look again from a savepoint with a fresh snapshot.
+ */
+export async function takeSlot(tx: Tx, claim: SlotClaim, unavailable: () => AppError): Promise<number> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    // Any free slot of this face for the period; a slot another transaction is taking is skipped.
+    const free = await tx.execute<{ slot: number }>(sql`
+      select s.slot from tower_slots s
+      where s.tower_id = ${claim.towerId}
+        and not exists (
+          select 1 from reservations r
+          where r.tower_id = s.tower_id and r.slot = s.slot and r.status <> 'liberada'
+            and daterange(r.starts_on, r.ends_on) && daterange(${claim.start}::date, ${claim.end}::date))
+      order by s.slot
+      limit 1
+      for update skip locked`);
+    const slot = free.rows[0]?.slot;
+    if (slot === undefined) throw unavailable();
+    try {
+      await tx.transaction(async (savepoint) => {
+        await savepoint.insert(reservations).values({
+          tower_id: claim.towerId,
+          product_id: claim.productId,
+          latitude: claim.latitude,
+          longitude: claim.longitude,
+          slot,
+          starts_on: claim.start,
+          ends_on: claim.end,
+          hold_expires_at: claim.holdExpiresAt,
+          status: claim.status,
+          order_item_id: claim.orderItemId ?? null,
+          hold_id: claim.holdId ?? null,
+        });
+      });
+      return slot;
+    } catch (error) {
+      if (!isPgError(error, '23P01')) throw error;
+    }
+  }
+  throw unavailable();
+}
+
+/**
+ * Unpaid orders and reservas técnicas whose time ran out give their slots back before anyone looks
+ * for a free one (the search already ignores them; this makes the slot takeable).
+ */
+export async function releaseExpiredHolds(tx: Tx, towerIds: string[]): Promise<void> {
+  if (towerIds.length === 0) return;
+  await tx
+    .update(reservations)
+    .set({ status: 'liberada' })
+    .where(
+      and(
+        inArray(reservations.tower_id, towerIds),
+        eq(reservations.status, 'pendente'),
+        sql`${reservations.hold_expires_at} <= now()`,
+      ),
+    );
+  await tx
+    .update(inventoryHolds)
+    .set({ status: 'expirada', released_at: sql`now()` })
+    .where(
+      and(
+        eq(inventoryHolds.status, 'ativa'),
+        sql`${inventoryHolds.expires_at} <= now()`,
+        sql`exists (select 1 from reservations r where r.hold_id = ${inventoryHolds.id} and r.tower_id in (${sql.join(
+          towerIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}))`,
+      ),
+    );
+}

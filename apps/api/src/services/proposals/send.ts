@@ -1,0 +1,64 @@
+import { eq } from 'drizzle-orm';
+import { formatBookingPeriod, formatMoney, formatDate, proposalMessages } from '@urbana/shared';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { proposals } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { ActorContext } from '../admin.ts';
+import { audit } from '../audit.ts';
+import { emailTemplates } from '../email-templates.ts';
+import { notify } from '../notifications.ts';
+import type { Outbox } from '../outbox.ts';
+import { getProposal, proposalState } from './read.ts';
+
+/** E-mails the proposal's link to its customer (again, if asked) and tells them in the bell. */
+export async function sendProposal(
+  deps: { db: Db; config: Config; outbox: Outbox },
+  id: string,
+  actor: ActorContext,
+) {
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(proposals).where(eq(proposals.id, id)).for('update');
+    if (!row) throw new AppError(404, proposalMessages.notFound);
+    const state = proposalState(row);
+    if (state === 'aceita') throw new AppError(409, proposalMessages.accepted);
+    if (state === 'cancelada') throw new AppError(409, proposalMessages.cancelled);
+    if (state === 'vencida')
+      throw new AppError(409, 'Esta proposta venceu: crie uma nova com outra validade.');
+    await tx
+      .update(proposals)
+      .set({ status: 'enviada', sent_at: new Date(), updated_at: new Date() })
+      .where(eq(proposals.id, id));
+    const proposal = await getProposal(tx, id);
+    const link = `/proposta/${id}`;
+    await deps.outbox.enqueue(tx, {
+      to: proposal.customer.email,
+      userId: proposal.customer.id,
+      ...emailTemplates.proposalSent({
+        name: proposal.customer.nome_completo,
+        code: proposal.code,
+        total: formatMoney(proposal.total),
+        validUntil: formatDate(proposal.valid_until),
+        url: `${deps.config.publicUrl}${link}`,
+        items: proposal.items.map((i) => `${i.product_name}: ${formatBookingPeriod(i.start, i.weeks)}`),
+      }),
+    });
+    await notify(tx, {
+      userId: proposal.customer.id,
+      kind: 'proposta_enviada',
+      title: `Você recebeu a proposta ${proposal.code}`,
+      body: `${formatMoney(proposal.total)}, válida até ${formatDate(proposal.valid_until)}. Abra para ver e aceitar.`,
+      link,
+    });
+    await audit(tx, {
+      actorId: actor.actorId,
+      ip: actor.ip,
+      action: 'proposta.enviada',
+      entity: 'proposal',
+      entityId: id,
+      after: { codigo: proposal.code, para: proposal.customer.email },
+    });
+  });
+  void deps.outbox.kick();
+  return getProposal(deps.db, id);
+}

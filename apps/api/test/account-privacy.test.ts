@@ -1,0 +1,343 @@
+import os from 'node:os';
+import path from 'node:path';
+import { mkdtempSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { unzipSync, strFromU8 } from 'fflate';
+import { addDays, DELETED_HOLDER, earliestBookableStart, todayInBrasilia } from '@urbana/shared';
+import { ads, auditLog, invoices, orders, products, profiles, towers } from '../src/db/schema/index.ts';
+import { processDataExports } from '../src/services/account/data-export.ts';
+import { ownerColumns } from '../src/services/account/personal-data.ts';
+import {
+  billingPf,
+  createTestApp,
+  createUser,
+  inject,
+  NO_ORDER_LIMITS,
+  signIn,
+  testConfig,
+  type TestContext,
+} from './helpers.ts';
+import { png } from './media-files.ts';
+
+let ctx: TestContext;
+let productId: string;
+const START = addDays(earliestBookableStart(todayInBrasilia(), 2), 35);
+const ORIGIN = { origin: 'http://localhost:3000' };
+let keyN = 0;
+
+/** A valid CPF that no other test uses (the check digits of a random base). */
+function uniqueCpf(): { formatted: string; digits: string } {
+  const base = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
+  if (new Set(base).size === 1) base[0] = (base[0]! + 1) % 10;
+  const digit = (nums: number[]) => {
+    const sum = nums.reduce((acc, n, i) => acc + n * (nums.length + 1 - i), 0);
+    const rest = (sum * 10) % 11;
+    return rest === 10 ? 0 : rest;
+  };
+  const d1 = digit(base);
+  const d2 = digit([...base, d1]);
+  const digits = [...base, d1, d2].join('');
+  return {
+    digits,
+    formatted: `${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6, 9)}-${digits.slice(9)}`,
+  };
+}
+
+interface Person {
+  id: string;
+  email: string;
+  password: string;
+  cookie: string;
+  name: string;
+  phone: string;
+  cpf: { formatted: string; digits: string };
+  orderId: string;
+}
+
+/** A customer with a profile, billing data, an order (and its invoice), media, an ad and a ticket. */
+async function busyCustomer(tag: string): Promise<Person> {
+  const name = `Zuleide ${tag} Anonimizável`;
+  const phone = `(61) 98${tag.length}7${Math.floor(Math.random() * 9000 + 1000)}-4321`.slice(0, 16);
+  const cpf = uniqueCpf();
+  const u = await createUser(ctx, { nome: name });
+  const cookie = await signIn(ctx, u.email, u.password);
+  const put = (url: string, payload: object, method: 'PUT' | 'PATCH' = 'PUT') =>
+    inject(ctx, { method, url, cookie, headers: ORIGIN, payload });
+  expect(
+    (await put('/api/account/profile', { nome_completo: name, telefone: phone }, 'PATCH')).statusCode,
+  ).toBe(200);
+  const billing = await put('/api/billing-profile', { ...billingPf, name, document: cpf.formatted, phone });
+  expect(billing.statusCode, billing.body).toBe(200);
+  const order = await inject(ctx, {
+    method: 'POST',
+    url: '/api/orders',
+    cookie,
+    headers: { ...ORIGIN, 'idempotency-key': `lgpd-${++keyN}-${Date.now()}` },
+    payload: { items: [{ product_id: productId, start_date: START, weeks: 1 }] },
+  });
+  expect(order.statusCode, order.body).toBe(201);
+  const media = await inject(ctx, {
+    method: 'POST',
+    url: '/api/media',
+    cookie,
+    headers: { ...ORIGIN, 'content-type': 'application/octet-stream', 'x-file-name': 'arte.png' },
+    payload: await png(64, 64),
+  });
+  expect(media.statusCode, media.body).toBe(201);
+  await ctx.database.db.insert(ads).values({ user_id: u.user.id, name: `Anúncio de ${name}` });
+  const ticket = await inject(ctx, {
+    method: 'POST',
+    url: '/api/support/tickets',
+    cookie,
+    headers: ORIGIN,
+    payload: { category: 'pedidos', subject: 'Troca de semana', message: `Sou ${name}, telefone ${phone}.` },
+  });
+  expect(ticket.statusCode, ticket.body).toBe(201);
+  return {
+    id: u.user.id,
+    email: u.email,
+    password: u.password,
+    cookie,
+    name,
+    phone,
+    cpf,
+    orderId: order.json().id,
+  };
+}
+
+let ana: Person;
+let bia: Person;
+
+beforeAll(async () => {
+  ctx = await createTestApp({
+    config: testConfig({
+      ...NO_ORDER_LIMITS,
+      ADMIN_EMAILS: 'admin@urbana.com.br',
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'urbana-lgpd-')),
+    }),
+  });
+  const [p] = await ctx.database.db
+    .insert(products)
+    .values({
+      slug: 'painel-lgpd',
+      name: 'Painel LGPD',
+      type: 'painel_led',
+      city: 'Brasília',
+      state: 'DF',
+      latitude: -15.8,
+      longitude: -47.9,
+      daily_price: 10_000,
+    })
+    .returning();
+  productId = p!.id;
+  await ctx.database.db.insert(towers).values({ product_id: productId, name: 'Face A', slots: 10 });
+  ana = await busyCustomer('Ana');
+  bia = await busyCustomer('Bia');
+}, 60_000);
+afterAll(async () => {
+  await ctx.close();
+});
+
+async function downloadExport(person: Person) {
+  const asked = await inject(ctx, {
+    method: 'POST',
+    url: '/api/account/exports',
+    cookie: person.cookie,
+    headers: ORIGIN,
+  });
+  expect(asked.statusCode, asked.body).toBe(202);
+  const list0 = await inject(ctx, { method: 'GET', url: '/api/account/exports', cookie: person.cookie });
+  expect(list0.json().items[0]).toMatchObject({ status: 'pendente', download_url: null });
+  expect(await processDataExports(ctx.app.deps)).toBe(1);
+  const list = await inject(ctx, { method: 'GET', url: '/api/account/exports', cookie: person.cookie });
+  const item = list.json().items[0];
+  expect(item.status).toBe('pronto');
+  const zip = await inject(ctx, { method: 'GET', url: item.download_url, cookie: person.cookie });
+  expect(zip.statusCode).toBe(200);
+  expect(zip.headers['content-type']).toBe('application/zip');
+  return {
+    files: unzipSync(new Uint8Array(zip.rawPayload)),
+    id: item.id as string,
+    url: item.download_url as string,
+  };
+}
+
+describe('Baixar meus dados', () => {
+  it('o ZIP traz as linhas de cada tabela da pessoa, os arquivos de mídia, e nada de outra pessoa', async () => {
+    // Every row that belongs to Ana (or to Bia), in every table that points at a profile as its owner.
+    const db = ctx.database.db;
+    const rowsOf = async (userId: string) => {
+      const out: Array<{ where: string; id: string }> = [];
+      for (const { table, column } of await ownerColumns(db)) {
+        const idCol = await db.execute<{ n: number }>(
+          sql`select count(*)::int as n from information_schema.columns where table_schema = 'public' and table_name = ${table} and column_name = 'id'`,
+        );
+        if (idCol.rows[0]!.n === 0) continue;
+        const rows = await db.execute<{ id: string }>(
+          sql`select id::text as id from ${sql.identifier(table)} where ${sql.identifier(column)} = ${userId}`,
+        );
+        out.push(...rows.rows.map((r) => ({ where: `${table}.${column}`, id: r.id })));
+      }
+      return out;
+    };
+    const anas = await rowsOf(ana.id);
+    const bias = await rowsOf(bia.id);
+    expect(new Set(anas.map((r) => r.where.split('.')[0])).size).toBeGreaterThanOrEqual(8);
+    const { files, url } = await downloadExport(ana);
+    for (const name of [
+      'perfil.json',
+      'pedidos.json',
+      'faturas.json',
+      'anuncios.json',
+      'midias.json',
+      'atendimentos.json',
+      'notificacoes.json',
+      'outros.json',
+    ])
+      expect(Object.keys(files)).toContain(name);
+    expect(Object.keys(files).some((n) => /^midias\/.+\.png$/.test(n))).toBe(true);
+    const text = Object.entries(files)
+      .filter(([n]) => n.endsWith('.json'))
+      .map(([, d]) => strFromU8(d))
+      .join('\n');
+    expect(JSON.parse(strFromU8(files['pedidos.json']!)).pedidos[0].id).toBe(ana.orderId);
+    for (const r of anas) expect(text, r.where).toContain(r.id);
+    for (const r of bias) expect(text, `${r.where} de outra pessoa`).not.toContain(r.id);
+    for (const needle of [bia.email, bia.name, bia.cpf.formatted, bia.id]) expect(text).not.toContain(needle);
+    expect(text).not.toContain('password_hash');
+    // Someone else's link does not open Ana's file.
+    expect((await inject(ctx, { method: 'GET', url, cookie: bia.cookie })).statusCode).toBe(404);
+  });
+
+  it('o link expira', async () => {
+    const { url, id } = await downloadExport(bia);
+    await ctx.database.db.execute(
+      sql`update data_exports set expires_at = now() - interval '1 minute' where id = ${id}`,
+    );
+    const res = await inject(ctx, { method: 'GET', url, cookie: bia.cookie });
+    expect(res.statusCode).toBe(410);
+    expect(res.json().message).toBe('Este arquivo não está mais disponível. Peça um novo.');
+  });
+});
+
+/** Every text-like column of every table, searched for each piece of the person's data. */
+async function findPersonalData(needles: string[]) {
+  const db = ctx.database.db;
+  const columns = await db.execute<{ table_name: string; column_name: string }>(sql`
+    select c.table_name, c.column_name from information_schema.columns c
+    join information_schema.tables t on t.table_name = c.table_name and t.table_schema = c.table_schema
+    where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
+      and c.data_type in ('text', 'character varying', 'character', 'jsonb', 'json', 'inet', 'ARRAY')`);
+  const found: string[] = [];
+  for (const { table_name, column_name } of columns.rows)
+    for (const needle of needles) {
+      const [hit] = (
+        await db.execute<{ n: number }>(
+          sql`select count(*)::int as n from ${sql.identifier(table_name)} where ${sql.identifier(column_name)}::text ilike ${`%${needle}%`}`,
+        )
+      ).rows;
+      if (hit!.n > 0) found.push(`${table_name}.${column_name} ∋ ${needle}`);
+    }
+  return { found, columns: columns.rows.length };
+}
+
+describe('Excluir minha conta', () => {
+  it('pede a senha; sem ela nada muda', async () => {
+    const res = await inject(ctx, {
+      method: 'POST',
+      url: '/api/account/delete',
+      cookie: ana.cookie,
+      headers: ORIGIN,
+      payload: { password: 'errada-123' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Senha atual incorreta.');
+    expect((await inject(ctx, { method: 'GET', url: '/api/profile', cookie: ana.cookie })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('não deixa dado pessoal em coluna nenhuma, mantém pedidos e faturas, encerra as sessões', async () => {
+    const needles = [ana.name, ana.email, ana.phone, ana.cpf.formatted, ana.cpf.digits];
+    const before = await findPersonalData(needles);
+    expect(before.found.length).toBeGreaterThan(5);
+    const second = await signIn(ctx, ana.email, ana.password);
+    const res = await inject(ctx, {
+      method: 'POST',
+      url: '/api/account/delete',
+      cookie: ana.cookie,
+      headers: ORIGIN,
+      payload: { password: ana.password },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await findPersonalData(needles);
+    expect(after.found).toEqual([]);
+    expect(after.columns).toBeGreaterThan(50);
+    // The other person's data is untouched.
+    expect((await findPersonalData([bia.name, bia.cpf.formatted])).found.length).toBeGreaterThan(3);
+    const db = ctx.database.db;
+    const [order] = await db.select().from(orders).where(eq(orders.id, ana.orderId));
+    expect(order!.total).toBeGreaterThan(0);
+    expect(order!.billing).toMatchObject({ anonimizado: true, city: 'Brasília', state: 'DF' });
+    expect(await db.select().from(invoices).where(eq(invoices.order_id, ana.orderId))).toHaveLength(1);
+    for (const cookie of [ana.cookie, second])
+      expect((await inject(ctx, { method: 'GET', url: '/api/profile', cookie })).statusCode).toBe(401);
+    const signInAgain = await inject(ctx, {
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: ana.email, password: ana.password },
+    });
+    expect(signInAgain.statusCode).toBe(401);
+    const [entry] = await db.select().from(auditLog).where(eq(auditLog.action, 'conta.excluida'));
+    expect(entry).toMatchObject({ entity_id: ana.id });
+    const [row] = await db.select().from(profiles).where(eq(profiles.id, ana.id));
+    expect(row!.deleted_at).not.toBeNull();
+    // Staff still run the kept order: its page opens, without the person's data.
+    const op = await createUser(ctx, { tipo: 'operador', email: 'op-exclusao@urbana.com.br' });
+    const staff = await signIn(ctx, op.email, op.password);
+    const detail = await inject(ctx, {
+      method: 'GET',
+      url: `/api/admin/pedidos/${ana.orderId}`,
+      cookie: staff,
+    });
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.body).not.toContain(ana.email);
+    expect(detail.json().billing).toMatchObject({ name: DELETED_HOLDER, document: '', city: 'Brasília' });
+    const pdf = await inject(ctx, {
+      method: 'GET',
+      url: `/api/admin/pedidos/${ana.orderId}/fatura.pdf`,
+      cookie: staff,
+    });
+    expect(pdf.statusCode, pdf.body.slice(0, 200)).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const list = await inject(ctx, { method: 'GET', url: '/api/admin/pedidos', cookie: staff });
+    expect(list.statusCode, list.body).toBe(200);
+  });
+
+  it('o admin exclui a conta de um cliente a pedido dele; operador não pode; conta da equipe não', async () => {
+    const admin = await createUser(ctx, { tipo: 'admin', email: 'admin@urbana.com.br' });
+    const adminCookie = await signIn(ctx, admin.email, admin.password);
+    const op = await createUser(ctx, { tipo: 'operador' });
+    const opCookie = await signIn(ctx, op.email, op.password);
+    const url = `/api/admin/usuarios/${bia.id}/excluir`;
+    expect((await inject(ctx, { method: 'POST', url, cookie: opCookie, headers: ORIGIN })).statusCode).toBe(
+      403,
+    );
+    const staff = await inject(ctx, {
+      method: 'POST',
+      url: `/api/admin/usuarios/${op.user.id}/excluir`,
+      cookie: adminCookie,
+      headers: ORIGIN,
+    });
+    expect(staff.statusCode).toBe(409);
+    const res = await inject(ctx, { method: 'POST', url, cookie: adminCookie, headers: ORIGIN });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await findPersonalData([bia.name, bia.email, bia.cpf.formatted, bia.phone])).found).toEqual([]);
+    const [entry] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'usuario.excluido'));
+    expect(entry).toMatchObject({ actor_id: admin.user.id, entity_id: bia.id });
+  });
+});

@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { auditActions } from '@urbana/shared';
+import { auditLog, profiles } from '../src/db/schema/index.ts';
+import {
+  createTestApp,
+  createUser,
+  inject,
+  lastEmailTo,
+  linkToken,
+  signIn,
+  testConfig,
+  type TestContext,
+} from './helpers.ts';
+
+let ctx: TestContext;
+let admin: string;
+let adminId: string;
+let operador: string;
+const ORIGIN = { origin: 'http://localhost:3000' };
+
+beforeAll(async () => {
+  ctx = await createTestApp({
+    config: testConfig({ ADMIN_EMAILS: 'chefe@urbana.com.br,segunda@urbana.com.br' }),
+  });
+  const a = await createUser(ctx, { tipo: 'admin', email: 'chefe@urbana.com.br', nome: 'Chefe' });
+  adminId = a.user.id;
+  admin = await signIn(ctx, a.email, a.password);
+  const o = await createUser(ctx, { tipo: 'operador' });
+  operador = await signIn(ctx, o.email, o.password);
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const invite = (cookie: string, payload: object) =>
+  inject(ctx, { method: 'POST', url: '/api/admin/convites', cookie, headers: ORIGIN, payload });
+const accept = (token: string, password = 'Senha-da-equipe-1') =>
+  inject(ctx, {
+    method: 'POST',
+    url: '/api/invitations/accept',
+    headers: ORIGIN,
+    payload: { token, nome_completo: 'Olga Operadora', password },
+  });
+
+describe('convites para a equipe', () => {
+  it('só admin convida; admin só para a lista de administradores', async () => {
+    expect((await invite(operador, { email: 'x@exemplo.com.br', role: 'operador' })).statusCode).toBe(403);
+    const notListed = await invite(admin, { email: 'fora@exemplo.com.br', role: 'admin' });
+    expect(notListed.statusCode).toBe(400);
+    expect(notListed.json().message).toBe(
+      'Só os emails da lista de administradores podem ser convidados como admin.',
+    );
+    const customer = await createUser(ctx);
+    expect((await invite(admin, { email: customer.email, role: 'operador' })).statusCode).toBe(409);
+  });
+
+  it('o link define a senha, cria a conta com o papel, e serve uma vez só', async () => {
+    const res = await invite(admin, {
+      email: 'Olga@Exemplo.com.br',
+      nome_completo: 'Olga',
+      role: 'operador',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      email: 'olga@exemplo.com.br',
+      role: 'operador',
+      status: 'pendente',
+      invited_by: 'Chefe',
+    });
+    const token = linkToken((await lastEmailTo(ctx, 'olga@exemplo.com.br'))!.body_text, '/auth/convite');
+    const preview = await inject(ctx, {
+      method: 'POST',
+      url: '/api/invitations/preview',
+      headers: ORIGIN,
+      payload: { token },
+    });
+    expect(preview.json()).toEqual({ email: 'olga@exemplo.com.br', nome_completo: 'Olga', role: 'operador' });
+    const ok = await accept(token);
+    expect(ok.statusCode, ok.body).toBe(201);
+    const [row] = await ctx.database.db
+      .select()
+      .from(profiles)
+      .where(eq(profiles.email, 'olga@exemplo.com.br'));
+    expect(row).toMatchObject({ tipo_usuario: 'operador', nome_completo: 'Olga Operadora' });
+    expect(row!.email_confirmed_at).not.toBeNull();
+    await signIn(ctx, 'olga@exemplo.com.br', 'Senha-da-equipe-1');
+    const twice = await accept(token, 'Outra-senha-22');
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().message).toBe(
+      'Este convite é inválido, expirou ou já foi usado. Peça um novo convite à equipe.',
+    );
+    const list = await inject(ctx, { method: 'GET', url: '/api/admin/convites', cookie: admin });
+    expect(list.json().items.find((i: { email: string }) => i.email === 'olga@exemplo.com.br').status).toBe(
+      'aceito',
+    );
+  });
+
+  it('convite vencido ou revogado não serve', async () => {
+    await invite(admin, { email: 'vence@exemplo.com.br', role: 'operador' });
+    const expired = linkToken((await lastEmailTo(ctx, 'vence@exemplo.com.br'))!.body_text, '/auth/convite');
+    await ctx.database.db.execute(
+      sql`update staff_invitations set expires_at = now() - interval '1 second' where email = 'vence@exemplo.com.br'`,
+    );
+    expect((await accept(expired)).statusCode).toBe(400);
+    const created = await invite(admin, { email: 'segunda@urbana.com.br', role: 'admin' });
+    expect(created.statusCode).toBe(201);
+    const revokedToken = linkToken(
+      (await lastEmailTo(ctx, 'segunda@urbana.com.br'))!.body_text,
+      '/auth/convite',
+    );
+    const revoke = await inject(ctx, {
+      method: 'POST',
+      url: `/api/admin/convites/${created.json().id}/revogar`,
+      cookie: admin,
+      headers: ORIGIN,
+    });
+    expect(revoke.statusCode).toBe(200);
+    expect((await accept(revokedToken)).statusCode).toBe(400);
+    expect(
+      await ctx.database.db.select().from(profiles).where(eq(profiles.email, 'segunda@urbana.com.br')),
+    ).toHaveLength(0);
+  });
+
+  it('cada ação da equipe fica no log de auditoria, com código conhecido', async () => {
+    const rows = await ctx.database.db.select().from(auditLog).where(eq(auditLog.actor_id, adminId));
+    const actions = rows.map((r) => r.action);
+    expect(actions).toContain('convite.enviado');
+    expect(actions).toContain('convite.revogado');
+    for (const a of actions) expect(Object.keys(auditActions)).toContain(a);
+  });
+});

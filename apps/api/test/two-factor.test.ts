@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { auditLog, profiles } from '../src/db/schema/index.ts';
+import { hotp, totp, totpStep, verifyTotp } from '../src/lib/totp.ts';
+import {
+  cookieFrom,
+  createTestApp,
+  createUser,
+  inject,
+  nextIp,
+  testConfig,
+  type TestContext,
+} from './helpers.ts';
+
+let ctx: TestContext;
+const ORIGIN = { origin: 'http://localhost:3000' };
+
+beforeAll(async () => {
+  ctx = await createTestApp({
+    config: testConfig({ ADMIN_EMAILS: 'chefe@urbana.com.br', ADMIN_TWO_FACTOR_REQUIRED: 'true' }),
+  });
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const signInRaw = (email: string, password: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in',
+    remoteAddress: nextIp(),
+    payload: { email, password },
+  });
+
+/** Sets up two-factor sign-in through the API; returns the secret and the recovery codes. */
+async function enable(cookie: string) {
+  const setup = await inject(ctx, {
+    method: 'POST',
+    url: '/api/account/two-factor/setup',
+    cookie,
+    headers: ORIGIN,
+  });
+  expect(setup.statusCode, setup.body).toBe(200);
+  const { secret, otpauth_url, qr_svg } = setup.json();
+  expect(otpauth_url).toContain(`secret=${secret}`);
+  expect(otpauth_url).toContain('issuer=Urbana');
+  expect(qr_svg).toMatch(/^<svg/);
+  const bad = await inject(ctx, {
+    method: 'POST',
+    url: '/api/account/two-factor/enable',
+    cookie,
+    headers: ORIGIN,
+    payload: { code: '000000' === totp(secret) ? '111111' : '000000' },
+  });
+  expect(bad.statusCode).toBe(400);
+  const ok = await inject(ctx, {
+    method: 'POST',
+    url: '/api/account/two-factor/enable',
+    cookie,
+    headers: ORIGIN,
+    payload: { code: totp(secret) },
+  });
+  expect(ok.statusCode, ok.body).toBe(200);
+  const codes: string[] = ok.json().recovery_codes;
+  expect(codes).toHaveLength(10);
+  return { secret: secret as string, codes };
+}
+
+describe('TOTP (RFC 6238)', () => {
+  it('confere o vetor de teste do RFC e aceita só ±1 passo de 30 s', () => {
+    // RFC 6238 appendix B, SHA-1, T = 59 s → 94287082 (the last six digits).
+    const rfcSecret = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
+    expect(totp(rfcSecret, 59_000)).toBe('287082');
+    expect(hotp(rfcSecret, 1)).toBe('287082');
+    const now = 1_800_000_000_000;
+    const code = totp(rfcSecret, now);
+    expect(verifyTotp(rfcSecret, code, { atMs: now })).toBe(totpStep(now));
+    expect(verifyTotp(rfcSecret, code, { atMs: now + 30_000 })).not.toBeNull();
+    expect(verifyTotp(rfcSecret, code, { atMs: now - 30_000 })).not.toBeNull();
+    expect(verifyTotp(rfcSecret, code, { atMs: now + 60_000 })).toBeNull();
+    expect(verifyTotp(rfcSecret, code, { atMs: now - 60_000 })).toBeNull();
+    // A step already used is refused.
+    expect(verifyTotp(rfcSecret, code, { atMs: now, lastStep: totpStep(now) })).toBeNull();
+  });
+});
+
+describe('entrar com duas etapas', () => {
+  it('cliente ativa; a senha certa pede o código; código fora da janela é recusado; o certo abre a sessão, uma vez só', async () => {
+    const u = await createUser(ctx, { email: 'duas@exemplo.com.br' });
+    const first = await signInRaw(u.email, u.password);
+    const cookie = cookieFrom(first)!;
+    const { secret } = await enable(cookie);
+    // Wrong password: the seed's first-factor message, unchanged.
+    const wrong = await signInRaw(u.email, 'senha-errada');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().message).toBe('Email ou senha incorretos. Verifique suas credenciais.');
+    const res = await signInRaw(u.email, u.password);
+    expect(res.statusCode).toBe(200);
+    expect(cookieFrom(res)).toBeUndefined();
+    const { challenge } = res.json().two_factor;
+    const late = totp(secret, Date.now() - 90_000);
+    const refused = await inject(ctx, {
+      method: 'POST',
+      url: '/api/auth/two-factor',
+      headers: ORIGIN,
+      payload: { challenge, code: late },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(
+      'Código inválido ou expirado. Confira o aplicativo autenticador e tente de novo.',
+    );
+    const code = totp(secret, Date.now() + 30_000);
+    const ok = await inject(ctx, {
+      method: 'POST',
+      url: '/api/auth/two-factor',
+      headers: ORIGIN,
+      payload: { challenge, code },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().user.two_factor_enabled).toBe(true);
+    expect(cookieFrom(ok)).toBeDefined();
+    // The same challenge cannot open a second session, and the same code cannot be replayed.
+    const replay = await inject(ctx, {
+      method: 'POST',
+      url: '/api/auth/two-factor',
+      headers: ORIGIN,
+      payload: { challenge, code },
+    });
+    expect(replay.statusCode).toBe(401);
+    const again = (await signInRaw(u.email, u.password)).json().two_factor.challenge;
+    const reused = await inject(ctx, {
+      method: 'POST',
+      url: '/api/auth/two-factor',
+      headers: ORIGIN,
+      payload: { challenge: again, code },
+    });
+    expect(reused.statusCode).toBe(400);
+  });
+
+  it('códigos de recuperação entram uma vez cada', async () => {
+    const u = await createUser(ctx);
+    const cookie = cookieFrom(await signInRaw(u.email, u.password))!;
+    const { codes } = await enable(cookie);
+    const use = async (code: string) => {
+      const challenge = (await signInRaw(u.email, u.password)).json().two_factor.challenge;
+      return inject(ctx, {
+        method: 'POST',
+        url: '/api/auth/two-factor',
+        headers: ORIGIN,
+        payload: { challenge, code },
+      });
+    };
+    expect((await use(codes[0]!.toUpperCase())).statusCode).toBe(200);
+    expect((await use(codes[0]!)).statusCode).toBe(400);
+    expect((await use(codes[1]!)).statusCode).toBe(200);
+    const overview = await inject(ctx, { method: 'GET', url: '/api/account', cookie });
+    expect(overview.json().two_factor).toMatchObject({ enabled: true, recovery_codes_left: 8 });
+    const audit = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'dois_fatores.codigo_recuperacao'));
+    expect(audit).toHaveLength(2);
+  });
+
+  it('um desafio aceita no máximo 5 tentativas', async () => {
+    const u = await createUser(ctx);
+    const cookie = cookieFrom(await signInRaw(u.email, u.password))!;
+    const { secret } = await enable(cookie);
+    const challenge = (await signInRaw(u.email, u.password)).json().two_factor.challenge;
+    for (let i = 0; i < 5; i++) {
+      const r = await inject(ctx, {
+        method: 'POST',
+        url: '/api/auth/two-factor',
+        headers: ORIGIN,
+        payload: { challenge, code: '12345' + i },
+      });
+      expect(r.statusCode).toBe(400);
+    }
+    const r = await inject(ctx, {
+      method: 'POST',
+      url: '/api/auth/two-factor',
+      headers: ORIGIN,
+      payload: { challenge, code: totp(secret, Date.now() + 30_000) },
+    });
+    expect(r.statusCode).toBe(401);
+    expect(r.json().message).toBe('A verificação expirou. Entre de novo com email e senha.');
+  });
+
+  it('admin sem duas etapas entra, mas o painel fica fechado até configurar; depois não pode desativar', async () => {
+    const admin = await createUser(ctx, { tipo: 'admin', email: 'chefe@urbana.com.br' });
+    const res = await signInRaw(admin.email, admin.password);
+    expect(res.json().user.two_factor_setup_required).toBe(true);
+    const cookie = cookieFrom(res)!;
+    const panel = await inject(ctx, { method: 'GET', url: '/api/admin/usuarios', cookie });
+    expect(panel.statusCode).toBe(403);
+    expect(panel.json().message).toContain('Administradores precisam ativar a verificação em duas etapas');
+    const { secret } = await enable(cookie);
+    expect((await inject(ctx, { method: 'GET', url: '/api/admin/usuarios', cookie })).statusCode).toBe(200);
+    const off = await inject(ctx, {
+      method: 'POST',
+      url: '/api/account/two-factor/disable',
+      cookie,
+      headers: ORIGIN,
+      payload: { password: admin.password, code: totp(secret, Date.now() + 30_000) },
+    });
+    expect(off.statusCode).toBe(403);
+    const [row] = await ctx.database.db.select().from(profiles).where(eq(profiles.id, admin.user.id));
+    expect(row!.totp_enabled_at).not.toBeNull();
+  });
+
+  it('cliente desativa com senha e código', async () => {
+    const u = await createUser(ctx);
+    const cookie = cookieFrom(await signInRaw(u.email, u.password))!;
+    const { secret } = await enable(cookie);
+    const off = await inject(ctx, {
+      method: 'POST',
+      url: '/api/account/two-factor/disable',
+      cookie,
+      headers: ORIGIN,
+      payload: { password: u.password, code: totp(secret, Date.now() + 30_000) },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(cookieFrom(await signInRaw(u.email, u.password))).toBeDefined();
+  });
+});

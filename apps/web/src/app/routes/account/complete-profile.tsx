@@ -1,0 +1,277 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useNavigate, useSearchParams } from 'react-router';
+import {
+  billingProfileSchema,
+  formatCEP,
+  formatDocument,
+  formatPhone,
+  maskDocument,
+  ufNames,
+  type BillingProfile,
+  type BillingProfileInput,
+} from '@urbana/shared';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Field, inputClass } from '../../../components/ui/field.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useAuth } from '../../../features/auth/use-auth.ts';
+import { useAppConfig } from '../../../features/catalog/index.ts';
+import { useBillingProfile, useSaveBilling } from '../../../features/orders/index.ts';
+import { api } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
+
+const empty: BillingProfileInput = {
+  person_type: 'pf',
+  name: '',
+  document: '',
+  phone: '',
+  cep: '',
+  street: '',
+  number: '',
+  complement: '',
+  district: '',
+  city: '',
+  state: '',
+};
+
+/** How long the CEP service may take before the user simply types the address. */
+const CEP_TIMEOUT_MS = 4000;
+
+type CepState = 'idle' | 'loading' | 'found' | 'notFound' | 'unavailable';
+const cepHints: Record<CepState, string | undefined> = {
+  idle: undefined,
+  loading: 'Buscando o endereço deste CEP...',
+  found: 'Endereço preenchido pelo CEP. Confira e complete o número.',
+  notFound: 'Não encontramos este CEP. Preencha o endereço abaixo.',
+  unavailable: 'Não foi possível consultar o CEP agora. Preencha o endereço abaixo.',
+};
+
+interface ViaCepAnswer {
+  erro?: boolean | string;
+  logradouro?: string;
+  bairro?: string;
+  localidade?: string;
+  uf?: string;
+}
+
+export function Component() {
+  const [params] = useSearchParams();
+  const back = params.get('voltar');
+  const navigate = useNavigate();
+  const current = useBillingProfile();
+  const save = useSaveBilling();
+  const form = useForm<BillingProfileInput, unknown, BillingProfile>({
+    resolver: zodResolver(billingProfileSchema),
+    defaultValues: empty,
+  });
+  const { errors, isSubmitting } = form.formState;
+  const personType = useWatch({ control: form.control, name: 'person_type' });
+  const { user } = useAuth();
+  const config = useAppConfig();
+  const cepUrl = config.data?.cep_url ?? '';
+  const [cepState, setCepState] = useState<CepState>('idle');
+  const [lookedUp, setLookedUp] = useState('');
+
+  const { reset } = form;
+  useEffect(() => {
+    if (current.data) {
+      // Stored as digits (the server normalises); shown with their masks.
+      reset({
+        ...current.data,
+        document: formatDocument(current.data.document),
+        phone: formatPhone(current.data.phone),
+        cep: formatCEP(current.data.cep),
+        complement: current.data.complement ?? '',
+      });
+    } else if (current.data === null && user) {
+      // First visit: start from the name and phone given at sign-up.
+      reset({ ...empty, name: user.nome_completo, phone: user.telefone ? formatPhone(user.telefone) : '' });
+    }
+  }, [current.data, reset, user]);
+
+  // CPF and CNPJ have different masks: switching the type re-masks what was typed.
+  useEffect(() => {
+    const value = form.getValues('document');
+    if (value) form.setValue('document', maskDocument(value, personType));
+  }, [form, personType]);
+
+  /** ViaCEP protocol (GET {base}/{cep}/json/); any failure leaves the address to the user. */
+  const lookUpCep = async (cep: string) => {
+    if (!cepUrl || cep.length !== 8 || lookedUp === cep) return;
+    setLookedUp(cep);
+    setCepState('loading');
+    try {
+      const answer = await api<ViaCepAnswer>(`${cepUrl}/${cep}/json/`, {
+        signal: AbortSignal.timeout(CEP_TIMEOUT_MS),
+      });
+      if (form.getValues('cep').replace(/\D/g, '') !== cep) return;
+      if (answer.erro) {
+        setCepState('notFound');
+        return;
+      }
+      const fill = (name: 'street' | 'district' | 'city' | 'state', value: string | undefined) => {
+        if (value) form.setValue(name, value, { shouldValidate: form.formState.isSubmitted });
+      };
+      fill('street', answer.logradouro);
+      fill('district', answer.bairro);
+      fill('city', answer.localidade);
+      fill('state', answer.uf && answer.uf in ufNames ? answer.uf : undefined);
+      setCepState('found');
+    } catch {
+      setLookedUp('');
+      setCepState('unavailable');
+    }
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync(values);
+      toast.success('Cadastro salvo', 'Seus dados de faturamento foram atualizados.');
+      if (back && back.startsWith('/') && !back.startsWith('//')) navigate(back);
+    } catch (e) {
+      toast.error('Não foi possível salvar', e instanceof Error ? e.message : undefined);
+    }
+  });
+
+  if (current.isPending) return <Spinner label="Carregando seu cadastro..." className="min-h-[40vh]" />;
+
+  return (
+    <div className="max-w-2xl space-y-6">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Completar perfil</h1>
+        <p className="mt-1 text-slate-600">
+          Os dados de faturamento vão na fatura e são necessários para finalizar pedidos.
+        </p>
+      </div>
+      {back ? <Alert tone="info">Complete o cadastro para continuar o pedido.</Alert> : null}
+      <Card>
+        <form
+          onSubmit={onSubmit}
+          noValidate
+          className="grid gap-4 sm:grid-cols-2"
+          aria-label="Cadastro de faturamento"
+        >
+          <fieldset className="sm:col-span-2">
+            <legend className="mb-2 text-sm font-medium text-slate-800">Tipo de cadastro</legend>
+            <div className="flex gap-4">
+              {(
+                [
+                  ['pf', 'Pessoa física (CPF)'],
+                  ['pj', 'Empresa (CNPJ)'],
+                ] as const
+              ).map(([value, label]) => (
+                <label key={value} className="flex items-center gap-2 text-sm">
+                  <input
+                    type="radio"
+                    value={value}
+                    {...form.register('person_type')}
+                    className="h-4 w-4 accent-brand-700"
+                  />
+                  {label}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <Field
+            className="sm:col-span-2"
+            label={personType === 'pj' ? 'Razão social' : 'Nome completo'}
+            autoComplete={personType === 'pj' ? 'organization' : 'name'}
+            error={errors.name?.message}
+            {...form.register('name')}
+          />
+          <Field
+            label={personType === 'pj' ? 'CNPJ' : 'CPF'}
+            inputMode="numeric"
+            placeholder={personType === 'pj' ? '00.000.000/0000-00' : '000.000.000-00'}
+            error={errors.document?.message}
+            {...form.register('document', {
+              onChange: (e: { target: { value: string } }) =>
+                form.setValue('document', maskDocument(e.target.value, personType)),
+            })}
+          />
+          <Field
+            label="Telefone com DDD"
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            placeholder="(61) 99999-0000"
+            error={errors.phone?.message}
+            {...form.register('phone', {
+              onChange: (e: { target: { value: string } }) =>
+                form.setValue('phone', formatPhone(e.target.value)),
+            })}
+          />
+          <Field
+            label="CEP"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            placeholder="70040-010"
+            hint={cepHints[cepState]}
+            error={errors.cep?.message}
+            {...form.register('cep', {
+              onChange: (e: { target: { value: string } }) => {
+                const masked = formatCEP(e.target.value);
+                form.setValue('cep', masked);
+                const cep = masked.replace(/\D/g, '');
+                if (cep.length === 8) void lookUpCep(cep);
+                else setCepState('idle');
+              },
+            })}
+          />
+          <Field
+            label="Endereço"
+            autoComplete="address-line1"
+            error={errors.street?.message}
+            {...form.register('street')}
+          />
+          <Field label="Número" error={errors.number?.message} {...form.register('number')} />
+          <Field
+            label="Complemento (opcional)"
+            autoComplete="address-line2"
+            error={errors.complement?.message}
+            {...form.register('complement')}
+          />
+          <Field label="Bairro" error={errors.district?.message} {...form.register('district')} />
+          <Field
+            label="Cidade"
+            autoComplete="address-level2"
+            error={errors.city?.message}
+            {...form.register('city')}
+          />
+          <div className="space-y-1.5">
+            <label htmlFor="perfil-uf" className="block text-sm font-medium text-slate-800">
+              Estado
+            </label>
+            <select
+              id="perfil-uf"
+              aria-invalid={errors.state ? true : undefined}
+              aria-describedby={errors.state ? 'perfil-uf-erro' : undefined}
+              className={inputClass}
+              {...form.register('state')}
+            >
+              <option value="">Escolha</option>
+              {Object.entries(ufNames).map(([uf, name]) => (
+                <option key={uf} value={uf}>
+                  {name}
+                </option>
+              ))}
+            </select>
+            {errors.state ? (
+              <p id="perfil-uf-erro" className="text-sm font-medium text-red-700">
+                {errors.state.message}
+              </p>
+            ) : null}
+          </div>
+          <div className="sm:col-span-2">
+            <Button type="submit" disabled={isSubmitting}>
+              {back ? 'Salvar e continuar' : 'Salvar cadastro'}
+            </Button>
+          </div>
+        </form>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { buildPath, paths, paymentMethodLabels, type PaymentMethod } from '@urbana/shared';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import {
+  ProposalStateBadge,
+  ProposalView,
+  useAcceptProposal,
+  useCustomerProposal,
+} from '../../../features/proposals/index.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { formatDate } from '@urbana/shared';
+import { toast } from '../../../lib/toast.ts';
+
+/** /proposta/{id}: the customer sees the proposal staff sent and accepts it into an order. */
+export function Component() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const proposal = useCustomerProposal(id);
+  const accept = useAcceptProposal();
+  const [method, setMethod] = useState<PaymentMethod>('pix');
+  const [error, setError] = useState<string>();
+  if (proposal.isPending) return <Spinner label="Carregando proposta" className="py-16" />;
+  if (proposal.isError || !proposal.data)
+    return <Alert>{proposal.error?.message ?? 'Não foi possível carregar a proposta.'}</Alert>;
+  const p = proposal.data;
+  const submit = async () => {
+    setError(undefined);
+    try {
+      const { order_id } = await accept.mutateAsync({ id: p.id, payment_method: method });
+      toast.success('Proposta aceita: pedido criado');
+      void navigate(buildPath(paths.pedido, { orderId: order_id }));
+    } catch (e) {
+      setError(errorMessage(e, 'Não foi possível aceitar a proposta.'));
+    }
+  };
+  return (
+    <div className="space-y-5">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Proposta {p.code}</h1>
+        <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+          <ProposalStateBadge state={p.state} />
+          Preparada pela equipe Urbana para você · válida até {formatDate(p.valid_until)}
+        </p>
+      </div>
+      <ProposalView proposal={p} />
+      <div className="flex flex-wrap gap-2">
+        <Button asChild variant="secondary">
+          <a href={`/api/propostas/${p.id}/pdf`} download>
+            Baixar PDF
+          </a>
+        </Button>
+        {p.order_id ? (
+          <Button asChild variant="secondary">
+            <a href={buildPath(paths.pedido, { orderId: p.order_id })}>Ver pedido</a>
+          </Button>
+        ) : null}
+      </div>
+      {p.state === 'enviada' ? (
+        <section
+          aria-labelledby="aceitar"
+          className="space-y-3 rounded-xl border border-slate-200 bg-white p-4"
+        >
+          <h2 id="aceitar" className="font-semibold text-slate-900">
+            Aceitar a proposta
+          </h2>
+          <p className="text-sm text-slate-700">
+            Ao aceitar, criamos o pedido com estes preços e reservamos as vagas a partir de agora, até o prazo
+            de pagamento.
+          </p>
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-medium text-slate-800">Forma de pagamento</legend>
+            {(['pix', 'faturado'] as const).map((m) => (
+              <label key={m} className="flex items-center gap-2 text-sm">
+                <input type="radio" name="pagamento" checked={method === m} onChange={() => setMethod(m)} />
+                {paymentMethodLabels[m]}
+              </label>
+            ))}
+          </fieldset>
+          {error ? <Alert>{error}</Alert> : null}
+          <Button onClick={() => void submit()} disabled={accept.isPending} className="w-full sm:w-auto">
+            Aceitar e criar pedido
+          </Button>
+        </section>
+      ) : p.state === 'vencida' ? (
+        <Alert>
+          Esta proposta venceu em {formatDate(p.valid_until)}. Peça uma nova proposta à equipe Urbana.
+        </Alert>
+      ) : p.state === 'cancelada' ? (
+        <Alert>Esta proposta foi cancelada pela equipe Urbana.</Alert>
+      ) : null}
+    </div>
+  );
+}

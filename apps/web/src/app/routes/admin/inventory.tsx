@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { addDays, paths, productTypeLabels, productTypes, todayInBrasilia } from '@urbana/shared';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import {
+  AdminPage,
+  FilterSelect,
+  Pagination,
+  QueryState,
+  Toolbar,
+  useListParams,
+} from '../../../features/admin/index.ts';
+import {
+  CellDialog,
+  InventoryGrid,
+  InventoryLegend,
+  useInventoryGrid,
+  type CellRef,
+} from '../../../features/inventory/index.ts';
+
+/** Monday of this week (Brasília): the calendar's first column by default. */
+function thisMonday(): string {
+  const today = todayInBrasilia();
+  const weekday = new Date(`${today}T12:00:00Z`).getUTCDay();
+  return addDays(today, -((weekday + 6) % 7));
+}
+
+/** /admin/inventario: faces by weeks, sold / held / blocked / free (issue #19 item 2). */
+export function Component() {
+  const list = useListParams({ semanas: '12' });
+  const grid = useInventoryGrid(list.search);
+  const [open, setOpen] = useState<CellRef | null>(null);
+  const first = list.get('de') || thisMonday();
+  const shift = (weeks: number) => list.set({ de: addDays(first, weeks * 7) });
+  return (
+    <AdminPage
+      title="Inventário"
+      description="Faces por semana: vagas vendidas, reservadas, bloqueadas e livres. Abra uma célula para ver o que a ocupa, bloquear, reservar ou criar uma proposta."
+      actions={
+        <Button asChild variant="secondary">
+          <Link to={paths.admin.propostas}>Propostas</Link>
+        </Button>
+      }
+    >
+      <Toolbar>
+        <FilterSelect
+          label="Cidade"
+          value={list.get('cidade')}
+          onChange={(e) => list.set({ cidade: e.target.value })}
+          options={[
+            ['', 'Todas'],
+            ...(grid.data?.cities ?? []).map((c) => [c.city, `${c.city} – ${c.state}`] as [string, string]),
+          ]}
+        />
+        <FilterSelect
+          label="Tipo"
+          value={list.get('tipo')}
+          onChange={(e) => list.set({ tipo: e.target.value })}
+          options={[['', 'Todos'], ...productTypes.map((t) => [t, productTypeLabels[t]] as [string, string])]}
+        />
+        <FilterSelect
+          label="Produto"
+          className="min-w-0 max-w-full sm:max-w-64"
+          value={list.get('produto')}
+          onChange={(e) => list.set({ produto: e.target.value })}
+          options={[
+            ['', 'Todos'],
+            ...(grid.data?.products ?? []).map((p) => [p.id, p.name] as [string, string]),
+          ]}
+        />
+        <Field
+          label="A partir de"
+          type="date"
+          className="w-40"
+          value={first}
+          onChange={(e) => list.set({ de: e.target.value })}
+        />
+        <FilterSelect
+          label="Semanas"
+          value={list.get('semanas')}
+          onChange={(e) => list.set({ semanas: e.target.value })}
+          options={[
+            ['4', '4'],
+            ['8', '8'],
+            ['12', '12'],
+            ['26', '26'],
+          ]}
+        />
+        <div className="flex gap-2">
+          <Button variant="secondary" size="sm" onClick={() => shift(-4)}>
+            ← 4 semanas
+          </Button>
+          <Button variant="secondary" size="sm" onClick={() => shift(4)}>
+            4 semanas →
+          </Button>
+        </div>
+      </Toolbar>
+      <InventoryLegend />
+      <QueryState
+        query={grid}
+        loading="Carregando inventário"
+        empty="Nenhuma face com esses filtros."
+        isEmpty={(d) => d.faces.length === 0}
+      >
+        {(data) => (
+          <>
+            <InventoryGrid data={data} onOpen={setOpen} />
+            <Pagination list={list} total={data.total} pageSize={data.page_size} />
+          </>
+        )}
+      </QueryState>
+      <CellDialog cell={open} onClose={() => setOpen(null)} />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,225 @@
+import { Send } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import {
+  audienceCountLabel,
+  audienceSegmentLabels,
+  broadcastSchema,
+  type AudienceSegment,
+  formatDate,
+} from '@urbana/shared';
+import { ConfirmDialog } from '../../../features/admin/components/confirm-dialog.tsx';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Field, textareaClass } from '../../../components/ui/field.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import {
+  AudiencePicker,
+  useAudienceCount,
+  useBroadcasts,
+  useSendBroadcast,
+} from '../../../features/admin-messaging/index.ts';
+import { toast } from '../../../lib/toast.ts';
+import { fieldErrors } from '../../../lib/field-errors.ts';
+
+type Errors = Partial<Record<'segment' | 'user_id' | 'title' | 'body' | 'link' | 'root', string>>;
+
+function SendForm() {
+  const send = useSendBroadcast();
+  // One user by default: sending to everyone is a deliberate choice (issue #17 item 2).
+  const [segment, setSegment] = useState<AudienceSegment>('usuario');
+  const [userId, setUserId] = useState<string | null>(null);
+  const [title, setTitle] = useState('');
+  const [body, setBody] = useState('');
+  const [link, setLink] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+
+  const audience = useAudienceCount(segment, segment === 'usuario' ? userId : null);
+  const input = {
+    segment,
+    user_id: segment === 'usuario' ? userId : null,
+    title,
+    ...(body.trim() ? { body } : {}),
+    ...(link.trim() ? { link } : {}),
+  };
+  /** Checks the form before the confirmation opens; false keeps it closed with the field errors. */
+  const validate = () => {
+    const parsed = broadcastSchema.safeParse(input);
+    if (!parsed.success) {
+      setErrors(fieldErrors<keyof Errors>(parsed.error.issues));
+      return false;
+    }
+    setErrors({});
+    return true;
+  };
+  const send_ = async () => {
+    const result = await send.mutateAsync(broadcastSchema.parse(input));
+    toast.success(
+      'Notificação enviada',
+      `${result.recipients} ${result.recipients === 1 ? 'usuário recebeu' : 'usuários receberam'} na hora.`,
+    );
+    setTitle('');
+    setBody('');
+    setLink('');
+  };
+  const submit = (e: FormEvent) => e.preventDefault();
+  const countText = audience.data !== undefined ? audienceCountLabel(segment, audience.data) : null;
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Enviar notificação">
+      <AudiencePicker
+        segment={segment}
+        userId={userId}
+        onChange={(next) => {
+          setSegment(next.segment);
+          setUserId(next.userId);
+        }}
+        segmentError={errors.segment}
+        userError={errors.user_id}
+      />
+      <Field label="Título" value={title} onChange={(e) => setTitle(e.target.value)} error={errors.title} />
+      <div className="space-y-1.5">
+        <label htmlFor="aviso-mensagem" className="block text-sm font-medium text-slate-800">
+          Mensagem (opcional)
+        </label>
+        <textarea
+          id="aviso-mensagem"
+          rows={3}
+          className={textareaClass}
+          value={body}
+          onChange={(e) => setBody(e.target.value)}
+          aria-invalid={errors.body ? true : undefined}
+          aria-describedby={errors.body ? 'aviso-mensagem-erro' : undefined}
+        />
+        {errors.body ? (
+          <p id="aviso-mensagem-erro" className="text-sm font-medium text-red-700">
+            {errors.body}
+          </p>
+        ) : null}
+      </div>
+      <Field
+        label="Link (opcional)"
+        placeholder="/buscar-locais"
+        value={link}
+        onChange={(e) => setLink(e.target.value)}
+        error={errors.link}
+        hint="Um caminho do site que abre ao clicar na notificação."
+      />
+      {errors.root ? <Alert>{errors.root}</Alert> : null}
+      <p className="text-sm text-slate-700" aria-live="polite">
+        {countText ? `Alcance: ${countText} ativos.` : null}
+      </p>
+      <ConfirmDialog
+        trigger={
+          <Button
+            type="submit"
+            disabled={send.isPending}
+            onClick={(e) => {
+              if (!validate()) e.preventDefault();
+            }}
+          >
+            <Send className="h-4 w-4" aria-hidden="true" />
+            {send.isPending ? 'Enviando...' : 'Enviar notificação'}
+          </Button>
+        }
+        title={countText ? `Enviar para ${countText}?` : 'Enviar notificação?'}
+        consequence={
+          <p>
+            “{title.trim()}” aparece na hora no sino de{' '}
+            {countText ?? audienceSegmentLabels[segment].toLowerCase()}. Uma notificação enviada não pode ser
+            desfeita.
+          </p>
+        }
+        confirmLabel={countText ? `Enviar para ${countText}` : 'Enviar'}
+        confirmDisabled={audience.data === 0}
+        onConfirm={send_}
+      />
+    </form>
+  );
+}
+
+function History() {
+  const [page, setPage] = useState(1);
+  const list = useBroadcasts(page);
+  if (list.isPending) return <Spinner label="Carregando histórico..." />;
+  if (list.isError) return <Alert>{list.error.message}</Alert>;
+  const pages = Math.max(1, Math.ceil(list.data.total / list.data.page_size));
+  if (list.data.items.length === 0)
+    return <p className="text-slate-600">Nenhuma notificação enviada pela equipe ainda.</p>;
+  return (
+    <div className="space-y-3">
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Histórico de notificações">
+        <table className="w-full min-w-[40rem] text-left text-sm">
+          <caption className="sr-only">Notificações enviadas</caption>
+          <thead className="border-b border-slate-200 text-slate-600">
+            <tr>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Data
+              </th>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Título
+              </th>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Público
+              </th>
+              <th scope="col" className="py-2 pr-3 text-right font-medium">
+                Destinatários
+              </th>
+              <th scope="col" className="py-2 pr-3 text-right font-medium">
+                Lidas
+              </th>
+              <th scope="col" className="py-2 font-medium">
+                Enviada por
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {list.data.items.map((b) => (
+              <tr key={b.id}>
+                <td className="py-2 pr-3 whitespace-nowrap">{formatDate(b.created_at)}</td>
+                <td className="py-2 pr-3 font-medium text-slate-900">{b.title}</td>
+                <td className="py-2 pr-3">{audienceSegmentLabels[b.segment]}</td>
+                <td className="py-2 pr-3 text-right">{b.recipients}</td>
+                <td className="py-2 pr-3 text-right">
+                  {b.read} ({b.recipients ? Math.round((b.read / b.recipients) * 100) : 0}%)
+                </td>
+                <td className="py-2">{b.sender ?? '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {pages > 1 ? (
+        <nav aria-label="Paginação" className="flex items-center justify-between text-sm">
+          <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Anterior
+          </Button>
+          <span>
+            Página {page} de {pages}
+          </span>
+          <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            Próxima
+          </Button>
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+export function Component() {
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900">Notificações</h1>
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]">
+        <Card>
+          <h2 className="mb-4 text-lg font-semibold text-slate-900">Enviar</h2>
+          <SendForm />
+        </Card>
+        <Card>
+          <h2 className="mb-4 text-lg font-semibold text-slate-900">Histórico</h2>
+          <History />
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { Link, useParams } from 'react-router';
+import { buildPath, paths } from '@urbana/shared';
+import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../features/admin/components/confirm-dialog.tsx';
+import { AdminPage, QueryState } from '../../../features/admin/index.ts';
+import {
+  ProposalStateBadge,
+  ProposalView,
+  useCancelProposal,
+  useSendProposal,
+  useStaffProposal,
+} from '../../../features/proposals/index.ts';
+import { formatDate } from '@urbana/shared';
+import { toast } from '../../../lib/toast.ts';
+
+/** /admin/propostas/{id}: the proposal, its PDF, sending it by e-mail, withdrawing it. */
+export function Component() {
+  const { id = '' } = useParams();
+  const proposal = useStaffProposal(id);
+  const send = useSendProposal();
+  const cancel = useCancelProposal();
+  return (
+    <QueryState query={proposal} loading="Carregando proposta" empty="" isEmpty={() => false}>
+      {(p) => {
+        const open = p.state === 'rascunho' || p.state === 'enviada';
+        return (
+          <AdminPage
+            title={`Proposta ${p.code}`}
+            description={`Para ${p.customer.nome_completo || p.customer.email}${p.customer.empresa ? ` (${p.customer.empresa})` : ''} · ${p.customer.email}`}
+            actions={
+              <>
+                <Button asChild variant="secondary">
+                  <a href={`/api/admin/propostas/${p.id}/pdf`} download>
+                    Baixar PDF
+                  </a>
+                </Button>
+                {open ? (
+                  <ConfirmDialog
+                    trigger={
+                      <Button>{p.status === 'enviada' ? 'Reenviar por e-mail' : 'Enviar por e-mail'}</Button>
+                    }
+                    title="Enviar a proposta ao cliente?"
+                    consequence={`${p.customer.email} recebe um e-mail com o link da proposta e um aviso no sino. Ao aceitar, o pedido é criado e as vagas ficam reservadas.`}
+                    confirmLabel="Enviar proposta"
+                    onConfirm={async () => {
+                      await send.mutateAsync(p.id);
+                      toast.success('Proposta enviada');
+                    }}
+                  />
+                ) : null}
+                {open ? (
+                  <ConfirmDialog
+                    trigger={<Button variant="secondary">Cancelar proposta</Button>}
+                    title="Cancelar a proposta?"
+                    consequence="O cliente não poderá mais aceitá-la. Nenhuma vaga estava reservada por ela."
+                    confirmLabel="Cancelar proposta"
+                    tone="danger"
+                    onConfirm={async () => {
+                      await cancel.mutateAsync(p.id);
+                      toast.success('Proposta cancelada');
+                    }}
+                  />
+                ) : null}
+              </>
+            }
+          >
+            <div className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
+              <ProposalStateBadge state={p.state} />
+              <span>Criada em {formatDate(p.created_at)}</span>
+              {p.sent_at ? <span>· enviada em {formatDate(p.sent_at)}</span> : null}
+              {p.accepted_at ? <span>· aceita em {formatDate(p.accepted_at)}</span> : null}
+              {p.order_id ? (
+                <Link
+                  className="font-medium text-brand-700 underline"
+                  to={buildPath('/admin/pedidos/:id', { id: p.order_id })}
+                >
+                  Ver pedido
+                </Link>
+              ) : null}
+            </div>
+            <ProposalView proposal={p} />
+            <p className="text-sm text-slate-600">
+              Link do cliente:{' '}
+              <span className="break-all">{`${location.origin}${buildPath(paths.proposta, { id: p.id })}`}</span>
+            </p>
+          </AdminPage>
+        );
+      }}
+    </QueryState>
+  );
+}

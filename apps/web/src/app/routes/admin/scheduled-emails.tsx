@@ -1,0 +1,277 @@
+import { CalendarClock, Pencil, X } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import {
+  audienceSegmentLabels,
+  scheduledEmailSchema,
+  type AudienceSegment,
+  formatDateTime,
+  fromDateTimeInput,
+  toDateTimeInput,
+} from '@urbana/shared';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Field, textareaClass } from '../../../components/ui/field.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import {
+  AudiencePicker,
+  useCancelScheduled,
+  useSaveScheduled,
+  useScheduledEmails,
+  type ScheduledEmail,
+} from '../../../features/admin-messaging/index.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { cn } from '../../../lib/cn.ts';
+import { toast } from '../../../lib/toast.ts';
+import { fieldErrors } from '../../../lib/field-errors.ts';
+
+type Errors = Partial<Record<'segment' | 'user_id' | 'subject' | 'body' | 'send_at' | 'root', string>>;
+
+const statusLabel: Record<ScheduledEmail['status'], string> = {
+  agendado: 'Agendado',
+  enviado: 'Enviado',
+  cancelado: 'Cancelado',
+};
+const statusTone: Record<ScheduledEmail['status'], string> = {
+  agendado: 'bg-amber-50 text-amber-900 ring-amber-200',
+  enviado: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  cancelado: 'bg-slate-100 text-slate-700 ring-slate-300',
+};
+
+function ScheduleForm({ editing, onDone }: { editing: ScheduledEmail | null; onDone(): void }) {
+  const save = useSaveScheduled();
+  const [segment, setSegment] = useState<AudienceSegment>(editing?.segment ?? 'cliente');
+  const [userId, setUserId] = useState<string | null>(editing?.target_user_id ?? null);
+  const [subject, setSubject] = useState(editing?.subject ?? '');
+  const [body, setBody] = useState(editing?.body ?? '');
+  const [sendAt, setSendAt] = useState(editing ? toDateTimeInput(editing.send_at) : '');
+  const [errors, setErrors] = useState<Errors>({});
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = scheduledEmailSchema.safeParse({
+      segment,
+      user_id: segment === 'usuario' ? userId : null,
+      subject,
+      body,
+      send_at: fromDateTimeInput(sendAt) ?? '',
+    });
+    if (!parsed.success) {
+      setErrors(fieldErrors<keyof Errors>(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    try {
+      await save.mutateAsync({ id: editing?.id ?? null, body: parsed.data });
+      toast.success(
+        editing ? 'Email atualizado' : 'Email agendado',
+        `Envio em ${formatDateTime(parsed.data.send_at)}.`,
+      );
+      onDone();
+    } catch (err) {
+      const message = errorMessage(err, 'Não foi possível salvar. Tente novamente.');
+      setErrors(message.includes('data e hora') ? { send_at: message } : { root: message });
+    }
+  };
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className="space-y-4"
+      aria-label={editing ? 'Editar email agendado' : 'Agendar email'}
+    >
+      <AudiencePicker
+        segment={segment}
+        userId={userId}
+        onChange={(next) => {
+          setSegment(next.segment);
+          setUserId(next.userId);
+        }}
+        segmentError={errors.segment}
+        userError={errors.user_id}
+      />
+      <Field
+        label="Assunto"
+        value={subject}
+        onChange={(e) => setSubject(e.target.value)}
+        error={errors.subject}
+      />
+      <div className="space-y-1.5">
+        <label htmlFor="agendado-texto" className="block text-sm font-medium text-slate-800">
+          Texto
+        </label>
+        <textarea
+          id="agendado-texto"
+          rows={6}
+          className={textareaClass}
+          value={body}
+          onChange={(e) => setBody(e.target.value)}
+          aria-invalid={errors.body ? true : undefined}
+          aria-describedby={errors.body ? 'agendado-texto-erro' : 'agendado-texto-dica'}
+        />
+        {errors.body ? (
+          <p id="agendado-texto-erro" className="text-sm font-medium text-red-700">
+            {errors.body}
+          </p>
+        ) : (
+          <p id="agendado-texto-dica" className="text-sm text-slate-600">
+            Separe os parágrafos com uma linha em branco. O email começa com "Olá, nome!" e leva a marca da
+            Urbana.
+          </p>
+        )}
+      </div>
+      <Field
+        label="Data e hora do envio"
+        type="datetime-local"
+        value={sendAt}
+        onChange={(e) => setSendAt(e.target.value)}
+        error={errors.send_at}
+      />
+      {errors.root ? <Alert>{errors.root}</Alert> : null}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={save.isPending}>
+          <CalendarClock className="h-4 w-4" aria-hidden="true" />
+          {save.isPending ? 'Salvando...' : editing ? 'Salvar alterações' : 'Agendar email'}
+        </Button>
+        {editing ? (
+          <Button variant="secondary" onClick={onDone}>
+            Desistir da edição
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+function Row({ item, onEdit }: { item: ScheduledEmail; onEdit(): void }) {
+  const cancel = useCancelScheduled();
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <li className="space-y-2 py-3">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-medium text-slate-900">{item.subject}</p>
+          <p className="text-sm text-slate-600">
+            {audienceSegmentLabels[item.segment]} · {formatDateTime(item.send_at)}
+          </p>
+        </div>
+        <span
+          className={cn(
+            'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1',
+            statusTone[item.status],
+          )}
+        >
+          {statusLabel[item.status]}
+        </span>
+      </div>
+      {item.status === 'enviado' ? (
+        <p className="text-sm text-slate-700">
+          {item.recipients} {item.recipients === 1 ? 'destinatário' : 'destinatários'} · {item.sent} enviados
+          · {item.failed} com falha · {item.pending} na fila
+          {item.logged ? ` · ${item.logged} só registrados (sem SMTP)` : ''}
+        </p>
+      ) : null}
+      {item.status === 'agendado' ? (
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" variant="secondary" onClick={onEdit}>
+            <Pencil className="h-4 w-4" aria-hidden="true" />
+            Editar
+          </Button>
+          {confirming ? (
+            <>
+              <Button
+                size="sm"
+                variant="danger"
+                disabled={cancel.isPending}
+                onClick={() =>
+                  cancel.mutate(item.id, {
+                    onSuccess: () => toast.success('Envio cancelado'),
+                    onError: (e) =>
+                      toast.error('Não foi possível cancelar', errorMessage(e, 'Tente novamente.')),
+                  })
+                }
+              >
+                Confirmar cancelamento
+              </Button>
+              <Button size="sm" variant="ghost" onClick={() => setConfirming(false)}>
+                Manter
+              </Button>
+            </>
+          ) : (
+            <Button size="sm" variant="ghost" onClick={() => setConfirming(true)}>
+              <X className="h-4 w-4" aria-hidden="true" />
+              Cancelar envio
+            </Button>
+          )}
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+export function Component() {
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<ScheduledEmail | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  const list = useScheduledEmails(page);
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.page_size)) : 1;
+  const resetForm = () => {
+    setEditing(null);
+    setFormKey((k) => k + 1);
+  };
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900">Emails agendados</h1>
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]">
+        <Card>
+          <h2 className="mb-4 text-lg font-semibold text-slate-900">
+            {editing ? 'Editar envio' : 'Novo envio'}
+          </h2>
+          <ScheduleForm key={editing?.id ?? `novo-${formKey}`} editing={editing} onDone={resetForm} />
+        </Card>
+        <Card>
+          <h2 className="mb-2 text-lg font-semibold text-slate-900">Envios</h2>
+          {list.isPending ? (
+            <Spinner label="Carregando envios..." />
+          ) : list.isError ? (
+            <Alert>{list.error.message}</Alert>
+          ) : list.data.items.length === 0 ? (
+            <p className="text-slate-600">Nenhum email agendado ainda.</p>
+          ) : (
+            <>
+              <ul className="divide-y divide-slate-200" aria-label="Emails agendados">
+                {list.data.items.map((item) => (
+                  <Row key={item.id} item={item} onEdit={() => setEditing(item)} />
+                ))}
+              </ul>
+              {pages > 1 ? (
+                <nav aria-label="Paginação" className="mt-3 flex items-center justify-between text-sm">
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={page <= 1}
+                    onClick={() => setPage(page - 1)}
+                  >
+                    Anterior
+                  </Button>
+                  <span>
+                    Página {page} de {pages}
+                  </span>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={page >= pages}
+                    onClick={() => setPage(page + 1)}
+                  >
+                    Próxima
+                  </Button>
+                </nav>
+              ) : null}
+            </>
+          )}
+        </Card>
+      </div>
+    </div>
+  );
+}

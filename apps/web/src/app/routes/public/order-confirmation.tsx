@@ -1,0 +1,149 @@
+import { CheckCircle2, Copy, ImageUp } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { buildPath, LATE_PAYMENT_NOTICE, paths, formatMoney } from '@urbana/shared';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ProtectedRoute } from '../../../features/auth/index.ts';
+import { OrderStatusBadge, useOrder, usePix } from '../../../features/orders/index.ts';
+import { toast } from '../../../lib/toast.ts';
+
+function useCountdown(until: string | undefined) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+  if (!until) return null;
+  const left = Math.max(0, Math.floor((new Date(until).getTime() - now) / 1000));
+  return `${String(Math.floor(left / 60)).padStart(2, '0')}:${String(left % 60).padStart(2, '0')}`;
+}
+
+function Confirmation() {
+  const [params] = useSearchParams();
+  const orderId = params.get('orderId') ?? '';
+  // Follows the payment: the page turns to "pago" by itself.
+  const order = useOrder(orderId, true);
+  const waitingPix = order.data?.status === 'aguardando_pagamento' && order.data.payment_method === 'pix';
+  const pix = usePix(orderId, waitingPix);
+  const countdown = useCountdown(order.data?.expires_at);
+
+  if (!orderId) return <Alert>Pedido não informado.</Alert>;
+  if (order.isPending) return <Spinner label="Carregando o pedido..." className="min-h-[40vh]" />;
+  if (order.isError) return <Alert>{order.error.message}</Alert>;
+  const o = order.data;
+
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <div className="text-center">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">
+          {o.status === 'pago' ? 'Pagamento confirmado!' : 'Pedido recebido'}
+        </h1>
+        <p className="mt-2 text-slate-600">
+          Pedido <strong>{o.code}</strong> · {formatMoney(o.total)} · <OrderStatusBadge status={o.status} />
+        </p>
+      </div>
+
+      {o.status === 'pago' ? (
+        <Card className="space-y-3 text-center" role="status">
+          <CheckCircle2 className="mx-auto h-14 w-14 text-emerald-600" aria-hidden="true" />
+          <p className="text-slate-700">
+            Recebemos seu pagamento. Agora envie os criativos para a análise da equipe.
+          </p>
+          {o.items[0] ? (
+            <Button asChild size="lg">
+              <Link to={`${paths.usuario.criarAnuncio}?item=${o.items[0].id}`}>
+                <ImageUp className="h-5 w-5" aria-hidden="true" />
+                Enviar a arte
+              </Link>
+            </Button>
+          ) : null}
+        </Card>
+      ) : null}
+
+      {waitingPix ? (
+        <Card className="space-y-4 text-center">
+          <h2 className="text-lg font-semibold text-slate-900">Pague com Pix</h2>
+          <p className="text-sm text-slate-600">
+            {/* A phone cannot scan its own screen: there the code to copy comes first (issue #16, Phone). */}
+            <span className="md:hidden">Copie o código Pix e cole no app do seu banco.</span>
+            <span className="hidden md:inline">
+              Escaneie o QR Code no app do seu banco ou use o Pix copia e cola.
+            </span>{' '}
+            O código vale por mais <strong aria-live="off">{countdown}</strong>.
+          </p>
+          {pix.data ? (
+            // A phone cannot scan its own screen: there the code to copy comes first, the QR after;
+            // a computer shows the QR first, for the phone in the person's hand (issue #16, Phone).
+            <div className="flex flex-col gap-4">
+              <img
+                src={pix.data.qr}
+                alt="QR Code do Pix"
+                width={240}
+                height={240}
+                className="order-2 mx-auto rounded-lg ring-1 ring-slate-200 md:order-1"
+              />
+              <div className="order-1 flex flex-col items-center gap-3 md:order-2">
+                <label htmlFor="pix-copia-cola" className="sr-only">
+                  Pix copia e cola
+                </label>
+                <textarea
+                  id="pix-copia-cola"
+                  readOnly
+                  value={pix.data.payload}
+                  rows={3}
+                  className="w-full break-all rounded-lg border border-slate-300 p-3 font-mono text-xs text-slate-800"
+                />
+                <Button
+                  className="w-full md:w-auto"
+                  onClick={async () => {
+                    await navigator.clipboard.writeText(pix.data.payload).catch(() => {});
+                    toast.success('Código copiado', 'Cole no app do seu banco para pagar.');
+                  }}
+                >
+                  <Copy className="h-4 w-4" aria-hidden="true" />
+                  Copiar código Pix
+                </Button>
+              </div>
+            </div>
+          ) : (
+            <Spinner label="Gerando o código Pix..." />
+          )}
+          <p className="text-xs text-slate-500" aria-live="polite">
+            Esta página se atualiza sozinha quando o pagamento for confirmado.
+          </p>
+        </Card>
+      ) : null}
+
+      {o.status === 'aguardando_pagamento' && o.payment_method === 'faturado' ? (
+        <Alert tone="info">
+          Enviaremos o boleto ou os dados para transferência por email. A equipe confirma o pagamento assim
+          que recebê-lo.
+        </Alert>
+      ) : null}
+      {o.status === 'expirado' ? (
+        <Alert>O prazo de pagamento terminou e as vagas foram liberadas.</Alert>
+      ) : null}
+      {o.status === 'pago_apos_expirar' ? <Alert tone="info">{LATE_PAYMENT_NOTICE}</Alert> : null}
+
+      <div className="flex justify-center gap-3">
+        <Button asChild variant="secondary">
+          <Link to={buildPath(paths.pedido, { orderId: o.id })}>Ver detalhes do pedido</Link>
+        </Button>
+        <Button asChild variant="ghost">
+          <Link to={paths.usuario.meusPedidos}>Meus pedidos</Link>
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export function Component() {
+  return (
+    <ProtectedRoute>
+      <Confirmation />
+    </ProtectedRoute>
+  );
+}

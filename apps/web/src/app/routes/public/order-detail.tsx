@@ -1,0 +1,229 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import {
+  formatBookingPeriod,
+  LATE_PAYMENT_NOTICE,
+  invoiceStatusLabels,
+  orderStatusLabels,
+  paths,
+  paymentMethodLabels,
+  type InvoiceStatus,
+  formatDate,
+  formatInteger,
+  formatMoney,
+  formatDateTime,
+} from '@urbana/shared';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ItemCampaign } from '../../../features/ads/index.ts';
+import { ProtectedRoute } from '../../../features/auth/index.ts';
+import { HelpLink, knowledgeArticles } from '../../../features/knowledge/index.ts';
+import { OrderStatusBadge, useCancelOrder, useOrder } from '../../../features/orders/index.ts';
+import { toast } from '../../../lib/toast.ts';
+
+const actorLabels: Record<string, string> = {
+  cliente: 'você',
+  equipe: 'equipe Urbana',
+  sistema: 'sistema',
+  provedor: 'provedor de pagamento',
+};
+
+function Detail() {
+  const { orderId = '' } = useParams();
+  const order = useOrder(orderId);
+  const cancel = useCancelOrder(orderId);
+  const [confirming, setConfirming] = useState(false);
+  if (order.isPending) return <Spinner label="Carregando o pedido..." className="min-h-[40vh]" />;
+  if (order.isError) return <Alert>{order.error.message}</Alert>;
+  const o = order.data;
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">Pedido {o.code}</h1>
+          <p className="mt-1 text-sm text-slate-600">
+            Feito em {formatDate(o.created_at)} · {paymentMethodLabels[o.payment_method]}
+          </p>
+        </div>
+        <OrderStatusBadge status={o.status} />
+      </div>
+      {o.status === 'pago_apos_expirar' ? <Alert tone="info">{LATE_PAYMENT_NOTICE}</Alert> : null}
+      {o.status === 'aguardando_pagamento' && o.payment_method === 'pix' ? (
+        <Button asChild>
+          <Link to={`${paths.confirmacaoPedido}?orderId=${o.id}`}>Pagar com Pix</Link>
+        </Button>
+      ) : null}
+      <div className="grid gap-6 lg:grid-cols-[1fr_320px]">
+        <Card>
+          <h2 className="text-lg font-semibold text-slate-900">Itens</h2>
+          <ul className="mt-2 divide-y divide-slate-100">
+            {o.items.map((item) => (
+              <li key={item.id} className="py-3">
+                <div className="flex flex-wrap justify-between gap-2">
+                  <p className="font-medium text-slate-900">{item.name}</p>
+                  <p className="font-semibold">{formatMoney(item.total)}</p>
+                </div>
+                <p className="text-sm text-slate-600">
+                  {item.city} – {item.state} · Veiculação {formatBookingPeriod(item.start, item.weeks)}
+                </p>
+                <p className="text-sm text-slate-600" data-testid="audiencia-periodo">
+                  Audiência no período: {formatInteger(item.audience)} impactos
+                </p>
+                {item.towers.length > 1 || item.is_tower_based ? (
+                  <p className="text-sm text-slate-600">
+                    Torres: {item.towers.map((t) => t.name).join(', ')}
+                  </p>
+                ) : null}
+                {item.campaign && ['pago', 'em_veiculacao', 'concluido'].includes(o.status) ? (
+                  <ItemCampaign itemId={item.id} campaign={item.campaign} />
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </Card>
+        <div className="space-y-6">
+          <Card>
+            <h2 className="text-lg font-semibold text-slate-900">Valores</h2>
+            <dl className="mt-2 space-y-1 text-sm">
+              <div className="flex justify-between">
+                <dt className="text-slate-600">Subtotal</dt>
+                <dd>{formatMoney(o.subtotal)}</dd>
+              </div>
+              {o.discount ? (
+                <div className="flex justify-between">
+                  <dt className="text-slate-600">Longa duração</dt>
+                  <dd>−{formatMoney(o.discount)}</dd>
+                </div>
+              ) : null}
+              {o.coupon_discount ? (
+                <div className="flex justify-between">
+                  <dt className="text-slate-600">Cupom {o.coupon_code}</dt>
+                  <dd>−{formatMoney(o.coupon_discount)}</dd>
+                </div>
+              ) : null}
+              <div className="flex justify-between border-t border-slate-200 pt-2 font-bold">
+                <dt>Total</dt>
+                <dd>{formatMoney(o.total)}</dd>
+              </div>
+            </dl>
+            {o.invoice ? (
+              <p className="mt-3 text-sm text-slate-600">
+                Fatura {o.invoice.number} ·{' '}
+                {invoiceStatusLabels[o.invoice.status as InvoiceStatus] ?? o.invoice.status} · vencimento{' '}
+                {formatDate(o.invoice.due_date)}
+              </p>
+            ) : null}
+          </Card>
+          <Card>
+            <h2 className="text-lg font-semibold text-slate-900">Histórico</h2>
+            <ol className="mt-2 space-y-2 text-sm">
+              {o.history.map((h, i) => (
+                <li key={i}>
+                  <span className="font-medium text-slate-900">{orderStatusLabels[h.to]}</span>
+                  <span className="text-slate-600">
+                    {' '}
+                    · {formatDateTime(h.at)} · {actorLabels[h.actor] ?? h.actor}
+                  </span>
+                </li>
+              ))}
+            </ol>
+          </Card>
+          {o.status === 'aguardando_pagamento' ? (
+            <Card>
+              <h2 className="text-lg font-semibold text-slate-900">Desistiu do pedido?</h2>
+              <p className="mt-2 text-sm text-slate-600">
+                Enquanto o pagamento não é feito, você pode cancelar sem custo. As datas voltam a ficar livres
+                para outros anunciantes.
+              </p>
+              {/* A confirmation, never one click beside "Pagar com Pix" (issue #16 item 6). */}
+              <Dialog open={confirming} onOpenChange={setConfirming}>
+                <Button variant="secondary" className="mt-3" onClick={() => setConfirming(true)}>
+                  Cancelar pedido
+                </Button>
+                <DialogContent
+                  title="Cancelar o pedido e liberar as datas?"
+                  description={`O pedido ${o.code} será cancelado e as datas reservadas ficam livres para outros anunciantes. Não é possível desfazer.`}
+                >
+                  <div className="flex flex-wrap justify-end gap-3">
+                    <DialogClose asChild>
+                      <Button variant="secondary">Voltar</Button>
+                    </DialogClose>
+                    <Button
+                      variant="danger"
+                      disabled={cancel.isPending}
+                      onClick={() =>
+                        cancel.mutate(undefined, {
+                          onSuccess: () => {
+                            setConfirming(false);
+                            toast.success('Pedido cancelado', 'As datas reservadas foram liberadas.');
+                          },
+                          onError: (e) => toast.error('Não foi possível cancelar', e.message),
+                        })
+                      }
+                    >
+                      {cancel.isPending ? 'Cancelando...' : 'Sim, cancelar o pedido'}
+                    </Button>
+                  </div>
+                </DialogContent>
+              </Dialog>
+            </Card>
+          ) : null}
+          <Card>
+            <h2 className="text-lg font-semibold text-slate-900">Dúvidas sobre o pedido</h2>
+            <ul className="mt-2 space-y-2">
+              {o.status === 'aguardando_pagamento' ? (
+                <li>
+                  <HelpLink
+                    article={
+                      o.payment_method === 'pix'
+                        ? knowledgeArticles.pagamentoPix
+                        : knowledgeArticles.pagamentoFaturado
+                    }
+                  >
+                    {o.payment_method === 'pix'
+                      ? 'Prazo e confirmação do pagamento por Pix'
+                      : 'Prazos do boleto ou transferência faturada'}
+                  </HelpLink>
+                </li>
+              ) : null}
+              {o.status === 'pago' || o.status === 'em_veiculacao' ? (
+                <li>
+                  <HelpLink article={knowledgeArticles.envioCriativos}>
+                    Como e até quando enviar os criativos
+                  </HelpLink>
+                </li>
+              ) : null}
+              {o.status === 'pago' || o.status === 'em_veiculacao' || o.status === 'concluido' ? (
+                <li>
+                  <HelpLink article={knowledgeArticles.comprovacaoVeiculacao}>
+                    Fotos de comprovação da veiculação
+                  </HelpLink>
+                </li>
+              ) : null}
+              <li>
+                <HelpLink article={knowledgeArticles.faturas}>Status e PDF da fatura</HelpLink>
+              </li>
+              <li>
+                <HelpLink article={knowledgeArticles.cancelamentos}>Quando é possível cancelar</HelpLink>
+              </li>
+            </ul>
+          </Card>
+        </div>
+      </div>
+      <Link to={paths.usuario.meusPedidos} className="text-sm font-semibold text-brand-700 hover:underline">
+        ← Meus pedidos
+      </Link>
+    </div>
+  );
+}
+
+export function Component() {
+  return (
+    <ProtectedRoute>
+      <Detail />
+    </ProtectedRoute>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * Server rendering of the public pages (issue #20; docs/decisions/032-react-in-production.md): the
+ * route loaders fill a fresh query cache through the API in the same process, React 19's streaming
+ * renderer draws the page, and the router's data and the query cache go into the page for the
+ * browser to hydrate without asking again. Built with `vite build --ssr` into `apps/web/dist-server/`
+ * and called by the API's web plugin (apps/api/src/plugins/ssr.ts).
+ */
+import { StrictMode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { PassThrough } from 'node:stream';
+import { dehydrate } from '@tanstack/react-query';
+import { App } from './app/app.tsx';
+import type { LoaderContext } from './app/page-loaders.ts';
+import { createQueryClient } from './app/providers.tsx';
+import { routes } from './app/router.tsx';
+import { setServerFetch } from './lib/api-client.ts';
+import type { ServerState } from './lib/server-state.ts';
+
+export { setServerFetch };
+
+export interface RenderedPage {
+  /** The markup of `#root`. */
+  html: string;
+  /** The JSON for `<script type="application/json" id="estado-servidor">`, safe inside HTML. */
+  state: string;
+}
+
+const handler = createStaticHandler(routes);
+
+/** Escapes what could end the script element or be read as HTML inside it. */
+const safeJson = (value: unknown) =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+
+export async function renderPage(href: string): Promise<RenderedPage | null> {
+  const queryClient = createQueryClient();
+  const context: LoaderContext = { queryClient };
+  const result = await handler.query(new Request(href), { requestContext: context as never });
+  // A redirect or an answer that is not a page: the plain app handles it.
+  if (result instanceof Response) return null;
+  // Failed reads are not sent: the browser asks again and shows its own message, as without SSR.
+  const cache = queryClient.getQueryCache();
+  for (const query of cache.findAll()) if (query.state.status !== 'success') cache.remove(query);
+  const url = new URL(href);
+  const router = createStaticRouter(handler.dataRoutes, result);
+  const html = await new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new PassThrough();
+    sink.on('data', (chunk: Buffer) => chunks.push(chunk));
+    sink.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    const stream = renderToPipeableStream(
+      <StrictMode>
+        <App
+          queryClient={queryClient}
+          url={url}
+          routerElement={<StaticRouterProvider router={router} context={result} hydrate={false} />}
+        />
+      </StrictMode>,
+      {
+        // Everything the page needs was loaded by the loaders: send it whole (no streamed fallbacks,
+        // whose inline scripts the Content-Security-Policy would refuse).
+        onAllReady: () => stream.pipe(sink),
+        onShellError: reject,
+        onError: (error) => {
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+      },
+    );
+  });
+  const state: ServerState = {
+    router: { loaderData: result.loaderData, actionData: result.actionData, errors: result.errors },
+    queries: dehydrate(queryClient),
+  };
+  return { html, state: safeJson(state) };
+}

@@ -1,0 +1,206 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  accountUpdateBodySchema,
+  changeEmailBodySchema,
+  changePasswordBodySchema,
+  type Profile,
+} from '@urbana/shared';
+import type { z } from 'zod';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { toast } from '../../lib/toast.ts';
+import { useAuth } from '../auth/use-auth.ts';
+import { accountApi, accountKeys, useAccountMutation, type AccountOverview } from './api.ts';
+
+export function SettingsCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section
+      aria-labelledby={id}
+      className="space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+export function ProfileCard({ user }: { user: Profile }) {
+  const { setUser } = useAuth();
+  const form = useForm<
+    z.input<typeof accountUpdateBodySchema>,
+    unknown,
+    z.output<typeof accountUpdateBodySchema>
+  >({
+    resolver: zodResolver(accountUpdateBodySchema),
+    defaultValues: {
+      nome_completo: user.nome_completo,
+      telefone: user.telefone ?? '',
+      empresa: user.empresa ?? '',
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const [error, setError] = useState<string | null>(null);
+  const submit = form.handleSubmit(async (values) => {
+    setError(null);
+    try {
+      setUser(await accountApi.updateProfile(values));
+      toast.success('Dados atualizados.');
+    } catch (e) {
+      setError(errorMessage(e, 'Não foi possível salvar.'));
+    }
+  });
+  return (
+    <SettingsCard id="conta-dados" title="Seus dados">
+      <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="Nome completo"
+          autoComplete="name"
+          error={errors.nome_completo?.message}
+          {...form.register('nome_completo')}
+        />
+        <Field
+          label="Telefone"
+          type="tel"
+          autoComplete="tel"
+          error={errors.telefone?.message}
+          {...form.register('telefone')}
+        />
+        <Field
+          label="Empresa (opcional)"
+          autoComplete="organization"
+          error={errors.empresa?.message}
+          {...form.register('empresa')}
+        />
+        <div className="flex items-end">
+          <Button type="submit" disabled={isSubmitting}>
+            Salvar dados
+          </Button>
+        </div>
+        {error ? (
+          <div className="sm:col-span-2">
+            <Alert>{error}</Alert>
+          </div>
+        ) : null}
+      </form>
+    </SettingsCard>
+  );
+}
+
+export function EmailCard({ overview }: { overview: AccountOverview }) {
+  const change = useAccountMutation(accountApi.changeEmail, [accountKeys.overview]);
+  const form = useForm<
+    z.input<typeof changeEmailBodySchema>,
+    unknown,
+    z.output<typeof changeEmailBodySchema>
+  >({
+    resolver: zodResolver(changeEmailBodySchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const submit = form.handleSubmit(async (values) => {
+    setMessage(null);
+    try {
+      setMessage({ tone: 'success', text: (await change.mutateAsync(values)).message });
+      form.reset();
+    } catch (e) {
+      setMessage({ tone: 'error', text: errorMessage(e, 'Não foi possível pedir a troca.') });
+    }
+  });
+  return (
+    <SettingsCard id="conta-email" title="Email">
+      <p className="text-sm text-slate-700">
+        Email atual: <strong className="break-all">{overview.email}</strong>
+        {overview.pending_email ? (
+          <>
+            <br />
+            Aguardando confirmação: <strong className="break-all">{overview.pending_email}</strong>
+          </>
+        ) : null}
+      </p>
+      <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="Novo email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <Field
+          label="Senha atual"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <div className="sm:col-span-2">
+          <Button type="submit" variant="secondary" disabled={isSubmitting}>
+            Trocar email
+          </Button>
+        </div>
+      </form>
+      {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+    </SettingsCard>
+  );
+}
+
+export function PasswordCard() {
+  const change = useAccountMutation(accountApi.changePassword, [accountKeys.sessions]);
+  const form = useForm<
+    z.input<typeof changePasswordBodySchema>,
+    unknown,
+    z.output<typeof changePasswordBodySchema>
+  >({
+    resolver: zodResolver(changePasswordBodySchema),
+    defaultValues: { current_password: '', new_password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const submit = form.handleSubmit(async (values) => {
+    setMessage(null);
+    try {
+      setMessage({ tone: 'success', text: (await change.mutateAsync(values)).message });
+      form.reset();
+    } catch (e) {
+      const text = errorMessage(e, 'Não foi possível trocar a senha.');
+      if (text === 'Senha atual incorreta.') form.setError('current_password', { message: text });
+      else setMessage({ tone: 'error', text });
+    }
+  });
+  return (
+    <SettingsCard id="conta-senha" title="Senha">
+      <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="Senha atual"
+          type="password"
+          autoComplete="current-password"
+          error={errors.current_password?.message}
+          {...form.register('current_password')}
+        />
+        <Field
+          label="Nova senha"
+          type="password"
+          autoComplete="new-password"
+          hint="Pelo menos 6 caracteres."
+          error={errors.new_password?.message}
+          {...form.register('new_password')}
+        />
+        <div className="sm:col-span-2">
+          <Button type="submit" variant="secondary" disabled={isSubmitting}>
+            Trocar senha
+          </Button>
+        </div>
+      </form>
+      <p className="text-sm text-slate-600">
+        Ao trocar a senha, as sessões em outros dispositivos são encerradas.
+      </p>
+      {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+    </SettingsCard>
+  );
+}

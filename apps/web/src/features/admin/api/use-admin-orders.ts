@@ -1,0 +1,56 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminOrderDetail, AdminOrderPage } from '@urbana/shared';
+import { api } from '../../../lib/api-client.ts';
+import { adminKeys } from './admin-api.ts';
+
+/** /admin/pedidos: the list, one order and its actions (types from the shared response schemas). */
+// z.infer of the shared response schemas (packages/shared/src/orders/admin-schemas.ts).
+export type AdminOrderPageData = AdminOrderPage;
+export type AdminOrderData = AdminOrderDetail;
+
+export const adminOrdersQuery = (search: string) =>
+  queryOptions({
+    queryKey: adminKeys.list('pedidos', search),
+    queryFn: () => api<AdminOrderPageData>(`/api/admin/pedidos${search ? `?${search}` : ''}`),
+    placeholderData: keepPreviousData,
+  });
+export const useAdminOrders = (search: string) => useQuery(adminOrdersQuery(search));
+
+export const adminOrderQuery = (id: string) =>
+  queryOptions({
+    queryKey: adminKeys.one('pedidos', id),
+    queryFn: () => api<AdminOrderData>(`/api/admin/pedidos/${id}`),
+  });
+export const useAdminOrder = (id: string) => useQuery(adminOrderQuery(id));
+
+export type AdminOrderAction =
+  | { kind: 'confirmar' }
+  | { kind: 'prorrogar'; horas: number }
+  | { kind: 'reemitir-pix' }
+  | { kind: 'cancelar'; motivo: string }
+  | { kind: 'reenviar-email' };
+
+/** One staff action on an order; the answer is the order as it is now, and every admin list refreshes. */
+export function useAdminOrderAction(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (action: AdminOrderAction) => {
+      if (action.kind === 'confirmar') {
+        await api(`/api/admin/orders/${id}/confirm-payment`, { method: 'POST' });
+        return api<AdminOrderData>(`/api/admin/pedidos/${id}`);
+      }
+      const { kind, ...body } = action;
+      return api<AdminOrderData>(`/api/admin/pedidos/${id}/${kind}`, {
+        method: 'POST',
+        ...(Object.keys(body).length ? { body } : {}),
+      });
+    },
+    onSuccess: (order) => {
+      client.setQueryData(adminKeys.one('pedidos', id), order);
+      void client.invalidateQueries({ queryKey: adminKeys.all });
+    },
+  });
+}
+
+/** The CSV of the filtered list: a plain link the browser downloads (the session cookie goes along). */
+export const adminOrdersCsvUrl = (search: string) => `/api/admin/pedidos/csv${search ? `?${search}` : ''}`;

@@ -1,0 +1,97 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { AdminOrderData } from '../api/use-admin-orders.ts';
+import { OrderActions } from './order-actions.tsx';
+
+const base: AdminOrderData = {
+  id: '6f1c2a44-0000-4000-8000-000000000001',
+  code: 'URB-TESTE123',
+  status: 'pago',
+  payment_method: 'faturado',
+  subtotal: 70_000,
+  discount: 0,
+  coupon_discount: 0,
+  coupon_code: null,
+  total: 70_000,
+  refund_amount: null,
+  created_at: '2026-12-01T15:00:00.000Z',
+  expires_at: '2026-12-04T15:00:00.000Z',
+  paid_at: '2026-12-02T15:00:00.000Z',
+  customer: { id: 'u1', name: 'Joana', email: 'joana@exemplo.com.br' },
+  billing: {
+    person_type: 'pj',
+    name: 'Padaria',
+    document: '11222333000181',
+    phone: '6133330000',
+    city: 'Brasília',
+    state: 'DF',
+  },
+  items: [],
+  pix: null,
+  payments: [],
+  invoice: null,
+  credit_note: null,
+  history: [],
+  actions: {
+    confirm_payment: false,
+    extend_hold: { allowed: false, until_max: null },
+    reissue_pix: false,
+    cancel: { allowed: true, refund: 70_000, last_refundable_day: '2026-12-07' },
+    resend_email: true,
+  },
+};
+
+const renderActions = (order: AdminOrderData) =>
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <OrderActions order={order} />
+    </QueryClientProvider>,
+  );
+
+describe('ações do pedido no painel', () => {
+  it('mostra só as ações que o servidor aceita agora', () => {
+    renderActions(base);
+    const group = screen.getByRole('group', { name: 'Ações do pedido' });
+    expect(Array.from(group.querySelectorAll('button')).map((b) => b.textContent)).toEqual([
+      'Reenviar e-mail',
+      'Cancelar pedido',
+    ]);
+  });
+
+  it('cancelar um pedido pago diz o reembolso e a nota de crédito, e pede o motivo', async () => {
+    renderActions(base);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar pedido' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancelar o pedido URB-TESTE123?' });
+    expect(dialog.textContent).toContain('o reembolso é de R$\u00a0700,00');
+    expect(dialog.textContent).toContain('reembolso integral só até 07/12/2026');
+    expect(dialog.textContent).toContain('Uma nota de crédito desse valor é emitida sobre a fatura.');
+    const confirm = screen.getAllByRole('button', { name: 'Cancelar pedido' }).at(-1)!;
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Motivo do cancelamento'), { target: { value: 'Obra na via' } });
+    expect((confirm as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('prorrogar mostra até quando a reserva vai, sem passar do limite', async () => {
+    renderActions({
+      ...base,
+      status: 'aguardando_pagamento',
+      paid_at: null,
+      actions: {
+        ...base.actions,
+        confirm_payment: true,
+        extend_hold: { allowed: true, until_max: '2026-12-05T03:00:00.000Z' },
+      },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Prorrogar reserva' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Prorrogar a reserva do pedido URB-TESTE123?' });
+    // 04/12 12:00 + 24 h would pass the ceiling (05/12 00:00 in Brasília): the ceiling is shown.
+    expect(dialog.textContent).toContain('até 05/12/2026 às 00:00');
+    const hours = screen.getByLabelText('Horas a mais (de 1 a 72)');
+    fireEvent.change(hours, { target: { value: '73' } });
+    expect(hours.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(hours.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Informe de 1 a 72 horas.',
+    );
+  });
+});

@@ -1,0 +1,73 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type {
+  BlockInput,
+  cellOccupantsResponse,
+  customerSearchResponse,
+  HoldInput,
+  holdResponse,
+  inventoryGridResponse,
+} from '@urbana/shared';
+import { api } from '../../../lib/api-client.ts';
+
+export type InventoryGridData = z.infer<typeof inventoryGridResponse>;
+export type CellOccupantsData = z.infer<typeof cellOccupantsResponse>;
+export type HoldData = z.infer<typeof holdResponse>;
+export type CustomerOptionData = z.infer<typeof customerSearchResponse>['items'][number];
+
+/** Every inventory query key starts here: a block, hold or release refreshes them all. */
+export const inventoryKeys = {
+  all: ['admin', 'inventario'] as const,
+  grid: (search: string) => ['admin', 'inventario', 'grade', search] as const,
+  cell: (tower: string, from: string, to: string) =>
+    ['admin', 'inventario', 'celula', tower, from, to] as const,
+};
+
+export const useInventoryGrid = (search: string) =>
+  useQuery({
+    queryKey: inventoryKeys.grid(search),
+    queryFn: () => api<InventoryGridData>(`/api/admin/inventario${search ? `?${search}` : ''}`),
+    placeholderData: keepPreviousData,
+  });
+
+export const useCellOccupants = (cell: { tower: string; from: string; to: string } | null) =>
+  useQuery({
+    queryKey: inventoryKeys.cell(cell?.tower ?? '', cell?.from ?? '', cell?.to ?? ''),
+    queryFn: () =>
+      api<CellOccupantsData>(
+        `/api/admin/inventario/celula?torre=${cell!.tower}&de=${cell!.from}&ate=${cell!.to}`,
+      ),
+    enabled: Boolean(cell),
+  });
+
+export const useCustomerSearch = (q: string) =>
+  useQuery({
+    queryKey: ['admin', 'inventario', 'clientes', q],
+    queryFn: () =>
+      api<z.infer<typeof customerSearchResponse>>(
+        `/api/admin/inventario/clientes?q=${encodeURIComponent(q)}`,
+      ),
+    enabled: q.trim().length >= 2,
+    placeholderData: keepPreviousData,
+  });
+
+function useInventoryMutation<I>(run: (input: I) => Promise<HoldData>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => client.invalidateQueries({ queryKey: inventoryKeys.all }),
+  });
+}
+
+export const useCreateBlock = () =>
+  useInventoryMutation((input: BlockInput) =>
+    api<HoldData>('/api/admin/inventario/bloqueios', { method: 'POST', body: input }),
+  );
+export const useCreateHold = () =>
+  useInventoryMutation((input: HoldInput) =>
+    api<HoldData>('/api/admin/inventario/reservas', { method: 'POST', body: input }),
+  );
+export const useReleaseHold = () =>
+  useInventoryMutation((id: string) =>
+    api<HoldData>(`/api/admin/inventario/reservas/${id}/liberar`, { method: 'POST' }),
+  );

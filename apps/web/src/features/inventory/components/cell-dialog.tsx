@@ -1,0 +1,138 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import {
+  buildPath,
+  cellText,
+  formatBookingRange,
+  holdKindLabels,
+  orderStatusLabels,
+  paths,
+  type OrderStatus,
+} from '@urbana/shared';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { formatDate } from '@urbana/shared';
+import { toast } from '../../../lib/toast.ts';
+import { ConfirmDialog } from '../../admin/components/confirm-dialog.tsx';
+import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
+import { useCellOccupants, useReleaseHold } from '../api/use-inventory.ts';
+import { BlockForm, HoldForm } from './hold-forms.tsx';
+import type { CellRef } from './inventory-grid.tsx';
+
+type Mode = 'ver' | 'bloquear' | 'reservar';
+
+/** What occupies a cell (orders with links, holds, blocks), and the staff actions on that week. */
+export function CellDialog({ cell, onClose }: { cell: CellRef | null; onClose: () => void }) {
+  const [mode, setMode] = useState<Mode>('ver');
+  const occupants = useCellOccupants(cell);
+  const release = useReleaseHold();
+  const close = (open: boolean) => {
+    if (!open) {
+      setMode('ver');
+      onClose();
+    }
+  };
+  if (!cell) return null;
+  const proposalLink = `${paths.admin.propostaNova}?${new URLSearchParams({
+    produto: cell.productId,
+    torre: cell.tower,
+    inicio: cell.from,
+  }).toString()}`;
+  return (
+    <Dialog open onOpenChange={close}>
+      <DialogContent
+        title={`${cell.productName} — ${cell.towerName}`}
+        description={`Semana de ${formatDate(cell.from)}: ${cellText(cell.cell)}.`}
+        className="max-w-lg"
+      >
+        {mode === 'bloquear' ? (
+          <BlockForm tower={cell.tower} start={cell.from} onDone={() => close(false)} />
+        ) : mode === 'reservar' ? (
+          <HoldForm tower={cell.tower} start={cell.from} onDone={() => close(false)} />
+        ) : (
+          <div className="space-y-4">
+            {occupants.isPending ? <Spinner label="Carregando ocupação" className="py-6" /> : null}
+            {occupants.data ? (
+              <>
+                <section aria-labelledby="celula-pedidos">
+                  <h3 id="celula-pedidos" className="text-sm font-semibold text-slate-900">
+                    Pedidos
+                  </h3>
+                  {occupants.data.orders.length === 0 ? (
+                    <p className="text-sm text-slate-600">Nenhum pedido nesta semana.</p>
+                  ) : (
+                    <ul className="mt-1 divide-y divide-slate-100 text-sm">
+                      {occupants.data.orders.map((o) => (
+                        <li key={`${o.order_id}-${o.starts_on}`} className="py-2">
+                          <Link
+                            to={buildPath('/admin/pedidos/:id', { id: o.order_id })}
+                            className="font-medium text-brand-700 underline"
+                          >
+                            {o.code}
+                          </Link>{' '}
+                          · {o.customer} · {orderStatusLabels[o.status as OrderStatus] ?? o.status}
+                          <span className="block text-xs text-slate-600">
+                            {formatBookingRange(o.starts_on, o.ends_on)}
+                          </span>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </section>
+                <section aria-labelledby="celula-reservas">
+                  <h3 id="celula-reservas" className="text-sm font-semibold text-slate-900">
+                    Reservas técnicas e bloqueios
+                  </h3>
+                  {occupants.data.holds.length === 0 ? (
+                    <p className="text-sm text-slate-600">Nenhuma nesta semana.</p>
+                  ) : (
+                    <ul className="mt-1 divide-y divide-slate-100 text-sm">
+                      {occupants.data.holds.map((h) => (
+                        <li key={h.id} className="flex items-start justify-between gap-2 py-2">
+                          <span>
+                            <span className="font-medium">{holdKindLabels[h.kind]}</span>
+                            {h.customer ? ` · ${h.customer}` : ''}
+                            {h.reason ? ` · ${h.reason}` : ''}
+                            <span className="block text-xs text-slate-600">
+                              {formatBookingRange(h.starts_on, h.ends_on)}
+                              {h.expires_at ? ` · vale até ${formatDate(h.expires_at)}` : ''}
+                            </span>
+                          </span>
+                          <ConfirmDialog
+                            trigger={
+                              <Button variant="secondary" size="sm">
+                                Liberar
+                              </Button>
+                            }
+                            title={`Liberar ${holdKindLabels[h.kind].toLowerCase()}?`}
+                            consequence={`As vagas de ${formatBookingRange(h.starts_on, h.ends_on)} voltam a ficar livres para venda na busca e no checkout.`}
+                            confirmLabel="Liberar vagas"
+                            onConfirm={async () => {
+                              await release.mutateAsync(h.id);
+                              toast.success('Vagas liberadas');
+                            }}
+                          />
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </section>
+              </>
+            ) : null}
+            <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:flex-wrap">
+              <Button asChild>
+                <Link to={proposalLink}>Criar proposta</Link>
+              </Button>
+              <Button variant="secondary" onClick={() => setMode('reservar')}>
+                Reserva técnica
+              </Button>
+              <Button variant="secondary" onClick={() => setMode('bloquear')}>
+                Bloquear semanas
+              </Button>
+            </div>
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,63 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type {
+  ProposalInput,
+  proposalAcceptResponse,
+  proposalListResponse,
+  proposalSchema,
+} from '@urbana/shared';
+import { api } from '../../../lib/api-client.ts';
+
+export type ProposalData = z.infer<typeof proposalSchema>;
+export type ProposalListData = z.infer<typeof proposalListResponse>;
+
+export const proposalKeys = {
+  all: ['propostas'] as const,
+  list: (search: string) => ['propostas', 'lista', search] as const,
+  staff: (id: string) => ['propostas', 'equipe', id] as const,
+  customer: (id: string) => ['propostas', 'cliente', id] as const,
+};
+
+export const useProposalList = (search: string) =>
+  useQuery({
+    queryKey: proposalKeys.list(search),
+    queryFn: () => api<ProposalListData>(`/api/admin/propostas${search ? `?${search}` : ''}`),
+    placeholderData: keepPreviousData,
+  });
+
+export const useStaffProposal = (id: string) =>
+  useQuery({
+    queryKey: proposalKeys.staff(id),
+    queryFn: () => api<ProposalData>(`/api/admin/propostas/${id}`),
+  });
+
+export const useCustomerProposal = (id: string) =>
+  useQuery({ queryKey: proposalKeys.customer(id), queryFn: () => api<ProposalData>(`/api/propostas/${id}`) });
+
+function useProposalMutation<I, O>(run: (input: I) => Promise<O>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => client.invalidateQueries({ queryKey: proposalKeys.all }),
+  });
+}
+
+export const useCreateProposal = () =>
+  useProposalMutation((input: ProposalInput) =>
+    api<ProposalData>('/api/admin/propostas', { method: 'POST', body: input }),
+  );
+export const useSendProposal = () =>
+  useProposalMutation((id: string) =>
+    api<ProposalData>(`/api/admin/propostas/${id}/enviar`, { method: 'POST' }),
+  );
+export const useCancelProposal = () =>
+  useProposalMutation((id: string) =>
+    api<ProposalData>(`/api/admin/propostas/${id}/cancelar`, { method: 'POST' }),
+  );
+export const useAcceptProposal = () =>
+  useProposalMutation((input: { id: string; payment_method: 'pix' | 'faturado' }) =>
+    api<z.infer<typeof proposalAcceptResponse>>(`/api/propostas/${input.id}/aceitar`, {
+      method: 'POST',
+      body: { payment_method: input.payment_method },
+    }),
+  );

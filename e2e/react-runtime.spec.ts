@@ -1,0 +1,53 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+
+/**
+ * What ships is React 19 (docs/decisions/032-react-in-production.md): the built assets carry
+ * react-dom 19 and nothing of Preact, and the page in the browser is mounted by React.
+ */
+const assets = path.resolve('apps/web/dist/assets');
+
+function builtScripts(): Array<{ file: string; code: string }> {
+  return readdirSync(assets)
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => ({ file, code: readFileSync(path.join(assets, file), 'utf8') }));
+}
+
+test('o build de produção traz o React 19 e nada do Preact', () => {
+  const scripts = builtScripts();
+  expect(scripts.length).toBeGreaterThan(0);
+
+  // react-dom's client renderer names its error decoder and its version (`reconcilerVersion`, the
+  // value it gives React's developer tools) in the minified code.
+  const reactDom = scripts.filter(({ code }) => code.includes('react.dev/errors/'));
+  expect(reactDom.length, 'nenhum arquivo com o react-dom').toBeGreaterThan(0);
+  const versions = new Set(
+    reactDom.flatMap(({ code }) =>
+      [...code.matchAll(/reconcilerVersion:\s*["'`](\d+\.\d+\.\d+)["'`]/g)].map((m) => m[1]),
+    ),
+  );
+  expect([...versions].length, 'versão do react-dom não encontrada').toBeGreaterThan(0);
+  for (const version of versions) expect(version).toMatch(/^19\./);
+
+  // Preact's minified code reads its vnode and component fields under these short names (children,
+  // DOM node, original vnode, parent DOM, hooks state); React never uses them.
+  const preactFields = ['.__k', '.__e', '.__v', '.__P', '.__H'];
+  const preact = scripts.filter(({ code }) => preactFields.every((field) => code.includes(field)));
+  expect(preact.map(({ file }) => file)).toEqual([]);
+});
+
+test('a página no navegador é montada pelo React 19', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // React marks the container it rendered into and each DOM node with its fiber.
+  const marks = await page.evaluate(() => {
+    const root = document.getElementById('root')!;
+    const heading = document.querySelector('h1')!;
+    return {
+      container: Object.keys(root).some((key) => key.startsWith('__reactContainer$')),
+      fiber: Object.keys(heading).some((key) => key.startsWith('__reactFiber$')),
+    };
+  });
+  expect(marks).toEqual({ container: true, fiber: true });
+});

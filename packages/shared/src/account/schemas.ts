@@ -1,0 +1,197 @@
+import { z } from 'zod';
+import { emailField, newPasswordField } from '../auth/form-schemas.ts';
+import { profileUpdateSchema, sessionResponseSchema } from '../auth-schemas.ts';
+import { signInErrors, validationMessages as v } from '../messages.ts';
+
+/**
+ * The version of the terms of use and privacy policy in force (/termos, /privacidade). Changing it
+ * asks every signed-in person to accept the new texts at their next sign-in (issue #24 item 1).
+ */
+export const TERMS_VERSION = '2026-11-24';
+
+/** Messages of the account settings, invitations and two-factor sign-in (issue #24). */
+export const accountSettingsMessages = {
+  saved: 'Dados atualizados.',
+  wrongPassword: 'Senha atual incorreta.',
+  passwordChanged: 'Senha alterada. As outras sessões foram encerradas.',
+  emailChangeSent: 'Enviamos um link de confirmação para o novo email. A troca vale depois da confirmação.',
+  emailChangeSame: 'Este já é o seu email.',
+  emailTaken: 'Já existe uma conta com este email',
+  emailChangeInvalid: 'Este link de troca de email é inválido ou já expirou. Peça a troca de novo.',
+  emailChanged: 'Email alterado. Use o novo email para entrar.',
+  sessionsEnded: 'As outras sessões foram encerradas.',
+  preferencesSaved: 'Preferências de email salvas.',
+  unsubscribed: 'Pronto: você não receberá mais estes emails. Mude isso quando quiser em Minha conta.',
+  unsubscribeInvalid: 'Link de descadastro inválido.',
+  termsAccepted: 'Termos aceitos.',
+  termsOutdated: 'Os termos foram atualizados. Leia a nova versão e aceite para continuar.',
+  exportRequested: 'Estamos preparando seus dados. O link aparece aqui quando estiver pronto.',
+  exportPending: 'Já estamos preparando um arquivo com seus dados. Aguarde alguns instantes.',
+  exportUnavailable: 'Este arquivo não está mais disponível. Peça um novo.',
+  exportNotFound: 'Arquivo não encontrado.',
+  accountDeleted: 'Sua conta foi excluída.',
+  cannotDeleteStaff: 'Contas da equipe não podem ser excluídas por aqui. Fale com um administrador.',
+  userNotFound: 'Usuário não encontrado.',
+} as const;
+
+export const twoFactorMessages = {
+  required: 'Digite o código do aplicativo autenticador.',
+  invalidCode: 'Código inválido ou expirado. Confira o aplicativo autenticador e tente de novo.',
+  challengeExpired: 'A verificação expirou. Entre de novo com email e senha.',
+  enabled: 'Verificação em duas etapas ativada. Guarde os códigos de recuperação.',
+  disabled: 'Verificação em duas etapas desativada.',
+  alreadyEnabled: 'A verificação em duas etapas já está ativada.',
+  notStarted: 'Comece a configuração de novo: gere um novo QR Code.',
+  adminRequired:
+    'Administradores precisam ativar a verificação em duas etapas antes de usar o painel. Configure em Minha conta.',
+  adminCannotDisable: 'Administradores não podem desativar a verificação em duas etapas.',
+} as const;
+
+export const invitationMessages = {
+  sent: 'Convite enviado.',
+  revoked: 'Convite revogado.',
+  invalid: 'Este convite é inválido, expirou ou já foi usado. Peça um novo convite à equipe.',
+  adminNotAllowed: 'Só os emails da lista de administradores podem ser convidados como admin.',
+  alreadyStaff: 'Este email já pertence a uma conta da equipe.',
+  alreadyCustomer: 'Este email já pertence a uma conta de cliente. Altere o papel dessa conta em Usuários.',
+  accepted: 'Conta criada. Entre com o seu email e a nova senha.',
+} as const;
+
+const password = z
+  .string({ error: v.passwordRequired })
+  .min(1, { error: v.passwordRequired, abort: true })
+  .max(128, { error: 'A senha deve ter no máximo 128 caracteres' });
+
+const tokenField = z
+  .string({ error: 'Link incompleto. Abra o link do email novamente.' })
+  .min(1, { error: 'Link incompleto. Abra o link do email novamente.' })
+  .max(200, { error: 'Link inválido.' });
+
+/** Six digits, or a recovery code (xxxxx-xxxxx); spaces are ignored. */
+export const totpCodeField = z
+  .string({ error: twoFactorMessages.required })
+  .transform((s) => s.replace(/\s+/g, '').toLowerCase())
+  .pipe(
+    z
+      .string()
+      .min(1, { error: twoFactorMessages.required, abort: true })
+      .max(20, { error: twoFactorMessages.invalidCode }),
+  );
+
+export const accountUpdateBodySchema = profileUpdateSchema;
+export const changeEmailBodySchema = z.object({
+  email: emailField(signInErrors.invalidEmail),
+  password,
+});
+export const tokenBodySchema = z.object({ token: tokenField });
+export const changePasswordBodySchema = z.object({
+  current_password: password,
+  new_password: newPasswordField,
+});
+export const passwordBodySchema = z.object({ password });
+
+export const accountSessionSchema = z.object({
+  id: z.string(),
+  device: z.string(),
+  ip: z.string().nullable(),
+  created_at: z.string(),
+  last_seen_at: z.string(),
+  current: z.boolean(),
+});
+export const accountSessionsSchema = z.object({ items: z.array(accountSessionSchema) });
+export type AccountSession = z.infer<typeof accountSessionSchema>;
+
+export const emailPreferencesSchema = z.object({ alerts: z.boolean(), news: z.boolean() });
+export type EmailPreferences = z.infer<typeof emailPreferencesSchema>;
+export const emailCategories = ['alertas', 'novidades'] as const;
+export type EmailCategory = (typeof emailCategories)[number];
+export const unsubscribeQuerySchema = z.object({
+  token: z.string().max(60),
+  tipo: z.enum(emailCategories),
+});
+
+export const accountOverviewSchema = z.object({
+  email: z.string(),
+  pending_email: z.string().nullable(),
+  preferences: emailPreferencesSchema,
+  two_factor: z.object({
+    enabled: z.boolean(),
+    required: z.boolean(),
+    recovery_codes_left: z.number().int(),
+  }),
+  terms: z.object({
+    version: z.string().nullable(),
+    accepted_at: z.string().nullable(),
+    current: z.string(),
+  }),
+});
+export type AccountOverview = z.infer<typeof accountOverviewSchema>;
+
+export const twoFactorSetupSchema = z.object({
+  secret: z.string(),
+  otpauth_url: z.string(),
+  qr_svg: z.string(),
+});
+export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
+export const twoFactorCodeBodySchema = z.object({ code: totpCodeField });
+export const recoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()), message: z.string() });
+export const twoFactorDisableBodySchema = z.object({ password, code: totpCodeField });
+
+export const twoFactorVerifyBodySchema = z.object({ challenge: tokenField, code: totpCodeField });
+/** The sign-in answer when the password was right and a second factor is needed. */
+export const twoFactorChallengeSchema = z.object({
+  two_factor: z.object({ challenge: z.string(), expires_at: z.string() }),
+});
+
+export const signInResponseSchema = z.union([sessionResponseSchema, twoFactorChallengeSchema]);
+export type SignInResponse = z.infer<typeof signInResponseSchema>;
+
+export const acceptTermsBodySchema = z.object({ version: z.string().max(40) });
+
+export const dataExportSchema = z.object({
+  id: z.string(),
+  status: z.enum(['pendente', 'pronto', 'falhou']),
+  created_at: z.string(),
+  expires_at: z.string().nullable(),
+  size_bytes: z.number().int().nullable(),
+  download_url: z.string().nullable(),
+});
+export const dataExportsSchema = z.object({ items: z.array(dataExportSchema) });
+export type DataExport = z.infer<typeof dataExportSchema>;
+
+export const staffRoles = ['operador', 'admin'] as const;
+export const invitationBodySchema = z.object({
+  email: emailField(signInErrors.invalidEmail),
+  nome_completo: z
+    .string()
+    .trim()
+    .max(120, { error: 'O nome completo deve ter no máximo 120 caracteres' })
+    .default(''),
+  role: z.enum(staffRoles, { error: 'Escolha o papel: operador ou admin.' }),
+});
+export const invitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  nome_completo: z.string(),
+  role: z.enum(staffRoles),
+  status: z.enum(['pendente', 'aceito', 'revogado', 'expirado']),
+  invited_by: z.string().nullable(),
+  expires_at: z.string(),
+  created_at: z.string(),
+});
+export const invitationsSchema = z.object({ items: z.array(invitationSchema) });
+export type Invitation = z.infer<typeof invitationSchema>;
+export const invitationPreviewSchema = z.object({
+  email: z.string(),
+  nome_completo: z.string(),
+  role: z.enum(staffRoles),
+});
+export const acceptInvitationBodySchema = z.object({
+  token: tokenField,
+  nome_completo: z
+    .string({ error: v.fullNameRequired })
+    .trim()
+    .min(1, { error: v.fullNameRequired, abort: true })
+    .max(120, { error: 'O nome completo deve ter no máximo 120 caracteres' }),
+  password: newPasswordField,
+});

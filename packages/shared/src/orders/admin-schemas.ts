@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { adminPageQuery, dateRangeQuery } from '../admin-schemas.ts';
+import { adStatuses, campaignStatuses } from '../ads.ts';
+import { orderStatuses, paymentMethods } from '../orders.ts';
+import { invoiceStatuses } from '../support.ts';
+import { adminOrderMessages, HOLD_EXTENSION_MAX_HOURS } from './admin-rules.ts';
+
+/** /api/admin/pedidos: request and response of every endpoint (issue #19 item 1). */
+
+export const adminOrderSorts = ['created_at', 'total', 'code', 'customer', 'expires_at'] as const;
+
+export const adminOrderListQuery = z.object({
+  ...adminPageQuery,
+  ...dateRangeQuery,
+  status: z.enum(orderStatuses, { error: 'Situação inválida.' }).optional(),
+  metodo: z.enum(paymentMethods, { error: 'Forma de pagamento inválida.' }).optional(),
+  cidade: z.string().trim().max(100, { error: 'Cidade longa demais.' }).optional(),
+  sort: z.enum(adminOrderSorts, { error: 'Ordenação inválida.' }).default('created_at'),
+});
+export type AdminOrderListQuery = z.infer<typeof adminOrderListQuery>;
+
+export const adminOrderRow = z.object({
+  id: z.string(),
+  code: z.string(),
+  status: z.enum(orderStatuses),
+  payment_method: z.enum(paymentMethods),
+  total: z.number(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  paid_at: z.string().nullable(),
+  customer: z.object({ id: z.string(), name: z.string(), email: z.string(), document: z.string() }),
+  cities: z.array(z.string()),
+  items: z.number(),
+});
+export type AdminOrderRow = z.infer<typeof adminOrderRow>;
+
+export const adminOrderPage = z.object({
+  total: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+  items: z.array(adminOrderRow),
+});
+export type AdminOrderPage = z.infer<typeof adminOrderPage>;
+
+const when = z.string();
+
+export const adminOrderDetail = z.object({
+  id: z.string(),
+  code: z.string(),
+  status: z.enum(orderStatuses),
+  payment_method: z.enum(paymentMethods),
+  subtotal: z.number(),
+  discount: z.number(),
+  coupon_discount: z.number(),
+  coupon_code: z.string().nullable(),
+  total: z.number(),
+  refund_amount: z.number().nullable(),
+  created_at: when,
+  expires_at: when,
+  paid_at: when.nullable(),
+  customer: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  billing: z.object({
+    person_type: z.enum(['pf', 'pj']),
+    name: z.string(),
+    document: z.string(),
+    phone: z.string(),
+    city: z.string(),
+    state: z.string(),
+  }),
+  items: z.array(
+    z.object({
+      id: z.string(),
+      product_id: z.string(),
+      name: z.string(),
+      type: z.string(),
+      city: z.string(),
+      state: z.string(),
+      start: z.string(),
+      weeks: z.number(),
+      towers: z.array(z.object({ id: z.string(), name: z.string() })),
+      total: z.number(),
+      campaign_status: z.enum(campaignStatuses).nullable(),
+      ad: z.object({ id: z.string(), name: z.string(), status: z.enum(adStatuses) }).nullable(),
+    }),
+  ),
+  pix: z
+    .object({ txid: z.string(), payload: z.string().nullable(), retired: z.array(z.string()) })
+    .nullable(),
+  payments: z.array(
+    z.object({
+      id: z.string(),
+      provider_event_id: z.string(),
+      type: z.string(),
+      amount: z.number().nullable(),
+      received_at: when,
+    }),
+  ),
+  invoice: z
+    .object({
+      id: z.string(),
+      number: z.string(),
+      status: z.enum(invoiceStatuses),
+      total: z.number(),
+      due_date: z.string(),
+      paid_at: when.nullable(),
+    })
+    .nullable(),
+  credit_note: z.object({ number: z.string(), amount: z.number(), created_at: when }).nullable(),
+  history: z.array(z.object({ at: when, text: z.string(), actor: z.string(), note: z.string().nullable() })),
+  actions: z.object({
+    confirm_payment: z.boolean(),
+    extend_hold: z.object({ allowed: z.boolean(), until_max: when.nullable() }),
+    reissue_pix: z.boolean(),
+    cancel: z.object({
+      allowed: z.boolean(),
+      refund: z.number(),
+      last_refundable_day: z.string().nullable(),
+    }),
+    resend_email: z.boolean(),
+  }),
+});
+export type AdminOrderDetail = z.infer<typeof adminOrderDetail>;
+
+export const extendHoldBody = z.object({
+  horas: z.coerce
+    .number({ error: adminOrderMessages.extendHours })
+    .int({ error: adminOrderMessages.extendHours })
+    .min(1, { error: adminOrderMessages.extendHours })
+    .max(HOLD_EXTENSION_MAX_HOURS, { error: adminOrderMessages.extendHours }),
+});
+export type ExtendHoldBody = z.infer<typeof extendHoldBody>;
+
+export const cancelOrderBody = z.object({
+  motivo: z
+    .string({ error: adminOrderMessages.cancelReason })
+    .trim()
+    .min(5, { error: adminOrderMessages.cancelReason })
+    .max(500, { error: adminOrderMessages.cancelReason }),
+});
+export type CancelOrderBody = z.infer<typeof cancelOrderBody>;

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { productTypes } from '../catalog.ts';
+import { inventoryDay } from '../inventory/schemas.ts';
+
+/**
+ * Proposals staff build for a customer, which the customer accepts into an order (issue #19 item 4,
+ * docs/decisions/030-inventory-holds-proposals.md).
+ */
+
+export const proposalStatuses = ['rascunho', 'enviada', 'aceita', 'cancelada'] as const;
+/** What the screens show: the stored status, or "vencida" once its last day passed unaccepted. */
+export const proposalStates = [...proposalStatuses, 'vencida'] as const;
+export type ProposalState = (typeof proposalStates)[number];
+export const proposalStateLabels: Record<ProposalState, string> = {
+  rascunho: 'Rascunho',
+  enviada: 'Enviada',
+  aceita: 'Aceita',
+  cancelada: 'Cancelada',
+  vencida: 'Vencida',
+};
+
+/** Longest a proposal may stay open. */
+export const PROPOSAL_MAX_DAYS = 90;
+
+export const proposalMessages = {
+  expired: (lastDay: string) =>
+    `Esta proposta venceu em ${lastDay} e não pode mais ser aceita. Peça uma nova proposta à equipe Urbana.`,
+  accepted: 'Esta proposta já foi aceita.',
+  cancelled: 'Esta proposta foi cancelada pela equipe Urbana.',
+  notSent: 'Esta proposta ainda não foi enviada.',
+  notFound: 'Proposta não encontrada.',
+  priceAboveList: (name: string) => `O preço negociado de ${name} não pode passar do preço de tabela.`,
+  discountAboveTotal: 'O desconto não pode passar do total das linhas.',
+  started: (name: string) => `O período de ${name} já começou. Peça uma nova proposta à equipe Urbana.`,
+};
+
+const money = (message: string) =>
+  z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .min(0, { error: message })
+    .max(5_000_000_000, { error: message });
+
+export const proposalItemInputSchema = z.object({
+  product_id: z.uuid({ error: 'Produto inválido.' }),
+  tower_ids: z
+    .array(z.uuid({ error: 'Torre inválida.' }))
+    .max(100)
+    .default([]),
+  start_date: inventoryDay('Data de início inválida.'),
+  weeks: z.coerce
+    .number({ error: 'Número de semanas inválido.' })
+    .int({ error: 'Número de semanas inválido.' })
+    .min(1, { error: 'Escolha de 1 a 52 semanas.' })
+    .max(52, { error: 'Escolha de 1 a 52 semanas.' }),
+  /** Negotiated price of the line in centavos; null = the catalogue price. */
+  price: money('Preço negociado inválido.').nullable().default(null),
+});
+
+export const proposalInputSchema = z.object({
+  customer_id: z.uuid({ error: 'Escolha o cliente.' }),
+  valid_until: inventoryDay('Data de validade inválida.'),
+  discount: money('Desconto inválido.').default(0),
+  note: z.string().trim().max(1000, { error: 'Observação longa demais (até 1000 caracteres).' }).default(''),
+  items: z
+    .array(proposalItemInputSchema)
+    .min(1, { error: 'Inclua ao menos um local na proposta.' })
+    .max(30, { error: 'Itens demais em uma proposta (até 30).' }),
+});
+export type ProposalInput = z.input<typeof proposalInputSchema>;
+
+export const proposalItemSchema = z.object({
+  product_id: z.string(),
+  product_name: z.string(),
+  product_slug: z.string(),
+  product_type: z.enum(productTypes),
+  city: z.string(),
+  state: z.string(),
+  is_tower_based: z.boolean(),
+  towers: z.array(z.object({ id: z.string(), name: z.string() })),
+  start: z.string(),
+  weeks: z.number(),
+  list_price: z.number(),
+  price: z.number(),
+});
+
+export const proposalSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  status: z.enum(proposalStatuses),
+  state: z.enum(proposalStates),
+  customer: z.object({
+    id: z.string(),
+    nome_completo: z.string(),
+    email: z.string(),
+    empresa: z.string().nullable(),
+  }),
+  valid_until: z.string(),
+  subtotal: z.number(),
+  discount: z.number(),
+  total: z.number(),
+  note: z.string(),
+  order_id: z.string().nullable(),
+  sent_at: z.string().nullable(),
+  accepted_at: z.string().nullable(),
+  created_at: z.string(),
+  items: z.array(proposalItemSchema),
+});
+export type Proposal = z.infer<typeof proposalSchema>;
+
+export const proposalListQuery = z.object({
+  page: z.coerce
+    .number({ error: 'Página inválida.' })
+    .int({ error: 'Página inválida.' })
+    .min(1, { error: 'Página inválida.' })
+    .default(1),
+  q: z.string().trim().max(200, { error: 'Busca longa demais.' }).optional(),
+  status: z.enum(proposalStatuses, { error: 'Situação inválida.' }).optional(),
+});
+
+export const proposalListResponse = z.object({
+  total: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+  items: z.array(proposalSchema.omit({ items: true })),
+});
+export type ProposalListItem = z.infer<typeof proposalListResponse>['items'][number];
+
+export const proposalAcceptSchema = z.object({
+  payment_method: z.enum(['pix', 'faturado'], { error: 'Escolha a forma de pagamento.' }).default('pix'),
+});
+export const proposalAcceptResponse = z.object({ order_id: z.string() });
