@@ -4,6 +4,18 @@ import { useRef, type ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 export const Dialog = DialogPrimitive.Root;
+
+// The dialogs on screen, oldest first. Radix lets the top-most layer alone take Esc, but it learns
+// which layer is on top one render late: an Esc pressed just as a confirmation opens over a detail
+// dialog closed both (seen in e2e/dialog-focus.spec.ts on a loaded machine). Only the newest closes.
+const openDialogs: HTMLElement[] = [];
+const trackOpen = (node: HTMLElement | null) => {
+  if (!node) return;
+  openDialogs.push(node);
+  return () => {
+    openDialogs.splice(openDialogs.indexOf(node), 1);
+  };
+};
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
@@ -22,6 +34,7 @@ export function DialogContent({
   // state (a list row's "Ver detalhes") has none and focus fell to <body>; issue #17 item 8 wants it
   // back on the opener, as docs/decisions/027-dialog-focus-return.md records.
   const opener = useRef<HTMLElement | null>(null);
+  const self = useRef<HTMLDivElement | null>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-950/50" />
@@ -30,6 +43,13 @@ export function DialogContent({
           'fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none',
           className,
         )}
+        ref={(node) => {
+          self.current = node;
+          return trackOpen(node);
+        }}
+        onEscapeKeyDown={(event) => {
+          if (openDialogs.at(-1) !== self.current) event.preventDefault();
+        }}
         onOpenAutoFocus={() => {
           const active = document.activeElement;
           opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
