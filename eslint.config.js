@@ -69,6 +69,26 @@ export default tseslint.config(
     },
   },
   {
+    // One formatting module (issue #18 item 4): dates and money in pt-BR and Brasília time come from
+    // packages/shared/src/lib/{dates,money,figures}.ts, never from a local Intl formatter.
+    files: ['apps/*/src/**/*.{ts,tsx}'],
+    ignores: ['apps/*/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "NewExpression[callee.object.name='Intl'][callee.property.name=/^(DateTimeFormat|NumberFormat)$/]",
+          message: 'Use formatDate/formatDateTime/formatMoney/formatInteger de @urbana/shared (lib/).',
+        },
+        {
+          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
+          message: 'Use formatDate/formatDateTime/formatMoney/formatInteger de @urbana/shared (lib/).',
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**', '.ci/**'],
     rules: { 'no-console': 'off' },
   },

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   foldText,
+  formatDateTime,
   orderStatusLabels,
   paymentMethodLabels,
   todayInBrasilia,
@@ -100,8 +101,7 @@ export async function listAdminOrders(
 /** At most this many rows in one CSV export (a year of orders of a busy network). */
 export const ORDERS_CSV_MAX_ROWS = 10_000;
 
-const localTime = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('pt-BR', { timeZone: TZ, dateStyle: 'short', timeStyle: 'short' }) : '';
+const localTime = (iso: string | null) => (iso ? formatDateTime(iso) : '');
 
 /** The filtered list as CSV in pt-BR (";" between fields, UTF-8 with BOM), as the reports export it. */
 export async function adminOrdersCsv(db: Db, input: AdminOrderListQuery) {

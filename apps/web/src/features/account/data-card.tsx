@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '@urbana/shared';
+import { formatDateTime, paths } from '@urbana/shared';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
@@ -11,12 +11,7 @@ import { useAuth } from '../auth/use-auth.ts';
 import { accountApi, accountKeys, useAccountMutation, useDataExports } from './api.ts';
 import { SettingsCard } from './settings-cards.tsx';
 
-const when = (iso: string) =>
-  new Intl.DateTimeFormat('pt-BR', {
-    dateStyle: 'short',
-    timeStyle: 'short',
-    timeZone: 'America/Sao_Paulo',
-  }).format(new Date(iso));
+const when = (iso: string) => formatDateTime(iso);
 
 /** "Baixar meus dados" and "Excluir minha conta" (LGPD art. 18). */
 export function DataCard() {

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@urbana/shared';
 import { Button } from '../../components/ui/button.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
@@ -10,12 +11,7 @@ import {
 } from './api.ts';
 import { SettingsCard } from './settings-cards.tsx';
 
-const when = (iso: string) =>
-  new Intl.DateTimeFormat('pt-BR', {
-    dateStyle: 'short',
-    timeStyle: 'short',
-    timeZone: 'America/Sao_Paulo',
-  }).format(new Date(iso));
+const when = (iso: string) => formatDateTime(iso);
 
 export function SessionsCard() {
   const sessions = useAccountSessions();

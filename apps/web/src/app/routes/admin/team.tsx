@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { invitationBodySchema, type Invitation } from '@urbana/shared';
+import { formatDateTime, invitationBodySchema, type Invitation } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, inputClass } from '../../../components/ui/field.tsx';
@@ -21,12 +21,7 @@ const statusLabels: Record<Invitation['status'], string> = {
   expirado: 'Expirado',
 };
 
-const date = (iso: string) =>
-  new Intl.DateTimeFormat('pt-BR', {
-    dateStyle: 'short',
-    timeStyle: 'short',
-    timeZone: 'America/Sao_Paulo',
-  }).format(new Date(iso));
+const date = (iso: string) => formatDateTime(iso);
 
 /** /admin/equipe: invite operadores and admins by e-mail; revoke a pending invitation (issue #24 item 4). */
 export function Component() {
