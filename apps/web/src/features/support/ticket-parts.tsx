@@ -1,26 +1,17 @@
 import { ticketStatusLabels, type TicketStatus, formatDateTime } from '@urbana/shared';
 import { cn } from '../../lib/cn.ts';
+import { StatusBadge, type BadgeTone } from '../../components/ui/badge.tsx';
 import type { TicketMessage } from './api.ts';
 
-const tone: Record<TicketStatus, string> = {
-  aberto: 'bg-amber-50 text-amber-900 ring-amber-200',
-  em_andamento: 'bg-sky-50 text-sky-900 ring-sky-200',
-  resolvido: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
-  fechado: 'bg-slate-100 text-slate-700 ring-slate-300',
+const tones: Record<TicketStatus, BadgeTone> = {
+  aberto: 'amber',
+  em_andamento: 'blue',
+  resolvido: 'green',
+  fechado: 'muted',
 };
 
 export function TicketStatusBadge({ status }: { status: TicketStatus }) {
-  return (
-    <span
-      data-status={status}
-      className={cn(
-        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1',
-        tone[status],
-      )}
-    >
-      {ticketStatusLabels[status]}
-    </span>
-  );
+  return <StatusBadge status={status} labels={ticketStatusLabels} tones={tones} />;
 }
 
 /** A ticket's conversation; `viewer` decides which side is "you". */

@@ -21,7 +21,7 @@ import {
   type ScheduledEmail,
 } from '../../../features/admin-messaging/index.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { cn } from '../../../lib/cn.ts';
+import { StatusBadge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { fieldErrors } from '../../../lib/field-errors.ts';
 
@@ -32,10 +32,10 @@ const statusLabel: Record<ScheduledEmail['status'], string> = {
   enviado: 'Enviado',
   cancelado: 'Cancelado',
 };
-const statusTone: Record<ScheduledEmail['status'], string> = {
-  agendado: 'bg-amber-50 text-amber-900 ring-amber-200',
-  enviado: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
-  cancelado: 'bg-slate-100 text-slate-700 ring-slate-300',
+const statusTone: Record<ScheduledEmail['status'], BadgeTone> = {
+  agendado: 'amber',
+  enviado: 'green',
+  cancelado: 'muted',
 };
 
 function ScheduleForm({ editing, onDone }: { editing: ScheduledEmail | null; onDone(): void }) {
@@ -156,14 +156,7 @@ function Row({ item, onEdit }: { item: ScheduledEmail; onEdit(): void }) {
             {audienceSegmentLabels[item.segment]} · {formatDateTime(item.send_at)}
           </p>
         </div>
-        <span
-          className={cn(
-            'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1',
-            statusTone[item.status],
-          )}
-        >
-          {statusLabel[item.status]}
-        </span>
+        <StatusBadge status={item.status} labels={statusLabel} tones={statusTone} />
       </div>
       {item.status === 'enviado' ? (
         <p className="text-sm text-slate-700">

@@ -265,26 +265,3 @@ export function QueryState<T>({
   }
   return <>{children(query.data)}</>;
 }
-
-export function Badge({
-  tone = 'slate',
-  children,
-}: {
-  tone?: 'slate' | 'green' | 'red' | 'amber' | 'blue';
-  children: ReactNode;
-}) {
-  return (
-    <span
-      className={cn(
-        'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold',
-        tone === 'slate' && 'bg-slate-100 text-slate-700',
-        tone === 'green' && 'bg-emerald-100 text-emerald-800',
-        tone === 'red' && 'bg-red-100 text-red-800',
-        tone === 'amber' && 'bg-amber-100 text-amber-900',
-        tone === 'blue' && 'bg-sky-100 text-sky-900',
-      )}
-    >
-      {children}
-    </span>
-  );
-}

@@ -4,26 +4,23 @@ import {
   proposalStateLabels,
   type ProposalState,
 } from '@urbana/shared';
-import { cn } from '../../../lib/cn.ts';
 import { formatDate, formatMoney } from '@urbana/shared';
+import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import type { ProposalData } from '../api/use-proposals.ts';
 
-const stateTone: Record<ProposalState, string> = {
-  rascunho: 'bg-slate-100 text-slate-700',
-  enviada: 'bg-sky-100 text-sky-900',
-  aceita: 'bg-emerald-100 text-emerald-800',
-  cancelada: 'bg-red-100 text-red-800',
-  vencida: 'bg-amber-100 text-amber-900',
+const stateTones: Record<ProposalState, BadgeTone> = {
+  rascunho: 'muted',
+  enviada: 'blue',
+  aceita: 'green',
+  cancelada: 'red',
+  vencida: 'amber',
 };
 
 export function ProposalStateBadge({ state }: { state: ProposalState }) {
   return (
-    <span
-      data-proposal-state={state}
-      className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold', stateTone[state])}
-    >
+    <Badge tone={stateTones[state]} data-proposal-state={state}>
       {proposalStateLabels[state]}
-    </span>
+    </Badge>
   );
 }
 
