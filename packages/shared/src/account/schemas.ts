@@ -186,6 +186,7 @@ export const invitationPreviewSchema = z.object({
   nome_completo: z.string(),
   role: z.enum(staffRoles),
 });
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 export const acceptInvitationBodySchema = z.object({
   token: tokenField,
   nome_completo: z

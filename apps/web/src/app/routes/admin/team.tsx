@@ -1,8 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { formatDateTime, invitationBodySchema, type Invitation } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Field, inputClass } from '../../../components/ui/field.tsx';
+import { Field, SelectField } from '../../../components/ui/field.tsx';
 import {
   accountApi,
   accountKeys,
@@ -23,34 +25,30 @@ const statusLabels: Record<Invitation['status'], string> = {
 
 const date = (iso: string) => formatDateTime(iso);
 
+const roleOptions = [
+  ['operador', 'Operador'],
+  ['admin', 'Admin (só emails da lista de administradores)'],
+] as const;
+
 /** /admin/equipe: invite operadores and admins by e-mail; revoke a pending invitation (issue #24 item 4). */
 export function Component() {
   const invitations = useInvitations();
   const invite = useAccountMutation(accountApi.invite, [accountKeys.invitations]);
   const revoke = useAccountMutation(accountApi.revokeInvitation, [accountKeys.invitations]);
-  const [form, setForm] = useState({
-    email: '',
-    nome_completo: '',
-    role: 'operador' as 'operador' | 'admin',
+  const form = useForm<z.input<typeof invitationBodySchema>, unknown, z.output<typeof invitationBodySchema>>({
+    resolver: zodResolver(invitationBodySchema),
+    defaultValues: { email: '', nome_completo: '', role: 'operador' },
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = invitationBodySchema.safeParse(form);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setErrors({});
+  const { errors } = form.formState;
+  const submit = form.handleSubmit(async (body) => {
     try {
-      await invite.mutateAsync(parsed.data);
+      await invite.mutateAsync(body);
       toast.success('Convite enviado.');
-      setForm({ email: '', nome_completo: '', role: 'operador' });
+      form.reset();
     } catch (e) {
-      setErrors({ form: errorMessage(e, 'Não foi possível enviar o convite.') });
+      form.setError('root', { message: errorMessage(e, 'Não foi possível enviar o convite.') });
     }
-  };
+  });
 
   return (
     <AdminPage
@@ -63,41 +61,26 @@ export function Component() {
         className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 md:grid-cols-4"
         aria-label="Convidar para a equipe"
       >
-        <Field
-          label="Email"
-          type="email"
-          value={form.email}
-          onChange={(e) => setForm({ ...form, email: e.target.value })}
-          error={errors.email}
-        />
+        <Field label="Email" type="email" error={errors.email?.message} {...form.register('email')} />
         <Field
           label="Nome (opcional)"
-          value={form.nome_completo}
-          onChange={(e) => setForm({ ...form, nome_completo: e.target.value })}
-          error={errors.nome_completo}
+          error={errors.nome_completo?.message}
+          {...form.register('nome_completo')}
         />
-        <div className="space-y-1.5">
-          <label htmlFor="convite-papel" className="block text-sm font-medium text-slate-800">
-            Papel
-          </label>
-          <select
-            id="convite-papel"
-            className={inputClass}
-            value={form.role}
-            onChange={(e) => setForm({ ...form, role: e.target.value as 'operador' | 'admin' })}
-          >
-            <option value="operador">Operador</option>
-            <option value="admin">Admin (só emails da lista de administradores)</option>
-          </select>
-        </div>
+        <SelectField
+          label="Papel"
+          options={roleOptions}
+          error={errors.role?.message}
+          {...form.register('role')}
+        />
         <div className="flex items-end">
           <Button type="submit" className="w-full" disabled={invite.isPending}>
             Enviar convite
           </Button>
         </div>
-        {errors.form ? (
+        {errors.root ? (
           <div className="md:col-span-4">
-            <Alert>{errors.form}</Alert>
+            <Alert>{errors.root.message}</Alert>
           </div>
         ) : null}
       </form>

@@ -1,7 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Link, useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import { acceptInvitationBodySchema, paths } from '@urbana/shared';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { acceptInvitationBodySchema, paths, type InvitationPreview } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -20,30 +23,7 @@ export function Component() {
     enabled: token !== '',
     retry: false,
   });
-  const [name, setName] = useState<string | null>(null);
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const nome = name ?? preview.data?.nome_completo ?? '';
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = acceptInvitationBodySchema.safeParse({ token, nome_completo: nome, password });
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      setDone((await accountApi.acceptInvitation(parsed.data)).message);
-    } catch (e) {
-      setErrors({ form: errorMessage(e, 'Não foi possível aceitar o convite.') });
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <div className="mx-auto max-w-md">
@@ -66,46 +46,72 @@ export function Component() {
             </Link>
           </>
         ) : (
-          <form onSubmit={submit} noValidate className="space-y-4">
-            <p className="text-sm text-slate-700">
-              Você foi convidado como <strong>{preview.data.role === 'admin' ? 'admin' : 'operador'}</strong>{' '}
-              com o email <strong className="break-all">{preview.data.email}</strong>. Defina seu nome e sua
-              senha.
-            </p>
-            <Field
-              label="Nome completo"
-              autoComplete="name"
-              value={nome}
-              onChange={(e) => setName(e.target.value)}
-              error={errors.nome_completo}
-            />
-            <Field
-              label="Senha"
-              type="password"
-              autoComplete="new-password"
-              hint="Pelo menos 6 caracteres."
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              error={errors.password}
-            />
-            <p className="text-xs text-slate-600">
-              Ao criar a conta você concorda com os{' '}
-              <Link to={paths.termos} target="_blank" className="text-brand-700 underline">
-                termos de uso
-              </Link>{' '}
-              e a{' '}
-              <Link to={paths.privacidade} target="_blank" className="text-brand-700 underline">
-                política de privacidade
-              </Link>
-              .
-            </p>
-            {errors.form ? <Alert>{errors.form}</Alert> : null}
-            <Button type="submit" className="w-full" disabled={busy}>
-              Criar minha conta
-            </Button>
-          </form>
+          <AcceptForm token={token} preview={preview.data} onAccepted={(message) => setDone(message)} />
         )}
       </Card>
     </div>
+  );
+}
+
+const acceptFormSchema = acceptInvitationBodySchema.omit({ token: true });
+
+function AcceptForm({
+  token,
+  preview,
+  onAccepted,
+}: {
+  token: string;
+  preview: InvitationPreview;
+  onAccepted(message: string): void;
+}) {
+  const accept = useMutation({ mutationFn: accountApi.acceptInvitation });
+  const form = useForm<z.input<typeof acceptFormSchema>, unknown, z.output<typeof acceptFormSchema>>({
+    resolver: zodResolver(acceptFormSchema),
+    defaultValues: { nome_completo: preview.nome_completo, password: '' },
+  });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit(async (body) => {
+    try {
+      onAccepted((await accept.mutateAsync({ ...body, token })).message);
+    } catch (e) {
+      form.setError('root', { message: errorMessage(e, 'Não foi possível aceitar o convite.') });
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <p className="text-sm text-slate-700">
+        Você foi convidado como <strong>{preview.role === 'admin' ? 'admin' : 'operador'}</strong> com o email{' '}
+        <strong className="break-all">{preview.email}</strong>. Defina seu nome e sua senha.
+      </p>
+      <Field
+        label="Nome completo"
+        autoComplete="name"
+        error={errors.nome_completo?.message}
+        {...form.register('nome_completo')}
+      />
+      <Field
+        label="Senha"
+        type="password"
+        autoComplete="new-password"
+        hint="Pelo menos 6 caracteres."
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <p className="text-xs text-slate-600">
+        Ao criar a conta você concorda com os{' '}
+        <Link to={paths.termos} target="_blank" className="text-brand-700 underline">
+          termos de uso
+        </Link>{' '}
+        e a{' '}
+        <Link to={paths.privacidade} target="_blank" className="text-brand-700 underline">
+          política de privacidade
+        </Link>
+        .
+      </p>
+      {errors.root ? <Alert>{errors.root.message}</Alert> : null}
+      <Button type="submit" className="w-full" disabled={form.formState.isSubmitting}>
+        Criar minha conta
+      </Button>
+    </form>
   );
 }
