@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fromDateTimeInput } from './lib/date-input.ts';
 import { formatInteger } from './lib/money.ts';
 import { validationMessages } from './messages.ts';
 
@@ -144,3 +145,21 @@ export const scheduledEmailSchema = z
     send_at: z.iso.datetime({ offset: true, error: 'Informe data e hora válidas.' }),
   })
   .refine(needsUser, { path: ['user_id'], error: 'Escolha o usuário.' });
+
+/**
+ * The staff form of a scheduled e-mail: the date and time as the `datetime-local` input gives them
+ * (Brasília), read into the ISO instant `scheduledEmailSchema` checks; the user only for "usuario".
+ */
+export const scheduledEmailFormSchema = z
+  .object({
+    ...audience,
+    subject: z.string(),
+    body: z.string(),
+    send_at: z.string(),
+  })
+  .transform((v): z.input<typeof scheduledEmailSchema> => ({
+    ...v,
+    user_id: v.segment === 'usuario' ? (v.user_id ?? null) : null,
+    send_at: fromDateTimeInput(v.send_at) ?? '',
+  }))
+  .pipe(scheduledEmailSchema);

@@ -1,17 +1,18 @@
 import { CalendarClock, Pencil, X } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import {
   audienceSegmentLabels,
-  scheduledEmailSchema,
-  type AudienceSegment,
+  scheduledEmailFormSchema,
   formatDateTime,
-  fromDateTimeInput,
   toDateTimeInput,
 } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { Field, textareaClass } from '../../../components/ui/field.tsx';
+import { Field, TextareaField } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import {
   AudiencePicker,
@@ -23,9 +24,6 @@ import {
 import { errorMessage } from '../../../lib/api-client.ts';
 import { StatusBadge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { toast } from '../../../lib/toast.ts';
-import { fieldErrors } from '../../../lib/field-errors.ts';
-
-type Errors = Partial<Record<'segment' | 'user_id' | 'subject' | 'body' | 'send_at' | 'root', string>>;
 
 const statusLabel: Record<ScheduledEmail['status'], string> = {
   agendado: 'Agendado',
@@ -40,40 +38,35 @@ const statusTone: Record<ScheduledEmail['status'], BadgeTone> = {
 
 function ScheduleForm({ editing, onDone }: { editing: ScheduledEmail | null; onDone(): void }) {
   const save = useSaveScheduled();
-  const [segment, setSegment] = useState<AudienceSegment>(editing?.segment ?? 'cliente');
-  const [userId, setUserId] = useState<string | null>(editing?.target_user_id ?? null);
-  const [subject, setSubject] = useState(editing?.subject ?? '');
-  const [body, setBody] = useState(editing?.body ?? '');
-  const [sendAt, setSendAt] = useState(editing ? toDateTimeInput(editing.send_at) : '');
-  const [errors, setErrors] = useState<Errors>({});
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = scheduledEmailSchema.safeParse({
-      segment,
-      user_id: segment === 'usuario' ? userId : null,
-      subject,
-      body,
-      send_at: fromDateTimeInput(sendAt) ?? '',
-    });
-    if (!parsed.success) {
-      setErrors(fieldErrors<keyof Errors>(parsed.error.issues));
-      return;
-    }
-    setErrors({});
+  const form = useForm<
+    z.input<typeof scheduledEmailFormSchema>,
+    unknown,
+    z.output<typeof scheduledEmailFormSchema>
+  >({
+    resolver: zodResolver(scheduledEmailFormSchema),
+    defaultValues: {
+      segment: editing?.segment ?? 'cliente',
+      user_id: editing?.target_user_id ?? null,
+      subject: editing?.subject ?? '',
+      body: editing?.body ?? '',
+      send_at: editing ? toDateTimeInput(editing.send_at) : '',
+    },
+  });
+  const { errors } = form.formState;
+  const [segment, userId] = useWatch({ control: form.control, name: ['segment', 'user_id'] });
+  const submit = form.handleSubmit(async (body) => {
     try {
-      await save.mutateAsync({ id: editing?.id ?? null, body: parsed.data });
+      await save.mutateAsync({ id: editing?.id ?? null, body });
       toast.success(
         editing ? 'Email atualizado' : 'Email agendado',
-        `Envio em ${formatDateTime(parsed.data.send_at)}.`,
+        `Envio em ${formatDateTime(body.send_at)}.`,
       );
       onDone();
     } catch (err) {
       const message = errorMessage(err, 'Não foi possível salvar. Tente novamente.');
-      setErrors(message.includes('data e hora') ? { send_at: message } : { root: message });
+      form.setError(message.includes('data e hora') ? 'send_at' : 'root', { message });
     }
-  };
-
+  });
   return (
     <form
       onSubmit={submit}
@@ -83,52 +76,30 @@ function ScheduleForm({ editing, onDone }: { editing: ScheduledEmail | null; onD
     >
       <AudiencePicker
         segment={segment}
-        userId={userId}
+        userId={userId ?? null}
         onChange={(next) => {
-          setSegment(next.segment);
-          setUserId(next.userId);
+          const validate = { shouldValidate: form.formState.isSubmitted };
+          form.setValue('segment', next.segment, validate);
+          form.setValue('user_id', next.userId, validate);
         }}
-        segmentError={errors.segment}
-        userError={errors.user_id}
+        segmentError={errors.segment?.message}
+        userError={errors.user_id?.message}
       />
-      <Field
-        label="Assunto"
-        value={subject}
-        onChange={(e) => setSubject(e.target.value)}
-        error={errors.subject}
+      <Field label="Assunto" error={errors.subject?.message} {...form.register('subject')} />
+      <TextareaField
+        label="Texto"
+        rows={6}
+        error={errors.body?.message}
+        hint='Separe os parágrafos com uma linha em branco. O email começa com "Olá, nome!" e leva a marca da Urbana.'
+        {...form.register('body')}
       />
-      <div className="space-y-1.5">
-        <label htmlFor="agendado-texto" className="block text-sm font-medium text-slate-800">
-          Texto
-        </label>
-        <textarea
-          id="agendado-texto"
-          rows={6}
-          className={textareaClass}
-          value={body}
-          onChange={(e) => setBody(e.target.value)}
-          aria-invalid={errors.body ? true : undefined}
-          aria-describedby={errors.body ? 'agendado-texto-erro' : 'agendado-texto-dica'}
-        />
-        {errors.body ? (
-          <p id="agendado-texto-erro" className="text-sm font-medium text-red-700">
-            {errors.body}
-          </p>
-        ) : (
-          <p id="agendado-texto-dica" className="text-sm text-slate-600">
-            Separe os parágrafos com uma linha em branco. O email começa com "Olá, nome!" e leva a marca da
-            Urbana.
-          </p>
-        )}
-      </div>
       <Field
         label="Data e hora do envio"
         type="datetime-local"
-        value={sendAt}
-        onChange={(e) => setSendAt(e.target.value)}
-        error={errors.send_at}
+        error={errors.send_at?.message}
+        {...form.register('send_at')}
       />
-      {errors.root ? <Alert>{errors.root}</Alert> : null}
+      {errors.root ? <Alert>{errors.root.message}</Alert> : null}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={save.isPending}>
           <CalendarClock className="h-4 w-4" aria-hidden="true" />

@@ -1,4 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { addDays, blockInputSchema, holdInputSchema, todayInBrasilia } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -8,52 +11,44 @@ import { toast } from '../../../lib/toast.ts';
 import { useCreateBlock, useCreateHold, type CustomerOptionData } from '../api/use-inventory.ts';
 import { CustomerPicker } from './customer-picker.tsx';
 
-const issuesOf = (error: { issues: Array<{ path: PropertyKey[]; message: string }> }) => {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) out[String(issue.path[0])] ??= issue.message;
-  return out;
-};
+// The face and the first week come from the calendar cell the form was opened on.
+const blockFormSchema = blockInputSchema.omit({ tower_ids: true, start_date: true });
+const holdFormSchema = holdInputSchema.omit({ tower_ids: true, start_date: true });
 
 /** Blocks weeks of one face for maintenance: every slot, for the weeks chosen. */
 export function BlockForm({ tower, start, onDone }: { tower: string; start: string; onDone: () => void }) {
   const create = useCreateBlock();
-  const [weeks, setWeeks] = useState('1');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [serverError, setServerError] = useState<string>();
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const input = { tower_ids: [tower], start_date: start, weeks: Number(weeks), reason };
-    const parsed = blockInputSchema.safeParse(input);
-    if (!parsed.success) return setErrors(issuesOf(parsed.error));
-    setErrors({});
+  const form = useForm<z.input<typeof blockFormSchema>, unknown, z.output<typeof blockFormSchema>>({
+    resolver: zodResolver(blockFormSchema),
+    defaultValues: { weeks: '1', reason: '' },
+  });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit(async (body) => {
     try {
-      await create.mutateAsync(parsed.data);
+      await create.mutateAsync({ ...body, tower_ids: [tower], start_date: start });
       toast.success('Semanas bloqueadas');
       onDone();
     } catch (e) {
-      setServerError(errorMessage(e, 'Não foi possível bloquear.'));
+      form.setError('root', { message: errorMessage(e, 'Não foi possível bloquear.') });
     }
-  };
+  });
   return (
-    <form onSubmit={(e) => void submit(e)} className="space-y-3" noValidate>
+    <form onSubmit={submit} className="space-y-3" noValidate>
       <Field
         label="Semanas a partir desta"
         type="number"
         min={1}
         max={52}
-        value={weeks}
-        onChange={(e) => setWeeks(e.target.value)}
-        error={errors.weeks}
+        error={errors.weeks?.message}
+        {...form.register('weeks')}
       />
       <Field
         label="Motivo"
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-        error={errors.reason}
         placeholder="Ex.: troca de lâmpadas"
+        error={errors.reason?.message}
+        {...form.register('reason')}
       />
-      {serverError ? <Alert>{serverError}</Alert> : null}
+      {errors.root ? <Alert>{errors.root.message}</Alert> : null}
       <Button type="submit" disabled={create.isPending} className="w-full">
         Bloquear semanas
       </Button>
@@ -65,53 +60,52 @@ export function BlockForm({ tower, start, onDone }: { tower: string; start: stri
 export function HoldForm({ tower, start, onDone }: { tower: string; start: string; onDone: () => void }) {
   const create = useCreateHold();
   const [customer, setCustomer] = useState<CustomerOptionData | null>(null);
-  const [weeks, setWeeks] = useState('1');
-  const [expires, setExpires] = useState(() => {
-    const week = addDays(todayInBrasilia(), 7);
-    return week < start ? week : todayInBrasilia();
+  const form = useForm<z.input<typeof holdFormSchema>, unknown, z.output<typeof holdFormSchema>>({
+    resolver: zodResolver(holdFormSchema),
+    defaultValues: {
+      customer_id: '',
+      weeks: '1',
+      expires_on: (() => {
+        const week = addDays(todayInBrasilia(), 7);
+        return week < start ? week : todayInBrasilia();
+      })(),
+    },
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [serverError, setServerError] = useState<string>();
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const input = {
-      customer_id: customer?.id ?? '',
-      tower_ids: [tower],
-      start_date: start,
-      weeks: Number(weeks),
-      expires_on: expires,
-    };
-    const parsed = holdInputSchema.safeParse(input);
-    if (!parsed.success) return setErrors(issuesOf(parsed.error));
-    setErrors({});
+  const { errors } = form.formState;
+  const submit = form.handleSubmit(async (body) => {
     try {
-      await create.mutateAsync(parsed.data);
+      await create.mutateAsync({ ...body, tower_ids: [tower], start_date: start });
       toast.success('Reserva técnica criada');
       onDone();
     } catch (e) {
-      setServerError(errorMessage(e, 'Não foi possível reservar.'));
+      form.setError('root', { message: errorMessage(e, 'Não foi possível reservar.') });
     }
-  };
+  });
   return (
-    <form onSubmit={(e) => void submit(e)} className="space-y-3" noValidate>
-      <CustomerPicker value={customer} onChange={setCustomer} error={errors.customer_id} />
+    <form onSubmit={submit} className="space-y-3" noValidate>
+      <CustomerPicker
+        value={customer}
+        onChange={(picked) => {
+          setCustomer(picked);
+          form.setValue('customer_id', picked?.id ?? '', { shouldValidate: form.formState.isSubmitted });
+        }}
+        error={errors.customer_id?.message}
+      />
       <Field
         label="Semanas a partir desta"
         type="number"
         min={1}
         max={52}
-        value={weeks}
-        onChange={(e) => setWeeks(e.target.value)}
-        error={errors.weeks}
+        error={errors.weeks?.message}
+        {...form.register('weeks')}
       />
       <Field
         label="Válida até (libera a vaga no fim do dia)"
         type="date"
-        value={expires}
-        onChange={(e) => setExpires(e.target.value)}
-        error={errors.expires_on}
+        error={errors.expires_on?.message}
+        {...form.register('expires_on')}
       />
-      {serverError ? <Alert>{serverError}</Alert> : null}
+      {errors.root ? <Alert>{errors.root.message}</Alert> : null}
       <Button type="submit" disabled={create.isPending} className="w-full">
         Criar reserva técnica
       </Button>
