@@ -54,5 +54,6 @@ ${marks}
 
 export async function planMapPng(points: MapPoint[]): Promise<Buffer | null> {
   if (points.length === 0) return null;
-  return sharp(Buffer.from(planMapSvg(points))).png().toBuffer();
+  // No alpha channel: pdfkit would add a second image (a soft mask) for it.
+  return sharp(Buffer.from(planMapSvg(points))).flatten({ background: '#eef2f7' }).png().toBuffer();
 }
