@@ -107,10 +107,12 @@ describe('named plans of an account', () => {
     expect(copy.json()).toMatchObject({ name: 'Inverno 2027 (cópia)', line_count: 2, shared: false });
 
     const list = await inject(ctx, { method: 'GET', url: '/api/planos', cookie: ana });
-    expect(list.json().plans.map((p: { name: string }) => p.name).sort()).toEqual([
-      'Inverno 2027',
-      'Inverno 2027 (cópia)',
-    ]);
+    expect(
+      list
+        .json()
+        .plans.map((p: { name: string }) => p.name)
+        .sort(),
+    ).toEqual(['Inverno 2027', 'Inverno 2027 (cópia)']);
 
     const gone = await inject(ctx, { method: 'DELETE', url: `/api/planos/${copy.json().id}`, cookie: ana });
     expect(gone.statusCode).toBe(204);
@@ -148,7 +150,9 @@ describe('named plans of an account', () => {
       expect(response.json().message).toBe('Plano não encontrado.');
     }
     expect((await inject(ctx, { method: 'GET', url: '/api/planos', cookie: bia })).json().plans).toEqual([]);
-    expect((await inject(ctx, { method: 'GET', url: `/api/planos/${id}`, cookie: ana })).statusCode).toBe(200);
+    expect((await inject(ctx, { method: 'GET', url: `/api/planos/${id}`, cookie: ana })).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -160,7 +164,10 @@ describe('re-pricing on opening', () => {
     expect(before.lines[0]).toMatchObject({ available: true, audience: 80_000, cpm: 1_750 });
     expect(before.totals).toMatchObject({ total: 210_000, saved_total: 210_000, audience: 82_500 });
 
-    await ctx.database.db.update(products).set({ daily_price: 12_000 }).where(eq(products.id, outdoor.product));
+    await ctx.database.db
+      .update(products)
+      .set({ daily_price: 12_000 })
+      .where(eq(products.id, outdoor.product));
     await ctx.database.db.update(products).set({ daily_price: 8_000 }).where(eq(products.id, condo.product));
     // Bob books the only slot of the condo's Torre B for the plan's week.
     const order = await inject(ctx, {
@@ -168,7 +175,9 @@ describe('re-pricing on opening', () => {
       url: '/api/orders',
       cookie: bob,
       headers: { 'idempotency-key': `plan-${Date.now()}` },
-      payload: { items: [{ product_id: condo.product, tower_ids: [condo.towers[1]], start_date: START, weeks: 1 }] },
+      payload: {
+        items: [{ product_id: condo.product, tower_ids: [condo.towers[1]], start_date: START, weeks: 1 }],
+      },
     });
     expect(order.statusCode).toBe(201);
 
@@ -210,7 +219,9 @@ describe('share by link', () => {
       alt: 'Outdoor visto da via',
     });
     const id = (
-      await create(ana, 'Compartilhado', [{ productId: outdoor.product, towerIds: [], startDate: START, weeks: 2 }])
+      await create(ana, 'Compartilhado', [
+        { productId: outdoor.product, towerIds: [], startDate: START, weeks: 2 },
+      ])
     ).json().id as string;
     const shared = await inject(ctx, { method: 'POST', url: `/api/planos/${id}/compartilhar`, cookie: ana });
     const token = shared.json().share_token as string;
@@ -245,7 +256,11 @@ describe('share by link', () => {
     // The map drawn on the server and the cover photo: two images in the document.
     expect(pdf.rawPayload.toString('latin1').match(/\/Subtype \/Image/g)).toHaveLength(2);
 
-    const revoked = await inject(ctx, { method: 'DELETE', url: `/api/planos/${id}/compartilhar`, cookie: ana });
+    const revoked = await inject(ctx, {
+      method: 'DELETE',
+      url: `/api/planos/${id}/compartilhar`,
+      cookie: ana,
+    });
     expect(revoked.json()).toEqual({ share_token: null });
     for (const url of [`/api/planos-compartilhados/${token}`, `/api/planos-compartilhados/${token}/pdf`]) {
       const response = await inject(ctx, { method: 'GET', url });
@@ -257,7 +272,10 @@ describe('share by link', () => {
   });
 
   it('answers 404 to a made-up token', async () => {
-    const response = await inject(ctx, { method: 'GET', url: `/api/planos-compartilhados/${'a'.repeat(32)}` });
+    const response = await inject(ctx, {
+      method: 'GET',
+      url: `/api/planos-compartilhados/${'a'.repeat(32)}`,
+    });
     expect(response.statusCode).toBe(404);
   });
 });

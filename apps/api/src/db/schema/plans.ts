@@ -3,7 +3,6 @@ import { bigint, check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'd
 import { createdAt, id, updatedAt } from './columns.ts';
 import { profiles } from './accounts.ts';
 
-
 const money = (name: string) => bigint(name, { mode: 'number' });
 
 /** One line as stored: the cart/planner line and its total when saved (what "changed" compares with). */

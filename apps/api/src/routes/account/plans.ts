@@ -6,6 +6,7 @@ import {
   planDetailSchema,
   planIdParamsSchema,
   planListSchema,
+  planMessages,
   planRenameBodySchema,
   planShareSchema,
   planSummarySchema,
@@ -13,6 +14,7 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import * as manage from '../../services/plans/manage.ts';
+import { planMapPng } from '../../services/plans/plan-map.ts';
 import { readPlan, revokeShare, sharePlan } from '../../services/plans/read.ts';
 
 const errors = { 400: messageSchema, 401: messageSchema, 404: messageSchema, 409: messageSchema };
@@ -58,6 +60,19 @@ export const planRoutes =
         },
       },
       async (request) => readPlan(db, request.user!.id, request.params.id, config),
+    );
+
+    app.get(
+      '/planos/:id/mapa.png',
+      { schema: { tags, summary: 'O mapa do plano, desenhado no servidor', params } },
+      async (request, reply) => {
+        const plan = await readPlan(db, request.user!.id, request.params.id, config);
+        const png = await planMapPng(
+          plan.lines.map((l, i) => ({ latitude: l.latitude, longitude: l.longitude, label: String(i + 1) })),
+        );
+        if (!png) return reply.code(404).send({ message: planMessages.notFound });
+        return reply.header('cache-control', 'private, no-store').type('image/png').send(png);
+      },
     );
 
     app.patch(

@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { buildPath, messageSchema, paths, planTokenParamsSchema, sharedPlanSchema } from '@urbana/shared';
+import {
+  buildPath,
+  messageSchema,
+  paths,
+  planMessages,
+  planTokenParamsSchema,
+  sharedPlanSchema,
+} from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
+import { planMapPng } from '../../services/plans/plan-map.ts';
 import { sharedPlanPdf } from '../../services/plans/plan-pdf.ts';
 import { readSharedPlan } from '../../services/plans/read.ts';
 
@@ -30,6 +38,19 @@ export const sharedPlanRoutes =
         reply.header('cache-control', 'no-store');
         reply.header('x-robots-tag', 'noindex');
         return readSharedPlan(deps.db, request.params.token, deps.config);
+      },
+    );
+
+    app.get(
+      '/planos-compartilhados/:token/mapa.png',
+      { schema: { tags, summary: 'O mapa do plano, desenhado no servidor (sem mapas da internet)', params } },
+      async (request, reply) => {
+        const plan = await readSharedPlan(deps.db, request.params.token, deps.config);
+        const png = await planMapPng(
+          plan.lines.map((l, i) => ({ latitude: l.latitude, longitude: l.longitude, label: String(i + 1) })),
+        );
+        if (!png) return reply.code(404).send({ message: planMessages.sharedNotFound });
+        return reply.header('cache-control', 'no-store').type('image/png').send(png);
       },
     );
 

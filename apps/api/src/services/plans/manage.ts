@@ -1,10 +1,5 @@
 import { and, count, desc, eq } from 'drizzle-orm';
-import {
-  MAX_PLANS_PER_ACCOUNT,
-  planMessages,
-  type PlanCreateBody,
-  type PlanSummary,
-} from '@urbana/shared';
+import { MAX_PLANS_PER_ACCOUNT, planMessages, type PlanCreateBody, type PlanSummary } from '@urbana/shared';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { mediaPlans, type StoredPlanLine } from '../../db/schema/index.ts';

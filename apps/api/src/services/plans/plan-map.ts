@@ -55,5 +55,8 @@ ${marks}
 export async function planMapPng(points: MapPoint[]): Promise<Buffer | null> {
   if (points.length === 0) return null;
   // No alpha channel: pdfkit would add a second image (a soft mask) for it.
-  return sharp(Buffer.from(planMapSvg(points))).flatten({ background: '#eef2f7' }).png().toBuffer();
+  return sharp(Buffer.from(planMapSvg(points)))
+    .flatten({ background: '#eef2f7' })
+    .png()
+    .toBuffer();
 }

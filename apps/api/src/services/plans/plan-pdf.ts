@@ -9,7 +9,17 @@ import {
 } from '@urbana/shared';
 import sharp from 'sharp';
 import type { Storage } from '../storage.ts';
-import { drawLogo, drawTable, drawTotals, FONT, FONT_BOLD, INK, MUTED, newPdf, pdfBuffer } from '../pdf-layout.ts';
+import {
+  drawLogo,
+  drawTable,
+  drawTotals,
+  FONT,
+  FONT_BOLD,
+  INK,
+  MUTED,
+  newPdf,
+  pdfBuffer,
+} from '../pdf-layout.ts';
 import { planMapPng } from './plan-map.ts';
 
 const impacts = (n: number) => `${formatInteger(n)} impactos`;
@@ -38,7 +48,10 @@ function drawHeader(doc: PDFKit.PDFDocument, plan: SharedPlan, width: number) {
     .font(FONT)
     .fontSize(10)
     .fillColor(MUTED)
-    .text(`Plano de mídia preparado por ${plan.prepared_by}. Preços de ${formatDate(new Date())}, sujeitos à disponibilidade no fechamento.`, { width });
+    .text(
+      `Plano de mídia preparado por ${plan.prepared_by}. Preços de ${formatDate(new Date())}, sujeitos à disponibilidade no fechamento.`,
+      { width },
+    );
   doc.moveDown(0.6);
 }
 
@@ -68,14 +81,23 @@ export async function sharedPlanPdf(plan: SharedPlan, storage: Storage, shareUrl
     const photo = photos[i];
     const textLeft = photo ? left + 130 : left;
     if (photo) doc.image(photo, left, top, { width: 120, height: 80 });
-    doc.font(FONT_BOLD).fontSize(11).fillColor(INK).text(`${i + 1}. ${line.name}`, textLeft, top, { width: width - (textLeft - left) });
+    doc
+      .font(FONT_BOLD)
+      .fontSize(11)
+      .fillColor(INK)
+      .text(`${i + 1}. ${line.name}`, textLeft, top, { width: width - (textLeft - left) });
     doc.font(FONT).fontSize(9).fillColor('#334155');
     const typeLabel = productTypeLabels[line.type as ProductType] ?? line.type;
     doc.text(`${typeLabel} · ${line.address ? `${line.address}, ` : ''}${line.city} – ${line.state}`);
-    doc.text(`Período: ${formatBookingPeriod(line.start, line.weeks)} (${line.weeks} ${line.weeks === 1 ? 'semana' : 'semanas'})`);
+    doc.text(
+      `Período: ${formatBookingPeriod(line.start, line.weeks)} (${line.weeks} ${line.weeks === 1 ? 'semana' : 'semanas'})`,
+    );
     if (line.is_tower_based) doc.text(`Torres: ${line.towers.map((t) => t.name).join(', ')}`);
-    doc.text(`Audiência: ${impacts(line.audience)} · CPM: ${line.cpm === null ? '—' : formatMoney(line.cpm)} · Total: ${formatMoney(line.total)}`);
-    if (!line.available) doc.fillColor('#b91c1c').text(line.active ? 'Sem vaga neste período.' : 'Local desativado.');
+    doc.text(
+      `Audiência: ${impacts(line.audience)} · CPM: ${line.cpm === null ? '—' : formatMoney(line.cpm)} · Total: ${formatMoney(line.total)}`,
+    );
+    if (!line.available)
+      doc.fillColor('#b91c1c').text(line.active ? 'Sem vaga neste período.' : 'Local desativado.');
     doc.x = left;
     doc.y = Math.max(doc.y, photo ? top + 86 : doc.y) + 8;
   });

@@ -92,8 +92,7 @@ export async function priceLines(db: Db, lines: PlanLine[], config: Config): Pro
       longitude: product.longitude,
       is_tower_based: product.is_tower_based,
       active,
-      available:
-        active && chosen.length > 0 && full.size === 0 && line.startDate >= earliest,
+      available: active && chosen.length > 0 && full.size === 0 && line.startDate >= earliest,
       start: line.startDate,
       end,
       weeks: line.weeks,
