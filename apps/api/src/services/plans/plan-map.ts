@@ -8,7 +8,8 @@ export interface MapPoint {
 
 const W = 1000;
 const H = 560;
-const PAD = 60;
+// Room for a marker and the scale bar at the edges.
+const PAD = 90;
 
 /**
  * Where the faces are, drawn on the server as SVG then PNG (issue #23 item 3): no map tiles from the
@@ -39,8 +40,8 @@ export function planMapSvg(points: MapPoint[]): string {
   const marks = points
     .map(
       (p) => `<g transform="translate(${x(p.longitude).toFixed(1)} ${y(p.latitude).toFixed(1)})">
-<circle r="17" fill="#0f766e" stroke="#ffffff" stroke-width="4"/>
-<text y="6" text-anchor="middle" font-size="17" font-weight="700" fill="#ffffff">${p.label}</text></g>`,
+<circle r="26" fill="#0f766e" stroke="#ffffff" stroke-width="5"/>
+<text y="9" text-anchor="middle" font-size="26" font-weight="700" fill="#ffffff">${p.label}</text></g>`,
     )
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="DejaVu Sans, sans-serif">

@@ -99,12 +99,12 @@ export function Component() {
       <img
         src={`${url}/mapa.png`}
         alt={`Mapa com os ${p.lines.length} locais do plano, numerados como na lista`}
-        className="w-full rounded-xl border border-slate-200"
+        className="w-full max-w-3xl rounded-xl border border-slate-200"
         width={1000}
         height={560}
       />
       <PlanLines lines={p.lines} />
-      <PlanTotals totals={p.totals} />
+      <PlanTotals totals={p.totals} unavailable={p.lines.filter((l) => !l.available).length} />
       <div className="flex flex-wrap gap-2">
         <BookButton plan={p} />
         <Button asChild variant="secondary">

@@ -106,8 +106,11 @@ export function PlanLines({ lines }: { lines: Line[] }) {
 /** Money, audience and CPM of the whole plan. */
 export function PlanTotals({
   totals,
+  unavailable = 0,
 }: {
   totals: { total: number; audience: number; cpm: number | null; saved_total?: number };
+  /** Lines without room now (or deactivated): still counted, as saved, but said. */
+  unavailable?: number;
 }) {
   return (
     <dl className="grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-white p-4 text-sm sm:grid-cols-3">
@@ -128,6 +131,12 @@ export function PlanTotals({
         </dd>
         {totals.saved_total !== undefined && totals.saved_total !== totals.total ? (
           <dd className="text-xs text-slate-600">Ao salvar: {formatMoney(totals.saved_total)}</dd>
+        ) : null}
+        {unavailable > 0 ? (
+          <dd className="text-xs text-slate-600">
+            Inclui {unavailable} {unavailable === 1 ? 'local que não pode' : 'locais que não podem'} ser
+            reservado{unavailable === 1 ? '' : 's'} agora.
+          </dd>
         ) : null}
       </div>
     </dl>
