@@ -131,6 +131,11 @@ describe('named plans of an account', () => {
     ]);
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().message).toBe('Torre inválida em Condomínio Plano.');
+    const badDay = await create(ana, 'Data impossível', [
+      { productId: outdoor.product, towerIds: [], startDate: '2027-02-30', weeks: 1 },
+    ]);
+    expect(badDay.statusCode).toBe(400);
+    expect(badDay.json().message).toBe('Data de início inválida.');
     const anonymous = await inject(ctx, { method: 'GET', url: '/api/planos' });
     expect(anonymous.statusCode).toBe(401);
   });

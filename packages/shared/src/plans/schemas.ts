@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inventoryDay } from '../inventory/schemas.ts';
 
 /**
  * Named media plans (issue #23 item 3, docs/decisions/035-named-plans-and-share-links.md): a saved cart
@@ -28,7 +29,8 @@ export const planMessages = {
   copyName: (name: string) => `${name} (cópia)`.slice(0, PLAN_NAME_MAX),
 } as const;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Data de início inválida.' });
+/** A real calendar day ("2026-02-30" is refused, not rolled over). */
+const day = inventoryDay('Data de início inválida.');
 
 /** One line of a plan: the same shape as a cart line and a planner result (p23a). */
 export const planLineSchema = z.object({
