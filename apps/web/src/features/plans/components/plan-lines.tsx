@@ -26,6 +26,15 @@ const changeTone: Record<PlanChangeKind, string> = {
 };
 
 function ChangeBadges({ line }: { line: Line }) {
+  // The shared page has no "since saved": it only says what cannot be booked now.
+  if (!line.changes && !line.available) {
+    const kind: PlanChangeKind = line.active ? 'indisponivel' : 'desativado';
+    return (
+      <p className={cn('mt-2 inline-block rounded-full px-2 py-0.5 text-xs font-semibold', changeTone[kind])}>
+        {planChangeLabels[kind]}
+      </p>
+    );
+  }
   if (!line.changes || line.changes.length === 0) return null;
   return (
     <ul className="mt-2 flex flex-wrap gap-2" aria-label="O que mudou desde que o plano foi salvo">
