@@ -50,7 +50,8 @@ test('a tabela cobre todas as rotas do app', () => {
 });
 
 test('páginas públicas, o diálogo de entrada e uma página inexistente', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  // One page more each time a public route is added (the shared plan, issue #23): ~25 audits.
+  test.setTimeout(180_000);
   const search = await (await request.get('/api/search?local=Brasília&tipo=torre&por_pagina=1')).json();
   const slug: string = search.items[0].slug;
   for (const pattern of byAudience('visitante')) {
@@ -61,6 +62,8 @@ test('páginas públicas, o diálogo de entrada e uma página inexistente', asyn
         slug,
         artigo: knowledgeArticles.pagamentoPix,
         id: '00000000-0000-4000-8000-000000000000',
+        // A link that does not exist (or was revoked): its 404 page is audited.
+        token: 'x'.repeat(32),
       }),
     );
   }
@@ -123,6 +126,20 @@ test('área do usuário, checkout e páginas do pedido', async ({ page }) => {
         : buildPath(pattern, { orderId, id: '00000000-0000-4000-8000-000000000000' });
     await visit(page, url);
   }
+  // A real plan of this customer, and its shared page (issue #23 item 3).
+  const plan = await api.post('/api/planos', {
+    data: {
+      name: 'Plano acessível',
+      lines: [
+        { productId: product.id, towerIds: [], startDate: addDays(product.period.start, 7 * 41), weeks: 1 },
+      ],
+    },
+  });
+  expect(plan.status()).toBe(201);
+  const planId: string = (await plan.json()).id;
+  const token: string = (await (await api.post(`/api/planos/${planId}/compartilhar`)).json()).share_token;
+  await visit(page, buildPath(paths.usuario.plano, { id: planId }));
+  await visit(page, buildPath(paths.planoCompartilhado, { token }));
 
   await page.goto(paths.home);
   await page.getByRole('button', { name: /Menu da conta/ }).click();

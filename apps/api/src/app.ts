@@ -44,6 +44,8 @@ import { expireOrders } from './services/orders.ts';
 import { healthRoutes } from './routes/health.ts';
 import { accountRoutes } from './routes/account/index.ts';
 import { accountLinkRoutes } from './routes/public/account-links.ts';
+import { planRoutes } from './routes/account/plans.ts';
+import { sharedPlanRoutes } from './routes/public/shared-plans.ts';
 import { teamAdminRoutes } from './routes/admin/team.ts';
 import { processDataExports } from './services/account/data-export.ts';
 import { profileRoutes } from './routes/profile.ts';
@@ -243,6 +245,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(catalogRoutes(deps), { prefix: '/api' });
   await app.register(orderRoutes(deps), { prefix: '/api' });
   await app.register(proposalRoutes(deps), { prefix: '/api' });
+  await app.register(planRoutes(deps), { prefix: '/api' });
+  await app.register(sharedPlanRoutes(deps), { prefix: '/api' });
   await app.register(notificationStreamRoutes(deps, { heartbeatMs: options.sseHeartbeatMs ?? 25_000 }), {
     prefix: '/api',
   });

@@ -16,6 +16,7 @@ import {
   campaignMessages,
   canUseAdminSection,
   mediaMessages,
+  planMessages,
   proposalMessages,
   httpMessages,
   signInErrors,
@@ -134,6 +135,9 @@ interface World {
   proposalsToCancel: string[];
   /** A proposal sent to Ana (the IDOR target of the customer's proposal routes). */
   sentProposal: string;
+  /** Ana's named media plan and its share link's token (issue #23 item 3). */
+  anaPlan: string;
+  anaPlanToken: string;
 }
 const w = {} as World;
 
@@ -398,7 +402,22 @@ async function inventoryWorld() {
     cookie: w.operador.cookie,
   });
   expect(sent.statusCode, sent.body).toBe(200);
+  const plan = await inject(ctx, {
+    method: 'POST',
+    url: '/api/planos',
+    cookie: w.ana.cookie,
+    payload: { name: 'Plano da Ana', lines: planLines() },
+  });
+  expect(plan.statusCode, plan.body).toBe(201);
+  w.anaPlan = plan.json().id;
+  const shared = await inject(ctx, {
+    method: 'POST',
+    url: `/api/planos/${w.anaPlan}/compartilhar`,
+    cookie: w.ana.cookie,
+  });
+  w.anaPlanToken = shared.json().share_token;
 }
+const planLines = () => [{ productId: w.product.id, towerIds: [], startDate: START, weeks: 1 }];
 const proposalBody = () => ({
   customer_id: w.ana.id,
   valid_until: addDays(todayInBrasilia(), 10),
@@ -581,6 +600,29 @@ const stateChanging: Record<string, (w: World) => Req> = {
   'POST /api/admin/propostas/:id/cancelar': (w) => ({
     url: `/api/admin/propostas/${w.proposal}/cancelar`,
     cookie: w.operador.cookie,
+  }),
+  'POST /api/planos': (w) => ({
+    url: '/api/planos',
+    cookie: w.ana.cookie,
+    payload: { name: 'Forjado', lines: planLines() },
+  }),
+  'PATCH /api/planos/:id': (w) => ({
+    url: `/api/planos/${w.anaPlan}`,
+    cookie: w.ana.cookie,
+    payload: { name: 'Renomeado por outro site' },
+  }),
+  'DELETE /api/planos/:id': (w) => ({ url: `/api/planos/${w.anaPlan}`, cookie: w.ana.cookie }),
+  'POST /api/planos/:id/duplicar': (w) => ({
+    url: `/api/planos/${w.anaPlan}/duplicar`,
+    cookie: w.ana.cookie,
+  }),
+  'POST /api/planos/:id/compartilhar': (w) => ({
+    url: `/api/planos/${w.anaPlan}/compartilhar`,
+    cookie: w.ana.cookie,
+  }),
+  'DELETE /api/planos/:id/compartilhar': (w) => ({
+    url: `/api/planos/${w.anaPlan}/compartilhar`,
+    cookie: w.ana.cookie,
   }),
   'POST /api/propostas/:id/aceitar': (w) => ({
     url: `/api/propostas/${w.sentProposal}/aceitar`,
@@ -1181,9 +1223,36 @@ function proposalParamRoutes(): Record<string, ParamCheck> {
     ),
   };
 }
+/** Named media plans (issue #23 item 3): Ana's own, and the shared link, public by its token. */
+function planParamRoutes(): Record<string, ParamCheck> {
+  const owned = (suffix: string, payload?: object): ParamCheck => ({
+    kind: 'owned',
+    notFound: planMessages.notFound,
+    id: (w) => w.anaPlan,
+    request: (w) => ({ url: `/api/planos/${w.anaPlan}${suffix}`, ...(payload ? { payload } : {}) }),
+  });
+  const shared = (suffix: string): ParamCheck => ({
+    kind: 'public',
+    why: 'plano compartilhado: o token aleatório de 192 bits é a chave (decisão 035)',
+    request: (w) => ({ url: `/api/planos-compartilhados/${w.anaPlanToken}${suffix}` }),
+  });
+  return {
+    'GET /api/planos/:id': owned(''),
+    'PATCH /api/planos/:id': owned('', { name: 'Do Bruno' }),
+    'DELETE /api/planos/:id': owned(''),
+    'GET /api/planos/:id/mapa.png': owned('/mapa.png'),
+    'POST /api/planos/:id/duplicar': owned('/duplicar'),
+    'POST /api/planos/:id/compartilhar': owned('/compartilhar'),
+    'DELETE /api/planos/:id/compartilhar': owned('/compartilhar'),
+    'GET /api/planos-compartilhados/:token': shared(''),
+    'GET /api/planos-compartilhados/:token/pdf': shared('/pdf'),
+    'GET /api/planos-compartilhados/:token/mapa.png': shared('/mapa.png'),
+  };
+}
 /** Every route with a `:param` (or `*`). A new one fails the coverage test until it is listed here. */
 const paramRoutes: Record<string, ParamCheck> = {
   ...proposalParamRoutes(),
+  ...planParamRoutes(),
   'GET /api/account/exports/:id/download': {
     kind: 'owned',
     notFound: 'Arquivo não encontrado.',

@@ -26,4 +26,5 @@ export * from './orders/admin-rules.ts';
 export * from './orders/admin-schemas.ts';
 export * from './inventory/schemas.ts';
 export * from './proposals/schemas.ts';
+export * from './plans/schemas.ts';
 export * from './account/schemas.ts';

@@ -12,6 +12,7 @@ export const paths = {
   confirmacaoPedido: '/confirmacao-pedido',
   pedido: '/pedido/:orderId',
   proposta: '/proposta/:id',
+  planoCompartilhado: '/plano/:token',
   suporte: '/suporte',
   central: '/central',
   centralArtigo: '/central/:artigo',
@@ -38,6 +39,8 @@ export const paths = {
     notificacoes: '/usuario/notificacoes',
     faturamento: '/usuario/faturamento',
     conta: '/usuario/conta',
+    planos: '/usuario/planos',
+    plano: '/usuario/planos/:id',
   },
   admin: {
     login: '/admin/login',

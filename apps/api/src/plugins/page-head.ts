@@ -12,7 +12,7 @@ import {
   SITE_NAME,
 } from '@urbana/shared';
 import type { AppDeps } from '../deps.ts';
-import { productPhotos, products } from '../db/schema/index.ts';
+import { mediaPlans, productPhotos, products } from '../db/schema/index.ts';
 import { findArticle } from '../services/articles.ts';
 import { fileUrl } from '../services/catalog.ts';
 
@@ -203,6 +203,21 @@ export function pageHeads(deps: AppDeps): (pathname: string) => Promise<PageHead
       }
       const meta = await productMeta(slug);
       return meta ? render(pathname, meta) : notFound(pathname);
+    }
+
+    // A shared plan (issue #23 item 3): its name on the link's preview, never indexed, 404 once revoked.
+    const plan = /^\/plano\/([A-Za-z0-9_-]+)$/.exec(pathname);
+    if (plan) {
+      const row = await db.query.mediaPlans.findFirst({
+        where: eq(mediaPlans.share_token, plan[1]!),
+        columns: { name: true },
+      });
+      if (!row) return notFound(pathname);
+      return render(pathname, {
+        title: row.name,
+        description: 'Plano de mídia exterior na Urbana: locais, períodos, audiência, CPM e total.',
+        noindex: true,
+      });
     }
 
     // Accounts, purchase steps, admin: the app sets the title; search engines stay out.

@@ -9,6 +9,7 @@ import {
   searchQuery,
 } from '../features/catalog/api.ts';
 import { mediaKitQuery } from '../features/media-kit/api.ts';
+import { sharedPlanQuery } from '../features/plans/api/use-plans.ts';
 
 /**
  * The reads each public page makes at once, declared once as its route's loader: on the server the
@@ -60,4 +61,9 @@ export const productLoader = pageReads((client, url, params) => {
 export const mediaKitLoader = pageReads((client) => [
   client.prefetchQuery(mediaKitQuery),
   client.prefetchQuery(configQuery),
+]);
+
+/** A shared plan (issue #23 item 3): its one read; a revoked link's 404 is shown by the page. */
+export const sharedPlanLoader = pageReads((client, _url, params) => [
+  client.prefetchQuery(sharedPlanQuery(params.token ?? '')),
 ]);

@@ -3,7 +3,7 @@ import { legacyRedirects, paths } from '@urbana/shared';
 import { ErrorPage } from './routes/public/error-page.tsx';
 import { LegacyRedirect } from './routes/public/legacy-redirect.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
-import { homeLoader, mediaKitLoader, productLoader, searchLoader } from './page-loaders.ts';
+import { homeLoader, mediaKitLoader, productLoader, searchLoader, sharedPlanLoader } from './page-loaders.ts';
 
 import type { RouteHandle } from './route-handle.ts';
 
@@ -114,6 +114,14 @@ export const routes: RouteObject[] = [
             'Pedido',
             page(() => import('./routes/public/order-detail.tsx')),
           ),
+          {
+            ...route(
+              paths.planoCompartilhado,
+              'Plano de mídia',
+              page(() => import('./routes/public/shared-plan.tsx')),
+            ),
+            loader: sharedPlanLoader,
+          },
           route(
             paths.suporte,
             'Suporte',
@@ -177,6 +185,16 @@ export const routes: RouteObject[] = [
             paths.usuario.meusFavoritos,
             'Meus favoritos',
             page(() => import('./routes/account/favorites.tsx')),
+          ),
+          route(
+            paths.usuario.planos,
+            'Meus planos',
+            page(() => import('./routes/account/plans.tsx')),
+          ),
+          route(
+            paths.usuario.plano,
+            'Plano',
+            page(() => import('./routes/account/plan.tsx')),
           ),
           route(
             paths.usuario.meusAnuncios,

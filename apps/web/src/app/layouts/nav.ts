@@ -3,6 +3,7 @@ import {
   CreditCard,
   FileImage,
   Heart,
+  MapIcon,
   Megaphone,
   Package,
   PlusCircle,
@@ -14,6 +15,7 @@ import { paths } from '@urbana/shared';
 export const userNav = [
   { to: paths.usuario.meusPedidos, label: 'Meus pedidos', icon: Package },
   { to: paths.usuario.meusFavoritos, label: 'Meus favoritos', icon: Heart },
+  { to: paths.usuario.planos, label: 'Meus planos', icon: MapIcon },
   { to: paths.usuario.meusAnuncios, label: 'Meus anúncios', icon: Megaphone },
   { to: paths.usuario.criarAnuncio, label: 'Criar anúncio', icon: PlusCircle },
   { to: paths.usuario.bibliotecaMidias, label: 'Biblioteca de mídias', icon: FileImage },

@@ -19,7 +19,9 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { inputClass } from '../../../components/ui/field.tsx';
+import { saveRedirectPath, useAuth } from '../../../features/auth/index.ts';
 import { useCart } from '../../../features/cart/index.ts';
+import { SavePlanDialog } from '../../../features/plans/index.ts';
 import { useAppConfig } from '../../../features/catalog/index.ts';
 import { cartToRequest, downloadProposal, useQuote } from '../../../features/orders/index.ts';
 import { HelpLink, knowledgeArticles } from '../../../features/knowledge/index.ts';
@@ -40,6 +42,18 @@ export function Component() {
     [cart.items, earliest],
   );
   const quote = useQuote(request);
+  const { user } = useAuth();
+  // The cart's lines as a plan's (issue #23 item 3): the same shape the checkout sends.
+  const planLines = useMemo(
+    () =>
+      request.items.map((i) => ({
+        productId: i.product_id,
+        towerIds: i.tower_ids,
+        startDate: i.start_date,
+        weeks: i.weeks,
+      })),
+    [request.items],
+  );
 
   const undoBar = removed ? (
     <div
@@ -329,6 +343,16 @@ export function Component() {
               <FileDown className="h-4 w-4" aria-hidden="true" />
               Baixar proposta (PDF)
             </Button>
+            <SavePlanDialog
+              lines={planLines}
+              signedIn={Boolean(user)}
+              disabled={hasStartError || planLines.length === 0}
+              onSignIn={() => {
+                saveRedirectPath(paths.carrinho);
+                toast.info('Entre para salvar o plano', 'Seu carrinho continua aqui depois de entrar.');
+                void navigate(paths.auth);
+              }}
+            />
           </Card>
         </aside>
       </div>
