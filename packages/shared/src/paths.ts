@@ -38,6 +38,7 @@ export const paths = {
     notificacoes: '/usuario/notificacoes',
     faturamento: '/usuario/faturamento',
     conta: '/usuario/conta',
+    relatorioCampanha: '/usuario/pedidos/:orderId/relatorio',
   },
   admin: {
     login: '/admin/login',

@@ -32,6 +32,8 @@ export class Outbox {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
   private readonly retryBaseMs: number;
+  /** Steps that turn recorded changes into notifications and e-mails, after their commit. */
+  private readonly producers: Array<{ name: string; step: () => Promise<number> }> = [];
 
   constructor(
     private readonly db: Db,
@@ -59,6 +61,15 @@ export class Outbox {
       })
       .returning({ id: emailLog.id });
     return row!.id;
+  }
+
+  /**
+   * A step run before each delivery round until it reports nothing left (watch alerts and campaign
+   * reports, docs/decisions/036-watches-and-campaign-reports.md). A failing step is logged and retried
+   * on the next round; it never holds back the e-mails already queued.
+   */
+  addProducer(name: string, step: () => Promise<number>): void {
+    this.producers.push({ name, step });
   }
 
   /** Start the periodic worker (every few seconds). */
@@ -92,6 +103,13 @@ export class Outbox {
     let total = 0;
     // Scheduled e-mails that fell due become ordinary rows of this outbox first.
     while ((await releaseDueScheduledEmails(this.db, this.options.publicUrl ?? '')) > 0);
+    for (const { name, step } of this.producers) {
+      try {
+        while ((await step()) > 0);
+      } catch (error) {
+        this.options.log.error({ err: error }, `falha ao preparar avisos (${name})`);
+      }
+    }
     for (;;) {
       const batch = await this.claim();
       if (batch.length === 0) return total;

@@ -8,3 +8,4 @@ export * from './notifications.ts';
 export * from './ads.ts';
 export * from './support.ts';
 export * from './inventory.ts';
+export * from './watches.ts';
