@@ -52,7 +52,10 @@ async function paidItem(productId: string) {
     url: '/api/orders',
     cookie: ana,
     headers: { 'idempotency-key': `relatorio-${++keyN}-${Date.now()}` },
-    payload: { items: [{ product_id: productId, start_date: FUTURE, weeks: 2, tower_ids: [] }], payment_method: 'pix' },
+    payload: {
+      items: [{ product_id: productId, start_date: FUTURE, weeks: 2, tower_ids: [] }],
+      payment_method: 'pix',
+    },
   });
   expect(res.statusCode, res.body).toBe(201);
   const order = res.json();
@@ -122,7 +125,11 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/ads',
     cookie: ana,
-    payload: { name: 'Campanha do relatório', item_ids: [finished.item, running.item], media_ids: [art.json().id] },
+    payload: {
+      name: 'Campanha do relatório',
+      item_ids: [finished.item, running.item],
+      media_ids: [art.json().id],
+    },
   });
   expect(ad.statusCode, ad.body).toBe(201);
   await inject(ctx, { method: 'POST', url: `/api/ads/${ad.json().id}/enviar`, cookie: ana });
@@ -165,11 +172,17 @@ describe('relatório da campanha', () => {
       .from(emailLog)
       .where(and(eq(emailLog.to_email, anaEmail), eq(emailLog.template, 'relatorio_campanha')));
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.body_text).toContain(`http://localhost:3000/usuario/pedidos/${finished.order}/relatorio`);
+    expect(mails[0]!.body_text).toContain(
+      `http://localhost:3000/usuario/pedidos/${finished.order}/relatorio`,
+    );
   });
 
   it('cada face: dias no ar × audiência diária, audiência reservada e fotos em ordem de data', async () => {
-    const res = await inject(ctx, { method: 'GET', url: `/api/orders/${finished.order}/relatorio`, cookie: ana });
+    const res = await inject(ctx, {
+      method: 'GET',
+      url: `/api/orders/${finished.order}/relatorio`,
+      cookie: ana,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const report = res.json();
     expect(report.faces).toHaveLength(1);
@@ -192,11 +205,20 @@ describe('relatório da campanha', () => {
       addDays(TODAY, -4),
       addDays(TODAY, -1),
     ]);
-    expect(report.totals).toEqual({ booked_audience: 28_000, estimated_impressions: 12_000, days_on_air: 6, proofs: 2 });
+    expect(report.totals).toEqual({
+      booked_audience: 28_000,
+      estimated_impressions: 12_000,
+      days_on_air: 6,
+      proofs: 2,
+    });
   });
 
   it('o PDF abre e traz as faces, o período no ar, as impressões e as fotos', async () => {
-    const res = await inject(ctx, { method: 'GET', url: `/api/orders/${finished.order}/relatorio.pdf`, cookie: ana });
+    const res = await inject(ctx, {
+      method: 'GET',
+      url: `/api/orders/${finished.order}/relatorio.pdf`,
+      cookie: ana,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     const pdf = await getDocumentProxy(new Uint8Array(res.rawPayload));
@@ -212,12 +234,19 @@ describe('relatório da campanha', () => {
   });
 
   it('de outra pessoa → 404; pedido ainda no ar → 409; nada é enviado antes do fim', async () => {
-    for (const url of [`/api/orders/${finished.order}/relatorio`, `/api/orders/${finished.order}/relatorio.pdf`]) {
+    for (const url of [
+      `/api/orders/${finished.order}/relatorio`,
+      `/api/orders/${finished.order}/relatorio.pdf`,
+    ]) {
       const other = await inject(ctx, { method: 'GET', url, cookie: bia });
       expect(other.statusCode).toBe(404);
       expect(other.json().message).toBe('Relatório não encontrado.');
     }
-    const notYet = await inject(ctx, { method: 'GET', url: `/api/orders/${running.order}/relatorio`, cookie: ana });
+    const notYet = await inject(ctx, {
+      method: 'GET',
+      url: `/api/orders/${running.order}/relatorio`,
+      cookie: ana,
+    });
     expect(notYet.statusCode).toBe(409);
     expect(notYet.json().message).toBe('O relatório fica pronto quando a campanha do pedido termina.');
     expect(await reportNotices()).toHaveLength(1);

@@ -93,7 +93,11 @@ const drain = () => ctx.app.deps.outbox.drain();
 
 async function watch(who: Person) {
   await inject(ctx, { method: 'PUT', url: `/api/favorites/${productId}`, cookie: who.cookie });
-  const res = await inject(ctx, { method: 'PUT', url: `/api/favorites/${productId}/watch`, cookie: who.cookie });
+  const res = await inject(ctx, {
+    method: 'PUT',
+    url: `/api/favorites/${productId}/watch`,
+    cookie: who.cookie,
+  });
   expect(res.statusCode, res.body).toBe(204);
 }
 
@@ -112,14 +116,21 @@ async function setPrice(dailyPrice: number) {
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'urbana-observar-'));
-  ctx = await createTestApp({ config: testConfig({ DATA_DIR: dataDir, ADMIN_EMAILS: ADMIN, ...NO_ORDER_LIMITS }) });
+  ctx = await createTestApp({
+    config: testConfig({ DATA_DIR: dataDir, ADMIN_EMAILS: ADMIN, ...NO_ORDER_LIMITS }),
+  });
   admin = await person('Chefe', 'admin');
   ana = await person('Ana Souza');
   bia = await person('Bia Lima');
   caio = await person('Caio Dias');
   dani = await person('Dani Reis');
   for (const who of [ana, bia, caio, dani]) {
-    const res = await inject(ctx, { method: 'PUT', url: '/api/billing-profile', cookie: who.cookie, payload: billingPf });
+    const res = await inject(ctx, {
+      method: 'PUT',
+      url: '/api/billing-profile',
+      cookie: who.cookie,
+      payload: billingPf,
+    });
     expect(res.statusCode, res.body).toBe(200);
   }
   const created = await inject(ctx, {
@@ -156,7 +167,11 @@ describe('Avise-me', () => {
     await watch(bia);
     const list = await inject(ctx, { method: 'GET', url: '/api/watches', cookie: ana.cookie });
     expect(list.json()).toEqual({ product_ids: [productId] });
-    const off = await inject(ctx, { method: 'DELETE', url: `/api/favorites/${productId}/watch`, cookie: bia.cookie });
+    const off = await inject(ctx, {
+      method: 'DELETE',
+      url: `/api/favorites/${productId}/watch`,
+      cookie: bia.cookie,
+    });
     expect(off.statusCode).toBe(204);
     expect((await inject(ctx, { method: 'GET', url: '/api/watches', cookie: bia.cookie })).json()).toEqual({
       product_ids: [],
@@ -174,7 +189,11 @@ describe('Avise-me', () => {
     const order = await placeOrder(dani);
     await drain();
     expect(await alertsOf(ana, 'local_semana_livre')).toHaveLength(0);
-    const cancel = await inject(ctx, { method: 'POST', url: `/api/orders/${order}/cancel`, cookie: dani.cookie });
+    const cancel = await inject(ctx, {
+      method: 'POST',
+      url: `/api/orders/${order}/cancel`,
+      cookie: dani.cookie,
+    });
     expect(cancel.statusCode, cancel.body).toBe(200);
     // The outbox worker turns the change into alerts after the commit (kicked by the cancellation).
     await drain();
@@ -219,7 +238,9 @@ describe('Avise-me', () => {
     await ctx.database.db.execute(sql`
       update reservations set status = 'liberada'
       where order_item_id in (select id from order_items where order_id = ${order})`);
-    expect((await ctx.database.db.select().from(watchChanges).where(isNull(watchChanges.processed_at))).length).toBe(1);
+    expect(
+      (await ctx.database.db.select().from(watchChanges).where(isNull(watchChanges.processed_at))).length,
+    ).toBe(1);
     await placeOrder(dani, addDays(START, 42));
     await drain();
     expect(await alertsOf(ana, 'local_semana_livre')).toHaveLength(2);

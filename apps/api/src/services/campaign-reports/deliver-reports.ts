@@ -25,7 +25,10 @@ export async function deliverCampaignReports(db: Db, outbox: Outbox, publicUrl: 
       .for('update', { of: campaignReports, skipLocked: true });
     if (!pending) return 0;
     const { order, user } = pending;
-    await tx.update(campaignReports).set({ sent_at: new Date() }).where(eq(campaignReports.order_id, order.id));
+    await tx
+      .update(campaignReports)
+      .set({ sent_at: new Date() })
+      .where(eq(campaignReports.order_id, order.id));
     // A deleted account is told nothing (docs/decisions/031-accounts-lgpd-two-factor.md).
     if (user.deleted_at) return 1;
     const link = buildPath(paths.usuario.relatorioCampanha, { orderId: order.id });
@@ -35,9 +38,13 @@ export async function deliverCampaignReports(db: Db, outbox: Outbox, publicUrl: 
     await outbox.enqueue(tx, {
       to: user.email,
       userId: user.id,
-      ...render('relatorio_campanha', title, `Olá, ${user.nome_completo || 'tudo bem'}!`, [
-        `A campanha do pedido ${order.code} terminou. ${body} O relatório também pode ser baixado em PDF.`,
-      ], { label: 'Ver o relatório', url: `${publicUrl}${link}` }),
+      ...render(
+        'relatorio_campanha',
+        title,
+        `Olá, ${user.nome_completo || 'tudo bem'}!`,
+        [`A campanha do pedido ${order.code} terminou. ${body} O relatório também pode ser baixado em PDF.`],
+        { label: 'Ver o relatório', url: `${publicUrl}${link}` },
+      ),
     });
     return 1;
   });

@@ -39,7 +39,11 @@ const ran = (f: CampaignReport['faces'][number]) =>
   f.ran_from && f.ran_to ? `de ${formatDate(f.ran_from)} até ${formatDate(f.ran_to)}` : 'não veiculou';
 
 /** Each face's proof photos in date order, three to a row, each with its day under it. */
-function drawTimeline(doc: PDFKit.PDFDocument, face: CampaignReport['faces'][number], images: Map<string, Buffer>) {
+function drawTimeline(
+  doc: PDFKit.PDFDocument,
+  face: CampaignReport['faces'][number],
+  images: Map<string, Buffer>,
+) {
   const left = doc.page.margins.left;
   doc.font(FONT_BOLD).fontSize(11).fillColor(INK).text(`${face.product} — fotos de comprovação`, left);
   if (face.proofs.length === 0) {
@@ -56,8 +60,14 @@ function drawTimeline(doc: PDFKit.PDFDocument, face: CampaignReport['faces'][num
     const image = images.get(proof.id);
     if (image) doc.image(image, x, top, { width: THUMB_W, height: THUMB_H });
     else doc.rect(x, top, THUMB_W, THUMB_H).stroke();
-    const label = proof.caption ? `${formatDate(proof.taken_on)} · ${proof.caption}` : formatDate(proof.taken_on);
-    doc.font(FONT).fontSize(8).fillColor(MUTED).text(label, x, top + THUMB_H + 4, { width: THUMB_W, height: 22, ellipsis: true });
+    const label = proof.caption
+      ? `${formatDate(proof.taken_on)} · ${proof.caption}`
+      : formatDate(proof.taken_on);
+    doc
+      .font(FONT)
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(label, x, top + THUMB_H + 4, { width: THUMB_W, height: 22, ellipsis: true });
     doc.y = top + THUMB_H + 28;
   });
   doc.x = left;
@@ -72,8 +82,14 @@ export async function campaignReportPdf(db: Db, storage: Storage, report: Campai
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   drawLogo(doc, left, 40);
-  doc.font(FONT_BOLD).fillColor(INK).fontSize(16).text(`Relatório da campanha ${report.order.code}`, { paragraphGap: 4 });
-  const who = report.order.company ? `${report.order.customer} — ${report.order.company}` : report.order.customer;
+  doc
+    .font(FONT_BOLD)
+    .fillColor(INK)
+    .fontSize(16)
+    .text(`Relatório da campanha ${report.order.code}`, { paragraphGap: 4 });
+  const who = report.order.company
+    ? `${report.order.customer} — ${report.order.company}`
+    : report.order.customer;
   doc.font(FONT).fontSize(10).fillColor(MUTED).text(`Cliente: ${who}`);
   if (report.finished_at) doc.text(`Campanha encerrada em ${formatDateTime(report.finished_at)}.`);
   doc
