@@ -252,3 +252,25 @@ describe('relatório da campanha', () => {
     expect(await reportNotices()).toHaveLength(1);
   });
 });
+
+describe('a vez do worker', () => {
+  it('um aviso pedido durante uma rodada (de dentro de uma transação) ganha outra rodada', async () => {
+    const outbox = ctx.app.deps.outbox;
+    let calls = 0;
+    let release!: () => void;
+    const blocked = new Promise<void>((resolve) => (release = resolve));
+    outbox.addProducer('teste', async () => {
+      calls += 1;
+      if (calls === 1) await blocked;
+      return 0;
+    });
+    const first = outbox.kick();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Asked while the first round is still in its producers: it must run them again afterwards.
+    const second = outbox.kick();
+    release();
+    await first;
+    await second;
+    expect(calls).toBe(2);
+  });
+});

@@ -31,6 +31,7 @@ export class Outbox {
   private readonly transport: Transporter | undefined;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
+  private again = false;
   private readonly retryBaseMs: number;
   /** Steps that turn recorded changes into notifications and e-mails, after their commit. */
   private readonly producers: Array<{ name: string; step: () => Promise<number> }> = [];
@@ -87,7 +88,13 @@ export class Outbox {
 
   /** Deliver what is due now, without waiting for the next tick. Never throws. */
   kick(): Promise<number> {
-    this.running ??= this.drain()
+    if (this.running) {
+      // A kick during a round (e.g. from inside a transaction that commits later) asks for one more
+      // round: the running one may already be past the producers (decision 036).
+      this.again = true;
+      return this.running;
+    }
+    this.running = this.rounds()
       .catch((error: unknown) => {
         this.options.log.error({ err: error }, 'falha ao processar a fila de emails');
         return 0;
@@ -96,6 +103,15 @@ export class Outbox {
         this.running = undefined;
       });
     return this.running;
+  }
+
+  private async rounds(): Promise<number> {
+    let total = 0;
+    do {
+      this.again = false;
+      total += await this.drain();
+    } while (this.again);
+    return total;
   }
 
   /** Claim and deliver batches until nothing is due; returns how many were processed. */
