@@ -43,3 +43,11 @@ export const STARTED_CAMPAIGNS = {
   name: 'Vera Veiculação',
   ad: 'Campanha Veiculação E2E',
 };
+
+/** A customer with one booking on air since three days ago, for the campaign report (issue #23 item 5). */
+export const REPORT_CAMPAIGN = {
+  email: 'relatorio-e2e@urbana.com.br',
+  password: 'Cliente-Relatorio-E2E-2026',
+  name: 'Rita Relatório',
+  ad: 'Campanha Relatório E2E',
+};

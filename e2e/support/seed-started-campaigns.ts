@@ -11,7 +11,7 @@ import { loadConfig } from '../../apps/api/src/config.ts';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
 import { upsertConfirmedAccount } from '../../apps/api/src/services/accounts.ts';
 import { seedCatalog, seedDemoCoupons } from '../../apps/api/src/services/demo-catalog.ts';
-import { STAFF, STARTED_CAMPAIGNS } from './fixtures.ts';
+import { REPORT_CAMPAIGN, STAFF, STARTED_CAMPAIGNS } from './fixtures.ts';
 
 const config = loadConfig();
 const database = await openDatabase({ url: '', dataDir: path.join(config.dataDir, 'pglite') });
@@ -114,6 +114,55 @@ await client.query('update order_items set starts_on = $1, ends_on = $2 where id
   started,
   addDays(started, 14),
   running,
+]);
+
+// The campaign report's customer (e2e/watches-reports.spec.ts): one order of its own, on another
+// Rio Branco place, on air since three days ago once staff start it.
+await upsertConfirmedAccount(database.db, {
+  email: REPORT_CAMPAIGN.email,
+  password: REPORT_CAMPAIGN.password,
+  nome_completo: REPORT_CAMPAIGN.name,
+  tipo_usuario: 'cliente',
+});
+const reporter = await signIn(REPORT_CAMPAIGN.email, REPORT_CAMPAIGN.password);
+await call('PUT', '/api/billing-profile', reporter, {
+  person_type: 'pf',
+  name: REPORT_CAMPAIGN.name,
+  document: '529.982.247-25',
+  phone: '(68) 99999-0001',
+  cep: '69900-062',
+  street: 'Rua Rui Barbosa',
+  number: '12',
+  district: 'Centro',
+  city: 'Rio Branco',
+  state: 'AC',
+});
+// Same media type as the first place, so the same 1080 × 1920 art fits.
+const other = (await client.query(
+  `select id from products where city = $1 and status = 'ativo' and id <> $2
+     and type = (select type from products where id = $2) order by is_tower_based, slug limit 1`,
+  ['Rio Branco', productId],
+)) as { rows: Array<{ id: string }> };
+const reportOrder = await call('POST', '/api/orders', reporter, {
+  items: [{ product_id: other.rows[0]?.id ?? productId, start_date: future, weeks: 2, tower_ids: [] }],
+  payment_method: 'pix',
+});
+const reportBody = reportOrder.json() as { id: string; items: Array<{ id: string }> };
+await call('POST', `/api/admin/orders/${reportBody.id}/confirm-payment`, operador);
+const reportArt = sharp({ create: { width: 1080, height: 1920, channels: 3, background: '#1d4ed8' } });
+const reportMedia = await call('POST', '/api/media', reporter, await reportArt.png().toBuffer());
+const reportAd = await call('POST', '/api/ads', reporter, {
+  name: REPORT_CAMPAIGN.ad,
+  item_ids: [reportBody.items[0]!.id],
+  media_ids: [(reportMedia.json() as { id: string }).id],
+});
+const reportAdId = (reportAd.json() as { id: string }).id;
+await call('POST', `/api/ads/${reportAdId}/enviar`, reporter);
+await call('POST', `/api/admin/anuncios/${reportAdId}/revisao`, operador, { decisao: 'aprovar' });
+await client.query('update order_items set starts_on = $1, ends_on = $2 where id = $3', [
+  started,
+  addDays(started, 14),
+  reportBody.items[0]!.id,
 ]);
 
 await app.close();

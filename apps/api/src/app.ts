@@ -55,6 +55,10 @@ import { messagingAdminRoutes } from './routes/admin/messaging.ts';
 import { markOverdueInvoices } from './services/invoices.ts';
 import { NotificationHub } from './services/notification-hub.ts';
 import { Outbox } from './services/outbox.ts';
+import { watchRoutes } from './routes/watches.ts';
+import { campaignReportRoutes } from './routes/campaign-reports.ts';
+import { deliverWatchAlerts } from './services/watches/deliver-alerts.ts';
+import { deliverCampaignReports } from './services/campaign-reports/deliver-reports.ts';
 import { createStorage, type Storage } from './services/storage.ts';
 import { defaultRateLimits, type AppDeps } from './deps.ts';
 
@@ -167,6 +171,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
     publicUrl: config.publicUrl,
   });
+  // Watch alerts and campaign reports are produced after commit, by the outbox's worker (decision 036).
+  outbox.addProducer('locais observados', () => deliverWatchAlerts(database.db, outbox, config.publicUrl));
+  outbox.addProducer('relatórios de campanha', () =>
+    deliverCampaignReports(database.db, outbox, config.publicUrl),
+  );
   const hub = new NotificationHub(database, app.log);
   await hub.start();
   const deps: AppDeps = {
@@ -244,6 +253,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cartRoutes(deps), { prefix: '/api' });
   await app.register(catalogRoutes(deps), { prefix: '/api' });
   await app.register(orderRoutes(deps), { prefix: '/api' });
+  await app.register(watchRoutes(deps), { prefix: '/api' });
+  await app.register(campaignReportRoutes(deps), { prefix: '/api' });
   await app.register(proposalRoutes(deps), { prefix: '/api' });
   await app.register(planRoutes(deps), { prefix: '/api' });
   await app.register(sharedPlanRoutes(deps), { prefix: '/api' });

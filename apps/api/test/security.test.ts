@@ -768,6 +768,14 @@ const stateChanging: Record<string, (w: World) => Req> = {
     url: fill('/api/favorites/:productId', { productId: w.product.id }),
     cookie: w.ana.cookie,
   }),
+  'PUT /api/favorites/:productId/watch': (w) => ({
+    url: fill('/api/favorites/:productId/watch', { productId: w.product.id }),
+    cookie: w.ana.cookie,
+  }),
+  'DELETE /api/favorites/:productId/watch': (w) => ({
+    url: fill('/api/favorites/:productId/watch', { productId: w.product.id }),
+    cookie: w.ana.cookie,
+  }),
   'PATCH /api/profile': (w) => ({
     url: '/api/profile',
     cookie: w.ana.cookie,
@@ -1139,8 +1147,11 @@ type ParamCheck =
   | { kind: 'owned'; request: (w: World) => Req; notFound: string; id?: (w: World) => string }
   /** Staff only: a cliente is refused with 403 (the role matrix covers every role). */
   | { kind: 'staff'; request: (w: World) => Req }
-  /** Acts on the caller's own rows whatever the id (favourites): another user's rows never change. */
-  | { kind: 'own-scope'; request: (w: World) => Req }
+  /**
+   * Acts on the caller's own rows whatever the id (favourites, their "Avise-me"): another user's rows
+   * never change. `status`: the answer when it is not 204 ("Avise-me" on a place Bruno did not favourite).
+   */
+  | { kind: 'own-scope'; request: (w: World) => Req; status?: number }
   /** Public by design (catalogue and documentation): the reason is the documentation. */
   | { kind: 'public'; request: (w: World) => Req; why: string };
 
@@ -1407,6 +1418,27 @@ const paramRoutes: Record<string, ParamCheck> = {
     kind: 'own-scope',
     request: (w) => ({ url: `/api/favorites/${w.product.id}` }),
   },
+  // Issue #23 item 4: a watch is the caller's own, on the caller's own favourite (w.other: none of Bruno's).
+  'PUT /api/favorites/:productId/watch': {
+    kind: 'own-scope',
+    status: 409,
+    request: (w) => ({ url: `/api/favorites/${w.other.id}/watch` }),
+  },
+  'DELETE /api/favorites/:productId/watch': {
+    kind: 'own-scope',
+    request: (w) => ({ url: `/api/favorites/${w.product.id}/watch` }),
+  },
+  // Issue #23 item 5: Ana's order's report, exactly as an order that does not exist.
+  'GET /api/orders/:id/relatorio': {
+    kind: 'owned',
+    notFound: 'Relatório não encontrado.',
+    request: (w) => ({ url: `/api/orders/${w.anaOrder.id}/relatorio` }),
+  },
+  'GET /api/orders/:id/relatorio.pdf': {
+    kind: 'owned',
+    notFound: 'Relatório não encontrado.',
+    request: (w) => ({ url: `/api/orders/${w.anaOrder.id}/relatorio.pdf` }),
+  },
   'DELETE /api/favorites/:productId': {
     kind: 'own-scope',
     request: (w) => ({ url: `/api/favorites/${w.product.id}` }),
@@ -1528,7 +1560,7 @@ describe('V4.2.1 IDOR: Bruno com os ids da Ana', () => {
           await inject(ctx, { method: 'GET', url: '/api/favorites', cookie: w.ana.cookie })
         ).json().product_ids;
         const res = await send(w.bruno);
-        expect(res.statusCode).toBe(204);
+        expect(res.statusCode).toBe(check.status ?? 204);
         const anaAfter = (
           await inject(ctx, { method: 'GET', url: '/api/favorites', cookie: w.ana.cookie })
         ).json().product_ids;

@@ -28,3 +28,5 @@ export * from './inventory/schemas.ts';
 export * from './proposals/schemas.ts';
 export * from './plans/schemas.ts';
 export * from './account/schemas.ts';
+export * from './watches/schemas.ts';
+export * from './campaign-reports/schemas.ts';

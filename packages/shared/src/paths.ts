@@ -41,6 +41,7 @@ export const paths = {
     conta: '/usuario/conta',
     planos: '/usuario/planos',
     plano: '/usuario/planos/:id',
+    relatorioCampanha: '/usuario/pedidos/:orderId/relatorio',
   },
   admin: {
     login: '/admin/login',

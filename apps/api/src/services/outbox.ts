@@ -31,7 +31,10 @@ export class Outbox {
   private readonly transport: Transporter | undefined;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
+  private again = false;
   private readonly retryBaseMs: number;
+  /** Steps that turn recorded changes into notifications and e-mails, after their commit. */
+  private readonly producers: Array<{ name: string; step: () => Promise<number> }> = [];
 
   constructor(
     private readonly db: Db,
@@ -61,6 +64,15 @@ export class Outbox {
     return row!.id;
   }
 
+  /**
+   * A step run before each delivery round until it reports nothing left (watch alerts and campaign
+   * reports, docs/decisions/036-watches-and-campaign-reports.md). A failing step is logged and retried
+   * on the next round; it never holds back the e-mails already queued.
+   */
+  addProducer(name: string, step: () => Promise<number>): void {
+    this.producers.push({ name, step });
+  }
+
   /** Start the periodic worker (every few seconds). */
   start(intervalMs = 5000): void {
     this.timer ??= setInterval(() => void this.kick(), intervalMs);
@@ -76,7 +88,13 @@ export class Outbox {
 
   /** Deliver what is due now, without waiting for the next tick. Never throws. */
   kick(): Promise<number> {
-    this.running ??= this.drain()
+    if (this.running) {
+      // A kick during a round (e.g. from inside a transaction that commits later) asks for one more
+      // round: the running one may already be past the producers (decision 036).
+      this.again = true;
+      return this.running;
+    }
+    this.running = this.rounds()
       .catch((error: unknown) => {
         this.options.log.error({ err: error }, 'falha ao processar a fila de emails');
         return 0;
@@ -87,11 +105,27 @@ export class Outbox {
     return this.running;
   }
 
+  private async rounds(): Promise<number> {
+    let total = 0;
+    do {
+      this.again = false;
+      total += await this.drain();
+    } while (this.again);
+    return total;
+  }
+
   /** Claim and deliver batches until nothing is due; returns how many were processed. */
   async drain(): Promise<number> {
     let total = 0;
     // Scheduled e-mails that fell due become ordinary rows of this outbox first.
     while ((await releaseDueScheduledEmails(this.db, this.options.publicUrl ?? '')) > 0);
+    for (const { name, step } of this.producers) {
+      try {
+        while ((await step()) > 0);
+      } catch (error) {
+        this.options.log.error({ err: error }, `falha ao preparar avisos (${name})`);
+      }
+    }
     for (;;) {
       const batch = await this.claim();
       if (batch.length === 0) return total;

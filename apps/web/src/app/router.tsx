@@ -236,6 +236,11 @@ export const routes: RouteObject[] = [
             'Minha conta',
             page(() => import('./routes/account/settings.tsx')),
           ),
+          route(
+            paths.usuario.relatorioCampanha,
+            'Relatório da campanha',
+            page(() => import('./routes/account/campaign-report.tsx')),
+          ),
         ],
       },
       route(

@@ -9,3 +9,4 @@ export * from './ads.ts';
 export * from './support.ts';
 export * from './inventory.ts';
 export * from './plans.ts';
+export * from './watches.ts';

@@ -1,2 +1,3 @@
 export { FavoritesProvider } from './favorites-context.tsx';
 export { useFavorites } from './use-favorites.ts';
+export { WatchButton } from './watch-button.tsx';

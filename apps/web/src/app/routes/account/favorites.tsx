@@ -11,7 +11,7 @@ import {
   productQuery,
   useProductsByIds,
 } from '../../../features/catalog/index.ts';
-import { useFavorites } from '../../../features/favorites/index.ts';
+import { useFavorites, WatchButton } from '../../../features/favorites/index.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../lib/toast.ts';
 
@@ -96,15 +96,18 @@ export function Component() {
                 product={p}
                 footer={
                   p.status === 'ativo' ? (
-                    <Button
-                      variant="secondary"
-                      className="w-full"
-                      disabled={adding === p.slug}
-                      onClick={() => void add(p.slug)}
-                    >
-                      <ShoppingCart className="h-4 w-4" aria-hidden="true" />
-                      Adicionar ao carrinho
-                    </Button>
+                    <div className="space-y-2">
+                      <Button
+                        variant="secondary"
+                        className="w-full"
+                        disabled={adding === p.slug}
+                        onClick={() => void add(p.slug)}
+                      >
+                        <ShoppingCart className="h-4 w-4" aria-hidden="true" />
+                        Adicionar ao carrinho
+                      </Button>
+                      <WatchButton productId={p.id} name={p.name} className="w-full justify-center" />
+                    </div>
                   ) : (
                     <p className="text-sm text-slate-600">Este local não está mais disponível.</p>
                   )

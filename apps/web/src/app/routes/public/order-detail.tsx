@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import {
+  buildPath,
   formatBookingPeriod,
   LATE_PAYMENT_NOTICE,
   invoiceStatusLabels,
@@ -51,6 +52,13 @@ function Detail() {
         <OrderStatusBadge status={o.status} />
       </div>
       {o.status === 'pago_apos_expirar' ? <Alert tone="info">{LATE_PAYMENT_NOTICE}</Alert> : null}
+      {o.status === 'concluido' ? (
+        <Button asChild variant="secondary">
+          <Link to={buildPath(paths.usuario.relatorioCampanha, { orderId: o.id })}>
+            Ver relatório da campanha
+          </Link>
+        </Button>
+      ) : null}
       {o.status === 'aguardando_pagamento' && o.payment_method === 'pix' ? (
         <Button asChild>
           <Link to={`${paths.confirmacaoPedido}?orderId=${o.id}`}>Pagar com Pix</Link>

@@ -4,6 +4,7 @@ import { paths, productTypeLabels } from '@urbana/shared';
 import { toast } from '../../../lib/toast.ts';
 import type { ProductDetail } from '../api.ts';
 import { FavoriteButton } from '../components/favorite-button.tsx';
+import { WatchButton } from '../../favorites/index.ts';
 
 /** The trail back to the search and to the product's city. */
 export function ProductBreadcrumb({ data }: { data: ProductDetail }) {
@@ -64,6 +65,7 @@ export function ProductHeader({ data }: { data: ProductDetail }) {
       <p className="text-slate-600">
         {data.address} · {data.neighborhood}, {data.city} – {data.state}
       </p>
+      <WatchButton productId={data.id} name={data.name} />
     </header>
   );
 }

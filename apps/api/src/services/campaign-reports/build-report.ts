@@ -1,0 +1,77 @@
+import { eq } from 'drizzle-orm';
+import {
+  bookingLastDay,
+  campaignReportMessages,
+  daysOnAir,
+  reportAudience,
+  todayInBrasilia,
+  type CampaignReport,
+} from '@urbana/shared';
+import type { Db } from '../../db/client.ts';
+import { campaignReports, orders, profiles } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { campaignsForOrder } from '../campaigns.ts';
+import { orderDetail } from '../order-queries.ts';
+
+/**
+ * The campaign report of a finished order (issue #23 item 5): each face with the days it was really
+ * on air, its proof photos by date, the booked audience and the impressions estimated for those days.
+ * Another user's order answers 404, like every order read (orderDetail's ownership check).
+ */
+export async function campaignReport(db: Db, orderId: string, ownerId: string): Promise<CampaignReport> {
+  const detail = await orderDetail(db, orderId, ownerId).catch(() => {
+    throw new AppError(404, campaignReportMessages.notFound);
+  });
+  const report = await db.query.campaignReports.findFirst({ where: eq(campaignReports.order_id, orderId) });
+  if (!report) throw new AppError(409, campaignReportMessages.notReady);
+  const [owner] = await db
+    .select({ name: profiles.nome_completo, company: profiles.empresa })
+    .from(orders)
+    .innerJoin(profiles, eq(profiles.id, orders.user_id))
+    .where(eq(orders.id, orderId));
+  const runs = await campaignsForOrder(db, orderId);
+  const faces = detail.items.map((item) => {
+    const run = runs.get(item.id);
+    const onAir = daysOnAir(
+      { start: item.start, weeks: item.weeks },
+      run?.started_at ? todayInBrasilia(new Date(run.started_at)) : null,
+      run?.finished_at ? todayInBrasilia(new Date(run.finished_at)) : null,
+    );
+    return {
+      item_id: item.id,
+      product: item.name,
+      type: item.type,
+      city: item.city,
+      state: item.state,
+      towers: item.towers,
+      booked_start: item.start,
+      booked_last_day: bookingLastDay(item.start, item.weeks),
+      weeks: item.weeks,
+      ran_from: onAir.from,
+      ran_to: onAir.to,
+      days_on_air: onAir.days,
+      early_end_reason: run?.early_end_reason ?? null,
+      ...reportAudience(item.audience, item.weeks, onAir.days),
+      proofs: (run?.proofs ?? []).map((p) => ({
+        id: p.id,
+        taken_on: p.taken_on,
+        caption: p.caption,
+        url: p.url,
+        thumb_url: p.thumb_url,
+      })),
+    };
+  });
+  const sum = (pick: (f: (typeof faces)[number]) => number) => faces.reduce((s, f) => s + pick(f), 0);
+  const finished = [...runs.values()].map((r) => r.finished_at).filter((d): d is string => d !== null);
+  return {
+    order: { id: detail.id, code: detail.code, customer: owner?.name ?? '', company: owner?.company ?? null },
+    finished_at: finished.sort().at(-1) ?? null,
+    faces,
+    totals: {
+      booked_audience: sum((f) => f.booked_audience),
+      estimated_impressions: sum((f) => f.estimated_impressions),
+      days_on_air: sum((f) => f.days_on_air),
+      proofs: sum((f) => f.proofs.length),
+    },
+  };
+}

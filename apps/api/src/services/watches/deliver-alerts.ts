@@ -1,0 +1,103 @@
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { watchAlertText, type WatchChangeDetail } from '@urbana/shared';
+import type { Db, Tx } from '../../db/client.ts';
+import { placeWatches, products, profiles, watchAlerts, watchChanges } from '../../db/schema/index.ts';
+import { notify } from '../notifications.ts';
+import type { Outbox } from '../outbox.ts';
+import { unsubscribeUrl } from '../email-unsubscribe.ts';
+import { watchAlertEmail } from './watch-email.ts';
+
+type Change = typeof watchChanges.$inferSelect;
+
+/**
+ * A released booking is worth telling only while one of its slots is still free: a checkout that took
+ * the same slot in between makes the change moot.
+ */
+async function stillFree(tx: Tx, change: Change): Promise<boolean> {
+  const d = change.detail;
+  const group = d.order_item_id
+    ? sql`r.order_item_id = ${d.order_item_id}`
+    : d.hold_id
+      ? sql`r.hold_id = ${d.hold_id}`
+      : sql`r.id = ${d.reservation_id}`;
+  const result = await tx.execute<{ free: boolean }>(sql`
+    select exists (
+      select 1 from reservations r
+      where ${group} and r.status = 'liberada' and r.starts_on = ${d.starts_on}
+        and not exists (
+          select 1 from reservations o
+          where o.tower_id = r.tower_id and o.slot = r.slot and o.id <> r.id and o.status <> 'liberada'
+            and (o.hold_expires_at is null or o.hold_expires_at > now())
+            and daterange(o.starts_on, o.ends_on) && daterange(r.starts_on, r.ends_on))) as free`);
+  return Boolean(result.rows[0]?.free);
+}
+
+function detailOf(change: Change): WatchChangeDetail {
+  const d = change.detail;
+  return change.kind === 'semana_livre'
+    ? { kind: 'semana_livre', starts_on: String(d.starts_on), ends_on: String(d.ends_on) }
+    : { kind: 'preco_baixou', from: Number(d.from), to: Number(d.to) };
+}
+
+/** Tells every watcher who can still see the place, once per watch and change (watch_alerts' key). */
+async function alertWatchers(tx: Tx, outbox: Outbox, publicUrl: string, change: Change) {
+  const product = await tx.query.products.findFirst({ where: eq(products.id, change.product_id) });
+  // A deactivated place is no longer shown to anyone: its watchers hear nothing (issue #23 item 4).
+  if (!product || product.status !== 'ativo') return 0;
+  if (change.kind === 'semana_livre' && !(await stillFree(tx, change))) return 0;
+  if (change.kind === 'preco_baixou' && product.daily_price >= Number(change.detail.from)) return 0;
+  const watchers = await tx
+    .select({ watch: placeWatches.id, user: profiles })
+    .from(placeWatches)
+    .innerJoin(profiles, eq(profiles.id, placeWatches.user_id))
+    .where(
+      and(
+        eq(placeWatches.product_id, change.product_id),
+        lte(placeWatches.created_at, change.created_at),
+        isNull(profiles.blocked_at),
+        isNull(profiles.deleted_at),
+      ),
+    );
+  const text = watchAlertText(product.name, detailOf(change));
+  const link = `/locais/${product.slug}`;
+  let sent = 0;
+  for (const { watch, user } of watchers) {
+    const [alert] = await tx
+      .insert(watchAlerts)
+      .values({ watch_id: watch, change_id: change.id })
+      .onConflictDoNothing()
+      .returning({ id: watchAlerts.id });
+    if (!alert) continue;
+    sent += 1;
+    await notify(tx, { userId: user.id, kind: `local_${change.kind}`, ...text, link });
+    if (!user.email_alerts) continue;
+    await outbox.enqueue(tx, {
+      to: user.email,
+      userId: user.id,
+      unsubscribeUrl: unsubscribeUrl(publicUrl, user.email_token, 'alertas'),
+      ...watchAlertEmail({ name: user.nome_completo, ...text, url: `${publicUrl}${link}` }),
+    });
+  }
+  return sent;
+}
+
+/**
+ * The outbox worker's step for watches (services/outbox.ts): takes one pending change (skip locked,
+ * so instances share the work), writes its alerts and e-mails and marks it processed, all in one
+ * transaction. Returns 1 while there was a change to process, 0 when none is left.
+ */
+export async function deliverWatchAlerts(db: Db, outbox: Outbox, publicUrl: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [change] = await tx
+      .select()
+      .from(watchChanges)
+      .where(isNull(watchChanges.processed_at))
+      .orderBy(asc(watchChanges.created_at))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    if (!change) return 0;
+    await alertWatchers(tx, outbox, publicUrl, change);
+    await tx.update(watchChanges).set({ processed_at: new Date() }).where(eq(watchChanges.id, change.id));
+    return 1;
+  });
+}
