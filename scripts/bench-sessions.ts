@@ -4,7 +4,8 @@
  * (SESSION_CACHE_SECONDS, docs/decisions/039), then signed in with the cache off (the old cost: one
  * query per request). Writes bench/sessions.json; issue #21 budget: signed in ≤ 1.25 × anonymous.
  */
-import { execFileSync, execSync } from 'node:child_process';
+import { execFile, execSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -17,9 +18,12 @@ const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:543
 const seconds = process.env.BENCH_SESSION_SECONDS ?? '5';
 const autocannon = path.resolve(import.meta.dirname, '../node_modules/.bin/autocannon');
 
-function rate(url: string, cookie?: string): number {
+const execFileAsync = promisify(execFile);
+
+/** autocannon in a child process, awaited (the server answers from this process's event loop). */
+async function rate(url: string, cookie?: string): Promise<number> {
   const args = ['-c', '32', '-d', seconds, '-j', ...(cookie ? ['-H', `cookie=${cookie}`] : []), url];
-  const out = JSON.parse(execFileSync(autocannon, args, { encoding: 'utf8' })) as {
+  const out = JSON.parse((await execFileAsync(autocannon, args, { maxBuffer: 64 * 1024 * 1024 })).stdout) as {
     requests: { average: number };
     non2xx: number;
   };
@@ -51,7 +55,7 @@ async function measure(database: Database, cacheSeconds: string) {
   const cookie = String(res.headers['set-cookie']).split(';')[0]!;
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `${address}/api/health/live`;
-  const result = { anonymous: rate(url), signed_in: rate(url, cookie) };
+  const result = { anonymous: await rate(url), signed_in: await rate(url, cookie) };
   await app.close();
   return result;
 }
