@@ -1,65 +1,73 @@
 /**
- * npm run bench:checkout — 200 concurrent checkouts for one face and one week on the PostgreSQL server
- * (DATABASE_URL, or 127.0.0.1:5432/test), through the real API: outcome counts, reservations held and
- * latency p50/p95. Also on PGlite (serialised in process) for comparison. Writes bench/checkout.json.
+ * npm run bench:checkout — checkout under a burst and under a sustained rate, through the real API
+ * (in process, app.inject), on PGlite and on the PostgreSQL server (DATABASE_URL, or
+ * 127.0.0.1:5432/test; a fresh database is created and dropped). Issue #21, docs/decisions/039:
+ *   - 200 at once for one face with 5 slots: exactly 5 orders, p95;
+ *   - 200 at once over 200 different products: p95;
+ *   - a sustained rate (BENCH_CHECKOUT_RATE per second for BENCH_CHECKOUT_SECONDS, PostgreSQL only);
+ * each beside its floor measured in the same run: one database call per request from a bare route,
+ * with the same concurrency. Each request comes from its own address, as a burst of customers does.
+ * Writes bench/checkout.json; prints `uptime` first (the machine may be shared).
  */
+import { execSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { and, eq, ne } from '../apps/api/src/db/sql.ts';
+import { and, eq, ne, sql } from '../apps/api/src/db/sql.ts';
 import { addDays, earliestBookableStart, todayInBrasilia } from '@urbana/shared';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase, type Database } from '../apps/api/src/db/client.ts';
-import { billingProfiles, products, reservations, towers } from '../apps/api/src/db/schema/index.ts';
+import { billingProfiles, orders, reservations } from '../apps/api/src/db/schema/index.ts';
 import { upsertConfirmedAccount } from '../apps/api/src/services/accounts.ts';
 
-const CONCURRENT = Number(process.env.BENCH_CHECKOUTS ?? 200);
+const BURST = Number(process.env.BENCH_CHECKOUTS ?? 200);
 const SLOTS = 5;
+const RATE = Number(process.env.BENCH_CHECKOUT_RATE ?? 200);
+const SECONDS = Number(process.env.BENCH_CHECKOUT_SECONDS ?? 30);
+const USERS = 20;
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+const round = (n: number) => Number(n.toFixed(1));
+const addressOf = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+
+type App = Awaited<ReturnType<typeof buildApp>>;
+
+/** `count` products with one face of `slots` slots each, in one statement. */
+async function seedProducts(database: Database, tag: string, count: number, slots: number) {
+  const { rows } = await database.db.execute<{ id: string }>(sql`
+    with p as (
+      insert into products (slug, name, type, city, state, latitude, longitude, daily_price)
+      select ${tag} || '-' || g, 'Painel ' || ${tag} || ' ' || g, 'painel_led', 'Brasília', 'DF',
+        -15.8 + g * 0.0001, -47.9, 30000
+      from generate_series(1, ${count}) g
+      returning id),
+    t as (
+      insert into towers (product_id, name, slots) select id, 'Face principal', ${slots} from p returning id, slots)
+    insert into tower_slots (tower_id, slot) select id, generate_series(1, slots) from t
+    on conflict do nothing`);
+  void rows;
+  const ids = await database.db.execute<{ id: string }>(
+    sql`select id from products where slug like ${`${tag}-%`} order by slug`,
+  );
+  return ids.rows.map((r) => r.id);
 }
 
-async function run(driver: 'pglite' | 'postgresql', database: Database) {
-  await database.migrate();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_SCALE: '1000',
-    WEB_DIST: '/nada',
-  });
-  const app = await buildApp({ config, database, logger: false });
-  const db = database.db;
-  const [p] = await db
-    .insert(products)
-    .values({
-      slug: `bench-${Date.now()}`,
-      name: 'Painel da disputa',
-      type: 'painel_led',
-      city: 'Brasília',
-      state: 'DF',
-      latitude: -15.8,
-      longitude: -47.9,
-      daily_price: 30_000,
-    })
-    .returning();
-  const [t] = await db
-    .insert(towers)
-    .values({ product_id: p!.id, name: 'Face principal', slots: SLOTS })
-    .returning();
+async function customers(app: App, database: Database): Promise<string[]> {
   const cookies: string[] = [];
-  for (let i = 0; i < 10; i++) {
+  for (let i = 0; i < USERS; i++) {
     const email = `bench-${i}-${Date.now()}@exemplo.com.br`;
-    const user = await upsertConfirmedAccount(db, {
+    const user = await upsertConfirmedAccount(database.db, {
       email,
       password: 'Bench-Urbana-2026',
       nome_completo: 'Bench',
       tipo_usuario: 'cliente',
     });
-    await db.insert(billingProfiles).values({
+    await database.db.insert(billingProfiles).values({
       user_id: user.id,
       person_type: 'pf',
       name: 'Bench',
@@ -76,50 +84,170 @@ async function run(driver: 'pglite' | 'postgresql', database: Database) {
       method: 'POST',
       url: '/api/auth/sign-in',
       payload: { email, password: 'Bench-Urbana-2026' },
+      remoteAddress: addressOf(60_000 + i),
     });
     cookies.push(String(res.headers['set-cookie']).split(';')[0]!);
   }
-  const start = addDays(earliestBookableStart(todayInBrasilia(), config.leadBusinessDays), 7);
-  const times: number[] = [];
-  const t0 = performance.now();
-  const results = await Promise.all(
-    Array.from({ length: CONCURRENT }, async (_, i) => {
-      const s = performance.now();
+  return cookies;
+}
+
+let sequence = 0;
+async function checkout(app: App, cookie: string, productId: string, start: string) {
+  const n = ++sequence;
+  const began = performance.now();
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: { cookie, 'idempotency-key': `bench-${n}-${Date.now()}` },
+    payload: { items: [{ product_id: productId, start_date: start, weeks: 1 }] },
+    remoteAddress: addressOf(n),
+  });
+  return { ms: performance.now() - began, status: res.statusCode };
+}
+
+/** The floor: one database call (a checkout-sized document through the database) from a bare route. */
+async function floorOf(app: App, cookie: string, concurrent: number) {
+  const times = await Promise.all(
+    Array.from({ length: concurrent }, async (_, i) => {
+      const began = performance.now();
       const res = await app.inject({
         method: 'POST',
-        url: '/api/orders',
-        headers: { cookie: cookies[i % cookies.length]!, 'idempotency-key': `bench-${i}-${Date.now()}` },
-        payload: { items: [{ product_id: p!.id, start_date: start, weeks: 1 }] },
+        url: '/api/bench-um-acesso',
+        headers: { cookie },
+        payload: { n: i, pad: 'x'.repeat(3000) },
+        remoteAddress: addressOf(i),
       });
-      times.push(performance.now() - s);
-      return res.statusCode;
+      if (res.statusCode !== 200) throw new Error(`piso: ${res.statusCode} ${res.body}`);
+      return performance.now() - began;
     }),
   );
-  const wall = performance.now() - t0;
-  const held = await db
-    .select()
-    .from(reservations)
-    .where(and(eq(reservations.tower_id, t!.id), ne(reservations.status, 'liberada')));
-  const count = (c: number) => results.filter((r) => r === c).length;
-  const row = {
-    driver,
-    checkouts: CONCURRENT,
-    slots: SLOTS,
+  return percentile(times, 95);
+}
+
+async function burst(app: App, cookies: string[], products: string[], start: string) {
+  const results = await Promise.all(
+    Array.from({ length: BURST }, (_, i) =>
+      checkout(app, cookies[i % cookies.length]!, products[i % products.length]!, start),
+    ),
+  );
+  const count = (c: number) => results.filter((r) => r.status === c).length;
+  return {
+    p95_ms: round(
+      percentile(
+        results.map((r) => r.ms),
+        95,
+      ),
+    ),
+    p50_ms: round(
+      percentile(
+        results.map((r) => r.ms),
+        50,
+      ),
+    ),
     created: count(201),
     conflicts: count(409),
-    server_errors: results.filter((r) => r >= 500).length,
-    reservations_held: held.length,
-    p50_ms: Number(percentile(times, 50).toFixed(1)),
-    p95_ms: Number(percentile(times, 95).toFixed(1)),
-    wall_ms: Math.round(wall),
+    server_errors: results.filter((r) => r.status >= 500).length,
   };
-  process.stdout.write(
-    `checkout ${driver}: ${row.checkouts} simultâneos, ${row.slots} vagas → ${row.created} criados, ${row.conflicts} recusados (409), ${row.server_errors} erros 5xx, ${row.reservations_held} reservas; p50 ${row.p50_ms} ms, p95 ${row.p95_ms} ms, total ${row.wall_ms} ms\n`,
-  );
+}
+
+/** An open-loop rate: a checkout every 1/RATE s, each to its own product, whatever the answers take. */
+async function sustained(app: App, cookies: string[], products: string[], start: string) {
+  const total = RATE * SECONDS;
+  const pending: Array<Promise<{ ms: number; status: number }>> = [];
+  const began = performance.now();
+  for (let i = 0; i < total; i++) {
+    const due = began + (i * 1000) / RATE;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    pending.push(checkout(app, cookies[i % cookies.length]!, products[i]!, start));
+  }
+  const results = await Promise.all(pending);
+  const wall = (performance.now() - began) / 1000;
+  return {
+    rate: RATE,
+    seconds: SECONDS,
+    achieved_per_s: round(total / wall),
+    p95_ms: round(
+      percentile(
+        results.map((r) => r.ms),
+        95,
+      ),
+    ),
+    p50_ms: round(
+      percentile(
+        results.map((r) => r.ms),
+        50,
+      ),
+    ),
+    created: results.filter((r) => r.status === 201).length,
+    server_errors: results.filter((r) => r.status >= 500).length,
+  };
+}
+
+async function run(driver: 'pglite' | 'postgresql', database: Database) {
+  await database.migrate();
+  const limit = '1000000';
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_SCALE: '1000',
+    WEB_DIST: '/nada',
+    // The limits stay on (their locks are part of the cost) but high enough for the load.
+    ORDER_UNPAID_MAX_PER_ACCOUNT: limit,
+    ORDER_UNPAID_MAX_FACE_WEEKS: limit,
+    ORDER_UNPAID_MAX_PER_IP: limit,
+    ORDER_RATE_MAX: limit,
+  });
+  const app = await buildApp({ config, database, logger: false });
+  app.post('/api/bench-um-acesso', async (request) => {
+    const { rows } = await database.db.execute<{ n: number }>(
+      sql`select (${JSON.stringify(request.body)}::jsonb->>'n')::int as n`,
+    );
+    return { n: rows[0]?.n ?? null };
+  });
+  await app.ready();
+  const cookies = await customers(app, database);
+  const start = addDays(earliestBookableStart(todayInBrasilia(), config.leadBusinessDays), 7);
+
+  const [face] = await seedProducts(database, `disputa-${Date.now()}`, 1, SLOTS);
+  const floor = round(await floorOf(app, cookies[0]!, BURST));
+  const oneFace = await burst(app, cookies, [face!], start);
+  const held = await database.db
+    .select()
+    .from(reservations)
+    .where(and(eq(reservations.product_id, face!), ne(reservations.status, 'liberada')));
+  const many = await seedProducts(database, `varios-${Date.now()}`, BURST, 1);
+  const manyFloor = round(await floorOf(app, cookies[0]!, BURST));
+  const spread = await burst(app, cookies, many, start);
+  const row: Record<string, unknown> = {
+    driver,
+    one_face: {
+      checkouts: BURST,
+      slots: SLOTS,
+      ...oneFace,
+      reservations_held: held.length,
+      floor_p95_ms: floor,
+    },
+    many_products: { checkouts: BURST, products: BURST, ...spread, floor_p95_ms: manyFloor },
+  };
+  if (driver === 'postgresql') {
+    const products = await seedProducts(database, `ritmo-${Date.now()}`, RATE * SECONDS, 1);
+    const rate = await sustained(app, cookies, products, start);
+    row.sustained = { ...rate, floor_p95_ms: round(await floorOf(app, cookies[0]!, Math.ceil(RATE / 10))) };
+  }
+  const [{ n: invoicesWithoutNumber } = { n: 0 }] = (
+    await database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from invoices where number is null`,
+    )
+  ).rows;
+  row.orders = (await database.db.select({ id: orders.id }).from(orders)).length;
+  row.invoices_unnumbered = invoicesWithoutNumber;
+  process.stdout.write(`checkout ${driver}: ${JSON.stringify(row)}\n`);
   await app.close();
   return row;
 }
 
+process.stdout.write(`carga da máquina: ${execSync('uptime').toString().trim()}\n`);
 const rows = [];
 const embedded = await openDatabase({ dataDir: 'memory://' });
 rows.push(await run('pglite', embedded));
@@ -143,6 +271,7 @@ try {
 } catch (error) {
   process.stdout.write(`servidor PostgreSQL indisponível (${(error as Error).message}): só PGlite\n`);
 }
+process.stdout.write(`carga da máquina: ${execSync('uptime').toString().trim()}\n`);
 mkdirSync('bench', { recursive: true });
 writeFileSync(
   'bench/checkout.json',

@@ -40,7 +40,7 @@ import { catalogRoutes } from './routes/catalog.ts';
 import { contentRoutes } from './routes/content.ts';
 import { notificationStreamRoutes } from './routes/notifications.ts';
 import { orderRoutes } from './routes/orders.ts';
-import { expireOrders } from './services/orders.ts';
+import { expireOrders } from './services/orders/expire.ts';
 import { healthRoutes } from './routes/health.ts';
 import { accountRoutes } from './routes/account/index.ts';
 import { accountLinkRoutes } from './routes/public/account-links.ts';
@@ -54,6 +54,7 @@ import { supportRoutes } from './routes/support.ts';
 import { messagingAdminRoutes } from './routes/admin/messaging.ts';
 import { markOverdueInvoices } from './services/invoices.ts';
 import { NotificationHub } from './services/notification-hub.ts';
+import { SessionCache } from './services/session-cache.ts';
 import { Outbox } from './services/outbox.ts';
 import { watchRoutes } from './routes/watches.ts';
 import { campaignReportRoutes } from './routes/campaign-reports.ts';
@@ -178,6 +179,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   const hub = new NotificationHub(database, app.log);
   await hub.start();
+  const sessionCache = new SessionCache(database, config.sessionCacheSeconds * 1000, app.log);
+  await sessionCache.start();
   const deps: AppDeps = {
     db: database.db,
     database,
@@ -187,6 +190,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     catalogCache: new ReadCache(config.catalogCacheSeconds * 1000),
     rateLimits: scaleLimits({ ...defaultRateLimits, ...options.rateLimits }, config.rateLimitScale),
     hub,
+    sessionCache,
     kickExports: () => undefined,
   };
   app.decorate('deps', deps);
@@ -309,6 +313,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (exportTimer) clearInterval(exportTimer);
     await outbox.stop();
     await hub.stop();
+    await sessionCache.stop();
     if (redis) await redis.quit().catch(() => redis.disconnect());
   });
   return app;

@@ -70,6 +70,7 @@ const envSchema = z.object({
   LONG_RUN_DISCOUNT_PERCENT: z.coerce.number().min(0).max(90).default(10),
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   CATALOG_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
+  SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(10),
   MEDIA_IMAGE_MAX_MB: z.coerce.number().positive().max(2000).default(20),
   MEDIA_VIDEO_MAX_MB: z.coerce.number().positive().max(2000).default(200),
   MEDIA_QUOTA_MB: z.coerce.number().positive().default(2048),
@@ -156,6 +157,8 @@ export interface Config {
   rateLimitScale: number;
   /** How long a product page or search answer may be served from memory (0 turns it off). */
   catalogCacheSeconds: number;
+  /** How long a checked session may be reused from memory (0 turns it off; docs/decisions/039). */
+  sessionCacheSeconds: number;
   /** Media library limits per file and per user, in bytes. */
   media: { imageMaxBytes: number; videoMaxBytes: number; quotaBytes: number };
   /**
@@ -236,6 +239,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     seedDemo: e.SEED_DEMO,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     catalogCacheSeconds: e.CATALOG_CACHE_SECONDS,
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     media: {
       imageMaxBytes: Math.round(e.MEDIA_IMAGE_MAX_MB * 1024 * 1024),
       videoMaxBytes: Math.round(e.MEDIA_VIDEO_MAX_MB * 1024 * 1024),

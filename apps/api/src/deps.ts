@@ -5,6 +5,7 @@ import type { Database, Db } from './db/client.ts';
 import type { ReadCache } from './lib/read-cache.ts';
 import type { NotificationHub } from './services/notification-hub.ts';
 import type { Outbox } from './services/outbox.ts';
+import type { SessionCache } from './services/session-cache.ts';
 import type { Storage } from './services/storage.ts';
 
 export interface RateLimit {
@@ -31,6 +32,8 @@ export interface AppDeps {
   catalogCache: ReadCache;
   /** Live notifications of the users connected to this instance. */
   hub: NotificationHub;
+  /** Checked sessions for a few seconds, forgotten across instances by NOTIFY (docs/decisions/039). */
+  sessionCache: SessionCache;
   /** Start preparing pending data exports now (a no-op unless the workers run). */
   kickExports: () => void;
 }

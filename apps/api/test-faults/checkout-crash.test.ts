@@ -73,7 +73,8 @@ const integrityChecks: Record<string, string> = {
     select 1 from email_log e where e.user_id = o.user_id and e.subject = 'Recebemos o pedido ' || o.code)`,
   'email de pedido inexistente': `select e.id from email_log e where e.template = 'pedido_recebido'
     and not exists (select 1 from orders o where e.subject = 'Recebemos o pedido ' || o.code)`,
-  'numeração de faturas com buraco': `select v.year from invoices v group by v.year
+  // Numbered when paid (docs/decisions/039): the unnumbered ones are not part of the sequence.
+  'numeração de faturas com buraco': `select v.year from invoices v where v.seq is not null group by v.year
     having count(*) <> max(v.seq) or max(v.seq) <> (select c.last from invoice_counters c where c.year = v.year)`,
   'vaga vendida duas vezes': `select a.id from reservations a join reservations b
     on a.id < b.id and a.tower_id = b.tower_id and a.slot = b.slot

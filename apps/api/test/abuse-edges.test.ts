@@ -438,7 +438,7 @@ describe('4. Pix pago depois de expirar e de a vaga ser revendida', () => {
     }>();
     const [placed] = await database.db.select().from(orders).where(eq(orders.id, first.id));
     await expire(first.id);
-    const { expireOrders } = await import('../src/services/orders.ts');
+    const { expireOrders } = await import('../src/services/orders/expire.ts');
     await expireOrders(ctx.app.deps);
     const res = await webhook({
       id: `evt-expirado-${n}`,

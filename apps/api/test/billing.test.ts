@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { addDays, earliestBookableStart, formatMoney, todayInBrasilia } from '@urbana/shared';
-import { emailLog, invoices, notifications, products, towers } from '../src/db/schema/index.ts';
+import { emailLog, invoices, notifications, orders, products, towers } from '../src/db/schema/index.ts';
 import { markOverdueInvoices } from '../src/services/invoices.ts';
+import { transitionOrder } from '../src/services/orders/transition.ts';
 import {
   billingPf,
   createTestApp,
@@ -69,26 +70,42 @@ afterAll(async () => {
 });
 
 describe('faturas', () => {
-  it('60 checkouts ao mesmo tempo numa face de 50 vagas: 50 faturas com números consecutivos, sem buracos', async () => {
+  it('60 checkouts ao mesmo tempo numa face de 50 vagas: 50 faturas sem número; pagas ao mesmo tempo, números consecutivos, sem buracos', async () => {
     const results = await Promise.all(
       Array.from({ length: 60 }, (_, i) => order(customers[i % customers.length]!.cookie)),
     );
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 201)).toHaveLength(50);
     expect(codes.filter((c) => c === 409)).toHaveLength(10);
+    const placed = await ctx.database.db.select().from(invoices);
+    expect(placed).toHaveLength(50);
+    // Numbered when paid (docs/decisions/039): a checkout never takes the year's counter.
+    expect(placed.every((r) => r.number === null && r.seq === null && r.status === 'pendente')).toBe(true);
+    // The orders of customers 6–9 are paid at once (staff and webhook go through the same transition).
+    const payers = new Set(customers.slice(6).map((c) => c.id));
+    const toPay = placed.filter((r) => payers.has(r.user_id));
+    expect(toPay.length).toBeGreaterThan(10);
+    await Promise.all(
+      toPay.map((r) =>
+        transitionOrder(ctx.app.deps, { orderId: r.order_id, to: 'pago', actor: 'sistema', note: 'teste' }),
+      ),
+    );
     const rows = await ctx.database.db.select().from(invoices);
-    expect(rows).toHaveLength(50);
     const year = Number(todayInBrasilia().slice(0, 4));
-    const seqs = rows.map((r) => r.seq).sort((a, b) => a - b);
-    expect(seqs).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
-    for (const r of rows) {
+    const paid = rows.filter((r) => r.status === 'paga');
+    expect(paid).toHaveLength(toPay.length);
+    const seqs = paid.map((r) => r.seq!).sort((a, b) => a - b);
+    expect(seqs).toEqual(Array.from({ length: toPay.length }, (_, i) => i + 1));
+    for (const r of paid) {
       expect(r.year).toBe(year);
       expect(r.number).toBe(`${year}-${String(r.seq).padStart(6, '0')}`);
+      expect(r.paid_at).not.toBeNull();
     }
+    expect(rows.filter((r) => r.number === null)).toHaveLength(50 - toPay.length);
     // Each order has its invoice, with the order's amounts.
     const byOrder = new Set(rows.map((r) => r.order_id));
     for (const r of results.filter((x) => x.statusCode === 201)) {
-      const body = r.json<{ id: string; total: number; invoice: { number: string; total: number } }>();
+      const body = r.json<{ id: string; total: number; invoice: { number: string | null; total: number } }>();
       expect(byOrder.has(body.id)).toBe(true);
       expect(body.invoice.total).toBe(body.total);
     }
@@ -122,16 +139,34 @@ describe('faturas', () => {
     expect((await inject(ctx, { method: 'GET', url: '/api/invoices' })).statusCode).toBe(401);
   });
 
+  it('o PDF da fatura paga traz o número; o da pendente, o código do pedido', async () => {
+    const payer = customers[6]!;
+    const [paid] = await ctx.database.db.select().from(invoices).where(eq(invoices.user_id, payer.id));
+    const res = await inject(ctx, {
+      method: 'GET',
+      url: `/api/invoices/${paid!.id}/pdf`,
+      cookie: payer.cookie,
+    });
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="fatura-${paid!.number}.pdf"`);
+    const pdf = await getDocumentProxy(new Uint8Array(res.rawPayload));
+    expect((await extractText(pdf, { mergePages: true })).text).toContain(`Fatura ${paid!.number}`);
+    const listed = await inject(ctx, { method: 'GET', url: '/api/invoices', cookie: payer.cookie });
+    expect(listed.json<{ items: Array<{ number: string | null }> }>().items[0]!.number).toMatch(
+      /^\d{4}-\d{6}$/,
+    );
+  });
+
   it('o PDF da fatura abre e traz número, total, CPF, período e os dados da Urbana', async () => {
     const me = customers[1]!;
     const [inv] = await ctx.database.db.select().from(invoices).where(eq(invoices.user_id, me.id));
+    const [placed] = await ctx.database.db.select().from(orders).where(eq(orders.id, inv!.order_id));
     const res = await inject(ctx, { method: 'GET', url: `/api/invoices/${inv!.id}/pdf`, cookie: me.cookie });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="fatura-${inv!.number}.pdf"`);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="fatura-${placed!.code}.pdf"`);
     const pdf = await getDocumentProxy(new Uint8Array(res.rawPayload));
     const { text } = await extractText(pdf, { mergePages: true });
-    expect(text).toContain(`Fatura ${inv!.number}`);
+    expect(text).toContain(`Fatura do pedido ${placed!.code}`);
     // The PDF's text may carry a plain space where formatMoney writes a no-break one (\s takes both).
     const amount = formatMoney(inv!.total)
       .replace(/[$.]/g, '\\$&')
@@ -161,6 +196,7 @@ describe('faturas', () => {
   it('o processo marca as vencidas uma vez só, avisa e manda email', async () => {
     const me = customers[4]!;
     const [inv] = await ctx.database.db.select().from(invoices).where(eq(invoices.user_id, me.id));
+    const [placed] = await ctx.database.db.select().from(orders).where(eq(orders.id, inv!.order_id));
     const yesterday = addDays(todayInBrasilia(), -1);
     await ctx.database.db.update(invoices).set({ due_date: yesterday }).where(eq(invoices.id, inv!.id));
     // Due today is not overdue yet.
@@ -187,20 +223,21 @@ describe('faturas', () => {
       .from(notifications)
       .where(and(eq(notifications.user_id, me.id), eq(notifications.kind, 'fatura_vencida')));
     expect(told).toHaveLength(1);
-    expect(told[0]!.title).toBe(`Fatura ${inv!.number} vencida`);
+    expect(told[0]!.title).toBe(`Fatura do pedido ${placed!.code} vencida`);
     const mails = await ctx.database.db
       .select()
       .from(emailLog)
       .where(and(eq(emailLog.user_id, me.id), eq(emailLog.template, 'fatura_vencida')));
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe(`Fatura ${inv!.number} vencida`);
+    expect(mails[0]!.subject).toBe(`Fatura do pedido ${placed!.code} vencida`);
+    expect(mails[0]!.body_text).toContain(`A fatura do pedido ${placed!.code}, de`);
     expect(mails[0]!.body_text).toContain(formatMoney(inv!.total));
     const summary = await inject(ctx, { method: 'GET', url: '/api/invoices/summary', cookie: me.cookie });
     expect(summary.json()).toMatchObject({ overdue: inv!.total, overdue_count: 1 });
   });
 
-  it('o pagamento confirmado marca a fatura paga e entra no pago do ano', async () => {
-    const me = customers[6]!;
+  it('o pagamento confirmado marca a fatura paga, com o número seguinte, e entra no pago do ano', async () => {
+    const me = customers[3]!;
     const staff = await createUser(ctx, { tipo: 'operador' });
     const staffCookie = await signIn(ctx, staff.email, staff.password);
     const [inv] = await ctx.database.db.select().from(invoices).where(eq(invoices.user_id, me.id));
@@ -215,6 +252,10 @@ describe('faturas', () => {
     const paid = list.json<{ items: Array<{ id: string; paid_at: string | null }> }>().items;
     expect(paid.map((i) => i.id)).toEqual([inv!.id]);
     expect(paid[0]!.paid_at).not.toBeNull();
+    const numbered = await ctx.database.db.select().from(invoices).where(eq(invoices.status, 'paga'));
+    const [mine] = numbered.filter((r) => r.id === inv!.id);
+    expect(mine!.seq).toBe(numbered.length);
+    expect(mine!.number).toBe(`${mine!.year}-${String(numbered.length).padStart(6, '0')}`);
     const summary = await inject(ctx, { method: 'GET', url: '/api/invoices/summary', cookie: me.cookie });
     expect(summary.json()).toMatchObject({ paid_this_year: inv!.total });
   });

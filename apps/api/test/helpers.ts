@@ -14,7 +14,7 @@ export const testDriver = process.env.TEST_DB === 'pg' ? 'pg' : 'pglite';
  * A clean database for one test file: an in-memory PGlite, or a fresh database on the PostgreSQL
  * server named by DATABASE_URL (dropped afterwards).
  */
-export async function createTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
+export async function createTestDatabase(): Promise<Database & { drop(): Promise<void>; url?: string }> {
   if (testDriver === 'pglite') {
     const database = await openDatabase({ dataDir: 'memory://' });
     await database.migrate();
@@ -33,6 +33,7 @@ export async function createTestDatabase(): Promise<Database & { drop(): Promise
   await database.migrate();
   return {
     ...database,
+    url: url.toString(),
     drop: async () => {
       await database.close();
       const c = new pg.Client({ connectionString: serverUrl });

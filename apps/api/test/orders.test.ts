@@ -12,7 +12,7 @@ import {
   towers,
   userCart,
 } from '../src/db/schema/index.ts';
-import { expireOrders } from '../src/services/orders.ts';
+import { expireOrders } from '../src/services/orders/expire.ts';
 import { signWebhook } from '../src/services/payments.ts';
 import { decodeBrCode } from './brcode.ts';
 import {
@@ -223,7 +223,8 @@ describe('pedido', () => {
     expect(held[0]).toMatchObject({ status: 'pendente', starts_on: START });
     expect(held[0]!.hold_expires_at!.getTime()).toBeGreaterThan(Date.now() + 25 * 60_000);
     const [invoice] = await db.select().from(invoices).where(eq(invoices.order_id, placed.id));
-    expect(invoice!.number).toMatch(/^\d{4}-\d{6}$/);
+    // Numbered when paid, not when placed (docs/decisions/039).
+    expect(invoice!.number).toBeNull();
     expect(invoice!.status).toBe('pendente');
     const cart = await db.query.userCart.findFirst({ where: eq(userCart.user_id, anaId) });
     expect(cart!.products).toEqual([]);

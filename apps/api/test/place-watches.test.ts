@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { addDays, earliestBookableStart, todayInBrasilia } from '@urbana/shared';
 import { emailLog, notifications, orders, profiles, watchChanges } from '../src/db/schema/index.ts';
-import { expireOrders } from '../src/services/orders.ts';
+import { expireOrders } from '../src/services/orders/expire.ts';
 import {
   billingPf,
   createTestApp,

@@ -78,6 +78,14 @@ export const invoiceStatusLabels: Record<InvoiceStatus, string> = {
   cancelada: 'Cancelada',
 };
 
+/**
+ * What an invoice is called: "Fatura 2026-000123" once paid, when it takes its gap-free number;
+ * before that "Fatura do pedido URB-…" (docs/decisions/039).
+ */
+export function invoiceTitle(number: string | null, orderCode: string): string {
+  return number ? `Fatura ${number}` : `Fatura do pedido ${orderCode}`;
+}
+
 /** Who a staff notification or a scheduled e-mail goes to. */
 export const audienceSegments = ['todos', 'cliente', 'operador', 'admin', 'usuario'] as const;
 export type AudienceSegment = (typeof audienceSegments)[number];

@@ -9,7 +9,9 @@ import {
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
+import { hashToken } from '../lib/tokens.ts';
 import { resolveSession, type ProfileRow } from '../services/auth.ts';
+import type { CachedSession, SessionCache } from '../services/session-cache.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -47,16 +49,48 @@ export function readSessionToken(request: FastifyRequest, config: Config): strin
   return request.cookies[sessionCookieName(config)];
 }
 
-/** Resolves the session cookie on every API request into request.user. */
-export function registerAuth(app: FastifyInstance, deps: { db: Db; config: Config }): void {
+interface AuthPluginDeps {
+  db: Db;
+  config: Config;
+  sessionCache: SessionCache;
+}
+
+/** The session behind a cookie: from the short-lived cache, else from the database (then cached). */
+async function sessionFor(deps: AuthPluginDeps, token: string): Promise<CachedSession | null> {
+  const hash = hashToken(token);
+  const cached = deps.sessionCache.get(hash);
+  if (cached) return cached;
+  const generation = deps.sessionCache.mark();
+  const resolved = await resolveSession(deps, token);
+  if (resolved) deps.sessionCache.set(hash, resolved, generation);
+  return resolved;
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Resolves the session cookie on every API request into request.user. Checked sessions come from a
+ * cache of a few seconds (docs/decisions/039); the database triggers of migration 0016 tell every
+ * instance when a user's sessions or profile change. The instance that made the change also forgets
+ * at once, before answering: a successful write by a user forgets that user's sessions, and one under
+ * /api/admin/ (block, role) forgets them all, so the very next request is checked again.
+ */
+export function registerAuth(app: FastifyInstance, deps: AuthPluginDeps): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionExpiresAt', null);
   app.decorateRequest('sessionId', null);
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (READS.has(request.method) || reply.statusCode >= 400 || !request.url.startsWith('/api/'))
+      return payload;
+    if (request.url.startsWith('/api/admin/')) deps.sessionCache.clear();
+    else if (request.user) deps.sessionCache.forgetUser(request.user.id);
+    return payload;
+  });
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
     const token = readSessionToken(request, deps.config);
     if (!token) return;
-    const resolved = await resolveSession(deps, token);
+    const resolved = await sessionFor(deps, token);
     if (!resolved) {
       clearSessionCookie(reply, deps.config);
       return;

@@ -9,7 +9,8 @@ const errors = { 400: messageSchema, 401: messageSchema, 404: messageSchema };
 
 const invoiceOut = z.object({
   id: z.string(),
-  number: z.string(),
+  // null until the invoice is paid (docs/decisions/039)
+  number: z.string().nullable(),
   order_id: z.string(),
   order_code: z.string(),
   order_status: z.string(),

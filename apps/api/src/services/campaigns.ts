@@ -35,7 +35,7 @@ import { emailTemplates } from './email-templates.ts';
 import { unsubscribeUrl } from './email-unsubscribe.ts';
 import { processImage, receiveUpload } from './media.ts';
 import { notify } from './notifications.ts';
-import { transitionOrder, type OrderDeps } from './orders.ts';
+import { transitionOrder, type OrderDeps } from './orders/transition.ts';
 import type { Storage } from './storage.ts';
 import { textSearch } from '../db/search.ts';
 

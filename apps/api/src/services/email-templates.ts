@@ -202,13 +202,14 @@ export const emailTemplates = {
       [`A equipe da Urbana respondeu ao seu atendimento ${t.code} (“${t.subject}”):`, t.reply],
       { label: 'Ver a conversa', url: t.url },
     ),
-  invoiceOverdue: (i: { name: string; number: string; total: string; dueDate: string; url: string }) =>
+  /** `title`: invoiceTitle (packages/shared/src/support.ts), "Fatura …". */
+  invoiceOverdue: (i: { name: string; title: string; total: string; dueDate: string; url: string }) =>
     render(
       'fatura_vencida',
-      `Fatura ${i.number} vencida`,
+      `${i.title} vencida`,
       `Olá, ${i.name || 'tudo bem'}!`,
       [
-        `A fatura ${i.number}, de ${i.total}, venceu em ${i.dueDate} e ainda não identificamos o pagamento.`,
+        `${i.title.replace(/^Fatura/, 'A fatura')}, de ${i.total}, venceu em ${i.dueDate} e ainda não identificamos o pagamento.`,
         'Se você já pagou, desconsidere este aviso. Em caso de dúvida, fale com o suporte da Urbana.',
       ],
       { label: 'Ver faturas', url: i.url },

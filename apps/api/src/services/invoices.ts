@@ -13,13 +13,14 @@ import {
   formatDate,
   DELETED_HOLDER,
   isAnonymisedBilling,
+  invoiceTitle,
 } from '@urbana/shared';
 import type { Db } from '../db/client.ts';
 import { coupons, invoices, orderItems, orderItemTowers, orders, products } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
 import { emailTemplates } from './email-templates.ts';
 import { notify } from './notifications.ts';
-import type { OrderDeps } from './orders.ts';
+import type { OrderDeps } from './orders/transition.ts';
 import {
   drawLogo,
   drawTable,
@@ -168,17 +169,14 @@ export async function invoiceForPdf(db: Db, userId: string | null, invoiceId: st
  */
 export async function invoicePdf(db: Db, userId: string | null, invoiceId: string) {
   const { invoice, order, items, towers, billing, couponCode } = await invoiceForPdf(db, userId, invoiceId);
-  const doc = newPdf({ Title: `Fatura ${invoice.number} — Urbana`, Author: URBANA_COMPANY.name });
+  const title = invoiceTitle(invoice.number, order.code);
+  const doc = newPdf({ Title: `${title} — Urbana`, Author: URBANA_COMPANY.name });
   const done = pdfBuffer(doc);
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
 
   drawLogo(doc, left, 40);
-  doc
-    .font(FONT_BOLD)
-    .fontSize(16)
-    .fillColor(INK)
-    .text(`Fatura ${invoice.number}`, left, 46, { width, align: 'right' });
+  doc.font(FONT_BOLD).fontSize(16).fillColor(INK).text(title, left, 46, { width, align: 'right' });
   doc.x = left;
   doc.y = 92;
   doc.font(FONT).fontSize(10).fillColor(MUTED);
@@ -265,7 +263,7 @@ export async function invoicePdf(db: Db, userId: string | null, invoiceId: strin
       { width },
     );
   doc.end();
-  return { number: invoice.number, pdf: await done };
+  return { number: invoice.number ?? order.code, pdf: await done };
 }
 
 /**
@@ -277,7 +275,8 @@ export async function markOverdueInvoices(deps: OrderDeps, today = todayInBrasil
   const changed = await deps.db.transaction(async (tx) => {
     const due = await tx.execute<{
       id: string;
-      number: string;
+      number: string | null;
+      order_code: string;
       total: number;
       due_date: string;
       user_id: string;
@@ -291,14 +290,14 @@ export async function markOverdueInvoices(deps: OrderDeps, today = todayInBrasil
         limit 200
         for update skip locked)
       update invoices i set status = 'vencida'
-      from due, profiles p
-      where i.id = due.id and p.id = i.user_id
-      returning i.id, i.number, i.total, i.due_date::text as due_date, i.user_id, p.email, p.nome_completo`);
+      from due, profiles p, orders o
+      where i.id = due.id and p.id = i.user_id and o.id = i.order_id
+      returning i.id, i.number, o.code as order_code, i.total, i.due_date::text as due_date, i.user_id, p.email, p.nome_completo`);
     for (const inv of due.rows) {
       await notify(tx, {
         userId: inv.user_id,
         kind: 'fatura_vencida',
-        title: `Fatura ${inv.number} vencida`,
+        title: `${invoiceTitle(inv.number, inv.order_code)} vencida`,
         body: `A fatura de ${formatMoney(Number(inv.total))} venceu em ${formatDate(inv.due_date)}.`,
         link: '/usuario/faturamento',
       });
@@ -307,7 +306,7 @@ export async function markOverdueInvoices(deps: OrderDeps, today = todayInBrasil
         userId: inv.user_id,
         ...emailTemplates.invoiceOverdue({
           name: inv.nome_completo,
-          number: inv.number,
+          title: invoiceTitle(inv.number, inv.order_code),
           total: formatMoney(Number(inv.total)),
           dueDate: formatDate(inv.due_date),
           url: `${deps.config.publicUrl}/usuario/faturamento`,

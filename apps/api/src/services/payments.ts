@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { orders, paymentEvents, retiredPixTxids } from '../db/schema/index.ts';
 import { notifyStaff } from './notifications.ts';
 import { AppError } from '../lib/errors.ts';
-import { transitionOrder, type OrderDeps } from './orders.ts';
+import { transitionOrder, type OrderDeps } from './orders/transition.ts';
 
 /** How far a webhook's timestamp may be from now: older deliveries are replays. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;

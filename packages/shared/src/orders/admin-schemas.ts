@@ -98,7 +98,7 @@ export const adminOrderDetail = z.object({
   invoice: z
     .object({
       id: z.string(),
-      number: z.string(),
+      number: z.string().nullable(),
       status: z.enum(invoiceStatuses),
       total: z.number(),
       due_date: z.string(),

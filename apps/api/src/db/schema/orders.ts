@@ -224,7 +224,7 @@ export const couponRedemptions = pgTable(
   ],
 );
 
-/** Gap-free invoice numbers per year: the row is locked by the checkout that takes the next one. */
+/** Gap-free invoice numbers per year: the row is locked by the payment that takes the next one (docs/decisions/039). */
 export const invoiceCounters = pgTable('invoice_counters', {
   year: integer('year').primaryKey(),
   last: integer('last').notNull(),
@@ -240,9 +240,10 @@ export const invoices = pgTable(
     user_id: uuid('user_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'restrict' }),
-    number: text('number').notNull(),
-    year: integer('year').notNull(),
-    seq: integer('seq').notNull(),
+    // Numbered when paid (docs/decisions/039): a pending, overdue or cancelled invoice has no number.
+    number: text('number'),
+    year: integer('year'),
+    seq: integer('seq'),
     amount: money('amount').notNull(),
     discount: money('discount').notNull(),
     total: money('total').notNull(),

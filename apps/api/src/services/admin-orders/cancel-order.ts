@@ -11,7 +11,7 @@ import { creditNotes, invoices, orderItems, orders } from '../../db/schema/index
 import { AppError } from '../../lib/errors.ts';
 import type { ActorContext } from '../admin.ts';
 import { audit } from '../audit.ts';
-import { transitionOrder, type OrderDeps } from '../orders.ts';
+import { transitionOrder, type OrderDeps } from '../orders/transition.ts';
 import { lockOrder } from './lock-order.ts';
 
 const PAID = ['pago', 'em_veiculacao', 'pago_apos_expirar'];

@@ -4,7 +4,7 @@ import { orderItems, reservations } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ActorContext } from '../admin.ts';
 import { audit } from '../audit.ts';
-import { transitionOrder, type OrderDeps } from '../orders.ts';
+import { transitionOrder, type OrderDeps } from '../orders/transition.ts';
 import { lockOrder } from './lock-order.ts';
 
 /**

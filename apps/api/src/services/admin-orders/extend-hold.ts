@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { ActorContext } from '../admin.ts';
 import { audit } from '../audit.ts';
 import { notify } from '../notifications.ts';
-import type { OrderDeps } from '../orders.ts';
+import type { OrderDeps } from '../orders/transition.ts';
 import { firstStartOf, lockOrder } from './lock-order.ts';
 
 /**

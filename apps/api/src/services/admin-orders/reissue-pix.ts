@@ -6,7 +6,7 @@ import type { ActorContext } from '../admin.ts';
 import { audit } from '../audit.ts';
 import { emailTemplates } from '../email-templates.ts';
 import { notify } from '../notifications.ts';
-import type { OrderDeps } from '../orders.ts';
+import type { OrderDeps } from '../orders/transition.ts';
 import { newTxid, pixPayload } from '../pix.ts';
 import { lockOrder } from './lock-order.ts';
 

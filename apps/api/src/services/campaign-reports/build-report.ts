@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { campaignReports, orders, profiles } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { campaignsForOrder } from '../campaigns.ts';
-import { orderDetail } from '../order-queries.ts';
+import { orderDetail } from '../orders/queries.ts';
 
 /**
  * The campaign report of a finished order (issue #23 item 5): each face with the days it was really

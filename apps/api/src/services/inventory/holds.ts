@@ -14,7 +14,7 @@ import { inventoryHolds, products, profiles, reservations, towers } from '../../
 import { AppError } from '../../lib/errors.ts';
 import type { ActorContext } from '../admin.ts';
 import { audit } from '../audit.ts';
-import { isPgError, releaseExpiredHolds, takeSlot } from '../orders/take-slot.ts';
+import { isPgError, releaseExpiredHolds, takeSlot } from '../orders/take-slots.ts';
 
 export interface HoldDeps {
   db: Db;

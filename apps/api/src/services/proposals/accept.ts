@@ -15,10 +15,11 @@ import { AppError } from '../../lib/errors.ts';
 import { audit } from '../audit.ts';
 import { emailTemplates } from '../email-templates.ts';
 import { notify, notifyStaff } from '../notifications.ts';
-import { assertTotalWithinLimit } from '../order-limits.ts';
-import { BILLING_REQUIRED, confirmFreeOrder, orderCode, type OrderDeps } from '../orders.ts';
-import { isPgError } from '../orders/take-slot.ts';
-import { issueInvoice, writeOrderItems, type PricedLine } from '../orders/write-items.ts';
+import { assertTotalWithinLimit } from '../orders/quote.ts';
+import { BILLING_REQUIRED, orderCode } from '../orders/place-order.ts';
+import { confirmFreeOrder, type OrderDeps } from '../orders/transition.ts';
+import { issueInvoice } from '../orders/issue-invoice.ts';
+import { isPgError, writeOrderItems, type PricedLine } from '../orders/take-slots.ts';
 import { newTxid, pixPayload } from '../pix.ts';
 import { getProposal, proposalState } from './read.ts';
 

@@ -16,8 +16,8 @@ import { profiles, proposalItems, proposals } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ActorContext } from '../admin.ts';
 import { audit } from '../audit.ts';
-import { priceItems } from '../order-quote.ts';
-import { assertTotalWithinLimit } from '../order-limits.ts';
+import { priceItems } from '../orders/quote.ts';
+import { assertTotalWithinLimit } from '../orders/quote.ts';
 import { getProposal } from './read.ts';
 
 type Input = z.output<typeof proposalInputSchema>;

@@ -4,7 +4,8 @@ import { api, apiFile, saveFile } from '../../lib/api-client.ts';
 
 export interface Invoice {
   id: string;
-  number: string;
+  /** null until paid (docs/decisions/039). */
+  number: string | null;
   order_id: string;
   order_code: string;
   order_status: string;
@@ -52,6 +53,11 @@ export const invoiceSummaryQuery = queryOptions({
 export const useInvoiceSummary = () => useQuery(invoiceSummaryQuery);
 
 /** Downloads an invoice's PDF (the server checks it is the user's). */
-export async function downloadInvoicePdf(invoice: Pick<Invoice, 'id' | 'number'>): Promise<void> {
-  saveFile(await apiFile(`/api/invoices/${invoice.id}/pdf`), `fatura-${invoice.number}.pdf`);
+export async function downloadInvoicePdf(
+  invoice: Pick<Invoice, 'id' | 'number' | 'order_code'>,
+): Promise<void> {
+  saveFile(
+    await apiFile(`/api/invoices/${invoice.id}/pdf`),
+    `fatura-${invoice.number ?? invoice.order_code}.pdf`,
+  );
 }

@@ -44,7 +44,13 @@ export interface OrderDetail {
     }
   >;
   history: Array<{ from: string | null; to: OrderStatus; actor: string; note: string | null; at: string }>;
-  invoice: { number: string; status: string; total: number; due_date: string; paid_at: string | null } | null;
+  invoice: {
+    number: string | null;
+    status: string;
+    total: number;
+    due_date: string;
+    paid_at: string | null;
+  } | null;
 }
 
 export interface OrderSummary {

@@ -6,6 +6,7 @@ import {
   formatDocument,
   invoiceStatuses,
   invoiceStatusLabels,
+  invoiceTitle,
   paths,
   type InvoiceStatus,
   formatDate,
@@ -81,7 +82,7 @@ function InvoiceRow({ invoice }: { invoice: Invoice }) {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="space-y-0.5">
           <p className="font-semibold text-slate-900">
-            Fatura {invoice.number} <InvoiceStatusBadge status={invoice.status} />
+            {invoiceTitle(invoice.number, invoice.order_code)} <InvoiceStatusBadge status={invoice.status} />
           </p>
           <p className="text-sm text-slate-600">
             Pedido{' '}
@@ -119,7 +120,7 @@ function InvoiceRow({ invoice }: { invoice: Invoice }) {
               size="sm"
               variant="secondary"
               disabled={downloading}
-              aria-label={`Baixar PDF da fatura ${invoice.number}`}
+              aria-label={`Baixar PDF: ${invoiceTitle(invoice.number, invoice.order_code)}`}
               onClick={async () => {
                 setDownloading(true);
                 try {

@@ -8,6 +8,7 @@ import {
   formatDocument,
   formatPhone,
   invoiceStatusLabels,
+  invoiceTitle,
   paths,
   paymentMethodLabels,
   productTypeLabels,
@@ -164,7 +165,7 @@ function Documents({ order }: { order: AdminOrderData }) {
       {order.invoice ? (
         <div className="space-y-1">
           <p>
-            Fatura {order.invoice.number} · {invoiceStatusLabels[order.invoice.status]} ·{' '}
+            {invoiceTitle(order.invoice.number, order.code)} · {invoiceStatusLabels[order.invoice.status]} ·{' '}
             {formatMoney(order.invoice.total)}
           </p>
           <a className={fileLink} href={`${base}/fatura.pdf`} target="_blank" rel="noreferrer">

@@ -5,6 +5,7 @@ import {
   formatBookingPeriod,
   LATE_PAYMENT_NOTICE,
   invoiceStatusLabels,
+  invoiceTitle,
   orderStatusLabels,
   paths,
   paymentMethodLabels,
@@ -119,7 +120,7 @@ function Detail() {
             </dl>
             {o.invoice ? (
               <p className="mt-3 text-sm text-slate-600">
-                Fatura {o.invoice.number} ·{' '}
+                {invoiceTitle(o.invoice.number, o.code)} ·{' '}
                 {invoiceStatusLabels[o.invoice.status as InvoiceStatus] ?? o.invoice.status} · vencimento{' '}
                 {formatDate(o.invoice.due_date)}
               </p>

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { bookingAudience, bookingCpm, type OrderStatus } from '@urbana/shared';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import {
   coupons,
   invoices,
@@ -10,17 +10,15 @@ import {
   orderStatusHistory,
   products,
   towers,
-} from '../db/schema/index.ts';
-import { AppError } from '../lib/errors.ts';
+} from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
 
-/** What the customer (or staff) reads of orders. */
-export async function orderDetail(db: Db, orderId: string, ownerId?: string) {
-  const order = await db.query.orders.findFirst({ where: eq(orders.id, orderId) });
-  if (!order || (ownerId && order.user_id !== ownerId)) throw new AppError(404, 'Pedido não encontrado.');
+/** An order's items with their towers and audience, read from the catalogue as it is now (decision 022). */
+async function itemsWithAudience(db: Db, orderId: string) {
   const items = await db
     .select()
     .from(orderItems)
-    .where(eq(orderItems.order_id, order.id))
+    .where(eq(orderItems.order_id, orderId))
     .orderBy(asc(orderItems.created_at));
   const itemTowers = items.length
     ? await db
@@ -33,7 +31,6 @@ export async function orderDetail(db: Db, orderId: string, ownerId?: string) {
           ),
         )
     : [];
-  // The audience is read from the catalogue as it is now, the same figure the quote gave (decision 022).
   const productIds = [...new Set(items.map((i) => i.product_id))];
   const productRows = productIds.length
     ? await db
@@ -71,6 +68,33 @@ export async function orderDetail(db: Db, orderId: string, ownerId?: string) {
       weeks: item.weeks,
     });
   };
+  return items.map((i) => ({
+    id: i.id,
+    product_id: i.product_id,
+    name: i.product_name,
+    type: i.product_type,
+    city: i.city,
+    state: i.state,
+    start: i.starts_on,
+    end: i.ends_on,
+    weeks: i.weeks,
+    daily_price: i.daily_price,
+    tower_count: i.tower_count,
+    towers: itemTowers
+      .filter((t) => t.order_item_id === i.id)
+      .map((t) => ({ id: t.tower_id, name: t.tower_name })),
+    subtotal: i.subtotal,
+    discount: i.discount,
+    total: i.total,
+    audience: audienceOf(i),
+    cpm: bookingCpm(i.total, audienceOf(i)),
+  }));
+}
+
+/** What the customer (or staff) reads of orders. */
+export async function orderDetail(db: Db, orderId: string, ownerId?: string) {
+  const order = await db.query.orders.findFirst({ where: eq(orders.id, orderId) });
+  if (!order || (ownerId && order.user_id !== ownerId)) throw new AppError(404, 'Pedido não encontrado.');
   const history = await db
     .select()
     .from(orderStatusHistory)
@@ -95,27 +119,7 @@ export async function orderDetail(db: Db, orderId: string, ownerId?: string) {
     created_at: order.created_at.toISOString(),
     pix_payload:
       order.status === 'aguardando_pagamento' && order.payment_method === 'pix' ? order.pix_payload : null,
-    items: items.map((i) => ({
-      id: i.id,
-      product_id: i.product_id,
-      name: i.product_name,
-      type: i.product_type,
-      city: i.city,
-      state: i.state,
-      start: i.starts_on,
-      end: i.ends_on,
-      weeks: i.weeks,
-      daily_price: i.daily_price,
-      tower_count: i.tower_count,
-      towers: itemTowers
-        .filter((t) => t.order_item_id === i.id)
-        .map((t) => ({ id: t.tower_id, name: t.tower_name })),
-      subtotal: i.subtotal,
-      discount: i.discount,
-      total: i.total,
-      audience: audienceOf(i),
-      cpm: bookingCpm(i.total, audienceOf(i)),
-    })),
+    items: await itemsWithAudience(db, order.id),
     history: history.map((h) => ({
       from: h.from_status,
       to: h.to_status,

@@ -1,0 +1,337 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import {
+  addDays,
+  buildPath,
+  formatBookingPeriod,
+  formatMoney,
+  orderLimitMessages,
+  paths,
+  todayInBrasilia,
+  type CheckoutBody,
+} from '@urbana/shared';
+import type { Db, Tx } from '../../db/client.ts';
+import { billingProfiles, checkoutRefusals, profiles } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { emailTemplates } from '../email-templates.ts';
+import { newTxid, pixPayload } from '../pix.ts';
+import { checkCoupon, checkCouponLocked } from './redeem-coupon.ts';
+import { assertTotalWithinLimit, enforceUnpaidLimits, priceItems, type QuotedItem } from './quote.ts';
+import { firstFullTower, isPgError, unavailable } from './take-slots.ts';
+import { confirmFreeOrder, type OrderDeps } from './transition.ts';
+
+export const IDEMPOTENCY_MISMATCH = 'Esta chave de idempotência já foi usada em outro pedido.';
+export const BILLING_REQUIRED = 'Complete seu cadastro de faturamento antes de finalizar o pedido.';
+const TAKEN_MEANWHILE =
+  'Um dos locais acabou de ser reservado por outra pessoa para o mesmo período. Escolha outra data ou outra torre.';
+
+function requestHash(body: CheckoutBody): string {
+  return createHash('sha256').update(JSON.stringify(body)).digest('hex');
+}
+
+export function orderCode(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  return `URB-${Array.from(randomBytes(8), (b) => alphabet[b % alphabet.length]).join('')}`;
+}
+
+const constraintOf = (e: unknown): string | undefined => {
+  let cur: unknown = e;
+  for (let i = 0; i < 3 && cur && typeof cur === 'object'; i++) {
+    const c = (cur as { constraint?: string }).constraint;
+    if (c) return c;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return undefined;
+};
+
+interface KeyRequest {
+  userId: string;
+  key: string;
+  hash: string;
+  ip: string | null;
+}
+
+/**
+ * What this Idempotency-Key already answered, in one statement: keys older than
+ * IDEMPOTENCY_KEY_HOURS are released first (decision 026), then the live order (same request: its
+ * id; another request: 422) or the remembered refusal (answered again, as payment APIs do).
+ */
+async function answeredBefore(deps: OrderDeps, req: KeyRequest): Promise<string | null> {
+  const fresh = sql`now() - make_interval(secs => ${deps.config.idempotencyKeyMs / 1000})`;
+  const { rows } = await deps.db.execute<{
+    id: string | null;
+    hash: string;
+    status: number | null;
+    message: string | null;
+  }>(sql`
+    with released as (
+      update orders set idempotency_key = null
+      where user_id = ${req.userId} and idempotency_key = ${req.key} and created_at <= ${fresh}
+      returning id),
+    dropped as (
+      delete from checkout_refusals
+      where user_id = ${req.userId} and idempotency_key = ${req.key} and created_at <= ${fresh}
+      returning 1)
+    select id::text as id, request_hash as hash, null::int as status, null::text as message from orders
+    where user_id = ${req.userId} and idempotency_key = ${req.key} and created_at > ${fresh}
+    union all
+    select null, request_hash, status, message from checkout_refusals
+    where user_id = ${req.userId} and idempotency_key = ${req.key} and created_at > ${fresh}`);
+  const row = rows.find((r) => r.id !== null) ?? rows[0];
+  if (!row) return null;
+  if (row.hash !== req.hash) throw new AppError(422, IDEMPOTENCY_MISMATCH);
+  if (row.id) return row.id;
+  throw new AppError(row.status ?? 409, row.message ?? '');
+}
+
+/**
+ * Places an order (docs/spec/product.md §4; docs/decisions/009, 039). Every refusal that can be
+ * known by reading is found before anything is written: billing, prices, the coupon, the unpaid
+ * limits, a face with no free slot left. The writes are then one call of the database function
+ * `place_order` (migration 0016) — one round trip — or, with a coupon or nothing to pay, that call
+ * inside a transaction that also locks the coupon or confirms the order. The function checks again
+ * what may have changed since (slots, limits); the exclusion constraint is the final guard against
+ * double booking. The same Idempotency-Key returns the same order.
+ */
+export async function placeOrder(
+  deps: OrderDeps,
+  userId: string,
+  body: CheckoutBody,
+  idempotencyKey: string,
+  context: { ip?: string | null } = {},
+) {
+  const req: KeyRequest = { userId, key: idempotencyKey, hash: requestHash(body), ip: context.ip ?? null };
+  const previous = await answeredBefore(deps, req);
+  if (previous) return { id: previous, replayed: true };
+  try {
+    return await placeNewOrder(deps, body, req);
+  } catch (error) {
+    if (
+      error instanceof AppError &&
+      error.statusCode >= 400 &&
+      error.statusCode < 500 &&
+      error.statusCode !== 422
+    )
+      await deps.db
+        .insert(checkoutRefusals)
+        .values({
+          user_id: userId,
+          idempotency_key: idempotencyKey,
+          request_hash: req.hash,
+          status: error.statusCode,
+          message: error.message,
+        })
+        .onConflictDoNothing();
+    throw error;
+  }
+}
+
+type Billing = typeof billingProfiles.$inferSelect;
+
+/** Reads only: each refusal a customer can meet, before anything is written. */
+async function precheck(deps: OrderDeps, body: CheckoutBody, req: KeyRequest) {
+  const { db, config } = deps;
+  const billing = await db.query.billingProfiles.findFirst({
+    where: eq(billingProfiles.user_id, req.userId),
+  });
+  if (!billing) throw new AppError(409, BILLING_REQUIRED);
+  if (body.payment_method === 'faturado' && billing.person_type !== 'pj') {
+    throw new AppError(400, 'Boleto/transferência faturada é só para empresas (CNPJ).');
+  }
+  const items = await priceItems(db, body.items, config);
+  const subtotal = items.reduce((s, i) => s + i.subtotal, 0);
+  const discount = items.reduce((s, i) => s + i.discount, 0);
+  assertTotalWithinLimit(subtotal - discount);
+  const faceWeeks = items.reduce((s, i) => s + i.towers.length * i.weeks, 0);
+  await enforceUnpaidLimits(db, config, { userId: req.userId, ip: req.ip, faceWeeks }, false);
+  const couponDiscount = body.coupon_code
+    ? (await checkCoupon(db, { code: body.coupon_code, userId: req.userId, amount: subtotal - discount }))
+        .discount
+    : 0;
+  assertTotalWithinLimit(subtotal - discount - couponDiscount);
+  const full = await firstFullTower(db, items);
+  if (full) throw unavailable(full.name, full.tower);
+  const user = await db.query.profiles.findFirst({ where: eq(profiles.id, req.userId) });
+  return { billing, items, subtotal, discount, faceWeeks, couponDiscount, user: user! };
+}
+
+async function placeNewOrder(deps: OrderDeps, body: CheckoutBody, req: KeyRequest) {
+  const checked = await precheck(deps, body, req);
+  const orderId = randomUUID();
+  const write = async (executor: Db | Tx, coupon: { id: string; discount: number } | null) => {
+    const doc = orderDocument(deps, body, req, { ...checked, orderId, coupon });
+    try {
+      await executor.execute(sql`select place_order(${JSON.stringify(doc)}::jsonb)`);
+    } catch (error) {
+      throw refusalOf(error, checked.items, checked.faceWeeks, deps) ?? error;
+    }
+    return doc.order.total;
+  };
+  try {
+    const nothingToPay = checked.subtotal - checked.discount - checked.couponDiscount === 0;
+    if (!body.coupon_code && !nothingToPay) await write(deps.db, null);
+    else
+      await deps.db.transaction(async (tx) => {
+        const coupon = body.coupon_code
+          ? await checkCouponLocked(tx, {
+              code: body.coupon_code,
+              userId: req.userId,
+              amount: checked.subtotal - checked.discount,
+            })
+          : null;
+        const total = await write(tx, coupon);
+        // Nothing to pay (a 100 % coupon): confirmed at once, no Pix code (decision 026).
+        if (total === 0) await confirmFreeOrder(deps, orderId, tx);
+      });
+  } catch (error) {
+    if (isPgError(error, '23505') && constraintOf(error) === 'orders_user_idempotency_key') {
+      const id = await answeredBefore(deps, req);
+      if (id) return { id, replayed: true };
+    }
+    if (isPgError(error, '23P01')) throw new AppError(409, TAKEN_MEANWHILE);
+    throw error;
+  }
+  deps.catalogCache?.clear();
+  void deps.outbox.kick();
+  return { id: orderId, replayed: false };
+}
+
+interface Checked {
+  billing: Billing;
+  items: QuotedItem[];
+  subtotal: number;
+  discount: number;
+  faceWeeks: number;
+  user: typeof profiles.$inferSelect;
+  orderId: string;
+  coupon: { id: string; discount: number } | null;
+}
+
+/** Everything `place_order` writes, computed here: amounts, Pix code, e-mail and notification texts. */
+function orderDocument(deps: OrderDeps, body: CheckoutBody, req: KeyRequest, c: Checked) {
+  const { config } = deps;
+  const now = new Date();
+  const couponDiscount = c.coupon?.discount ?? 0;
+  const total = c.subtotal - c.discount - couponDiscount;
+  assertTotalWithinLimit(total);
+  const code = orderCode();
+  const txid = newTxid();
+  const free = total === 0;
+  const payload = free ? null : pixPayload({ ...config.pix, amount: total, txid, info: code });
+  const window = body.payment_method === 'pix' ? config.paymentWindowMs : config.invoicedHoldMs;
+  const today = todayInBrasilia(now);
+  return {
+    order: {
+      id: c.orderId,
+      code,
+      user_id: req.userId,
+      payment_method: body.payment_method,
+      subtotal: c.subtotal,
+      discount: c.discount,
+      coupon_discount: couponDiscount,
+      total,
+      coupon_id: c.coupon?.id ?? null,
+      idempotency_key: req.key,
+      request_hash: req.hash,
+      client_ip: req.ip,
+      pix_txid: txid,
+      pix_payload: payload,
+      billing: c.billing,
+      expires_at: new Date(now.getTime() + window).toISOString(),
+    },
+    items: c.items.map((i) => ({ ...i, id: randomUUID() })),
+    invoice: {
+      amount: c.subtotal,
+      discount: c.discount + couponDiscount,
+      due_date: body.payment_method === 'pix' ? today : addDays(today, 5),
+    },
+    limits: {
+      per_account: config.orderLimits.unpaidPerAccount,
+      face_weeks: config.orderLimits.faceWeeksPerAccount,
+      per_ip: config.orderLimits.unpaidPerIp,
+      face_weeks_new: c.faceWeeks,
+    },
+    ...orderTexts(deps, body, c, { code, total, payload }),
+  };
+}
+
+/** The e-mail (sent by the outbox after commit) and the notifications of a new order. */
+function orderTexts(
+  deps: OrderDeps,
+  body: CheckoutBody,
+  c: Checked,
+  o: { code: string; total: number; payload: string | null },
+) {
+  const { code, total, payload } = o;
+  const { config } = deps;
+  const free = total === 0;
+  const orderLink = `/pedido/${c.orderId}`;
+  return {
+    emails: [
+      {
+        to: c.user.email,
+        ...emailTemplates.orderPlaced({
+          name: c.user.nome_completo,
+          code,
+          total: formatMoney(total),
+          method: body.payment_method,
+          pix: body.payment_method === 'pix' ? payload : null,
+          items: c.items.map((i) => `${i.name}: ${formatBookingPeriod(i.start, i.weeks)}`),
+          free,
+          url: `${config.publicUrl}/confirmacao-pedido?orderId=${c.orderId}`,
+        }),
+      },
+    ],
+    notifications: [
+      {
+        kind: 'pedido_recebido',
+        title: `Recebemos o pedido ${code}`,
+        body: free
+          ? 'Não há nada a pagar: o pedido já está confirmado.'
+          : body.payment_method === 'pix'
+            ? 'Pague com Pix para confirmar a reserva.'
+            : 'A equipe confirma a reserva quando receber o pagamento faturado.',
+        link: orderLink,
+      },
+    ],
+    staff_notification:
+      body.payment_method === 'faturado' && !free
+        ? {
+            kind: 'pedido_faturado',
+            title: `Pedido faturado para confirmar: ${code}`,
+            body: `${c.billing.name} · ${formatMoney(total)}. Confirme o pagamento quando o boleto ou a transferência chegar.`,
+            link: buildPath(paths.admin.pedido, { id: c.orderId }),
+          }
+        : null,
+  };
+}
+
+/** The customer's words for a refusal raised by `place_order` (SQLSTATE U0001). */
+function refusalOf(error: unknown, items: QuotedItem[], faceWeeks: number, deps: OrderDeps): AppError | null {
+  if (!isPgError(error, 'U0001')) return null;
+  let cur: unknown = error;
+  let found: { message?: string; detail?: string } | undefined;
+  for (let i = 0; i < 3 && cur && typeof cur === 'object'; i++) {
+    if ((cur as { code?: string }).code === 'U0001') found = cur as typeof found;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  const limits = deps.config.orderLimits;
+  switch (found?.message) {
+    case 'sem_vaga': {
+      const item = items.find((i) => i.towers.some((t) => t.id === found.detail));
+      const tower = item?.towers.find((t) => t.id === found.detail);
+      return unavailable(item?.name ?? '', item?.is_tower_based ? (tower?.name ?? null) : null);
+    }
+    case 'limite_pedidos':
+      return new AppError(409, orderLimitMessages.tooManyUnpaid(limits.unpaidPerAccount));
+    case 'limite_semanas':
+      return new AppError(
+        409,
+        orderLimitMessages.faceWeeks(limits.faceWeeksPerAccount, Number(found.detail ?? faceWeeks)),
+      );
+    case 'limite_ip':
+      return new AppError(409, orderLimitMessages.tooManyFromNetwork);
+    default:
+      return null;
+  }
+}

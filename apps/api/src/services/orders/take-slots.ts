@@ -1,0 +1,224 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import {
+  inventoryHolds,
+  orderItems,
+  orderItemTowers,
+  products,
+  reservations,
+} from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+
+/** True when a PostgreSQL error (possibly wrapped by the driver) has this SQLSTATE. */
+export const isPgError = (e: unknown, code: string): e is { code: string; constraint?: string } => {
+  let cur: unknown = e;
+  for (let i = 0; i < 3 && cur && typeof cur === 'object'; i++) {
+    if ((cur as { code?: string }).code === code) return true;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return false;
+};
+
+export interface SlotClaim {
+  towerId: string;
+  productId: string;
+  latitude: number;
+  longitude: number;
+  /** First day and the day after the last, as reservations store them. */
+  start: string;
+  end: string;
+  status: 'pendente' | 'confirmada';
+  holdExpiresAt: Date | null;
+  orderItemId?: string;
+  holdId?: string;
+}
+
+/**
+ * Takes one free slot of a face for a period: the one way anything books inventory (checkout,
+ * accepted proposals, reservas técnicas). The exclusion constraint `reservations_no_double_booking`
+ * is the final guard: a slot committed by someone else after our snapshot makes the insert fail, and
+ * we look again from a savepoint with a fresh snapshot.
+ */
+export async function takeSlot(tx: Tx, claim: SlotClaim, unavailable: () => AppError): Promise<number> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    // Any free slot of this face for the period; a slot another transaction is taking is skipped.
+    const free = await tx.execute<{ slot: number }>(sql`
+      select s.slot from tower_slots s
+      where s.tower_id = ${claim.towerId}
+        and not exists (
+          select 1 from reservations r
+          where r.tower_id = s.tower_id and r.slot = s.slot and r.status <> 'liberada'
+            and daterange(r.starts_on, r.ends_on) && daterange(${claim.start}::date, ${claim.end}::date))
+      order by s.slot
+      limit 1
+      for update skip locked`);
+    const slot = free.rows[0]?.slot;
+    if (slot === undefined) throw unavailable();
+    try {
+      await tx.transaction(async (savepoint) => {
+        await savepoint.insert(reservations).values({
+          tower_id: claim.towerId,
+          product_id: claim.productId,
+          latitude: claim.latitude,
+          longitude: claim.longitude,
+          slot,
+          starts_on: claim.start,
+          ends_on: claim.end,
+          hold_expires_at: claim.holdExpiresAt,
+          status: claim.status,
+          order_item_id: claim.orderItemId ?? null,
+          hold_id: claim.holdId ?? null,
+        });
+      });
+      return slot;
+    } catch (error) {
+      if (!isPgError(error, '23P01')) throw error;
+    }
+  }
+  throw unavailable();
+}
+
+/**
+ * Unpaid orders and reservas técnicas whose time ran out give their slots back before anyone looks
+ * for a free one (the search already ignores them; this makes the slot takeable).
+ */
+export async function releaseExpiredHolds(tx: Tx, towerIds: string[]): Promise<void> {
+  if (towerIds.length === 0) return;
+  await tx
+    .update(reservations)
+    .set({ status: 'liberada' })
+    .where(
+      and(
+        inArray(reservations.tower_id, towerIds),
+        eq(reservations.status, 'pendente'),
+        sql`${reservations.hold_expires_at} <= now()`,
+      ),
+    );
+  await tx
+    .update(inventoryHolds)
+    .set({ status: 'expirada', released_at: sql`now()` })
+    .where(
+      and(
+        eq(inventoryHolds.status, 'ativa'),
+        sql`${inventoryHolds.expires_at} <= now()`,
+        sql`exists (select 1 from reservations r where r.hold_id = ${inventoryHolds.id} and r.tower_id in (${sql.join(
+          towerIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}))`,
+      ),
+    );
+}
+
+/** One line of an order, priced: by the catalogue (checkout) or by staff (an accepted proposal). */
+export interface PricedLine {
+  product_id: string;
+  name: string;
+  type: string;
+  city: string;
+  state: string;
+  is_tower_based: boolean;
+  start: string;
+  end: string;
+  weeks: number;
+  daily_price: number;
+  towers: Array<{ id: string; name: string }>;
+  subtotal: number;
+  discount: number;
+  total: number;
+}
+
+export function unavailable(name: string, tower: string | null): AppError {
+  return new AppError(
+    409,
+    `Não há mais vaga em ${name}${tower ? ` (${tower})` : ''} para o período escolhido. Escolha outra data ou outra torre.`,
+  );
+}
+
+/** Writes an order's items and takes a slot on every face, held until `expiresAt` (unpaid). */
+export async function writeOrderItems(tx: Tx, orderId: string, items: PricedLine[], expiresAt: Date) {
+  await releaseExpiredHolds(
+    tx,
+    items.flatMap((i) => i.towers.map((t) => t.id)),
+  );
+  const places = await tx
+    .select({ id: products.id, latitude: products.latitude, longitude: products.longitude })
+    .from(products)
+    .where(
+      inArray(
+        products.id,
+        items.map((i) => i.product_id),
+      ),
+    );
+  for (const item of items) {
+    const [row] = await tx
+      .insert(orderItems)
+      .values({
+        order_id: orderId,
+        product_id: item.product_id,
+        product_name: item.name,
+        product_type: item.type,
+        city: item.city,
+        state: item.state,
+        starts_on: item.start,
+        ends_on: item.end,
+        weeks: item.weeks,
+        daily_price: item.daily_price,
+        tower_count: item.towers.length,
+        subtotal: item.subtotal,
+        discount: item.discount,
+        total: item.total,
+      })
+      .returning();
+    await tx
+      .insert(orderItemTowers)
+      .values(item.towers.map((t) => ({ order_item_id: row!.id, tower_id: t.id, tower_name: t.name })));
+    const place = places.find((p) => p.id === item.product_id)!;
+    for (const tower of item.towers) {
+      await takeSlot(
+        tx,
+        {
+          towerId: tower.id,
+          productId: item.product_id,
+          latitude: place.latitude,
+          longitude: place.longitude,
+          start: item.start,
+          end: item.end,
+          status: 'pendente',
+          holdExpiresAt: expiresAt,
+          orderItemId: row!.id,
+        },
+        () => unavailable(item.name, item.is_tower_based ? tower.name : null),
+      );
+    }
+  }
+}
+
+/**
+ * The first face with no free slot left for its item's period (expired holds count as free), read
+ * before anything is written so that a sold-out face is refused without a write (docs/decisions/039).
+ * The checkout looks again under lock; this is only the early answer.
+ */
+export async function firstFullTower(
+  db: Db,
+  items: Array<Pick<PricedLine, 'name' | 'is_tower_based' | 'start' | 'end' | 'towers'>>,
+): Promise<{ name: string; tower: string | null } | null> {
+  const wanted = items.flatMap((item, i) =>
+    item.towers.map((t) => sql`(${i}::int, ${t.id}::uuid, ${item.start}::date, ${item.end}::date)`),
+  );
+  if (wanted.length === 0) return null;
+  const { rows } = await db.execute<{ item: number; tower_id: string }>(sql`
+    select w.item, w.tower_id::text as tower_id from (values ${sql.join(wanted, sql`, `)}) w(item, tower_id, s, e)
+    where not exists (
+      select 1 from tower_slots ts
+      where ts.tower_id = w.tower_id and not exists (
+        select 1 from reservations r
+        where r.tower_id = ts.tower_id and r.slot = ts.slot and r.status <> 'liberada'
+          and not (r.status = 'pendente' and r.hold_expires_at <= now())
+          and daterange(r.starts_on, r.ends_on) && daterange(w.s, w.e)))
+    limit 1`);
+  const row = rows[0];
+  if (!row) return null;
+  const item = items[row.item]!;
+  const tower = item.towers.find((t) => t.id === row.tower_id);
+  return { name: item.name, tower: item.is_tower_based ? (tower?.name ?? null) : null };
+}

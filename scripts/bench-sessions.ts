@@ -1,0 +1,106 @@
+/**
+ * npm run bench:sessions — what a session cookie costs a bare route (/api/health/live), on PGlite and
+ * on the PostgreSQL server: autocannon over HTTP, anonymous, then signed in with the session cache
+ * (SESSION_CACHE_SECONDS, docs/decisions/039), then signed in with the cache off (the old cost: one
+ * query per request). Writes bench/sessions.json; issue #21 budget: signed in ≤ 1.25 × anonymous.
+ */
+import { execFile, execSync } from 'node:child_process';
+import { promisify } from 'node:util';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../apps/api/src/app.ts';
+import { loadConfig } from '../apps/api/src/config.ts';
+import { openDatabase, type Database } from '../apps/api/src/db/client.ts';
+import { upsertConfirmedAccount } from '../apps/api/src/services/accounts.ts';
+
+const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const seconds = process.env.BENCH_SESSION_SECONDS ?? '5';
+const autocannon = path.resolve(import.meta.dirname, '../node_modules/.bin/autocannon');
+
+const execFileAsync = promisify(execFile);
+
+/** autocannon in a child process, awaited (the server answers from this process's event loop). */
+async function rate(url: string, cookie?: string): Promise<number> {
+  const args = ['-c', '32', '-d', seconds, '-j', ...(cookie ? ['-H', `cookie=${cookie}`] : []), url];
+  const out = JSON.parse((await execFileAsync(autocannon, args, { maxBuffer: 64 * 1024 * 1024 })).stdout) as {
+    requests: { average: number };
+    non2xx: number;
+  };
+  if (out.non2xx > 0) throw new Error(`${url}: ${out.non2xx} respostas não 2xx`);
+  return Math.round(out.requests.average);
+}
+
+async function measure(database: Database, cacheSeconds: string) {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nada',
+    RATE_LIMIT_SCALE: '1000',
+    SESSION_CACHE_SECONDS: cacheSeconds,
+  });
+  const app = await buildApp({ config, database, logger: false });
+  const email = `sessao-${Date.now()}@exemplo.com.br`;
+  await upsertConfirmedAccount(database.db, {
+    email,
+    password: 'Bench-Urbana-2026',
+    nome_completo: 'Bench',
+    tipo_usuario: 'cliente',
+  });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in',
+    payload: { email, password: 'Bench-Urbana-2026' },
+  });
+  const cookie = String(res.headers['set-cookie']).split(';')[0]!;
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `${address}/api/health/live`;
+  const result = { anonymous: await rate(url), signed_in: await rate(url, cookie) };
+  await app.close();
+  return result;
+}
+
+async function run(driver: 'pglite' | 'postgresql', database: Database) {
+  await database.migrate();
+  const cached = await measure(database, '10');
+  const uncached = await measure(database, '0');
+  const row = {
+    driver,
+    anonymous_rps: cached.anonymous,
+    signed_in_rps: cached.signed_in,
+    cost_ratio: Number((cached.anonymous / cached.signed_in).toFixed(2)),
+    without_cache_signed_in_rps: uncached.signed_in,
+    without_cache_cost_ratio: Number((uncached.anonymous / uncached.signed_in).toFixed(2)),
+  };
+  process.stdout.write(`sessões ${driver}: ${JSON.stringify(row)}\n`);
+  return row;
+}
+
+process.stdout.write(`carga da máquina: ${execSync('uptime').toString().trim()}\n`);
+const rows = [];
+const embedded = await openDatabase({ dataDir: 'memory://' });
+rows.push(await run('pglite', embedded));
+await embedded.close();
+const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 2000 });
+try {
+  await admin.connect();
+  const name = `urbana_bench_sessions_${Date.now()}`;
+  await admin.query(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const server = await openDatabase({ url: url.toString(), poolMax: 20 });
+  try {
+    rows.push(await run('postgresql', server));
+  } finally {
+    await server.close();
+    await admin.query(`drop database if exists ${name} with (force)`);
+  }
+  await admin.end();
+} catch (error) {
+  process.stdout.write(`servidor PostgreSQL indisponível (${(error as Error).message}): só PGlite\n`);
+}
+mkdirSync('bench', { recursive: true });
+writeFileSync(
+  'bench/sessions.json',
+  `${JSON.stringify({ measured_at: new Date().toISOString(), results: rows }, null, 2)}\n`,
+);
