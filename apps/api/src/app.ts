@@ -44,6 +44,7 @@ import { expireOrders } from './services/orders.ts';
 import { healthRoutes } from './routes/health.ts';
 import { accountRoutes } from './routes/account/index.ts';
 import { accountLinkRoutes } from './routes/public/account-links.ts';
+import { plannerRoutes } from './routes/public/planner.ts';
 import { teamAdminRoutes } from './routes/admin/team.ts';
 import { processDataExports } from './services/account/data-export.ts';
 import { profileRoutes } from './routes/profile.ts';
@@ -241,6 +242,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accountLinkRoutes(deps), { prefix: '/api' });
   await app.register(cartRoutes(deps), { prefix: '/api' });
   await app.register(catalogRoutes(deps), { prefix: '/api' });
+  await app.register(plannerRoutes(deps), { prefix: '/api' });
   await app.register(orderRoutes(deps), { prefix: '/api' });
   await app.register(proposalRoutes(deps), { prefix: '/api' });
   await app.register(notificationStreamRoutes(deps, { heartbeatMs: options.sseHeartbeatMs ?? 25_000 }), {

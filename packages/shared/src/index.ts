@@ -27,3 +27,5 @@ export * from './orders/admin-schemas.ts';
 export * from './inventory/schemas.ts';
 export * from './proposals/schemas.ts';
 export * from './account/schemas.ts';
+export * from './planner/schemas.ts';
+export * from './planner/rules.ts';
