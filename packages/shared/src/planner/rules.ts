@@ -77,8 +77,11 @@ const neighbourhoodOf = (c: PlannerCandidate) => c.neighborhood.trim() || 'Sem b
 /** Spread: the best face of each neighbourhood in turn (neighbourhoods by their best face), round by round. */
 function spreadOrder(ranked: readonly ScoredFace[]): ScoredFace[] {
   const groups = new Map<string, ScoredFace[]>();
+  // A capital has thousands of faces in a few dozen neighbourhoods: fold each name once.
+  const folded = new Map<string, string>();
   for (const face of ranked) {
-    const key = foldText(neighbourhoodOf(face.candidate));
+    const name = neighbourhoodOf(face.candidate);
+    const key = folded.get(name) ?? folded.set(name, foldText(name)).get(name)!;
     const group = groups.get(key);
     if (group) group.push(face);
     else groups.set(key, [face]);

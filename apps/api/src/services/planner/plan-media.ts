@@ -49,35 +49,52 @@ function facesSql(q: PlannerQuery, area: Area, start: string, end: string) {
         and daterange(r.starts_on, r.ends_on) && daterange(${start}::date, ${end}::date)
         and ${ACTIVE_RESERVATION}
       group by r.tower_id
+    ),
+    faces as (
+      select a.id, a.neighborhood, a.daily_price, a.weekly_audience, a.is_tower_based,
+        round(a.distance_km::numeric, 1) as distance_km, t.id as tower_id, t.weekly_audience as tower_audience, t.slots
+      from area a join towers t on t.product_id = a.id
+      where ${area.radiusKm !== null ? sql`a.distance_km <= ${area.radiusKm}` : sql`true`}
     )
-    select a.id, a.neighborhood, a.daily_price, a.weekly_audience, a.is_tower_based, a.distance_km,
-      t.id as tower_id, t.weekly_audience as tower_audience, t.slots, coalesce(b.booked, 0) as booked
-    from area a join towers t on t.product_id = a.id left join busy b on b.tower_id = t.id
-    where ${area.radiusKm !== null ? sql`a.distance_km <= ${area.radiusKm}` : sql`true`}
-    order by a.id, t.id`;
+    -- One JSON text instead of a row per face (reading thousands of rows costs more than the query),
+    -- and the bookings apart: joined here, the planner's row estimates make it a nested loop.
+    select
+      (select coalesce(json_agg(json_build_array(id, neighborhood, daily_price, weekly_audience, is_tower_based,
+        distance_km, tower_id, tower_audience, slots) order by id, tower_id), '[]') from faces)::text as faces,
+      (select coalesce(json_object_agg(tower_id, booked), '{}') from busy)::text as busy`;
 }
 
+type FaceRow = [string, string, number | string, number, boolean, number | string, string, number, number];
+
 /** The faces weighed: each tower of a tower product, the first tower with room of any other product. */
-function candidatesOf(rows: Row[]) {
+function candidatesOf(rows: FaceRow[], busy: Record<string, number>) {
   const candidates: PlannerCandidate[] = [];
   const faceIds = new Set<string>();
   const singleTaken = new Set<string>();
-  for (const row of rows) {
-    const productId = String(row.id);
-    const isTowerBased = Boolean(row.is_tower_based);
-    faceIds.add(isTowerBased ? String(row.tower_id) : productId);
-    if (Number(row.booked) >= Number(row.slots)) continue;
+  for (const [
+    productId,
+    neighborhood,
+    price,
+    audience,
+    isTowerBased,
+    km,
+    towerId,
+    towerAudience,
+    slots,
+  ] of rows) {
+    faceIds.add(isTowerBased ? towerId : productId);
+    if ((busy[towerId] ?? 0) >= slots) continue;
     if (!isTowerBased && singleTaken.has(productId)) continue;
     if (!isTowerBased) singleTaken.add(productId);
     candidates.push({
       productId,
-      towerId: String(row.tower_id),
+      towerId,
       isTowerBased,
-      dailyPrice: Number(row.daily_price),
-      productWeeklyAudience: Number(row.weekly_audience),
-      towerWeeklyAudience: Number(row.tower_audience),
-      neighborhood: String(row.neighborhood),
-      distanceKm: Math.round(Number(row.distance_km) * 10) / 10,
+      dailyPrice: Number(price),
+      productWeeklyAudience: audience,
+      towerWeeklyAudience: towerAudience,
+      neighborhood,
+      distanceKm: Number(km),
     });
   }
   return { candidates, considered: faceIds.size };
@@ -147,8 +164,12 @@ export async function planMedia(
   const area = areaOf(q);
   const earliest = defaultStart(opts.leadBusinessDays);
   const start = q.inicio && q.inicio > earliest ? q.inicio : earliest;
-  const rows = (await db.execute(facesSql(q, area, start, periodEnd(start, q.semanas)))).rows as Row[];
-  const { candidates, considered } = candidatesOf(rows);
+  const result = await db.execute(facesSql(q, area, start, periodEnd(start, q.semanas)));
+  const row = result.rows[0] as Row;
+  const { candidates, considered } = candidatesOf(
+    JSON.parse(String(row.faces)) as FaceRow[],
+    JSON.parse(String(row.busy)) as Record<string, number>,
+  );
   const choice = choosePlan(
     candidates,
     { budget: q.orcamento, goal: q.objetivo, weeks: q.semanas, pricing: opts.pricing },
