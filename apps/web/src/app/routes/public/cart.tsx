@@ -21,7 +21,13 @@ import { Card } from '../../../components/ui/card.tsx';
 import { inputClass } from '../../../components/ui/field.tsx';
 import { useCart } from '../../../features/cart/index.ts';
 import { useAppConfig } from '../../../features/catalog/index.ts';
-import { cartToRequest, downloadProposal, useQuote } from '../../../features/orders/index.ts';
+import {
+  AudienceSummary,
+  cartToRequest,
+  downloadProposal,
+  LineCpm,
+  useQuote,
+} from '../../../features/orders/index.ts';
 import { HelpLink, knowledgeArticles } from '../../../features/knowledge/index.ts';
 import { toast } from '../../../lib/toast.ts';
 
@@ -149,6 +155,7 @@ export function Component() {
                         <p className="text-sm text-slate-600" data-testid="audiencia-periodo">
                           Audiência no período: {formatInteger(audience)} impactos
                         </p>
+                        {q ? <LineCpm cpm={q.cpm} /> : null}
                       </div>
                       <Button
                         variant="ghost"
@@ -297,6 +304,7 @@ export function Component() {
                 <dd data-testid="total-carrinho">{formatMoney(quote.data?.total ?? cart.total)}</dd>
               </div>
             </dl>
+            {quote.data ? <AudienceSummary items={quote.data.items} /> : null}
             <Button
               size="lg"
               className="w-full"
