@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { createCustomer, signInWithForm, toast } from './support/users.ts';
 
-test('orçamento → plano → editar (remover, trocar, adicionar) → carrinho → checkout', async ({ page, request }) => {
+test('orçamento → plano → editar (remover, trocar, adicionar) → carrinho → checkout', async ({
+  page,
+  request,
+}) => {
   await page.goto('/');
   await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Planejar' }).click();
   await expect(page).toHaveURL(/\/planejar$/);
@@ -21,25 +24,39 @@ test('orçamento → plano → editar (remover, trocar, adicionar) → carrinho 
   expect(start).toBeGreaterThan(1);
 
   // Remove one.
-  await chosen.first().getByRole('button', { name: /^Remover / }).click();
+  await chosen
+    .first()
+    .getByRole('button', { name: /^Remover / })
+    .click();
   await expect(chosen).toHaveCount(start - 1);
 
   // Swap one for an alternative.
   const firstName = await chosen.first().getByRole('link').innerText();
-  await chosen.first().getByRole('button', { name: /^Trocar / }).click();
-  await others.first().getByRole('button', { name: /^Trocar por / }).click();
+  await chosen
+    .first()
+    .getByRole('button', { name: /^Trocar / })
+    .click();
+  await others
+    .first()
+    .getByRole('button', { name: /^Trocar por / })
+    .click();
   await expect(chosen).toHaveCount(start - 1);
   await expect(page.getByTestId('plano-faces')).not.toContainText(firstName);
 
   // Add one.
-  await others.first().getByRole('button', { name: /^Adicionar / }).click();
+  await others
+    .first()
+    .getByRole('button', { name: /^Adicionar / })
+    .click();
   await expect(chosen).toHaveCount(start);
 
   const lines = Number((await page.getByText(/faces? em \d+ locais?/).innerText()).match(/em (\d+)/)![1]);
   await page.getByRole('button', { name: 'Adicionar plano ao carrinho' }).click();
   await expect(toast(page, 'Plano adicionado ao carrinho')).toBeVisible();
   await expect(page).toHaveURL(/\/carrinho$/);
-  await expect(page.getByRole('list', { name: 'Itens do carrinho' }).getByRole('listitem')).toHaveCount(lines);
+  await expect(page.getByRole('list', { name: 'Itens do carrinho' }).getByRole('listitem')).toHaveCount(
+    lines,
+  );
   await expect(page.getByTestId('cpm-total')).not.toHaveText('—');
 
   await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
