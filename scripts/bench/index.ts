@@ -9,7 +9,8 @@
  *   - search p50/p95 at 1k and 100k products (PGlite and the PostgreSQL server), checkout p95 and
  *     outcome counts under contention (scripts/bench-search.ts, scripts/bench-checkout.ts);
  *   - resident memory of the server after the load;
- *   - the inventory calendar p95 for 1,000 faces × 12 weeks (scripts/bench-inventory.ts).
+ *   - the inventory calendar p95 for 1,000 faces × 12 weeks (scripts/bench-inventory.ts);
+ *   - the planner p95 for a capital with 5,000 faces (scripts/bench/planner.ts).
  * BENCH_QUICK=1 skips the search, checkout and session benchmarks (they take a few minutes).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -392,6 +393,18 @@ for (const row of inventory.results) {
     // The budget is the PostgreSQL server's; PGlite (one process, no parallel plan) is shown for comparison.
     ...(row.driver === 'postgresql' ? { budget: { op: '<=' as const, limit: 150 } } : {}),
   });
+}
+
+// 7. The planner (issue #23 item 2): 5,000 faces in one capital, ≤ 200 ms p95 on each database.
+spawnSync('npx', ['tsx', 'scripts/bench/planner.ts'], { cwd: root, stdio: 'inherit', env: process.env });
+const planner = JSON.parse(readFileSync(path.join(root, 'bench/planner.json'), 'utf8')) as {
+  results: Array<{ driver: string; faces: number; p50_ms: number; p95_ms: number; cpu_p95_ms: number }>;
+};
+for (const row of planner.results) {
+  const name = `planejador ${row.driver} ${row.faces} faces`;
+  record({ name: `${name} p50`, value: row.p50_ms, unit: 'ms' });
+  record({ name: `${name} p95`, value: row.p95_ms, unit: 'ms', budget: { op: '<=', limit: 200 } });
+  record({ name: `${name} CPU do processo p95`, value: row.cpu_p95_ms, unit: 'ms' });
 }
 
 mkdirSync(path.join(root, 'bench'), { recursive: true });

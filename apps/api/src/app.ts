@@ -46,6 +46,7 @@ import { accountRoutes } from './routes/account/index.ts';
 import { accountLinkRoutes } from './routes/public/account-links.ts';
 import { planRoutes } from './routes/account/plans.ts';
 import { sharedPlanRoutes } from './routes/public/shared-plans.ts';
+import { plannerRoutes } from './routes/public/planner.ts';
 import { teamAdminRoutes } from './routes/admin/team.ts';
 import { processDataExports } from './services/account/data-export.ts';
 import { profileRoutes } from './routes/profile.ts';
@@ -256,6 +257,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accountLinkRoutes(deps), { prefix: '/api' });
   await app.register(cartRoutes(deps), { prefix: '/api' });
   await app.register(catalogRoutes(deps), { prefix: '/api' });
+  await app.register(plannerRoutes(deps), { prefix: '/api' });
   await app.register(orderRoutes(deps), { prefix: '/api' });
   await app.register(watchRoutes(deps), { prefix: '/api' });
   await app.register(campaignReportRoutes(deps), { prefix: '/api' });

@@ -164,6 +164,23 @@ describe('the audience of the chosen towers (issue #16 item 3)', () => {
     expect(item.cpm).toBe(17_500);
   });
 
+  it('the order answer carries the same audience and CPM per item (issue #23 item 1)', async () => {
+    // Far from the other tests' weeks, so no slot they need is taken.
+    const placed = await order([
+      line(condo.product, { tower_ids: chosen(), weeks: 3, start_date: addDays(START, 70) }),
+    ]);
+    expect(placed.statusCode).toBe(201);
+    const res = await inject(ctx, {
+      method: 'GET',
+      url: `/api/orders/${placed.json().id}`,
+      cookie: ana.cookie,
+    });
+    expect(res.statusCode).toBe(200);
+    const [item] = res.json().items;
+    expect(item.audience).toBe((1_000 + 7_000) * 3);
+    expect(item.cpm).toBe(17_500);
+  });
+
   it('the proposal PDF prints the same audience, not the whole product’s', async () => {
     const res = await inject(ctx, {
       method: 'POST',

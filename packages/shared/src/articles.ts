@@ -8,6 +8,7 @@ import { foldText } from './catalog.ts';
 export const knowledgeArticles = {
   comoFuncionaReserva: 'como-funciona-a-reserva',
   precosESemanas: 'precos-e-semanas',
+  audienciaECpm: 'audiencia-e-cpm',
   disponibilidade: 'disponibilidade-e-vagas',
   pagamentoPix: 'pagamento-por-pix',
   pagamentoFaturado: 'boleto-e-transferencia-faturada',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   bookingAudience,
   bookingCpm,
+  bookingsSummary,
   bookingsOverlap,
   firstOverlapIndex,
   periodsOverlap,
@@ -58,5 +59,17 @@ describe('booking audience (issue #16 item 3)', () => {
   it('CPM is the price per thousand impacts', () => {
     expect(bookingCpm(60_000, 6000)).toBe(10_000);
     expect(bookingCpm(100, 0)).toBeNull();
+  });
+});
+
+describe('audience and CPM of several bookings (issue #23 item 1)', () => {
+  it('is the summed totals over the summed audience, not an average of CPMs', () => {
+    const s = bookingsSummary([
+      { total: 100_000, audience: 10_000 }, // CPM R$ 100,00
+      { total: 100_000, audience: 90_000 }, // CPM R$ 11,11
+    ]);
+    expect(s).toEqual({ audience: 100_000, cpm: 2000 });
+    expect(bookingsSummary([])).toEqual({ audience: 0, cpm: null });
+    expect(bookingsSummary([{ total: 5000, audience: 0 }]).cpm).toBeNull();
   });
 });

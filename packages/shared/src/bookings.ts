@@ -63,3 +63,16 @@ export function bookingCpm(priceCentavos: number, audience: number): number | nu
   if (audience <= 0) return null;
   return Math.round((priceCentavos * 1000) / audience);
 }
+
+/**
+ * Audience and CPM of several bookings together (a cart, an order, a plan): the items' totals over
+ * their summed audience, so a plan's CPM weighs each face by what it buys (issue #23 item 1).
+ */
+export function bookingsSummary(items: ReadonlyArray<{ total: number; audience: number }>): {
+  audience: number;
+  cpm: number | null;
+} {
+  const total = items.reduce((s, i) => s + i.total, 0);
+  const audience = items.reduce((s, i) => s + i.audience, 0);
+  return { audience, cpm: bookingCpm(total, audience) };
+}

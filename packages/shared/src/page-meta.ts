@@ -25,6 +25,11 @@ export const publicPageMeta: Record<string, PageMeta> = {
     description:
       'Veja no mapa os locais de mídia exterior perto do seu público, com preço, audiência semanal e disponibilidade para as suas datas.',
   },
+  [paths.planejar]: {
+    title: 'Planejar campanha',
+    description:
+      'Diga quanto quer investir, onde e quando: a Urbana sugere as faces livres que rendem mais impactos ou se espalham pelos bairros, com audiência, CPM e distância.',
+  },
   [paths.central]: {
     title: 'Central de conhecimento',
     description:

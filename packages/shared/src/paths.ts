@@ -6,6 +6,7 @@ export const paths = {
   home: '/',
   auth: '/auth',
   buscarLocais: '/buscar-locais',
+  planejar: '/planejar',
   local: '/locais/:slug',
   carrinho: '/carrinho',
   checkout: '/checkout',

@@ -23,7 +23,7 @@ export const FLEXIBLE_WEEKS_AHEAD = 12;
 export const fileUrl = (key: string) => `/api/arquivos/${key}`;
 
 /** Reservations that count against a slot: paid, or unpaid and still inside the payment window. */
-const ACTIVE_RESERVATION = sql`(r.status <> 'liberada' and (r.hold_expires_at is null or r.hold_expires_at > now()))`;
+export const ACTIVE_RESERVATION = sql`(r.status <> 'liberada' and (r.hold_expires_at is null or r.hold_expires_at > now()))`;
 
 type Row = Record<string, unknown>;
 const rowsOf = (result: { rows: unknown[] }) => result.rows as Row[];
@@ -38,7 +38,9 @@ export interface Area {
   radiusKm: number | null;
 }
 
-export function areaOf(q: SearchQuery): Area {
+export function areaOf(
+  q: Pick<SearchQuery, 'lat' | 'lng' | 'norte' | 'sul' | 'leste' | 'oeste' | 'local' | 'raio'>,
+): Area {
   let center: Area['center'];
   if (q.lat !== undefined && q.lng !== undefined) center = { lat: q.lat, lng: q.lng, label: q.local ?? '' };
   else if (q.norte !== undefined)

@@ -85,6 +85,11 @@ export const routes: RouteObject[] = [
             ),
             loader: searchLoader,
           },
+          route(
+            paths.planejar,
+            'Planejar campanha',
+            page(() => import('./routes/public/planner.tsx')),
+          ),
           {
             ...route(
               paths.local,

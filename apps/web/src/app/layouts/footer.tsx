@@ -7,6 +7,7 @@ const groups = [
     title: 'Anunciar',
     links: [
       { to: paths.buscarLocais, label: 'Buscar locais' },
+      { to: paths.planejar, label: 'Planejar campanha' },
       { to: paths.midiaKit, label: 'Mídia kit' },
       { to: paths.especificacoesCriacao, label: 'Especificações de criação' },
       { to: paths.guiaCriacao, label: 'Guia de criação' },

@@ -25,6 +25,7 @@ const NotificationBell = lazy(() =>
 
 const mainNav = [
   { to: paths.buscarLocais, label: 'Buscar locais' },
+  { to: paths.planejar, label: 'Planejar' },
   { to: paths.midiaKit, label: 'Mídia kit' },
   { to: paths.central, label: 'Central' },
   { to: paths.suporte, label: 'Suporte' },

@@ -42,6 +42,8 @@ export interface CartContextValue {
   syncing: boolean;
   /** The new line, or null when the cart already holds this face for an overlapping period. */
   addItem(input: AddToCartInput): CartItem | null;
+  /** Several lines in one change (a plan): those that overlap a line already there are left out. */
+  addItems(inputs: readonly AddToCartInput[]): { added: CartItem[]; skipped: AddToCartInput[] };
   updateItem(
     id: string,
     patch: Partial<Pick<CartItem, 'weeks' | 'startDate' | 'selectedTowers' | 'towerCount'>>,
@@ -65,6 +67,24 @@ function asLine(item: CartItem) {
 }
 
 const noItems: CartItem[] = [];
+
+function newItem(input: AddToCartInput): CartItem {
+  return {
+    ...input,
+    id: makeCartItemId(input.product_id),
+    weeks: input.weeks ?? 1,
+    selectedTowers: input.selectedTowers ?? [],
+    isTowerBased: input.isTowerBased ?? false,
+    towers: input.towers ?? [],
+    towerCount: towerCountOnAdd(input),
+  };
+}
+
+/** One line per face and period (issue #16 item 2): the server refuses such an order anyway. */
+function overlapsAny(items: readonly CartItem[], item: CartItem): boolean {
+  const placed = (i: CartItem) => isIsoDate(i.startDate ?? '');
+  return placed(item) && items.some((o) => placed(o) && bookingsOverlap(asLine(o), asLine(item)));
+}
 
 function readLocal(): CartItem[] {
   const value = readJson<unknown>(localStorage, CART_STORAGE_KEY, []);
@@ -156,21 +176,26 @@ export function CartProvider({ children }: { children: ReactNode }) {
 
   const addItem = useCallback(
     (input: AddToCartInput) => {
-      const item: CartItem = {
-        ...input,
-        id: makeCartItemId(input.product_id),
-        weeks: input.weeks ?? 1,
-        selectedTowers: input.selectedTowers ?? [],
-        isTowerBased: input.isTowerBased ?? false,
-        towers: input.towers ?? [],
-        towerCount: towerCountOnAdd(input),
-      };
-      // One line per face and period (issue #16 item 2): the server refuses such an order anyway.
-      const placed = (i: CartItem) => isIsoDate(i.startDate ?? '');
-      if (placed(item) && itemsRef.current.some((o) => placed(o) && bookingsOverlap(asLine(o), asLine(item))))
-        return null;
+      const item = newItem(input);
+      if (overlapsAny(itemsRef.current, item)) return null;
       mutate((current) => [...current, item]);
       return item;
+    },
+    [mutate],
+  );
+
+  // A plan's lines go in with one save, so the cloud cart never holds half of it (issue #23 item 2).
+  const addItems = useCallback<CartContextValue['addItems']>(
+    (inputs) => {
+      const added: CartItem[] = [];
+      const skipped: AddToCartInput[] = [];
+      for (const input of inputs) {
+        const item = newItem(input);
+        if (overlapsAny([...itemsRef.current, ...added], item)) skipped.push(input);
+        else added.push(item);
+      }
+      if (added.length > 0) mutate((current) => [...current, ...added]);
+      return { added, skipped };
     },
     [mutate],
   );
@@ -202,12 +227,13 @@ export function CartProvider({ children }: { children: ReactNode }) {
       total: hydrated ? cartTotal(items) : 0,
       syncing,
       addItem,
+      addItems,
       updateItem,
       removeItem,
       restoreItem,
       clear,
     }),
-    [hydrated, items, syncing, addItem, updateItem, removeItem, restoreItem, clear],
+    [hydrated, items, syncing, addItem, addItems, updateItem, removeItem, restoreItem, clear],
   );
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }

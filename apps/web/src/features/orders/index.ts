@@ -1,2 +1,3 @@
 export * from './api.ts';
 export { OrderStatusBadge } from './status-badge.tsx';
+export { AudienceSummary, LineCpm } from './audience-figures.tsx';

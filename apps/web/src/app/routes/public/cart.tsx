@@ -23,7 +23,13 @@ import { saveRedirectPath, useAuth } from '../../../features/auth/index.ts';
 import { useCart } from '../../../features/cart/index.ts';
 import { SavePlanDialog } from '../../../features/plans/index.ts';
 import { useAppConfig } from '../../../features/catalog/index.ts';
-import { cartToRequest, downloadProposal, useQuote } from '../../../features/orders/index.ts';
+import {
+  AudienceSummary,
+  cartToRequest,
+  downloadProposal,
+  LineCpm,
+  useQuote,
+} from '../../../features/orders/index.ts';
 import { HelpLink, knowledgeArticles } from '../../../features/knowledge/index.ts';
 import { toast } from '../../../lib/toast.ts';
 
@@ -163,6 +169,7 @@ export function Component() {
                         <p className="text-sm text-slate-600" data-testid="audiencia-periodo">
                           Audiência no período: {formatInteger(audience)} impactos
                         </p>
+                        {q ? <LineCpm cpm={q.cpm} /> : null}
                       </div>
                       <Button
                         variant="ghost"
@@ -311,6 +318,7 @@ export function Component() {
                 <dd data-testid="total-carrinho">{formatMoney(quote.data?.total ?? cart.total)}</dd>
               </div>
             </dl>
+            {quote.data ? <AudienceSummary items={quote.data.items} /> : null}
             <Button
               size="lg"
               className="w-full"

@@ -19,7 +19,14 @@ import { ProtectedRoute } from '../../../features/auth/index.ts';
 import { useCart } from '../../../features/cart/index.ts';
 import { useAppConfig } from '../../../features/catalog/index.ts';
 import { HelpLink, knowledgeArticles } from '../../../features/knowledge/index.ts';
-import { cartToRequest, placeOrder, useBillingProfile, useQuote } from '../../../features/orders/index.ts';
+import {
+  AudienceSummary,
+  cartToRequest,
+  LineCpm,
+  placeOrder,
+  useBillingProfile,
+  useQuote,
+} from '../../../features/orders/index.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 
@@ -120,6 +127,7 @@ function Checkout() {
                     <p className="text-sm text-slate-600" data-testid="audiencia-periodo">
                       Audiência no período: {formatInteger(item.audience)} impactos
                     </p>
+                    <LineCpm cpm={item.cpm} />
                   </div>
                   <p className="text-right font-semibold text-slate-900">
                     {formatMoney(item.total)}
@@ -257,6 +265,7 @@ function Checkout() {
                 <dd data-testid="total-pedido">{formatMoney(quote.data?.total ?? 0)}</dd>
               </div>
             </dl>
+            {quote.data ? <AudienceSummary items={quote.data.items} /> : null}
             {error ? <Alert>{error}</Alert> : null}
             <Button
               size="lg"

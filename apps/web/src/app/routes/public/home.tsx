@@ -103,6 +103,12 @@ export function Component() {
               Buscar locais
             </Button>
           </form>
+          <p className="text-sm text-slate-200">
+            Tem um orçamento e não sabe por onde começar?{' '}
+            <Link to={paths.planejar} className="font-semibold text-white underline underline-offset-2">
+              Monte um plano de mídia a partir dele
+            </Link>
+          </p>
         </div>
       </section>
 

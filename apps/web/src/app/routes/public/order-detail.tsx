@@ -23,7 +23,13 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ItemCampaign } from '../../../features/ads/index.ts';
 import { ProtectedRoute } from '../../../features/auth/index.ts';
 import { HelpLink, knowledgeArticles } from '../../../features/knowledge/index.ts';
-import { OrderStatusBadge, useCancelOrder, useOrder } from '../../../features/orders/index.ts';
+import {
+  AudienceSummary,
+  LineCpm,
+  OrderStatusBadge,
+  useCancelOrder,
+  useOrder,
+} from '../../../features/orders/index.ts';
 import { toast } from '../../../lib/toast.ts';
 
 const actorLabels: Record<string, string> = {
@@ -81,6 +87,7 @@ function Detail() {
                 <p className="text-sm text-slate-600" data-testid="audiencia-periodo">
                   Audiência no período: {formatInteger(item.audience)} impactos
                 </p>
+                <LineCpm cpm={item.cpm} />
                 {item.towers.length > 1 || item.is_tower_based ? (
                   <p className="text-sm text-slate-600">
                     Torres: {item.towers.map((t) => t.name).join(', ')}
@@ -118,6 +125,9 @@ function Detail() {
                 <dd>{formatMoney(o.total)}</dd>
               </div>
             </dl>
+            <div className="mt-3">
+              <AudienceSummary items={o.items} />
+            </div>
             {o.invoice ? (
               <p className="mt-3 text-sm text-slate-600">
                 {invoiceTitle(o.invoice.number, o.code)} ·{' '}

@@ -75,7 +75,12 @@ export function BookingPanel({
         </p>
 
         {data.is_tower_based ? (
-          <TowerPicker data={data} selected={selected} toggleTower={toggleTower} />
+          <TowerPicker
+            data={data}
+            selected={selected}
+            toggleTower={toggleTower}
+            figures={booking.towerFigures}
+          />
         ) : null}
 
         <div className="space-y-1 rounded-lg bg-slate-50 p-3 text-sm" aria-live="polite">
@@ -156,10 +161,12 @@ function TowerPicker({
   data,
   selected,
   toggleTower,
+  figures,
 }: {
   data: ProductDetail;
   selected: string[];
   toggleTower: (id: string) => void;
+  figures: Booking['towerFigures'];
 }) {
   return (
     <fieldset className="space-y-2">
@@ -185,7 +192,10 @@ function TowerPicker({
                     disabled={full}
                     onChange={() => toggleTower(t.id)}
                   />
-                  {t.name} · {t.screens} telas
+                  <span>
+                    {t.name} · {t.screens} telas
+                    <TowerFigures {...figures(t.weekly_audience)} />
+                  </span>
                 </span>
                 <span className="text-xs">{full ? 'Sem vagas' : `${t.remaining} de ${t.slots} vagas`}</span>
               </label>
@@ -194,5 +204,14 @@ function TowerPicker({
         })}
       </ul>
     </fieldset>
+  );
+}
+
+/** "40.000 impactos · CPM R$ 12,50" under a tower's name, for the chosen weeks. */
+function TowerFigures({ audience, cpm }: { audience: number; cpm: number | null }) {
+  return (
+    <span className="block text-xs text-slate-600" data-testid="torre-audiencia">
+      {formatInteger(audience)} impactos · CPM {cpm === null ? '—' : formatMoney(cpm)}
+    </span>
   );
 }

@@ -1,5 +1,6 @@
 import { Clock, Users } from 'lucide-react';
 import { formatInteger, formatMoney } from '@urbana/shared';
+import { HelpLink, knowledgeArticles } from '../../knowledge/index.ts';
 import type { ProductDetail } from '../api.ts';
 
 /** Description, weekly audience, the CPM of the chosen period and the opening hours. */
@@ -22,6 +23,9 @@ export function ProductAbout({ data, periodCpm }: { data: ProductDetail; periodC
           <dd className="mt-1 text-xl font-bold text-slate-900">
             {periodCpm !== null ? formatMoney(periodCpm) : '—'}
           </dd>
+          <HelpLink article={knowledgeArticles.audienciaECpm} className="mt-1">
+            Como calculamos
+          </HelpLink>
         </div>
         <div className="rounded-lg bg-white p-4 ring-1 ring-slate-200">
           <dt className="flex items-center gap-1 text-sm text-slate-600">

@@ -61,6 +61,18 @@ export function useBooking(data: ProductDetail, weeks: number, config: AppConfig
     audience,
   );
 
+  // Each tower's own audience and CPM for the period, to compare them (issue #23 item 1).
+  const towerFigures = (weeklyAudience: number) => {
+    const towerAudience = bookingAudience({
+      isTowerBased: true,
+      productWeeklyAudience: data.weekly_audience,
+      chosenTowerAudiences: [weeklyAudience],
+      weeks,
+    });
+    const price = priceItem({ dailyPrice: data.daily_price, weeks, towerCount: 1 }, pricing).total;
+    return { audience: towerAudience, cpm: bookingCpm(price, towerAudience) };
+  };
+
   const toggleTower = (id: string) => {
     const current = picked ?? available;
     setPicked(current.includes(id) ? current.filter((t) => t !== id) : [...current, id]);
@@ -101,7 +113,7 @@ export function useBooking(data: ProductDetail, weeks: number, config: AppConfig
     );
   };
 
-  return { selected, towerCount, total, canAdd, audience, periodCpm, toggleTower, addToCart };
+  return { selected, towerCount, total, canAdd, audience, periodCpm, towerFigures, toggleTower, addToCart };
 }
 
 export type Booking = ReturnType<typeof useBooking>;

@@ -1,0 +1,166 @@
+import { Sparkles } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import {
+  plannerGoalLabels,
+  plannerGoals,
+  productTypeLabels,
+  productTypes,
+  type ProductType,
+} from '@urbana/shared';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { inputClass } from '../../../components/ui/field.tsx';
+import { PlaceCombobox } from '../../catalog/index.ts';
+import type { PlannerForm } from '../planner-params.ts';
+
+const WEEK_CHOICES = [1, 2, 3, 4, 6, 8, 12, 16, 24, 52];
+const RADIUS_CHOICES = [5, 10, 15, 25, 50];
+
+const goalHints: Record<PlannerForm['objetivo'], string> = {
+  impactos: 'As faces com o menor custo por mil impactos, até o orçamento acabar.',
+  espalhar: 'A melhor face de cada bairro, uma por vez, para aparecer em mais lugares.',
+};
+
+/** Budget, place, period, media types and goal: submitting puts them in the page's address. */
+export function PlannerFormCard({
+  initial,
+  earliest,
+  onSubmit,
+}: {
+  initial: PlannerForm;
+  earliest: string;
+  onSubmit: (form: PlannerForm) => void;
+}) {
+  const [form, setForm] = useState(initial);
+  const set = <K extends keyof PlannerForm>(key: K, value: PlannerForm[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
+  const toggleType = (t: ProductType) =>
+    set('tipos', form.tipos.includes(t) ? form.tipos.filter((x) => x !== t) : [...form.tipos, t]);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSubmit(form);
+  };
+
+  return (
+    <Card className="p-4 sm:p-6">
+      <form onSubmit={submit} aria-label="Dados do plano" className="grid gap-4 sm:grid-cols-2">
+        <div className="space-y-1.5">
+          <label htmlFor="plano-orcamento" className="block text-sm font-medium text-slate-800">
+            Orçamento (R$)
+          </label>
+          <input
+            id="plano-orcamento"
+            inputMode="decimal"
+            required
+            placeholder="Ex.: 20.000"
+            className={inputClass}
+            value={form.budgetReais}
+            onChange={(e) => set('budgetReais', e.target.value)}
+          />
+        </div>
+        <PlaceCombobox
+          label="Cidade"
+          value={form.local}
+          onChange={(text) => set('local', text)}
+          onPick={(p) => set('local', p.label)}
+        />
+        <div className="grid grid-cols-3 gap-3 sm:col-span-2">
+          <div className="space-y-1.5">
+            <label htmlFor="plano-inicio" className="block text-sm font-medium text-slate-800">
+              Início
+            </label>
+            <input
+              id="plano-inicio"
+              type="date"
+              min={earliest}
+              className={inputClass}
+              value={form.inicio}
+              onChange={(e) => set('inicio', e.target.value)}
+            />
+          </div>
+          <div className="space-y-1.5">
+            <label htmlFor="plano-semanas" className="block text-sm font-medium text-slate-800">
+              Semanas
+            </label>
+            <select
+              id="plano-semanas"
+              className={inputClass}
+              value={form.semanas}
+              onChange={(e) => set('semanas', Number(e.target.value))}
+            >
+              {WEEK_CHOICES.map((w) => (
+                <option key={w} value={w}>
+                  {w}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="space-y-1.5">
+            <label htmlFor="plano-raio" className="block text-sm font-medium text-slate-800">
+              Raio
+            </label>
+            <select
+              id="plano-raio"
+              className={inputClass}
+              value={form.raio}
+              onChange={(e) => set('raio', Number(e.target.value))}
+            >
+              {RADIUS_CHOICES.map((r) => (
+                <option key={r} value={r}>
+                  {r} km
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <fieldset className="sm:col-span-2">
+          <legend className="text-sm font-medium text-slate-800">
+            Tipos de mídia (nenhum marcado: todos)
+          </legend>
+          <div className="mt-2 flex flex-wrap gap-x-4 gap-y-2">
+            {productTypes.map((t) => (
+              <label key={t} className="inline-flex items-center gap-2 text-sm text-slate-800">
+                <input
+                  type="checkbox"
+                  className="h-4 w-4 accent-brand-700"
+                  checked={form.tipos.includes(t)}
+                  onChange={() => toggleType(t)}
+                />
+                {productTypeLabels[t]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <fieldset className="sm:col-span-2">
+          <legend className="text-sm font-medium text-slate-800">Objetivo</legend>
+          <div className="mt-2 grid gap-2 sm:grid-cols-2">
+            {plannerGoals.map((g) => (
+              <label
+                key={g}
+                className="flex cursor-pointer gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+              >
+                <input
+                  type="radio"
+                  name="objetivo"
+                  className="mt-1 h-4 w-4 accent-brand-700"
+                  checked={form.objetivo === g}
+                  onChange={() => set('objetivo', g)}
+                />
+                <span>
+                  <span className="block text-sm font-semibold text-slate-900">{plannerGoalLabels[g]}</span>
+                  <span className="block text-sm text-slate-600">{goalHints[g]}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="sm:col-span-2">
+          <Button type="submit" size="lg" className="w-full sm:w-auto">
+            <Sparkles className="h-5 w-5" aria-hidden="true" />
+            Montar plano
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,59 @@
+import {
+  DEFAULT_LOCATION,
+  plannerGoals,
+  productTypes,
+  type PlannerGoal,
+  type ProductType,
+} from '@urbana/shared';
+
+/** What the form holds; the page's address carries it (budget in whole reais there). */
+export interface PlannerForm {
+  budgetReais: string;
+  local: string;
+  raio: number;
+  inicio: string;
+  semanas: number;
+  tipos: ProductType[];
+  objetivo: PlannerGoal;
+}
+
+export function formFromParams(params: URLSearchParams, earliest: string): PlannerForm {
+  const goal = params.get('objetivo');
+  return {
+    budgetReais: params.get('orcamento') ?? '',
+    local: params.get('local') ?? DEFAULT_LOCATION,
+    raio: Number(params.get('raio') ?? 15) || 15,
+    inicio: params.get('inicio') ?? earliest,
+    semanas: Number(params.get('semanas') ?? 4) || 4,
+    tipos: (params.get('tipos') ?? '')
+      .split(',')
+      .filter((t): t is ProductType => (productTypes as readonly string[]).includes(t)),
+    objetivo: (plannerGoals as readonly string[]).includes(goal ?? '') ? (goal as PlannerGoal) : 'impactos',
+  };
+}
+
+export function paramsFromForm(form: PlannerForm): URLSearchParams {
+  const out = new URLSearchParams({
+    orcamento: form.budgetReais,
+    local: form.local,
+    raio: String(form.raio),
+    semanas: String(form.semanas),
+    objetivo: form.objetivo,
+  });
+  if (form.inicio) out.set('inicio', form.inicio);
+  if (form.tipos.length > 0) out.set('tipos', form.tipos.join(','));
+  return out;
+}
+
+/**
+ * The API's query from the page's address: the budget from reais to centavos ("5.000,50" and "5000"
+ * both read). Null until a budget is given.
+ */
+export function apiParams(params: URLSearchParams): string | null {
+  const raw = params.get('orcamento');
+  if (!raw) return null;
+  const reais = Number(raw.replace(/\./g, '').replace(',', '.'));
+  const out = new URLSearchParams(params);
+  out.set('orcamento', Number.isFinite(reais) ? String(Math.round(reais * 100)) : raw);
+  return out.toString();
+}

@@ -1,0 +1,83 @@
+import { expect, test } from '@playwright/test';
+import { createCustomer, signInWithForm, toast } from './support/users.ts';
+
+test('orçamento → plano → editar (remover, trocar, adicionar) → carrinho → checkout', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Planejar' }).click();
+  await expect(page).toHaveURL(/\/planejar$/);
+
+  const form = page.getByRole('form', { name: 'Dados do plano' });
+  await form.getByLabel('Orçamento (R$)').fill('20000');
+  await form.getByLabel('Semanas').selectOption('2');
+  await form.getByRole('button', { name: 'Montar plano' }).click();
+
+  const chosen = page.getByTestId('plano-faces').getByRole('listitem');
+  const others = page.getByTestId('plano-alternativas').getByRole('listitem');
+  await expect(chosen.first()).toBeVisible();
+  await expect(page.getByTestId('plano-raciocinio')).toContainText('com vaga em');
+  await expect(chosen.first()).toContainText('CPM');
+  await expect(chosen.first()).toContainText('km');
+  const start = await chosen.count();
+  expect(start).toBeGreaterThan(1);
+
+  // Remove one.
+  await chosen
+    .first()
+    .getByRole('button', { name: /^Remover / })
+    .click();
+  await expect(chosen).toHaveCount(start - 1);
+
+  // Swap one for an alternative.
+  const firstName = await chosen.first().getByRole('link').innerText();
+  await chosen
+    .first()
+    .getByRole('button', { name: /^Trocar / })
+    .click();
+  await others
+    .first()
+    .getByRole('button', { name: /^Trocar por / })
+    .click();
+  await expect(chosen).toHaveCount(start - 1);
+  await expect(page.getByTestId('plano-faces')).not.toContainText(firstName);
+
+  // Add one.
+  await others
+    .first()
+    .getByRole('button', { name: /^Adicionar / })
+    .click();
+  await expect(chosen).toHaveCount(start);
+
+  const lines = Number((await page.getByText(/faces? em \d+ locais?/).innerText()).match(/em (\d+)/)![1]);
+  await page.getByRole('button', { name: 'Adicionar plano ao carrinho' }).click();
+  await expect(toast(page, 'Plano adicionado ao carrinho')).toBeVisible();
+  await expect(page).toHaveURL(/\/carrinho$/);
+  await expect(page.getByRole('list', { name: 'Itens do carrinho' }).getByRole('listitem')).toHaveCount(
+    lines,
+  );
+  await expect(page.getByTestId('cpm-total')).not.toHaveText('—');
+
+  await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  const user = await createCustomer(request, 'Paula Planejadora');
+  await signInWithForm(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/usuario\/completar-perfil\?voltar=%2Fcheckout/);
+  const profile = page.getByRole('form', { name: 'Cadastro de faturamento' });
+  await profile.getByLabel('Nome completo', { exact: true }).fill('Paula Planejadora');
+  await profile.getByLabel('CPF', { exact: true }).fill('529.982.247-25');
+  await profile.getByLabel('Telefone com DDD').fill('(61) 98888-7777');
+  await profile.getByLabel('CEP').fill('70040-010');
+  await profile.getByLabel('Endereço').fill('SBS Quadra 2');
+  await profile.getByLabel('Número').fill('10');
+  await profile.getByLabel('Bairro').fill('Asa Sul');
+  await profile.getByLabel('Cidade').fill('Brasília');
+  await profile.getByLabel('Estado').selectOption('DF');
+  await profile.getByRole('button', { name: 'Salvar e continuar' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByTestId('audiencia-periodo')).toHaveCount(lines);
+  await expect(page.getByTestId('cpm-item')).toHaveCount(lines);
+  await expect(page.getByTestId('total-pedido')).not.toHaveText('R$ 0,00');
+  await expect(page.getByTestId('cpm-total')).not.toHaveText('—');
+});
