@@ -9,6 +9,8 @@
  *   - search p50/p95 at 1k and 100k products (PGlite and the PostgreSQL server), checkout p95 and
  *     outcome counts under contention (scripts/bench-search.ts, scripts/bench-checkout.ts);
  *   - resident memory of the server after the load;
+ *   - the compiled server on PostgreSQL: first answer after start, idle memory, product reads and
+ *     searches that miss the cache over ≥ 1,000 distinct URLs (scripts/bench/postgres-reads.ts);
  *   - the inventory calendar p95 for 1,000 faces × 12 weeks (scripts/bench-inventory.ts).
  * BENCH_QUICK=1 skips the search and checkout benchmarks (they take a few minutes).
  */
@@ -19,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { measurePages } from './browser.ts';
 import { measureBundles } from './bundle.ts';
+import { measurePostgresReads } from './postgres-reads.ts';
 import { measureServerTax } from './server-tax.ts';
 import { startTileServer } from './tile-server.ts';
 
@@ -297,6 +300,16 @@ try {
   if (server.exitCode === null) await new Promise((resolve) => server.once('exit', resolve));
   await tiles.close();
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+// 4c. The compiled server on the PostgreSQL server (issue #21): start, idle memory, and reads that
+// miss the cache spread over ≥ 1,000 products and search shapes with a browser's headers.
+const pgUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+try {
+  for (const figure of await measurePostgresReads(pgUrl, await freePort())) record(figure);
+} catch (error) {
+  process.stdout.write(`leituras no PostgreSQL não medidas (${pgUrl}): ${(error as Error).message}\n`);
+  record({ name: 'leituras no PostgreSQL medidas', value: 0, unit: '', budget: { op: '>=', limit: 1 } });
 }
 
 // 5. Search latency and checkout contention (their own scripts, which print their own lines).
