@@ -31,7 +31,10 @@ if (stale(dist, ['apps/web/src', 'packages/shared/src'])) {
 const api = path.join(root, 'apps/api/dist/server.js');
 if (stale(api, ['apps/api/src', 'packages/shared/src'])) {
   process.stdout.write('Compilando a API…\n');
-  const build = spawnSync(process.execPath, [path.join(root, 'apps/api/build.mjs')], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync(process.execPath, [path.join(root, 'apps/api/build.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

@@ -340,12 +340,16 @@ export async function addPhoto(
   if (!meta.width || !meta.height || meta.width < 400 || meta.height < 300) {
     throw new AppError(400, 'A foto precisa ter ao menos 400 × 300 pixels.');
   }
-  const full = await (await loadSharp())(bytes)
+  const full = await (
+    await loadSharp()
+  )(bytes)
     .rotate()
     .resize(1600, 1600, { fit: 'inside', withoutEnlargement: true })
     .webp({ quality: 80 })
     .toBuffer({ resolveWithObject: true });
-  const thumb = await (await loadSharp())(bytes)
+  const thumb = await (
+    await loadSharp()
+  )(bytes)
     .rotate()
     .resize(480, 320, { fit: 'cover' })
     .webp({ quality: 70 })

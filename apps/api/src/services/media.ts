@@ -155,7 +155,9 @@ export async function processImage(file: string, format: CreativeFormat) {
           ? base.webp({ quality: 90 })
           : base.jpeg({ quality: 90, mozjpeg: true });
     const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
-    const thumb = await (await loadSharp())(data)
+    const thumb = await (
+      await loadSharp()
+    )(data)
       .resize({ width: THUMB_WIDTH, height: THUMB_WIDTH, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 80 })
       .toBuffer();
