@@ -1,5 +1,6 @@
-// npm start: build the web app when it has not been built (or its sources changed), then run the API,
-// which serves it.
+// npm start: build the web app and compile the API when they have not been built (or their sources
+// changed), then run the compiled API, which serves the web app. Production runs JavaScript, no
+// TypeScript compiler at start (docs/decisions/040-compiled-start-and-honest-reads.md).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -17,16 +18,27 @@ function newestMtime(dir) {
   return newest;
 }
 
-const sources = ['apps/web/src', 'packages/shared/src'].map((d) => path.join(root, d));
-const stale = !existsSync(dist) || Math.max(...sources.map(newestMtime)) > statSync(dist).mtimeMs;
-if (stale) {
+const stale = (output, folders) =>
+  !existsSync(output) ||
+  Math.max(...folders.map((d) => newestMtime(path.join(root, d)))) > statSync(output).mtimeMs;
+
+if (stale(dist, ['apps/web/src', 'packages/shared/src'])) {
   process.stdout.write('Compilando o aplicativo web…\n');
   const build = spawnSync('npm', ['run', 'build', '-w', '@urbana/web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const tsx = path.join(root, 'node_modules/.bin/tsx');
-const server = spawn(tsx, [path.join(root, 'apps/api/src/server.ts')], {
+const api = path.join(root, 'apps/api/dist/server.js');
+if (stale(api, ['apps/api/src', 'packages/shared/src'])) {
+  process.stdout.write('Compilando a API…\n');
+  const build = spawnSync(process.execPath, [path.join(root, 'apps/api/build.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const server = spawn(process.execPath, ['--enable-source-maps', api], {
   cwd: root,
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },

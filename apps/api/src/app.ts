@@ -17,7 +17,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { signInErrors } from '@urbana/shared';
 import type { Config } from './config.ts';
@@ -93,8 +93,10 @@ export interface BuildAppOptions {
  * Commands give up after a second; the limiter then lets the request through (skipOnError) rather
  * than take the site down with Redis, and the per-e-mail limits in the database still apply.
  */
-function connectRedis(config: Config, log: FastifyInstance['log']): Redis | undefined {
+async function connectRedis(config: Config, log: FastifyInstance['log']): Promise<Redis | undefined> {
   if (!config.redisUrl) return undefined;
+  // ioredis (≈ 20 MB) loads only when it is used (docs/decisions/040-compiled-start-and-honest-reads.md).
+  const { Redis } = await import('ioredis');
   const redis = new Redis(config.redisUrl, {
     connectTimeout: 2000,
     commandTimeout: 1000,
@@ -222,7 +224,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
   await registerSecurity(app, config);
-  const redis = connectRedis(config, app.log);
+  const redis = await connectRedis(config, app.log);
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: `${config.redisPrefix}rate-limit:`, skipOnError: true } : {}),

@@ -1,10 +1,9 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { parseAdminEmails } from '@urbana/shared';
+import { apiRoot } from './paths.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-export const repoRoot = path.resolve(here, '../../..');
+export const repoRoot = path.resolve(apiRoot, '../..');
 
 const bool = (fallback: boolean) =>
   z

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
+import { loadSharp } from '../lib/heavy-modules.ts';
 import type { ProductType, productInputSchema } from '@urbana/shared';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
@@ -329,7 +330,7 @@ export async function addPhoto(
   if (!product) throw notFound();
   let meta: Metadata;
   try {
-    meta = await sharp(bytes).metadata();
+    meta = await (await loadSharp())(bytes).metadata();
   } catch {
     throw new AppError(400, 'Envie uma imagem JPG, PNG ou WebP.');
   }
@@ -339,12 +340,16 @@ export async function addPhoto(
   if (!meta.width || !meta.height || meta.width < 400 || meta.height < 300) {
     throw new AppError(400, 'A foto precisa ter ao menos 400 × 300 pixels.');
   }
-  const full = await sharp(bytes)
+  const full = await (
+    await loadSharp()
+  )(bytes)
     .rotate()
     .resize(1600, 1600, { fit: 'inside', withoutEnlargement: true })
     .webp({ quality: 80 })
     .toBuffer({ resolveWithObject: true });
-  const thumb = await sharp(bytes)
+  const thumb = await (
+    await loadSharp()
+  )(bytes)
     .rotate()
     .resize(480, 320, { fit: 'cover' })
     .webp({ quality: 70 })

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import sharp from 'sharp';
+import { loadSharp } from '../lib/heavy-modules.ts';
 import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   adMessages,
@@ -467,7 +467,9 @@ export async function addProof(
   const stored: string[] = [];
   try {
     const image = await processImage(received.file, received.format);
-    const web = await sharp(image.data)
+    const web = await (
+      await loadSharp()
+    )(image.data)
       .resize({ width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 85 })
       .toBuffer({ resolveWithObject: true });

@@ -170,7 +170,7 @@ export async function invoiceForPdf(db: Db, userId: string | null, invoiceId: st
 export async function invoicePdf(db: Db, userId: string | null, invoiceId: string) {
   const { invoice, order, items, towers, billing, couponCode } = await invoiceForPdf(db, userId, invoiceId);
   const title = invoiceTitle(invoice.number, order.code);
-  const doc = newPdf({ Title: `${title} — Urbana`, Author: URBANA_COMPANY.name });
+  const doc = await newPdf({ Title: `${title} — Urbana`, Author: URBANA_COMPANY.name });
   const done = pdfBuffer(doc);
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;

@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { loadPdfKit } from '../lib/heavy-modules.ts';
 import {
   formatMoney,
   formatDate,
@@ -17,7 +17,8 @@ const LINE = '#cbd5e1';
  * The media kit as a PDF: the same figures as /midia-kit (one computation, `mediaKit`), with a bar
  * chart of the weekly audience by type and tables by type, state and city.
  */
-export function mediaKitPdf(kit: MediaKit, publicUrl: string): Promise<Buffer> {
+export async function mediaKitPdf(kit: MediaKit, publicUrl: string): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: 'A4',

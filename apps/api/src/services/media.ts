@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
+import { loadSharp } from '../lib/heavy-modules.ts';
 import { and, asc, desc, eq, inArray, ne, sql, sum } from 'drizzle-orm';
 import {
   mediaKindOf,
@@ -147,7 +147,7 @@ export async function receiveUpload(
 /** Re-encodes an image without its metadata (EXIF, GPS, ICC comments) and makes a thumbnail. */
 export async function processImage(file: string, format: CreativeFormat) {
   try {
-    const base = sharp(file, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).rotate();
+    const base = (await loadSharp())(file, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).rotate();
     const encoded =
       format === 'png'
         ? base.png({ compressionLevel: 9 })
@@ -155,7 +155,9 @@ export async function processImage(file: string, format: CreativeFormat) {
           ? base.webp({ quality: 90 })
           : base.jpeg({ quality: 90, mozjpeg: true });
     const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
-    const thumb = await sharp(data)
+    const thumb = await (
+      await loadSharp()
+    )(data)
       .resize({ width: THUMB_WIDTH, height: THUMB_WIDTH, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 80 })
       .toBuffer();

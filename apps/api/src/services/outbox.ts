@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import { createMailTransport, type Transporter } from '../lib/heavy-modules.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client.ts';
@@ -28,7 +28,8 @@ export interface OutboxOptions {
  * same message twice.
  */
 export class Outbox {
-  private readonly transport: Transporter | undefined;
+  /** Created on the first e-mail sent (nodemailer loads then: docs/decisions/040-…). */
+  private transport: Promise<Transporter> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
   private again = false;
@@ -40,7 +41,6 @@ export class Outbox {
     private readonly db: Db,
     private readonly options: OutboxOptions,
   ) {
-    this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
     this.retryBaseMs = options.retryBaseMs ?? 30_000;
   }
 
@@ -83,7 +83,10 @@ export class Outbox {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     await this.running;
-    this.transport?.close();
+    await this.transport?.then(
+      (transport) => transport.close(),
+      () => {},
+    );
   }
 
   /** Deliver what is due now, without waiting for the next tick. Never throws. */
@@ -166,7 +169,8 @@ export class Outbox {
     attempts: number;
     unsubscribe_url: string | null;
   }) {
-    if (!this.transport) {
+    const smtpUrl = this.options.smtpUrl;
+    if (!smtpUrl) {
       // No SMTP configured: the message stays in the log and is shown on the console, links included.
       this.options.log.info(
         { emailId: row.id, to: row.to_email, subject: row.subject },
@@ -179,7 +183,10 @@ export class Outbox {
       return;
     }
     try {
-      await this.transport.sendMail({
+      this.transport ??= createMailTransport(smtpUrl);
+      await (
+        await this.transport
+      ).sendMail({
         from: this.options.from,
         to: row.to_email,
         subject: row.subject,

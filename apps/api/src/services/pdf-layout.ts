@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import PDFDocument from 'pdfkit';
+import { loadPdfKit } from '../lib/heavy-modules.ts';
 
 /**
  * What the invoice and the proposal share: an embedded Unicode font (DejaVu Sans, from the pinned
@@ -15,7 +15,8 @@ export const INK = '#0f172a';
 export const MUTED = '#475569';
 export const RULE = '#cbd5e1';
 
-export function newPdf(info: { Title: string; Author: string }): PDFKit.PDFDocument {
+export async function newPdf(info: { Title: string; Author: string }): Promise<PDFKit.PDFDocument> {
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({ size: 'A4', margin: 48, info });
   doc.registerFont(FONT, join(fontDir, 'DejaVuSans.ttf'));
   doc.registerFont(FONT_BOLD, join(fontDir, 'DejaVuSans-Bold.ttf'));

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import { loadSharp } from '../lib/heavy-modules.ts';
 import type { ProductType } from '@urbana/shared';
 import type { Storage } from './storage.ts';
 
@@ -80,8 +80,8 @@ export async function generateProductPhoto(
   variant: number,
 ): Promise<StoredPhoto> {
   const svg = Buffer.from(sceneSvg(type, variant));
-  const full = await sharp(svg).webp({ quality: 78 }).toBuffer();
-  const thumb = await sharp(svg).resize(480, 320).webp({ quality: 70 }).toBuffer();
+  const full = await (await loadSharp())(svg).webp({ quality: 78 }).toBuffer();
+  const thumb = await (await loadSharp())(svg).resize(480, 320).webp({ quality: 70 }).toBuffer();
   const hash = createHash('sha256').update(full).digest('hex').slice(0, 16);
   const storage_key = `catalogo/${type}-${hash}.webp`;
   const thumb_key = `catalogo/${type}-${hash}-miniatura.webp`;

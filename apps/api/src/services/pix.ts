@@ -1,5 +1,5 @@
 import { createStaticPix, hasError } from 'pix-utils';
-import QRCode from 'qrcode';
+import { loadQrCode } from '../lib/heavy-modules.ts';
 
 function ascii(value: string, max: number): string {
   return value
@@ -35,7 +35,8 @@ export function pixPayload(input: {
   return pix.toBRCode();
 }
 
-export function pixQrDataUrl(payload: string): Promise<string> {
+export async function pixQrDataUrl(payload: string): Promise<string> {
+  const QRCode = await loadQrCode();
   return QRCode.toDataURL(payload, { errorCorrectionLevel: 'M', margin: 1, width: 320 });
 }
 

@@ -1,11 +1,12 @@
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { foldText, placeLabel, type Place } from '@urbana/shared';
+import { apiRoot } from '../paths.ts';
 
 type Row = [name: string, uf: string, lat: number, lng: number, population: number];
 
-const require = createRequire(import.meta.url);
 // Brazilian cities with coordinates and population, built by scripts/build-places.mjs from GeoNames.
-const rows = require('../data/cidades-br.json') as Row[];
+const rows = JSON.parse(readFileSync(path.join(apiRoot, 'src/data/cidades-br.json'), 'utf8')) as Row[];
 
 interface Indexed {
   place: Place;

@@ -27,8 +27,8 @@ const impacts = (n: number) => `${formatInteger(n)} impactos`;
  * The cart as a media plan (PDF) to share: items, periods (decision 021), the audience of the chosen
  * towers and its CPM (decision 022), prices, all from the server's quote.
  */
-export function proposalPdf(quote: Quote): Promise<Buffer> {
-  const doc = newPdf({ Title: 'Proposta de mídia — Urbana', Author: 'Urbana' });
+export async function proposalPdf(quote: Quote): Promise<Buffer> {
+  const doc = await newPdf({ Title: 'Proposta de mídia — Urbana', Author: 'Urbana' });
   const done = pdfBuffer(doc);
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;

@@ -2,13 +2,8 @@ import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { loadS3 } from '../lib/heavy-modules.ts';
 
 export interface StoredObject {
   body: Readable;
@@ -84,31 +79,46 @@ export interface S3Options {
 
 export class S3Storage implements Storage {
   readonly kind = 's3' as const;
-  private readonly client: S3Client;
-  constructor(private readonly options: S3Options) {
-    this.client = new S3Client({
-      region: options.region,
-      ...(options.endpoint ? { endpoint: options.endpoint } : {}),
-      forcePathStyle: options.forcePathStyle,
-      // Checksums only where S3 requires them: streamed uploads then go as plain bodies with a length,
-      // which every S3-compatible store accepts (aws-chunked trailers are not universal).
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
-    });
+  private s3: Promise<{ client: S3Client; sdk: Awaited<ReturnType<typeof loadS3>> }> | undefined;
+  constructor(private readonly options: S3Options) {}
+
+  /** The SDK (≈ 25 MB) loads with the first file read or written (docs/decisions/040-…). */
+  private connect() {
+    const options = this.options;
+    this.s3 ??= loadS3().then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: options.region,
+        ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+        forcePathStyle: options.forcePathStyle,
+        // Checksums only where S3 requires them: streamed uploads then go as plain bodies with a length,
+        // which every S3-compatible store accepts (aws-chunked trailers are not universal).
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+      }),
+    }));
+    return this.s3;
   }
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     assertSafeKey(key);
-    await this.client.send(
-      new PutObjectCommand({ Bucket: this.options.bucket, Key: key, Body: body, ContentType: contentType }),
+    const { client, sdk } = await this.connect();
+    await client.send(
+      new sdk.PutObjectCommand({
+        Bucket: this.options.bucket,
+        Key: key,
+        Body: body,
+        ContentType: contentType,
+      }),
     );
   }
 
   async putFile(key: string, filePath: string, contentType: string): Promise<void> {
     assertSafeKey(key);
     const { size } = await stat(filePath);
-    await this.client.send(
-      new PutObjectCommand({
+    const { client, sdk } = await this.connect();
+    await client.send(
+      new sdk.PutObjectCommand({
         Bucket: this.options.bucket,
         Key: key,
         Body: createReadStream(filePath),
@@ -120,8 +130,9 @@ export class S3Storage implements Storage {
 
   async get(key: string): Promise<StoredObject | null> {
     assertSafeKey(key);
+    const { client, sdk } = await this.connect();
     try {
-      const out = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: key }));
+      const out = await client.send(new sdk.GetObjectCommand({ Bucket: this.options.bucket, Key: key }));
       return {
         body: out.Body as Readable,
         contentType: out.ContentType ?? 'application/octet-stream',
@@ -135,8 +146,9 @@ export class S3Storage implements Storage {
   }
 
   async exists(key: string): Promise<boolean> {
+    const { client, sdk } = await this.connect();
     try {
-      await this.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: key }));
+      await client.send(new sdk.HeadObjectCommand({ Bucket: this.options.bucket, Key: key }));
       return true;
     } catch {
       return false;
@@ -145,7 +157,8 @@ export class S3Storage implements Storage {
 
   async delete(key: string): Promise<void> {
     assertSafeKey(key);
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }));
+    const { client, sdk } = await this.connect();
+    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }));
   }
 }
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import QRCode from 'qrcode';
+import { loadQrCode } from '../../lib/heavy-modules.ts';
 import { accountSettingsMessages, isAdmin, twoFactorMessages } from '@urbana/shared';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -22,7 +22,7 @@ export async function startTwoFactorSetup(deps: Deps, user: ProfileRow) {
   const secret = newTotpSecret();
   await deps.db.update(profiles).set({ totp_pending_secret: secret }).where(eq(profiles.id, user.id));
   const url = otpauthUrl(secret, user.email);
-  const svg = await QRCode.toString(url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  const svg = await (await loadQrCode()).toString(url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
   return { secret, otpauth_url: url, qr_svg: svg };
 }
 

@@ -34,7 +34,7 @@ export async function creditNotePdf(db: Db, orderId: string, ownerId: string | n
   const note = await db.query.creditNotes.findFirst({ where: eq(creditNotes.order_id, orderId) });
   if (!note) throw new AppError(404, CREDIT_NOTE_NOT_FOUND);
   const { invoice, order, items, billing } = await invoiceForPdf(db, ownerId, note.invoice_id);
-  const doc = newPdf({ Title: `Nota de crédito ${note.number} — Urbana`, Author: URBANA_COMPANY.name });
+  const doc = await newPdf({ Title: `Nota de crédito ${note.number} — Urbana`, Author: URBANA_COMPANY.name });
   const done = pdfBuffer(doc);
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;

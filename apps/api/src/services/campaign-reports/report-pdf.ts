@@ -1,5 +1,5 @@
 import { buffer } from 'node:stream/consumers';
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/heavy-modules.ts';
 import { inArray } from 'drizzle-orm';
 import {
   formatDate,
@@ -26,7 +26,9 @@ async function proofImages(db: Db, storage: Storage, report: CampaignReport) {
   for (const row of rows) {
     const object = await storage.get(row.thumb_key);
     if (!object) continue;
-    const jpeg = await sharp(await buffer(object.body))
+    const jpeg = await (
+      await loadSharp()
+    )(await buffer(object.body))
       .resize({ width: THUMB_W * 2, height: THUMB_H * 2, fit: 'cover' })
       .jpeg({ quality: 80 })
       .toBuffer();
@@ -77,7 +79,10 @@ function drawTimeline(
 /** The report as a PDF: the same figures as the page, then the photo timeline of every face. */
 export async function campaignReportPdf(db: Db, storage: Storage, report: CampaignReport): Promise<Buffer> {
   const images = await proofImages(db, storage, report);
-  const doc = newPdf({ Title: `Relatório da campanha ${report.order.code} — Urbana`, Author: 'Urbana' });
+  const doc = await newPdf({
+    Title: `Relatório da campanha ${report.order.code} — Urbana`,
+    Author: 'Urbana',
+  });
   const done = pdfBuffer(doc);
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/heavy-modules.ts';
 
 export interface MapPoint {
   latitude: number;
@@ -56,7 +56,7 @@ ${marks}
 export async function planMapPng(points: MapPoint[]): Promise<Buffer | null> {
   if (points.length === 0) return null;
   // No alpha channel: pdfkit would add a second image (a soft mask) for it.
-  return sharp(Buffer.from(planMapSvg(points)))
+  return (await loadSharp())(Buffer.from(planMapSvg(points)))
     .flatten({ background: '#eef2f7' })
     .png()
     .toBuffer();

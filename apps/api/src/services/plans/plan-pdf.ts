@@ -7,7 +7,7 @@ import {
   type ProductType,
   type SharedPlan,
 } from '@urbana/shared';
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/heavy-modules.ts';
 import type { Storage } from '../storage.ts';
 import {
   drawLogo,
@@ -33,7 +33,12 @@ async function photoJpeg(storage: Storage, url: string | undefined): Promise<Buf
     if (!object) return null;
     const chunks: Buffer[] = [];
     for await (const chunk of object.body) chunks.push(chunk as Buffer);
-    return await sharp(Buffer.concat(chunks)).resize(240, 160, { fit: 'cover' }).jpeg().toBuffer();
+    return await (
+      await loadSharp()
+    )(Buffer.concat(chunks))
+      .resize(240, 160, { fit: 'cover' })
+      .jpeg()
+      .toBuffer();
   } catch {
     // A photo missing from storage must not cost the advertiser the whole document.
     return null;
@@ -60,7 +65,7 @@ function drawHeader(doc: PDFKit.PDFDocument, plan: SharedPlan, width: number) {
  * a map drawn on the server, a photo per face, audience and CPM (decision 022) and Urbana's contact.
  */
 export async function sharedPlanPdf(plan: SharedPlan, storage: Storage, shareUrl: string): Promise<Buffer> {
-  const doc = newPdf({ Title: `${plan.name} — Urbana`, Author: 'Urbana' });
+  const doc = await newPdf({ Title: `${plan.name} — Urbana`, Author: 'Urbana' });
   const done = pdfBuffer(doc);
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;

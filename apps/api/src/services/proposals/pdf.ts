@@ -19,8 +19,8 @@ import {
 } from '../pdf-layout.ts';
 
 /** The proposal as staff send it: customer, lines at the negotiated prices, discount, validity, link. */
-export function staffProposalPdf(proposal: Proposal, publicUrl: string): Promise<Buffer> {
-  const doc = newPdf({ Title: `Proposta ${proposal.code} — Urbana`, Author: 'Urbana' });
+export async function staffProposalPdf(proposal: Proposal, publicUrl: string): Promise<Buffer> {
+  const doc = await newPdf({ Title: `Proposta ${proposal.code} — Urbana`, Author: 'Urbana' });
   const done = pdfBuffer(doc);
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;

@@ -1,0 +1,45 @@
+/**
+ * Heavy modules load on first use, not at start (issue #21: idle memory ≤ 150 MB, first answer ≤ 1 s;
+ * docs/decisions/040-compiled-start-and-honest-reads.md). Each import weighs 10–30 MB and 0.2–0.6 s
+ * on this machine, and most processes never need them: a catalogue read uses none.
+ */
+import type * as S3Sdk from '@aws-sdk/client-s3';
+import type { Transporter } from 'nodemailer';
+import type PdfKit from 'pdfkit';
+import type * as QrCode from 'qrcode';
+import type Sharp from 'sharp';
+
+type PdfKitClass = typeof PdfKit;
+
+let sharpModule: Promise<typeof Sharp> | undefined;
+let pdfModule: Promise<PdfKitClass> | undefined;
+let qrModule: Promise<typeof QrCode> | undefined;
+let s3Module: Promise<typeof S3Sdk> | undefined;
+
+export function loadSharp(): Promise<typeof Sharp> {
+  sharpModule ??= import('sharp').then((m) => m.default);
+  return sharpModule;
+}
+
+export function loadPdfKit(): Promise<PdfKitClass> {
+  // pdfkit is CommonJS (`export =`): its class is the default export of the ES module.
+  pdfModule ??= import('pdfkit').then((m) => (m as unknown as { default: PdfKitClass }).default);
+  return pdfModule;
+}
+
+export function loadQrCode(): Promise<typeof QrCode> {
+  qrModule ??= import('qrcode').then((m) => (m as typeof QrCode & { default?: typeof QrCode }).default ?? m);
+  return qrModule;
+}
+
+export function loadS3(): Promise<typeof S3Sdk> {
+  s3Module ??= import('@aws-sdk/client-s3');
+  return s3Module;
+}
+
+export type { Transporter };
+
+export async function createMailTransport(smtpUrl: string): Promise<Transporter> {
+  const nodemailer = await import('nodemailer');
+  return (nodemailer.default ?? nodemailer).createTransport(smtpUrl);
+}
