@@ -16,7 +16,7 @@ function TermsGateWhenOutdated() {
   if (!user?.terms_outdated) return null;
   return (
     <Suspense fallback={null}>
-      <TermsGateWhenOutdated />
+      <TermsGate />
     </Suspense>
   );
 }

@@ -2,7 +2,7 @@ import { X } from 'lucide-react';
 import { createElement, useEffect } from 'react';
 import { toast as sonner, Toaster as SonnerToaster } from 'sonner';
 import { cn } from '../../lib/cn.ts';
-import { toasterMounted, type ToastKind } from './toaster.tsx';
+import { toasterMounted, type ToastKind } from './toaster-state.ts';
 
 /**
  * The toaster itself (sonner), loaded with the first toast of a visit: most visits show none, and

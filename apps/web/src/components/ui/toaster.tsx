@@ -1,22 +1,16 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ComponentType } from 'react';
+import { subscribeToaster, toasterWanted, type ToastKind } from './toaster-state.ts';
 
-export type ToastKind = 'success' | 'info' | 'error';
+export { whenToasterReady, type ToastKind } from './toaster-state.ts';
 
-type ToasterModule = typeof import('./toaster-view.tsx');
+interface ToasterModule {
+  ToasterView: ComponentType;
+  showToast: (kind: ToastKind, title: string, description?: string) => void;
+}
 let loading: Promise<ToasterModule> | undefined;
 /** The toaster's module (sonner), fetched once, when the first toast asks for it. */
 export const loadToaster = (): Promise<ToasterModule> => (loading ??= import('./toaster-view.tsx'));
 const ToasterView = lazy(() => loadToaster().then((m) => ({ default: m.ToasterView })));
-
-let wanted = false;
-let ready = false;
-const pending: Array<() => void> = [];
-const listeners = new Set<() => void>();
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
 
 /**
  * Where toasts appear (specification §9, docs/spec/specification.md). Nothing is drawn, and sonner
@@ -24,11 +18,7 @@ function subscribe(listener: () => void): () => void {
  * draws nothing either, so hydration matches.
  */
 export function Toaster() {
-  const show = useSyncExternalStore(
-    subscribe,
-    () => wanted,
-    () => false,
-  );
+  const show = useSyncExternalStore(subscribeToaster, toasterWanted, () => false);
   // The host is always there: a modal dialog hides everything outside it from assistive technology
   // when it opens (Radix, through aria-hidden), except `[aria-live]` elements. A toaster that arrives
   // while a dialog is open must land in a host that was spared; `off` is the attribute's neutral
@@ -42,26 +32,4 @@ export function Toaster() {
       ) : null}
     </div>
   );
-}
-
-/** Called by the loaded toaster once sonner listens: the toasts made meanwhile are shown now. */
-export function toasterMounted(): () => void {
-  ready = true;
-  for (const show of pending.splice(0)) show();
-  return () => {
-    ready = false;
-  };
-}
-
-/** Shows a toast now, or as soon as the toaster is loaded and on the page. */
-export function whenToasterReady(show: () => void): void {
-  if (ready) {
-    show();
-    return;
-  }
-  pending.push(show);
-  if (!wanted) {
-    wanted = true;
-    for (const listener of listeners) listener();
-  }
 }
