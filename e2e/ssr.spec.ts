@@ -58,6 +58,12 @@ test.describe('sem JavaScript', () => {
     await page.goto('/buscar-locais?local=Bras%C3%ADlia');
     await expect(page.getByRole('heading', { name: /\d+ locais encontrados/ })).toBeVisible();
     await expect(page.getByRole('heading', { name: search.items[0]!.name })).toBeVisible();
+    // The first row's photos are the page's largest paint: fetched at once and first, the rest lazily
+    // (docs/decisions/041-page-budgets.md).
+    const photos = page.getByRole('list', { name: 'Resultados' }).locator('img');
+    await expect(photos.first()).toHaveAttribute('fetchpriority', 'high');
+    await expect(photos.first()).toHaveAttribute('loading', 'eager');
+    await expect(photos.nth(2)).toHaveAttribute('loading', 'lazy');
   });
 });
 

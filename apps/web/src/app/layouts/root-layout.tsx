@@ -1,9 +1,25 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { publicPageMeta } from '@urbana/shared';
 import { setPageHead } from '../../lib/page-head.ts';
-import { TermsGate } from '../../features/account/terms-gate.tsx';
+import { useAuth } from '../../features/auth/use-auth.ts';
 import type { RouteHandle } from '../route-handle.ts';
+
+// The terms dialog (Radix) is needed only by a signed-in person whose accepted terms are outdated:
+// loaded then, not on every first screen (docs/decisions/041-page-budgets.md).
+const TermsGate = lazy(() =>
+  import('../../features/account/terms-gate.tsx').then((m) => ({ default: m.TermsGate })),
+);
+
+function TermsGateWhenOutdated() {
+  const { user } = useAuth();
+  if (!user?.terms_outdated) return null;
+  return (
+    <Suspense fallback={null}>
+      <TermsGate />
+    </Suspense>
+  );
+}
 
 /** Sets each page's title from its route and restores scroll on navigation. */
 export function RootLayout() {
@@ -24,7 +40,7 @@ export function RootLayout() {
         Pular para o conteúdo
       </a>
       <Outlet />
-      <TermsGate />
+      <TermsGateWhenOutdated />
       <ScrollRestoration />
     </>
   );

@@ -28,7 +28,9 @@ describe('Toaster com um diálogo modal aberto', () => {
       toast.success('Usuário bloqueado e desconectado');
     });
     // getByRole leaves out what assistive technology cannot reach (aria-hidden subtrees).
-    expect((await screen.findByRole('status')).textContent).toContain('Usuário bloqueado e desconectado');
+    expect((await screen.findByRole('status', {}, { timeout: 5000 })).textContent).toContain(
+      'Usuário bloqueado e desconectado',
+    );
     expect(screen.getByRole('region', { name: /^Notificações/ })).toBeTruthy();
   });
 });
@@ -37,6 +39,8 @@ describe('Toaster montado depois do aviso', () => {
   it('um aviso feito antes de o toaster estar na página aparece quando ele chega', async () => {
     toast.success('Login realizado com sucesso!', 'Redirecionando...');
     render(<Toaster />);
-    expect((await screen.findByRole('status')).textContent).toContain('Login realizado com sucesso!');
+    expect((await screen.findByRole('status', {}, { timeout: 5000 })).textContent).toContain(
+      'Login realizado com sucesso!',
+    );
   });
 });

@@ -1,66 +1,35 @@
-import { X } from 'lucide-react';
-import { useEffect } from 'react';
-import { toast as sonner, Toaster as SonnerToaster } from 'sonner';
-import { cn } from '../../lib/cn.ts';
+import { lazy, Suspense, useSyncExternalStore, type ComponentType } from 'react';
+import { subscribeToaster, toasterWanted, type ToastKind } from './toaster-state.ts';
 
-export type ToastKind = 'success' | 'info' | 'error';
+export { whenToasterReady, type ToastKind } from './toaster-state.ts';
+
+interface ToasterModule {
+  ToasterView: ComponentType;
+  showToast: (kind: ToastKind, title: string, description?: string) => void;
+}
+let loading: Promise<ToasterModule> | undefined;
+/** The toaster's module (sonner), fetched once, when the first toast asks for it. */
+export const loadToaster = (): Promise<ToasterModule> => (loading ??= import('./toaster-view.tsx'));
+const ToasterView = lazy(() => loadToaster().then((m) => ({ default: m.ToasterView })));
 
 /**
- * The toaster of the specification's §9 (docs/spec/specification.md): sonner 1.x, whose
- * defaults are exactly its constants — 4000 ms, three visible, 14 px apart, 356 px wide, closed by a
- * 20 px swipe and removed 200 ms later. Each toast is drawn here so that its close button speaks
- * Portuguese and an error is announced as an alert.
+ * Where toasts appear (specification §9, docs/spec/specification.md). Nothing is drawn, and sonner
+ * is not loaded, until the first toast of the visit (docs/decisions/041-page-budgets.md); the server
+ * draws nothing either, so hydration matches.
  */
 export function Toaster() {
-  // sonner's toaster hears only the toasts made after it subscribed (its own effect, which runs
-  // before this one): a toast made earlier — a page that says "Login realizado com sucesso!" as it
-  // first renders, before the toaster below it in the tree — waits here and is shown now.
-  useEffect(() => {
-    ready = true;
-    for (const show of pending.splice(0)) show();
-    return () => {
-      ready = false;
-    };
-  }, []);
-  return <SonnerToaster position="top-right" containerAriaLabel="Notificações" />;
-}
-
-let ready = false;
-const pending: Array<() => void> = [];
-
-/** Shows a toast now, or as soon as the toaster is on the page. */
-export function whenToasterReady(show: () => void): void {
-  if (ready) show();
-  else pending.push(show);
-}
-
-export function ToastCard(props: {
-  id: string | number;
-  kind: ToastKind;
-  title: string;
-  description?: string | undefined;
-}) {
-  const isError = props.kind === 'error';
+  const show = useSyncExternalStore(subscribeToaster, toasterWanted, () => false);
+  // The host is always there: a modal dialog hides everything outside it from assistive technology
+  // when it opens (Radix, through aria-hidden), except `[aria-live]` elements. A toaster that arrives
+  // while a dialog is open must land in a host that was spared; `off` is the attribute's neutral
+  // value (sonner's own section is the live region).
   return (
-    <div
-      role={isError ? 'alert' : 'status'}
-      data-toast={props.kind}
-      className={cn(
-        'relative w-[var(--width)] max-w-full rounded-lg border bg-white py-3 pl-4 pr-10 shadow-lg',
-        isError ? 'border-red-300 bg-red-50 text-red-900' : 'border-slate-200 text-slate-900',
-        props.kind === 'success' && 'border-emerald-300 bg-emerald-50 text-emerald-950',
-      )}
-    >
-      <p className="text-sm font-semibold">{props.title}</p>
-      {props.description ? <p className="mt-0.5 text-sm opacity-90">{props.description}</p> : null}
-      <button
-        type="button"
-        onClick={() => sonner.dismiss(props.id)}
-        aria-label="Fechar notificação"
-        className="absolute right-2 top-2 rounded p-1 opacity-70 hover:bg-black/5 hover:opacity-100"
-      >
-        <X className="h-4 w-4" aria-hidden="true" />
-      </button>
+    <div aria-live="off" data-toaster-host="">
+      {show ? (
+        <Suspense fallback={null}>
+          <ToasterView />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

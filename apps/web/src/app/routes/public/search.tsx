@@ -365,10 +365,11 @@ export function Component() {
           ) : (
             <div className={phoneView === 'mapa' ? 'hidden lg:block' : undefined}>
               <ul className="grid gap-4 sm:grid-cols-2" aria-label="Resultados">
-                {data!.items.slice(0, shownResults).map((item) => (
+                {data!.items.slice(0, shownResults).map((item, index) => (
                   <li key={item.id}>
                     <ProductCard
                       product={item}
+                      priority={index < 2}
                       highlighted={highlighted === item.id}
                       onHover={setHighlighted}
                       distanceKm={item.distance_km}

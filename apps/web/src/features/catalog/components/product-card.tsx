@@ -17,6 +17,7 @@ export function ProductCard({
   footer,
   distanceKm,
   search,
+  priority = false,
 }: {
   product: CardProduct;
   highlighted?: boolean;
@@ -26,6 +27,11 @@ export function ProductCard({
   distanceKm?: number | null;
   /** Period to carry to the product page (inicio, semanas). */
   search?: string;
+  /**
+   * A card on the first screen: its photo is the page's largest paint (the search's LCP), so it is
+   * fetched at once and first, not lazily after layout (docs/decisions/041-page-budgets.md).
+   */
+  priority?: boolean;
 }) {
   const href = buildPath(paths.local, { slug: product.slug }) + (search ? `?${search}` : '');
   return (
@@ -45,8 +51,9 @@ export function ProductCard({
           <img
             src={product.photo}
             alt=""
-            loading="lazy"
+            loading={priority ? 'eager' : 'lazy'}
             decoding="async"
+            fetchPriority={priority ? 'high' : 'auto'}
             width={480}
             height={320}
             className="h-full w-full object-cover"

@@ -1,0 +1,47 @@
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AuthContext, type AuthContextValue } from '../../features/auth/auth-context.tsx';
+import { RootLayout } from './root-layout.tsx';
+
+function renderWithUser(termsOutdated: boolean) {
+  const auth = {
+    user: { id: 'u1', email: 'ana@example.com', terms_outdated: termsOutdated },
+    session: null,
+    loading: false,
+    initialized: true,
+    isLoggingOut: false,
+  } as unknown as AuthContextValue;
+  const router = createMemoryRouter([
+    { path: '/', element: <RootLayout />, children: [{ index: true, element: <h1>Início</h1> }] },
+  ]);
+  render(
+    <AuthContext.Provider value={auth}>
+      <RouterProvider router={router} />
+    </AuthContext.Provider>,
+  );
+}
+
+// docs/decisions/041-page-budgets.md: the terms dialog is loaded only for the person who must see it.
+describe('RootLayout e o aceite de novos termos', () => {
+  // ScrollRestoration scrolls on each navigation; jsdom has no layout to scroll.
+  beforeEach(() => {
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  });
+
+  it('termos desatualizados: o diálogo é carregado e aparece', async () => {
+    renderWithUser(true);
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Atualizamos nossos termos' },
+      { timeout: 5000 },
+    );
+    expect(dialog.textContent).toContain('Li e aceito');
+  });
+
+  it('termos em dia: nenhum diálogo', async () => {
+    renderWithUser(false);
+    expect(await screen.findByRole('heading', { name: 'Início' })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

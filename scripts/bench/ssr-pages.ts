@@ -1,0 +1,107 @@
+/**
+ * Product pages rendered on the server (issue #20; docs/decisions/041-page-budgets.md):
+ *   - a miss: one distinct page after another, nothing cached (neither the page nor its API read);
+ *   - from the cache: one page under load (autocannon).
+ * The budget is the PostgreSQL server's (p95 ≤ 15 ms, ≥ 1,000 pages/s): `measureOnPostgres` seeds
+ * a fresh database on it with the demo catalogue, starts Urbana on it, measures and drops it.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+export interface SsrFigures {
+  pages: number;
+  missP50Ms: number;
+  missP95Ms: number;
+}
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** The misses of up to 60 product pages, in the catalogue's price order. */
+export async function measureMisses(base: string): Promise<SsrFigures> {
+  const response = await fetch(`${base}/api/search?por_pagina=60&ordem=menor_preco`);
+  const listing = (await response.json()) as { items: Array<{ slug: string }> };
+  const missMs: number[] = [];
+  for (const item of listing.items) {
+    const started = performance.now();
+    // `semanas=3`: a query no earlier visit asked, so neither the page nor its read is cached.
+    const page = await fetch(`${base}/locais/${item.slug}?semanas=3`);
+    await page.text();
+    missMs.push(performance.now() - started);
+  }
+  missMs.sort((a, b) => a - b);
+  const at = (q: number) => Number(missMs[Math.max(0, Math.ceil(missMs.length * q) - 1)]!.toFixed(1));
+  return { pages: missMs.length, missP50Ms: at(0.5), missP95Ms: at(0.95) };
+}
+
+async function serverReachable(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Runs `measure` against Urbana started on a fresh database of the PostgreSQL server
+ * (`BENCH_PG_URL`, default the local server), seeded with the demo catalogue. Undefined when no
+ * server answers.
+ */
+export async function onPostgres<T>(
+  port: number,
+  measure: (base: string) => Promise<T>,
+): Promise<T | undefined> {
+  const serverUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  if (!(await serverReachable(serverUrl))) return undefined;
+  const name = `urbana_bench_ssr_${process.pid}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'urbana-bench-pg-'));
+  const env = { ...process.env, NODE_ENV: 'production', DATABASE_URL: url.toString(), DATA_DIR: dataDir };
+  const base = `http://127.0.0.1:${port}`;
+  let server: ReturnType<typeof spawn> | undefined;
+  try {
+    const seed = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/seed.ts'], {
+      cwd: root,
+      env,
+      encoding: 'utf8',
+    });
+    if (seed.status !== 0) throw new Error(`seed no PostgreSQL falhou:\n${seed.stderr}`);
+    const started = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+      cwd: root,
+      env: { ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    server = started;
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      if (started.exitCode !== null) throw new Error(`o servidor saiu com código ${started.exitCode}`);
+      if (Date.now() > deadline) throw new Error(`${base} não respondeu em 120 s`);
+      const ok = await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    return await measure(base);
+  } finally {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((resolve) => server!.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
