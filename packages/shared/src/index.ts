@@ -27,3 +27,4 @@ export * from './orders/admin-schemas.ts';
 export * from './inventory/schemas.ts';
 export * from './proposals/schemas.ts';
 export * from './account/schemas.ts';
+export * from './admin/schemas.ts';
