@@ -28,3 +28,6 @@ export * from './inventory/schemas.ts';
 export * from './proposals/schemas.ts';
 export * from './account/schemas.ts';
 export * from './admin/schemas.ts';
+export * from './catalog/schemas.ts';
+export * from './billing/schemas.ts';
+export * from './notifications/schemas.ts';

@@ -4,6 +4,7 @@ import {
   billingProfileSchema,
   checkoutBodySchema,
   messageSchema,
+  notificationListSchema,
   orderLimitMessages,
   orderStatuses,
   quoteSchema,
@@ -219,6 +220,7 @@ export const orderRoutes =
           schema: {
             tags: ['notificações'],
             summary: 'Minhas notificações (as 50 mais recentes) e quantas não li',
+            response: { 200: notificationListSchema, ...errors },
           },
         },
         async (request) => listNotifications(db, request.user!.id),

@@ -2,7 +2,7 @@ import { ChevronRight, Share2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths, productTypeLabels } from '@urbana/shared';
 import { toast } from '../../../lib/toast.ts';
-import type { ProductDetail } from '../api.ts';
+import type { ProductDetail } from '@urbana/shared';
 import { FavoriteButton } from '../components/favorite-button.tsx';
 
 /** The trail back to the search and to the product's city. */
