@@ -335,6 +335,7 @@ export const orderRoutes =
             summary:
               'Webhook do provedor de pagamentos (HMAC-SHA256, janela de 5 min, idempotente por evento)',
             hide: false,
+            response: { 200: messageSchema, ...errors },
           },
         },
         async (request, reply) => {
