@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteOptions } from 'fastify';
 import { z } from 'zod';
 import * as shared from '@urbana/shared';
-import { createTestApp, type TestContext } from './helpers.ts';
+import { createTestApp, inject, type TestContext } from './helpers.ts';
 
 /**
  * One contract per endpoint (docs/decisions/037-one-contract-per-endpoint.md): every JSON answer of
@@ -168,5 +168,12 @@ describe('contratos das rotas', () => {
     expect([...NOT_JSON, ...NOT_YET_SHARED].filter((route) => !known.has(route))).toEqual([]);
     const paid = routes.filter((seen) => NOT_YET_SHARED.has(seen.route) && breach(seen) === null);
     expect(paid.map((seen) => seen.route)).toEqual([]);
+  });
+
+  it('o documento OpenAPI descreve as respostas compartilhadas (inclusive o JSON da auditoria)', async () => {
+    const res = await inject(ctx, { method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const ok = res.json().paths['/api/admin/logs'].get.responses['200'];
+    expect(JSON.stringify(ok)).toContain('actor_href');
   });
 });
