@@ -49,8 +49,6 @@ const NOT_YET_SHARED = new Set([
   'PUT /api/favorites/:productId',
   'DELETE /api/favorites/:productId',
   'DELETE /api/favorites',
-  'GET /api/admin/usuarios/:id/limites-pedido',
-  'PUT /api/admin/usuarios/:id/limites-pedido',
   'GET /api/billing-profile',
   'PUT /api/billing-profile',
   'GET /api/media',

@@ -6,6 +6,7 @@ import {
   messageSchema,
   notificationListSchema,
   orderLimitMessages,
+  orderLimitStatusSchema,
   orderStatuses,
   quoteSchema,
 } from '@urbana/shared';
@@ -273,19 +274,6 @@ export const orderRoutes =
 
     // Staff lift the limits on unpaid orders for one customer (issue 22, item 1; decision 026).
     const userParams = z.object({ id: z.string().uuid({ error: 'Usuário não encontrado.' }) });
-    const limitsOut = z.object({
-      lifted: z.boolean(),
-      lifted_at: z.string().nullable(),
-      unpaid_orders: z.number(),
-      unpaid_face_weeks: z.number(),
-      limits: z.object({
-        unpaid_orders: z.number(),
-        unpaid_face_weeks: z.number(),
-        unpaid_orders_per_ip: z.number(),
-        orders_per_window: z.number(),
-        window_minutes: z.number(),
-      }),
-    });
     app.get(
       '/admin/usuarios/:id/limites-pedido',
       {
@@ -294,7 +282,7 @@ export const orderRoutes =
           tags: ['admin'],
           summary: 'Limites de pedidos sem pagamento de um cliente e se foram liberados',
           params: userParams,
-          response: { 200: limitsOut, ...errors },
+          response: { 200: orderLimitStatusSchema, ...errors },
         },
       },
       async (request) => orderLimitStatus(db, config, request.params.id),
@@ -308,7 +296,7 @@ export const orderRoutes =
           summary: 'Libera (ou volta a aplicar) os limites de pedidos sem pagamento de um cliente',
           params: userParams,
           body: z.object({ liberado: z.boolean({ error: 'Informe se os limites ficam liberados.' }) }),
-          response: { 200: limitsOut, ...errors },
+          response: { 200: orderLimitStatusSchema, ...errors },
         },
       },
       async (request) => {
