@@ -32,3 +32,7 @@ export * from './watches/schemas.ts';
 export * from './campaign-reports/schemas.ts';
 export * from './planner/schemas.ts';
 export * from './planner/rules.ts';
+export * from './admin/schemas.ts';
+export * from './catalog/schemas.ts';
+export * from './billing/schemas.ts';
+export * from './notifications/schemas.ts';

@@ -1,28 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { invoiceStatuses, messageSchema } from '@urbana/shared';
+import { invoiceListSchema, invoiceStatuses, invoiceSummarySchema, messageSchema } from '@urbana/shared';
 import type { AppDeps } from '../deps.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { INVOICE_NOT_FOUND, invoicePdf, invoiceSummary, listInvoices } from '../services/invoices.ts';
 
 const errors = { 400: messageSchema, 401: messageSchema, 404: messageSchema };
-
-const invoiceOut = z.object({
-  id: z.string(),
-  // null until the invoice is paid (docs/decisions/039)
-  number: z.string().nullable(),
-  order_id: z.string(),
-  order_code: z.string(),
-  order_status: z.string(),
-  amount: z.number(),
-  discount: z.number(),
-  total: z.number(),
-  due_date: z.string(),
-  status: z.enum(invoiceStatuses),
-  payment_method: z.string(),
-  paid_at: z.string().nullable(),
-  created_at: z.string(),
-});
 
 /** /usuario/faturamento: the signed-in user's invoices, summary and PDFs (only their own). */
 export const billingRoutes =
@@ -46,7 +29,7 @@ export const billingRoutes =
               .max(2100, { error: 'Ano inválido.' })
               .optional(),
           }),
-          response: { 200: z.object({ items: z.array(invoiceOut) }), ...errors },
+          response: { 200: invoiceListSchema, ...errors },
         },
       },
       async (request) => ({ items: await listInvoices(db, request.user!.id, request.query) }),
@@ -59,15 +42,7 @@ export const billingRoutes =
           tags: ['faturamento'],
           summary: 'Pago no ano, em aberto e vencido',
           response: {
-            200: z.object({
-              year: z.number(),
-              paid_this_year: z.number(),
-              pending: z.number(),
-              pending_count: z.number(),
-              overdue: z.number(),
-              overdue_count: z.number(),
-              years: z.array(z.number()),
-            }),
+            200: invoiceSummarySchema,
             ...errors,
           },
         },

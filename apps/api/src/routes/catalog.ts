@@ -2,11 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  availabilityStatuses,
+  appConfigSchema,
   isStartDate,
   messageSchema,
-  placeSchema,
-  productTypes,
+  networkStatsSchema,
+  placeListSchema,
+  productCardListSchema,
+  productDetailSchema,
   searchMarkersResponseSchema,
   searchQuerySchema,
   searchResponseSchema,
@@ -25,83 +27,6 @@ import {
   searchProducts,
 } from '../services/catalog.ts';
 import { searchPlaces } from '../services/places.ts';
-
-const cardSchema = z.object({
-  id: z.string(),
-  slug: z.string(),
-  name: z.string(),
-  type: z.enum(productTypes),
-  city: z.string(),
-  state: z.string(),
-  neighborhood: z.string(),
-  daily_price: z.number(),
-  weekly_audience: z.number(),
-  is_tower_based: z.boolean(),
-  tower_count: z.number(),
-  photo: z.string().nullable(),
-  status: z.enum(['ativo', 'inativo']),
-});
-
-const specSchema = z.object({
-  width: z.number(),
-  height: z.number(),
-  orientation: z.enum(['horizontal', 'vertical']),
-  formats: z.array(z.string()),
-  maxSizeMb: z.number(),
-  spotSeconds: z.number().nullable(),
-  insertionsPerDay: z.number().nullable(),
-  notes: z.string(),
-});
-
-const productDetailSchema = z.object({
-  id: z.string(),
-  slug: z.string(),
-  name: z.string(),
-  description: z.string(),
-  type: z.enum(productTypes),
-  address: z.string(),
-  neighborhood: z.string(),
-  city: z.string(),
-  state: z.string(),
-  latitude: z.number(),
-  longitude: z.number(),
-  daily_price: z.number(),
-  is_tower_based: z.boolean(),
-  weekly_audience: z.number(),
-  audience_profile: z.string(),
-  operating_hours: z.string(),
-  spec: specSchema,
-  photos: z.array(
-    z.object({ url: z.string(), thumb: z.string(), width: z.number(), height: z.number(), alt: z.string() }),
-  ),
-  towers: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      screens: z.number(),
-      weekly_audience: z.number(),
-      slots: z.number(),
-      remaining: z.number(),
-    }),
-  ),
-  period: z.object({
-    start: z.string(),
-    end: z.string(),
-    weeks: z.number(),
-    earliest_start: z.string(),
-    status: z.enum(availabilityStatuses),
-    remaining: z.number(),
-    capacity: z.number(),
-  }),
-  calendar: z.array(
-    z.object({
-      start: z.string(),
-      end: z.string(),
-      status: z.enum(availabilityStatuses),
-      towers: z.array(z.object({ tower_id: z.string(), remaining: z.number() })),
-    }),
-  ),
-});
 
 const errors = { 400: messageSchema, 404: messageSchema };
 
@@ -129,17 +54,7 @@ export const catalogRoutes =
           tags: ['catálogo'],
           summary: 'Configuração pública do app (mapa, antecedência mínima)',
           response: {
-            200: z.object({
-              tile_url: z.string(),
-              tile_attribution: z.string(),
-              cep_url: z.string(),
-              lead_business_days: z.number(),
-              today: z.string(),
-              earliest_start: z.string(),
-              long_run_weeks: z.number(),
-              long_run_percent: z.number(),
-              payment_window_minutes: z.number(),
-            }),
+            200: appConfigSchema,
           },
         },
       },
@@ -170,7 +85,7 @@ export const catalogRoutes =
               .max(80, { error: 'Busca longa demais.' }),
             limite: z.coerce.number().int().min(1).max(20).default(8),
           }),
-          response: { 200: z.object({ items: z.array(placeSchema) }), ...errors },
+          response: { 200: placeListSchema, ...errors },
         },
       },
       async (request) => ({ items: searchPlaces(request.query.q, request.query.limite) }),
@@ -228,7 +143,7 @@ export const catalogRoutes =
         schema: {
           tags: ['catálogo'],
           summary: 'Produtos em destaque (um de cada tipo e os de maior audiência)',
-          response: { 200: z.object({ items: z.array(cardSchema) }) },
+          response: { 200: productCardListSchema },
         },
       },
       async () => ({ items: await featuredProducts(db) }),
@@ -241,7 +156,7 @@ export const catalogRoutes =
           tags: ['catálogo'],
           summary: 'Produtos pelos ids (até 100), na ordem pedida',
           querystring: z.object({ ids: z.string().max(4000, { error: 'Ids demais.' }).default('') }),
-          response: { 200: z.object({ items: z.array(cardSchema) }), ...errors },
+          response: { 200: productCardListSchema, ...errors },
         },
       },
       async (request) => ({
@@ -295,16 +210,7 @@ export const catalogRoutes =
           tags: ['catálogo'],
           summary: 'A rede em números, calculada do catálogo',
           response: {
-            200: z.object({
-              locations: z.number(),
-              cities: z.number(),
-              states: z.number(),
-              screens: z.number(),
-              weekly_audience: z.number(),
-              by_type: z.array(
-                z.object({ type: z.enum(productTypes), locations: z.number(), weekly_audience: z.number() }),
-              ),
-            }),
+            200: networkStatsSchema,
           },
         },
       },

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { httpMessages, messageSchema } from '@urbana/shared';
+import { httpMessages, messageSchema, notificationReadSchema, unreadCountSchema } from '@urbana/shared';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../lib/errors.ts';
 import { readSessionToken, requireUser } from '../plugins/auth.ts';
@@ -133,18 +133,7 @@ export const notificationStreamRoutes =
           params: z.object({ id: z.string().uuid({ error: NOTIFICATION_NOT_FOUND }) }),
           body: z.object({}).nullish(),
           response: {
-            200: z.object({
-              notification: z.object({
-                id: z.string(),
-                kind: z.string(),
-                title: z.string(),
-                body: z.string(),
-                link: z.string().nullable(),
-                read: z.boolean(),
-                created_at: z.string(),
-              }),
-              unread: z.number(),
-            }),
+            200: notificationReadSchema,
             400: messageSchema,
             401: messageSchema,
             404: messageSchema,
@@ -162,7 +151,7 @@ export const notificationStreamRoutes =
           tags: ['notificações'],
           summary: 'Marca todas as minhas notificações como lidas',
           body: z.object({}).nullish(),
-          response: { 200: z.object({ unread: z.number() }), 401: messageSchema },
+          response: { 200: unreadCountSchema, 401: messageSchema },
         },
       },
       async (request) => markAllNotificationsRead(db, request.user!.id),

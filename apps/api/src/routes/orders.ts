@@ -4,7 +4,9 @@ import {
   billingProfileSchema,
   checkoutBodySchema,
   messageSchema,
+  notificationListSchema,
   orderLimitMessages,
+  orderLimitStatusSchema,
   orderStatuses,
   quoteSchema,
 } from '@urbana/shared';
@@ -220,6 +222,7 @@ export const orderRoutes =
           schema: {
             tags: ['notificações'],
             summary: 'Minhas notificações (as 50 mais recentes) e quantas não li',
+            response: { 200: notificationListSchema, ...errors },
           },
         },
         async (request) => listNotifications(db, request.user!.id),
@@ -272,19 +275,6 @@ export const orderRoutes =
 
     // Staff lift the limits on unpaid orders for one customer (issue 22, item 1; decision 026).
     const userParams = z.object({ id: z.string().uuid({ error: 'Usuário não encontrado.' }) });
-    const limitsOut = z.object({
-      lifted: z.boolean(),
-      lifted_at: z.string().nullable(),
-      unpaid_orders: z.number(),
-      unpaid_face_weeks: z.number(),
-      limits: z.object({
-        unpaid_orders: z.number(),
-        unpaid_face_weeks: z.number(),
-        unpaid_orders_per_ip: z.number(),
-        orders_per_window: z.number(),
-        window_minutes: z.number(),
-      }),
-    });
     app.get(
       '/admin/usuarios/:id/limites-pedido',
       {
@@ -293,7 +283,7 @@ export const orderRoutes =
           tags: ['admin'],
           summary: 'Limites de pedidos sem pagamento de um cliente e se foram liberados',
           params: userParams,
-          response: { 200: limitsOut, ...errors },
+          response: { 200: orderLimitStatusSchema, ...errors },
         },
       },
       async (request) => orderLimitStatus(db, config, request.params.id),
@@ -307,7 +297,7 @@ export const orderRoutes =
           summary: 'Libera (ou volta a aplicar) os limites de pedidos sem pagamento de um cliente',
           params: userParams,
           body: z.object({ liberado: z.boolean({ error: 'Informe se os limites ficam liberados.' }) }),
-          response: { 200: limitsOut, ...errors },
+          response: { 200: orderLimitStatusSchema, ...errors },
         },
       },
       async (request) => {
@@ -334,6 +324,7 @@ export const orderRoutes =
             summary:
               'Webhook do provedor de pagamentos (HMAC-SHA256, janela de 5 min, idempotente por evento)',
             hide: false,
+            response: { 200: messageSchema, ...errors },
           },
         },
         async (request, reply) => {

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
-import { buildPath, paths, staffAuditActions } from '@urbana/shared';
+import { buildPath, paths, staffAuditActions, type EmailStatus } from '@urbana/shared';
 import type { Db } from '../db/client.ts';
 import {
   adItems,
@@ -21,8 +21,6 @@ import { audit } from './audit.ts';
 import type { Outbox } from './outbox.ts';
 import { textSearch } from '../db/search.ts';
 
-export const emailStatuses = ['pendente', 'enviado', 'falhou', 'registrado'] as const;
-
 /** Start of a Brasília calendar day, and the start of the day after `to`. */
 const dayStart = (d: string) => sql`(${d}::date::timestamp at time zone ${TZ})`;
 const dayEnd = (d: string) => sql`((${d}::date + 1)::timestamp at time zone ${TZ})`;
@@ -31,7 +29,7 @@ export async function listEmails(
   db: Db,
   input: {
     q?: string | undefined;
-    status?: (typeof emailStatuses)[number] | undefined;
+    status?: EmailStatus | undefined;
     template?: string | undefined;
     from?: string | undefined;
     to?: string | undefined;

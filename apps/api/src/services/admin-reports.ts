@@ -59,7 +59,7 @@ export async function salesReport(
 ) {
   const days =
     (new Date(`${r.to}T00:00:00Z`).getTime() - new Date(`${r.from}T00:00:00Z`).getTime()) / 86_400_000 + 1;
-  const grain = days > 92 ? 'month' : 'day';
+  const grain: 'day' | 'month' = days > 92 ? 'month' : 'day';
   const period = await db.execute<{ period: string; orders: number; revenue: string; discount: string }>(sql`
     select to_char(date_trunc(${grain}, (o.paid_at at time zone ${TZ})), ${grain === 'month' ? 'YYYY-MM' : 'YYYY-MM-DD'}) as period,
       count(*)::int as orders, sum(o.total)::bigint as revenue,
@@ -69,7 +69,7 @@ export async function salesReport(
   const byProduct = await db.execute<{
     product_id: string;
     name: string;
-    type: string;
+    type: ProductType;
     city: string;
     state: string;
     items: number;
@@ -89,7 +89,7 @@ export async function salesReport(
     select i.city, i.state, count(distinct o.id)::int as orders, count(*)::int as items, sum(i.total)::bigint as revenue
     from order_items i join orders o on o.id = i.order_id where ${paidIn(r)}
     group by i.city, i.state order by revenue desc, i.city`);
-  const byType = await db.execute<{ type: string; items: number; revenue: string }>(sql`
+  const byType = await db.execute<{ type: ProductType; items: number; revenue: string }>(sql`
     select i.product_type as type, count(*)::int as items, sum(i.total)::bigint as revenue
     from order_items i join orders o on o.id = i.order_id where ${paidIn(r)}
     group by i.product_type order by revenue desc`);

@@ -138,3 +138,19 @@ export const cancelOrderBody = z.object({
     .max(500, { error: adminOrderMessages.cancelReason }),
 });
 export type CancelOrderBody = z.infer<typeof cancelOrderBody>;
+
+/** A customer's unpaid orders against the limits, and whether staff lifted them (decision 026). */
+export const orderLimitStatusSchema = z.object({
+  lifted: z.boolean(),
+  lifted_at: z.string().nullable(),
+  unpaid_orders: z.number(),
+  unpaid_face_weeks: z.number(),
+  limits: z.object({
+    unpaid_orders: z.number(),
+    unpaid_face_weeks: z.number(),
+    unpaid_orders_per_ip: z.number(),
+    orders_per_window: z.number(),
+    window_minutes: z.number(),
+  }),
+});
+export type OrderLimitStatus = z.infer<typeof orderLimitStatusSchema>;

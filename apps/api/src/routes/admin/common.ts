@@ -12,16 +12,9 @@ export const errors = {
   415: messageSchema,
 };
 
-/** Admin answers are documented by their TypeScript types; the error answers are always `{ message }`. */
-export const ok = { 200: z.any(), 201: z.any() };
-
 export const idParams = (what: string) => z.object({ id: z.uuid({ error: `${what} não encontrado.` }) });
 
 export const actorOf = (request: FastifyRequest): ActorContext => ({
   actorId: request.user!.id,
   ip: request.ip,
 });
-
-/** A list answer: the page of items and where it sits. */
-export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ total: z.number(), page: z.number(), page_size: z.number(), items: z.array(item) });

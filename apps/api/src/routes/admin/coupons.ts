@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminPageQuery, couponInputSchema } from '@urbana/shared';
+import { adminCouponPageSchema, adminCouponSchema, adminPageQuery, couponInputSchema } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
 import { requireSection } from '../../plugins/auth.ts';
 import {
@@ -10,7 +10,7 @@ import {
   listCoupons,
   updateCoupon,
 } from '../../services/admin-coupons.ts';
-import { actorOf, errors, idParams, ok } from './common.ts';
+import { actorOf, errors, idParams } from './common.ts';
 
 export const couponAdminRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -30,7 +30,7 @@ export const couponAdminRoutes =
             status: z.enum(['ativo', 'inativo'], { error: 'Status inválido.' }).optional(),
             sort: z.enum(couponSorts, { error: 'Ordenação inválida.' }).default('created_at'),
           }),
-          response: { ...ok, ...errors },
+          response: { 200: adminCouponPageSchema, ...errors },
         },
       },
       async (request) => {
@@ -43,7 +43,12 @@ export const couponAdminRoutes =
       '/cupons/:id',
       {
         preValidation: guard,
-        schema: { tags: ['admin'], summary: 'Um cupom', params, response: { ...ok, ...errors } },
+        schema: {
+          tags: ['admin'],
+          summary: 'Um cupom',
+          params,
+          response: { 200: adminCouponSchema, ...errors },
+        },
       },
       async (request) => getCoupon(deps.db, request.params.id),
     );
@@ -56,7 +61,7 @@ export const couponAdminRoutes =
           tags: ['admin'],
           summary: 'Cria um cupom',
           body: couponInputSchema,
-          response: { ...ok, ...errors },
+          response: { 201: adminCouponSchema, ...errors },
         },
       },
       async (request, reply) =>
@@ -72,7 +77,7 @@ export const couponAdminRoutes =
           summary: 'Edita um cupom (ativar e desativar também)',
           params,
           body: couponInputSchema,
-          response: { ...ok, ...errors },
+          response: { 200: adminCouponSchema, ...errors },
         },
       },
       async (request) => updateCoupon(deps.db, request.params.id, request.body, actorOf(request)),

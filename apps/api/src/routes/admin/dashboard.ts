@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminOverviewSchema } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
 import { requireSection } from '../../plugins/auth.ts';
 import { overview } from '../../services/admin.ts';
-import { errors, ok } from './common.ts';
+import { errors } from './common.ts';
 
 export const dashboardAdminRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -14,7 +15,7 @@ export const dashboardAdminRoutes =
         schema: {
           tags: ['admin'],
           summary: 'Painel: receita, pedidos, ticket médio, novos usuários, ocupação, 30 dias, pendências',
-          response: { ...ok, ...errors },
+          response: { 200: adminOverviewSchema, ...errors },
         },
       },
       async () => overview(deps.db),

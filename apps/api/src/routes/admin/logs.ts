@@ -1,10 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminPageQuery, dateRangeQuery } from '@urbana/shared';
+import {
+  adminPageQuery,
+  auditLogPageSchema,
+  dateRangeQuery,
+  emailDetailSchema,
+  emailLogPageSchema,
+  emailStatuses,
+} from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
 import { requireSection } from '../../plugins/auth.ts';
-import { emailDetail, emailStatuses, listAudit, listEmails, resendEmail } from '../../services/admin-logs.ts';
-import { actorOf, errors, idParams, ok } from './common.ts';
+import { emailDetail, listAudit, listEmails, resendEmail } from '../../services/admin-logs.ts';
+import { toWire } from '../../lib/wire.ts';
+import { actorOf, errors, idParams } from './common.ts';
 
 export const logAdminRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -25,7 +33,7 @@ export const logAdminRoutes =
             status: z.enum(emailStatuses, { error: 'Status inválido.' }).optional(),
             template: z.string().trim().max(80, { error: 'Modelo inválido.' }).optional(),
           }),
-          response: { ...ok, ...errors },
+          response: { 200: emailLogPageSchema, ...errors },
         },
       },
       async (request) => {
@@ -38,7 +46,12 @@ export const logAdminRoutes =
       '/email-logs/:id',
       {
         preValidation: emailGuard,
-        schema: { tags: ['admin'], summary: 'Um email com o corpo', params, response: { ...ok, ...errors } },
+        schema: {
+          tags: ['admin'],
+          summary: 'Um email com o corpo',
+          params,
+          response: { 200: emailDetailSchema, ...errors },
+        },
       },
       async (request) => emailDetail(deps.db, request.params.id),
     );
@@ -51,7 +64,7 @@ export const logAdminRoutes =
           tags: ['admin'],
           summary: 'Reenvia (uma nova cópia na fila)',
           params,
-          response: { ...ok, ...errors },
+          response: { 201: emailDetailSchema, ...errors },
         },
       },
       async (request, reply) =>
@@ -72,12 +85,16 @@ export const logAdminRoutes =
             action: z.string().trim().max(80, { error: 'Ação inválida.' }).optional(),
             kind: z.enum(['equipe', 'acesso'], { error: 'Tipo inválido.' }).optional(),
           }),
-          response: { ...ok, ...errors },
+          response: { 200: auditLogPageSchema, ...errors },
         },
       },
       async (request) => {
         const { page, page_size, ...rest } = request.query;
-        return { ...(await listAudit(deps.db, { ...rest, page, pageSize: page_size })), page, page_size };
+        return toWire({
+          ...(await listAudit(deps.db, { ...rest, page, pageSize: page_size })),
+          page,
+          page_size,
+        });
       },
     );
   };

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminPageQuery, productInputSchema, productTypes } from '@urbana/shared';
+import {
+  adminPageQuery,
+  adminProductPageSchema,
+  adminProductSchema,
+  productInputSchema,
+  productTypes,
+} from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
 import { requireSection } from '../../plugins/auth.ts';
 import {
@@ -15,7 +21,7 @@ import {
   setProductStatus,
   updateProduct,
 } from '../../services/admin-products.ts';
-import { actorOf, errors, idParams, ok } from './common.ts';
+import { actorOf, errors, idParams } from './common.ts';
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
@@ -38,7 +44,7 @@ export const productAdminRoutes =
             status: z.enum(['ativo', 'inativo'], { error: 'Status inválido.' }).optional(),
             sort: z.enum(productSorts, { error: 'Ordenação inválida.' }).default('created_at'),
           }),
-          response: { ...ok, ...errors },
+          response: { 200: adminProductPageSchema, ...errors },
         },
       },
       async (request) => {
@@ -56,7 +62,7 @@ export const productAdminRoutes =
           tags: ['admin'],
           summary: 'Um produto com torres e fotos',
           params,
-          response: { ...ok, ...errors },
+          response: { 200: adminProductSchema, ...errors },
         },
       },
       async (request) => adminProduct(deps.db, request.params.id),
@@ -70,7 +76,7 @@ export const productAdminRoutes =
           tags: ['admin'],
           summary: 'Cria um produto com suas torres',
           body: productInputSchema,
-          response: { ...ok, ...errors },
+          response: { 201: adminProductSchema, ...errors },
         },
       },
       async (request, reply) =>
@@ -86,7 +92,7 @@ export const productAdminRoutes =
           summary: 'Edita um produto e suas torres',
           params,
           body: productInputSchema,
-          response: { ...ok, ...errors },
+          response: { 200: adminProductSchema, ...errors },
         },
       },
       async (request) => updateProduct(deps, request.params.id, request.body, actorOf(request)),
@@ -101,7 +107,7 @@ export const productAdminRoutes =
           summary: 'Ativa ou desativa um produto',
           params,
           body: z.object({ status: z.enum(['ativo', 'inativo'], { error: 'Status inválido.' }) }),
-          response: { ...ok, ...errors },
+          response: { 200: adminProductSchema, ...errors },
         },
       },
       async (request) => setProductStatus(deps, request.params.id, request.body.status, actorOf(request)),
@@ -116,7 +122,7 @@ export const productAdminRoutes =
           summary: 'Reordena as fotos (a primeira é a capa)',
           params,
           body: z.object({ order: z.array(z.uuid({ error: 'Foto inválida.' })).max(50) }),
-          response: { ...ok, ...errors },
+          response: { 200: adminProductSchema, ...errors },
         },
       },
       async (request) => reorderPhotos(deps, request.params.id, request.body.order, actorOf(request)),
@@ -133,7 +139,7 @@ export const productAdminRoutes =
             id: z.uuid({ error: 'Produto não encontrado.' }),
             photoId: z.uuid({ error: 'Foto não encontrada.' }),
           }),
-          response: { ...ok, ...errors },
+          response: { 200: adminProductSchema, ...errors },
         },
       },
       async (request) => removePhoto(deps, request.params.id, request.params.photoId, actorOf(request)),
@@ -159,7 +165,7 @@ export const productAdminRoutes =
             querystring: z.object({
               alt: z.string().trim().max(200, { error: 'Descrição longa demais.' }).default(''),
             }),
-            response: { ...ok, ...errors },
+            response: { 201: adminProductSchema, ...errors },
           },
         },
         async (request, reply) => {

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dateRangeQuery, occupancyRangeQuery, reportTables } from '@urbana/shared';
+import { dateRangeQuery, occupancyRangeQuery, reportTables, salesReportSchema } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
 import { requireSection } from '../../plugins/auth.ts';
 import { reportCsv, resolveOccupancyRange, resolveRange, salesReport } from '../../services/admin-reports.ts';
-import { errors, ok } from './common.ts';
+import { errors } from './common.ts';
 
 export const reportAdminRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -19,7 +19,7 @@ export const reportAdminRoutes =
           tags: ['admin'],
           summary: 'Vendas por período, produto, cidade e tipo; ocupação; melhores clientes',
           querystring: z.object({ ...dateRangeQuery, ...occupancyRangeQuery }),
-          response: { ...ok, ...errors },
+          response: { 200: salesReportSchema, ...errors },
         },
       },
       async (request) =>
@@ -42,7 +42,6 @@ export const reportAdminRoutes =
             ...occupancyRangeQuery,
             tabela: z.enum(reportTables, { error: 'Tabela inválida.' }),
           }),
-          response: { ...ok, ...errors },
         },
       },
       async (request, reply) => {

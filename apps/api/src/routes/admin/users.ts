@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminPageQuery, roleChangeSchema, userStatuses, userTypes } from '@urbana/shared';
+import {
+  adminPageQuery,
+  adminUserDetailSchema,
+  adminUserPageSchema,
+  messageSchema,
+  roleChangeSchema,
+  userStatuses,
+  userTypes,
+} from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
 import { requireSection } from '../../plugins/auth.ts';
 import {
@@ -11,18 +19,7 @@ import {
   userDetail,
   userSorts,
 } from '../../services/admin.ts';
-import { actorOf, errors, idParams, ok, pageOf } from './common.ts';
-
-const userRow = z.object({
-  id: z.string(),
-  email: z.string(),
-  nome_completo: z.string(),
-  tipo_usuario: z.enum(userTypes),
-  email_confirmed: z.boolean(),
-  blocked: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+import { actorOf, errors, idParams } from './common.ts';
 
 export const userAdminRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -43,7 +40,7 @@ export const userAdminRoutes =
             status: z.enum(userStatuses, { error: 'Situação inválida.' }).optional(),
             sort: z.enum(userSorts, { error: 'Ordenação inválida.' }).default('created_at'),
           }),
-          response: { 200: pageOf(userRow), ...errors },
+          response: { 200: adminUserPageSchema, ...errors },
         },
       },
       async (request) => {
@@ -70,7 +67,7 @@ export const userAdminRoutes =
           tags: ['admin'],
           summary: 'Detalhes: pedidos, chamados, último acesso',
           params,
-          response: { ...ok, ...errors },
+          response: { 200: adminUserDetailSchema, ...errors },
         },
       },
       async (request) => userDetail(deps.db, request.params.id),
@@ -85,7 +82,7 @@ export const userAdminRoutes =
           summary: 'Muda o papel (cliente, operador, admin)',
           params,
           body: roleChangeSchema,
-          response: { ...ok, ...errors },
+          response: { 200: adminUserDetailSchema, ...errors },
         },
       },
       async (request) => {
@@ -112,7 +109,7 @@ export const userAdminRoutes =
             tags: ['admin'],
             summary: blocked ? 'Bloqueia (encerra as sessões na hora)' : 'Desbloqueia',
             params,
-            response: { ...ok, ...errors },
+            response: { 200: adminUserDetailSchema, ...errors },
           },
         },
         async (request) => {
@@ -130,7 +127,7 @@ export const userAdminRoutes =
           tags: ['admin'],
           summary: 'Reenvia o email de confirmação',
           params,
-          response: { ...ok, ...errors },
+          response: { 200: messageSchema, ...errors },
         },
       },
       async (request) => {

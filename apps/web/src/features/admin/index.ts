@@ -1,6 +1,5 @@
 export * from './api/admin-api.ts';
 export * from './api/use-admin-orders.ts';
-export type * from './api/types.ts';
 export * from './components/list-kit.tsx';
 export { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 export { Badge } from '../../components/ui/badge.tsx';

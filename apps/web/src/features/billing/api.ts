@@ -1,33 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { InvoiceStatus } from '@urbana/shared';
+import type { Invoice, InvoiceStatus, InvoiceSummary } from '@urbana/shared';
 import { api, apiFile, saveFile } from '../../lib/api-client.ts';
-
-export interface Invoice {
-  id: string;
-  /** null until paid (docs/decisions/039). */
-  number: string | null;
-  order_id: string;
-  order_code: string;
-  order_status: string;
-  amount: number;
-  discount: number;
-  total: number;
-  due_date: string;
-  status: InvoiceStatus;
-  payment_method: string;
-  paid_at: string | null;
-  created_at: string;
-}
-
-export interface InvoiceSummary {
-  year: number;
-  paid_this_year: number;
-  pending: number;
-  pending_count: number;
-  overdue: number;
-  overdue_count: number;
-  years: number[];
-}
 
 export interface InvoiceFilters {
   status: InvoiceStatus | null;

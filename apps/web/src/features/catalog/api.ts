@@ -1,103 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type {
-  AvailabilityStatus,
+  AppConfig,
+  NetworkStats,
   Place,
-  ProductType,
+  ProductCardData,
+  ProductDetail,
   SearchMarkersResponse,
   SearchResponse,
 } from '@urbana/shared';
 import { api } from '../../lib/api-client.ts';
-
-export interface AppConfig {
-  tile_url: string;
-  tile_attribution: string;
-  /** ViaCEP-compatible base URL ('' when the lookup is off). */
-  cep_url: string;
-  lead_business_days: number;
-  today: string;
-  earliest_start: string;
-  long_run_weeks: number;
-  long_run_percent: number;
-  payment_window_minutes: number;
-}
-
-export interface ProductCardData {
-  id: string;
-  slug: string;
-  name: string;
-  type: ProductType;
-  city: string;
-  state: string;
-  neighborhood: string;
-  daily_price: number;
-  weekly_audience: number;
-  is_tower_based: boolean;
-  tower_count: number;
-  photo: string | null;
-  status: 'ativo' | 'inativo';
-}
-
-export interface ProductDetail {
-  id: string;
-  slug: string;
-  name: string;
-  description: string;
-  type: ProductType;
-  address: string;
-  neighborhood: string;
-  city: string;
-  state: string;
-  latitude: number;
-  longitude: number;
-  daily_price: number;
-  is_tower_based: boolean;
-  weekly_audience: number;
-  audience_profile: string;
-  operating_hours: string;
-  spec: {
-    width: number;
-    height: number;
-    orientation: 'horizontal' | 'vertical';
-    formats: string[];
-    maxSizeMb: number;
-    spotSeconds: number | null;
-    insertionsPerDay: number | null;
-    notes: string;
-  };
-  photos: Array<{ url: string; thumb: string; width: number; height: number; alt: string }>;
-  towers: Array<{
-    id: string;
-    name: string;
-    screens: number;
-    weekly_audience: number;
-    slots: number;
-    remaining: number;
-  }>;
-  period: {
-    start: string;
-    end: string;
-    weeks: number;
-    earliest_start: string;
-    status: AvailabilityStatus;
-    remaining: number;
-    capacity: number;
-  };
-  calendar: Array<{
-    start: string;
-    end: string;
-    status: AvailabilityStatus;
-    towers: Array<{ tower_id: string; remaining: number }>;
-  }>;
-}
-
-export interface NetworkStats {
-  locations: number;
-  cities: number;
-  states: number;
-  screens: number;
-  weekly_audience: number;
-  by_type: Array<{ type: ProductType; locations: number; weekly_audience: number }>;
-}
 
 export const configQuery = queryOptions({
   queryKey: ['config'],

@@ -1,19 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { NotificationItem, NotificationList } from '@urbana/shared';
 import { api } from '../../lib/api-client.ts';
-
-export interface NotificationItem {
-  id: string;
-  kind: string;
-  title: string;
-  body: string;
-  link: string | null;
-  read: boolean;
-  created_at: string;
-}
-export interface NotificationList {
-  unread: number;
-  items: NotificationItem[];
-}
 
 export const notificationsQuery = queryOptions({
   queryKey: ['notifications'],

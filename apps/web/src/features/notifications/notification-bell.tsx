@@ -2,9 +2,9 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Bell, CheckCheck } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '@urbana/shared';
+import { paths, type NotificationItem } from '@urbana/shared';
 import { cn } from '../../lib/cn.ts';
-import { useMarkAllRead, useMarkRead, useNotifications, type NotificationItem } from './api.ts';
+import { useMarkAllRead, useMarkRead, useNotifications } from './api.ts';
 import { whenLabel } from './time.ts';
 import { useNotificationStream } from './use-notification-stream.ts';
 

@@ -1,8 +1,9 @@
+import type { NotificationList } from '@urbana/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { notificationsQuery, type NotificationList } from './api.ts';
+import { notificationsQuery } from './api.ts';
 import { useNotificationStream } from './use-notification-stream.ts';
 
 /** A stand-in for the browser's EventSource that the test drives by hand. */

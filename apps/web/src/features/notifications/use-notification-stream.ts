@@ -1,6 +1,7 @@
+import type { NotificationItem } from '@urbana/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { addLiveNotification, notificationsQuery, type NotificationItem } from './api.ts';
+import { addLiveNotification, notificationsQuery } from './api.ts';
 
 const MAX_BACKOFF_MS = 30_000;
 

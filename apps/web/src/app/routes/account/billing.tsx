@@ -11,6 +11,7 @@ import {
   type InvoiceStatus,
   formatDate,
   formatMoney,
+  type Invoice,
 } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { FilterChip } from '../../../components/ui/filter-chip.tsx';
@@ -23,7 +24,6 @@ import {
   InvoiceStatusBadge,
   useInvoices,
   useInvoiceSummary,
-  type Invoice,
 } from '../../../features/billing/index.ts';
 import { useBillingProfile, usePix } from '../../../features/orders/index.ts';
 import { cn } from '../../../lib/cn.ts';

@@ -13,6 +13,7 @@ import {
   formatAmount,
   fromDateTimeInput,
   toDateTimeInput,
+  type AdminCoupon,
 } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -33,7 +34,6 @@ import {
   useAdminCoupons,
   useListParams,
   useSaveCoupon,
-  type AdminCoupon,
 } from '../../../features/admin/index.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatDateTime } from '@urbana/shared';
+import { formatDateTime, type EmailStatus } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -22,7 +22,6 @@ import {
   useEmailLogs,
   useListParams,
   useResendEmail,
-  type EmailStatus,
 } from '../../../features/admin/index.ts';
 import { toast } from '../../../lib/toast.ts';
 

@@ -13,6 +13,7 @@ import {
   ufNames,
   type ProductType,
   formatAmount,
+  type AdminProduct,
 } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -28,7 +29,6 @@ import {
   useSaveProduct,
   useSetProductStatus,
   useUploadPhoto,
-  type AdminProduct,
 } from '../../../features/admin/index.ts';
 import { useAppConfig } from '../../../features/catalog/index.ts';
 import { errorMessage } from '../../../lib/api-client.ts';

@@ -1,13 +1,8 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
-import { paths, productTypeLabels } from '@urbana/shared';
+import { paths, productTypeLabels, type AppConfig, type ProductDetail } from '@urbana/shared';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import {
-  useAppConfig,
-  useProduct,
-  type AppConfig,
-  type ProductDetail,
-} from '../../../features/catalog/index.ts';
+import { useAppConfig, useProduct } from '../../../features/catalog/index.ts';
 import {
   AvailabilityCalendar,
   BookingBar,

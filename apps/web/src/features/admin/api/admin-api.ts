@@ -1,6 +1,4 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CouponInput, ProductInput, UserType } from '@urbana/shared';
-import { api } from '../../../lib/api-client.ts';
 import type {
   AdminCoupon,
   AdminProduct,
@@ -8,12 +6,16 @@ import type {
   AdminUserDetail,
   AdminUserRow,
   AuditRow,
+  CouponInput,
   EmailDetail,
   EmailRow,
   Overview,
   Page,
+  ProductInput,
   SalesReport,
-} from './types.ts';
+  UserType,
+} from '@urbana/shared';
+import { api } from '../../../lib/api-client.ts';
 
 /** Every admin query key starts here, so a change can refresh what depends on it. */
 export const adminKeys = {

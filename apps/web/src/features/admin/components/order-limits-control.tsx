@@ -1,23 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { OrderLimitStatus } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { api, errorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
-
-export interface OrderLimitStatus {
-  lifted: boolean;
-  lifted_at: string | null;
-  unpaid_orders: number;
-  unpaid_face_weeks: number;
-  limits: {
-    unpaid_orders: number;
-    unpaid_face_weeks: number;
-    unpaid_orders_per_ip: number;
-    orders_per_window: number;
-    window_minutes: number;
-  };
-}
 
 const limitsKey = (id: string) => ['admin', 'usuario', id, 'limites-pedido'];
 

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buildPath, paths, productTypeLabels, formatInteger, formatMoney } from '@urbana/shared';
 import { cn } from '../../../lib/cn.ts';
-import type { ProductCardData } from '../api.ts';
+import type { ProductCardData } from '@urbana/shared';
 import { FavoriteButton } from './favorite-button.tsx';
 
 /** What a card shows: a product of the catalogue API, whatever its status. */

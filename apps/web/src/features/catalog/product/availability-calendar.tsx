@@ -1,7 +1,7 @@
 import { availabilityLabels } from '@urbana/shared';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate } from '@urbana/shared';
-import type { ProductDetail } from '../api.ts';
+import type { ProductDetail } from '@urbana/shared';
 
 /** The next 12 weeks, each a button that starts the period there. */
 export function AvailabilityCalendar({

@@ -7,7 +7,7 @@ import { inputClass } from '../../../components/ui/field.tsx';
 import { HelpLink, knowledgeArticles } from '../../knowledge/index.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate, formatInteger, formatMoney } from '@urbana/shared';
-import type { ProductDetail } from '../api.ts';
+import type { ProductDetail } from '@urbana/shared';
 import { AvailabilityBadge } from '../components/availability-badge.tsx';
 import type { Booking } from './use-booking.ts';
 

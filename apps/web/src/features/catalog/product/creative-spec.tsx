@@ -1,7 +1,7 @@
 import { formatSpecFormats } from '@urbana/shared';
 import { HelpLink, knowledgeArticles } from '../../knowledge/index.ts';
 import { formatInteger } from '@urbana/shared';
-import type { ProductDetail } from '../api.ts';
+import type { ProductDetail } from '@urbana/shared';
 
 /** What the artwork must be for this face (resolution, formats, size, spot, insertions). */
 export function CreativeSpec({ data }: { data: ProductDetail }) {

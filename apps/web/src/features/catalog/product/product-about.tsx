@@ -1,7 +1,7 @@
 import { Clock, Users } from 'lucide-react';
 import { formatInteger, formatMoney } from '@urbana/shared';
+import type { ProductDetail } from '@urbana/shared';
 import { HelpLink, knowledgeArticles } from '../../knowledge/index.ts';
-import type { ProductDetail } from '../api.ts';
 
 /** Description, weekly audience, the CPM of the chosen period and the opening hours. */
 export function ProductAbout({ data, periodCpm }: { data: ProductDetail; periodCpm: number | null }) {

@@ -2,7 +2,7 @@ import { ChevronRight, Share2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths, productTypeLabels } from '@urbana/shared';
 import { toast } from '../../../lib/toast.ts';
-import type { ProductDetail } from '../api.ts';
+import type { ProductDetail } from '@urbana/shared';
 import { FavoriteButton } from '../components/favorite-button.tsx';
 import { WatchButton } from '../../favorites/index.ts';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { cn } from '../../../lib/cn.ts';
-import type { ProductDetail } from '../api.ts';
+import type { ProductDetail } from '@urbana/shared';
 
 /** The large photo and, when there are several, the thumbnails that choose it. */
 export function ProductPhotos({ data }: { data: ProductDetail }) {

@@ -11,7 +11,7 @@ import {
 } from '@urbana/shared';
 import { useCart } from '../../cart/index.ts';
 import { toast } from '../../../lib/toast.ts';
-import type { AppConfig, ProductDetail } from '../api.ts';
+import type { AppConfig, ProductDetail } from '@urbana/shared';
 
 /** A second click within this window is the same click (no duplicate toast). */
 const CLICK_BURST_MS = 1000;
