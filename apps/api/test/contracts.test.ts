@@ -29,6 +29,10 @@ const NOT_JSON = new Set([
   'GET /api/comprovacoes/:id/:variant',
   'GET /api/invoices/:id/pdf',
   'GET /api/midia-kit/pdf',
+  'GET /api/orders/:id/relatorio.pdf',
+  'GET /api/planos/:id/mapa.png',
+  'GET /api/planos-compartilhados/:token/mapa.png',
+  'GET /api/planos-compartilhados/:token/pdf',
 ]);
 
 /**

@@ -75,3 +75,5 @@ export const sessionResponseSchema = z.object({
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
 export const messageSchema = z.object({ message: z.string() });
+/** The answer of a 204: no body (routes declare it so every success has a shared schema). */
+export const noContentSchema = z.null();

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { messageSchema, watchListResponseSchema, watchParamsSchema } from '@urbana/shared';
+import { messageSchema, watchListResponseSchema, watchParamsSchema, noContentSchema } from '@urbana/shared';
 import type { AppDeps } from '../deps.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { listWatches, unwatchPlace, watchPlace } from '../services/watches/place-watches.ts';
@@ -33,7 +33,7 @@ export const watchRoutes =
           tags: ['favoritos'],
           summary: 'Liga o "Avise-me" de um favorito (semana liberada, preço menor)',
           params: watchParamsSchema,
-          response: { 204: z.null(), ...errors },
+          response: { 204: noContentSchema, ...errors },
         },
       },
       async (request, reply) => {
@@ -49,7 +49,7 @@ export const watchRoutes =
           tags: ['favoritos'],
           summary: 'Desliga o "Avise-me" de um favorito',
           params: watchParamsSchema,
-          response: { 204: z.null(), ...errors },
+          response: { 204: noContentSchema, ...errors },
         },
       },
       async (request, reply) => {

@@ -10,6 +10,7 @@ import {
   planRenameBodySchema,
   planShareSchema,
   planSummarySchema,
+  noContentSchema,
 } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
 import { requireUser } from '../../plugins/auth.ts';
@@ -100,7 +101,7 @@ export const planRoutes =
 
     app.delete(
       '/planos/:id',
-      { schema: { tags, summary: 'Exclui o plano', params, response: { 204: z.null(), ...errors } } },
+      { schema: { tags, summary: 'Exclui o plano', params, response: { 204: noContentSchema, ...errors } } },
       async (request, reply) => {
         await manage.deletePlan(db, request.user!.id, request.params.id);
         return reply.code(204).send(null);
