@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { messageSchema, watchListResponseSchema, watchParamsSchema, noContentSchema } from '@urbana/shared';
 import type { AppDeps } from '../deps.ts';
 import { requireUser } from '../plugins/auth.ts';

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import {
   buildPath,
   formatBookingPeriod,
+  formatDecimal,
   formatInteger,
   formatMoney,
   knowledgeArticles,
@@ -195,7 +196,7 @@ function FaceList({
                 <Stat label="Preço no período" value={formatMoney(face.price)} />
                 <Stat label="Impactos" value={formatInteger(face.audience)} />
                 <Stat label="CPM" value={cpmText(face.cpm)} />
-                <Stat label="Distância" value={`${face.distance_km.toLocaleString('pt-BR')} km`} />
+                <Stat label="Distância" value={`${formatDecimal(face.distance_km, 1)} km`} />
               </dl>
               <p className="mt-1 text-xs text-slate-600">{face.reason}</p>
             </li>
