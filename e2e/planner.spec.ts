@@ -81,3 +81,31 @@ test('orçamento → plano → editar (remover, trocar, adicionar) → carrinho 
   await expect(page.getByTestId('total-pedido')).not.toHaveText('R$ 0,00');
   await expect(page.getByTestId('cpm-total')).not.toHaveText('—');
 });
+
+test('o resultado do planejador, editado, vira um plano salvo em Meus planos', async ({ page, request }) => {
+  const user = await createCustomer(request, 'Otávio Orçamento');
+  await signInWithForm(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/buscar-locais$/);
+  await page.goto('/planejar');
+  const form = page.getByRole('form', { name: 'Dados do plano' });
+  await form.getByLabel('Orçamento (R$)').fill('15000');
+  await form.getByRole('button', { name: 'Montar plano' }).click();
+  const chosen = page.getByTestId('plano-faces').getByRole('listitem');
+  await expect(chosen.first()).toBeVisible();
+  await chosen
+    .first()
+    .getByRole('button', { name: /^Remover / })
+    .click();
+  const lines = Number((await page.getByText(/faces? em \d+ locais?/).innerText()).match(/em (\d+)/)![1]);
+
+  await page.getByRole('button', { name: 'Salvar como plano' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Salvar como plano' });
+  await expect(dialog).toContainText('Guarde este plano');
+  await dialog.getByRole('button', { name: 'Salvar plano' }).click();
+  await expect(dialog.getByText('Dê um nome ao plano.')).toBeVisible();
+  await dialog.getByLabel('Nome do plano').fill('Verão 2027 — planejador');
+  await dialog.getByRole('button', { name: 'Salvar plano' }).click();
+  await dialog.getByRole('link', { name: 'Abrir o plano' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Verão 2027 — planejador' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Locais do plano' }).getByRole('listitem')).toHaveCount(lines);
+});

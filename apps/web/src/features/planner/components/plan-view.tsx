@@ -1,5 +1,5 @@
 import { ArrowLeftRight, Plus, ShoppingCart, Trash2 } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import {
   buildPath,
   formatBookingPeriod,
@@ -18,7 +18,9 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { toast } from '../../../lib/toast.ts';
+import { saveRedirectPath, useAuth } from '../../auth/index.ts';
 import { useCart } from '../../cart/index.ts';
+import { SavePlanDialog } from '../../plans/index.ts';
 import { HelpLink } from '../../knowledge/index.ts';
 import { faceKey, usePlanEditor, type PlanEditor } from '../use-plan-editor.ts';
 
@@ -28,6 +30,8 @@ const cpmText = (cpm: number | null) => (cpm === null ? '—' : formatMoney(cpm)
 export function PlanView({ data, pricing }: { data: PlannerResponse; pricing: PricingConfig }) {
   const editor = usePlanEditor(data, pricing);
   const cart = useCart();
+  const { user } = useAuth();
+  const location = useLocation();
   const navigate = useNavigate();
   const { totals } = editor;
   const period = formatBookingPeriod(data.start, data.weeks);
@@ -90,6 +94,20 @@ export function PlanView({ data, pricing }: { data: PlannerResponse; pricing: Pr
             <ShoppingCart className="h-5 w-5" aria-hidden="true" />
             Adicionar plano ao carrinho
           </Button>
+          <div>
+            <SavePlanDialog
+              lines={editor.lines}
+              what="este plano"
+              signedIn={Boolean(user)}
+              disabled={editor.faces.length === 0}
+              onSignIn={() => {
+                // The planner's inputs are in the address, so the same plan is computed again on return.
+                saveRedirectPath(location.pathname + location.search);
+                toast.info('Entre para salvar o plano', 'Você volta a este plano depois de entrar.');
+                void navigate(paths.auth);
+              }}
+            />
+          </div>
           <span className="text-sm text-slate-600">
             {editor.faces.length} {editor.faces.length === 1 ? 'face' : 'faces'} em {editor.lines.length}{' '}
             {editor.lines.length === 1 ? 'local' : 'locais'}

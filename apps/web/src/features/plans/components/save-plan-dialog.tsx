@@ -1,6 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { BookmarkPlus } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import type { z } from 'zod';
 import { buildPath, paths, planCreateBodySchema, planMessages, type PlanLine } from '@urbana/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog.tsx';
@@ -9,40 +12,43 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreatePlan } from '../api/use-plans.ts';
 
-/** "Salvar como plano" on the cart page (issue #23 item 3); saving needs an account. */
+const nameSchema = planCreateBodySchema.pick({ name: true });
+
+/**
+ * "Salvar como plano" on the cart page and under a planner result (issue #23 item 3); saving needs
+ * an account. `what` names what is saved in the dialog's sentence ("este carrinho", "este plano").
+ */
 export function SavePlanDialog({
   lines,
   signedIn,
   onSignIn,
   disabled,
+  what = 'este carrinho',
 }: {
   lines: PlanLine[];
   signedIn: boolean;
   onSignIn: () => void;
   disabled?: boolean;
+  what?: string;
 }) {
   const [open, setOpen] = useState(false);
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string>();
   const [saved, setSaved] = useState<string | null>(null);
   const create = useCreatePlan();
+  const form = useForm<z.input<typeof nameSchema>, unknown, z.output<typeof nameSchema>>({
+    resolver: zodResolver(nameSchema),
+    defaultValues: { name: '' },
+  });
+  const error = form.formState.errors.name?.message ?? form.formState.errors.root?.message;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(undefined);
-    const parsed = planCreateBodySchema.safeParse({ name, lines });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? planMessages.nameRequired);
-      return;
-    }
+  const submit = form.handleSubmit(async ({ name }) => {
     try {
-      const plan = await create.mutateAsync(parsed.data);
+      const plan = await create.mutateAsync({ name, lines });
       toast.success(planMessages.saved, plan.name);
       setSaved(plan.id);
     } catch (e) {
-      setError(errorMessage(e, 'Não foi possível salvar o plano.'));
+      form.setError('root', { message: errorMessage(e, 'Não foi possível salvar o plano.') });
     }
-  };
+  });
 
   if (!signedIn) {
     return (
@@ -59,7 +65,7 @@ export function SavePlanDialog({
         setOpen(next);
         if (next) {
           setSaved(null);
-          setError(undefined);
+          form.clearErrors();
         }
       }}
     >
@@ -71,7 +77,7 @@ export function SavePlanDialog({
       </DialogTrigger>
       <DialogContent
         title="Salvar como plano"
-        description="Guarde este carrinho com um nome para rever, compartilhar ou reservar depois."
+        description={`Guarde ${what} com um nome para rever, compartilhar ou reservar depois.`}
       >
         {saved ? (
           <div className="mt-4 space-y-3">
@@ -81,15 +87,14 @@ export function SavePlanDialog({
             </Button>
           </div>
         ) : (
-          <form className="mt-4 space-y-4" onSubmit={(e) => void submit(e)} noValidate>
+          <form className="mt-4 space-y-4" onSubmit={submit} noValidate>
             <Field
               label="Nome do plano"
-              value={name}
               maxLength={120}
               placeholder="Verão 2027 — cliente X"
-              onChange={(e) => setName(e.target.value)}
               error={error}
               autoFocus
+              {...form.register('name')}
             />
             <Button type="submit" disabled={create.isPending}>
               Salvar plano
