@@ -1,0 +1,194 @@
+import { useId, useState, type FormEvent } from 'react';
+import { adMessages, bookingLastDay, proofDateRefusal, todayInBrasilia, formatDate } from '@urbana/shared';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Field, inputClass } from '../../../components/ui/field.tsx';
+import { useAddProof, useReviewAd, type CampaignDetail } from '../../campaigns/index.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
+
+export function Review({ campaign }: { campaign: CampaignDetail }) {
+  const review = useReviewAd(campaign.id);
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string>();
+  const reasonId = useId();
+  const ad = campaign.ad!;
+  const decide = async (approve: boolean) => {
+    if (!approve && (reason.trim().length < 5 || reason.trim().length > 1000)) {
+      setError(adMessages.reasonRequired);
+      return;
+    }
+    try {
+      await review.mutateAsync({ adId: ad.id, approve, reason: approve ? undefined : reason.trim() });
+      toast.success(
+        approve ? 'Anúncio aprovado' : 'Anúncio reprovado',
+        'O cliente foi avisado por notificação e email.',
+      );
+      setRejecting(false);
+      setError(undefined);
+    } catch (e) {
+      setError(errorMessage(e, 'Não foi possível registrar a revisão. Tente novamente.'));
+    }
+  };
+  return (
+    <div className="space-y-3 border-t border-slate-200 pt-4">
+      <h3 className="font-semibold text-slate-900">Revisão da arte</h3>
+      {rejecting ? (
+        <form
+          noValidate
+          className="space-y-2"
+          onSubmit={(e: FormEvent) => {
+            e.preventDefault();
+            void decide(false);
+          }}
+        >
+          <label htmlFor={reasonId} className="block text-sm font-medium text-slate-800">
+            Motivo da reprovação (o cliente vê este texto)
+          </label>
+          <textarea
+            id={reasonId}
+            rows={3}
+            maxLength={1000}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${reasonId}-erro` : undefined}
+            className={`${inputClass} h-auto py-2`}
+          />
+          {error ? (
+            <p id={`${reasonId}-erro`} className="text-sm font-medium text-red-700">
+              {error}
+            </p>
+          ) : null}
+          <div className="flex gap-2">
+            <Button type="submit" variant="danger" disabled={review.isPending}>
+              Confirmar reprovação
+            </Button>
+            <Button variant="ghost" onClick={() => setRejecting(false)}>
+              Voltar
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <>
+          <div className="flex flex-wrap gap-2">
+            <Button disabled={review.isPending} onClick={() => void decide(true)}>
+              Aprovar anúncio
+            </Button>
+            <Button variant="secondary" onClick={() => setRejecting(true)}>
+              Reprovar…
+            </Button>
+          </div>
+          {error ? <Alert>{error}</Alert> : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+export function Proofs({ campaign }: { campaign: CampaignDetail }) {
+  const add = useAddProof(campaign.id);
+  const today = todayInBrasilia();
+  const period = { start: campaign.start, weeks: campaign.weeks };
+  const lastDay = bookingLastDay(campaign.start, campaign.weeks);
+  const latest = today < lastDay ? today : lastDay;
+  const [date, setDate] = useState(today < campaign.start ? campaign.start : latest);
+  const [caption, setCaption] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string>();
+  const fileId = useId();
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!file) return setError('Escolha a foto (JPG, PNG ou WebP).');
+    const refusal = proofDateRefusal(period, todayInBrasilia(), date);
+    if (refusal) return setError(refusal);
+    try {
+      await add.mutateAsync({ file, date, caption });
+      toast.success('Foto de comprovação enviada', 'O cliente já a vê no pedido.');
+      setFile(null);
+      setCaption('');
+      setError(undefined);
+      (event.target as HTMLFormElement).reset();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'Não foi possível enviar a foto.');
+    }
+  };
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold text-slate-900">Comprovação de veiculação</h2>
+      {campaign.proofs.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-700">Nenhuma foto enviada ainda.</p>
+      ) : (
+        <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Fotos de comprovação">
+          {campaign.proofs.map((p) => (
+            <li key={p.id}>
+              <figure>
+                <a href={p.url} target="_blank" rel="noreferrer">
+                  <img
+                    src={p.thumb_url}
+                    alt={`Comprovação de ${formatDate(p.taken_on)}`}
+                    className="aspect-[4/3] w-full rounded-lg object-cover"
+                  />
+                </a>
+                <figcaption className="mt-1 text-xs text-slate-700">
+                  {formatDate(p.taken_on)}
+                  {p.caption ? ` · ${p.caption}` : ''}
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      )}
+      {campaign.started_at ? (
+        <form
+          className="mt-4 grid gap-3 border-t border-slate-200 pt-4 sm:grid-cols-2"
+          noValidate
+          onSubmit={(e) => void onSubmit(e)}
+        >
+          <div className="space-y-1.5 sm:col-span-2">
+            <label htmlFor={fileId} className="block text-sm font-medium text-slate-800">
+              Foto
+            </label>
+            <input
+              id={fileId}
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+              className="block w-full text-sm text-slate-800 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-200 file:px-3 file:py-2 file:font-medium"
+            />
+          </div>
+          <Field
+            label="Data da foto"
+            type="date"
+            value={date}
+            min={campaign.start}
+            max={latest}
+            onChange={(e) => setDate(e.target.value)}
+          />
+          <Field
+            label="Legenda (opcional)"
+            value={caption}
+            maxLength={300}
+            onChange={(e) => setCaption(e.target.value)}
+          />
+          {error ? (
+            <div className="sm:col-span-2">
+              <Alert>{error}</Alert>
+            </div>
+          ) : null}
+          <div className="sm:col-span-2">
+            <Button type="submit" disabled={add.isPending}>
+              {add.isPending ? 'Enviando...' : 'Enviar foto'}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <p className="mt-2 text-sm text-slate-700">
+          As fotos podem ser enviadas depois que a veiculação começar.
+        </p>
+      )}
+    </Card>
+  );
+}
