@@ -109,3 +109,16 @@ test('o resultado do planejador, editado, vira um plano salvo em Meus planos', a
   await expect(page.getByRole('heading', { level: 1, name: 'Verão 2027 — planejador' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Locais do plano' }).getByRole('listitem')).toHaveCount(lines);
 });
+
+test('da busca por área do mapa, "Planejar nesta área" monta o plano nessa área', async ({ page }) => {
+  await page.goto('/buscar-locais?norte=-15.70&sul=-15.90&leste=-47.80&oeste=-48.00');
+  await page.getByRole('link', { name: 'Planejar nesta área' }).click();
+  await expect(page).toHaveURL(/\/planejar\?norte=/);
+  await expect(page.getByTestId('plano-area')).toContainText('Área do mapa escolhida na busca');
+  const form = page.getByRole('form', { name: 'Dados do plano' });
+  await form.getByLabel('Orçamento (R$)').fill('20000');
+  await form.getByRole('button', { name: 'Montar plano' }).click();
+  await expect(page.getByTestId('plano-raciocinio')).toContainText('Na área do mapa');
+  await expect(page.getByTestId('plano-faces').getByRole('listitem').first()).toBeVisible();
+  expect(new URL(page.url()).searchParams.has('local')).toBe(false);
+});

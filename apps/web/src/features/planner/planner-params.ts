@@ -6,9 +6,28 @@ import {
   type ProductType,
 } from '@urbana/shared';
 
+/** A map area (the visible map of a search), in degrees. */
+export interface PlannerArea {
+  norte: string;
+  sul: string;
+  leste: string;
+  oeste: string;
+}
+const AREA_KEYS = ['norte', 'sul', 'leste', 'oeste'] as const;
+
+/** The map area of an address, when all four sides are numbers; the city is used otherwise. */
+export function areaFromParams(params: URLSearchParams): PlannerArea | null {
+  const sides = AREA_KEYS.map((key) => params.get(key) ?? '');
+  if (sides.some((side) => side === '' || !Number.isFinite(Number(side)))) return null;
+  const [norte, sul, leste, oeste] = sides as [string, string, string, string];
+  return { norte, sul, leste, oeste };
+}
+
 /** What the form holds; the page's address carries it (budget in whole reais there). */
 export interface PlannerForm {
   budgetReais: string;
+  /** A map area brought from the search page; when set, it replaces the city and radius. */
+  area: PlannerArea | null;
   local: string;
   raio: number;
   inicio: string;
@@ -21,6 +40,7 @@ export function formFromParams(params: URLSearchParams, earliest: string): Plann
   const goal = params.get('objetivo');
   return {
     budgetReais: params.get('orcamento') ?? '',
+    area: areaFromParams(params),
     local: params.get('local') ?? DEFAULT_LOCATION,
     raio: Number(params.get('raio') ?? 15) || 15,
     inicio: params.get('inicio') ?? earliest,
@@ -33,13 +53,15 @@ export function formFromParams(params: URLSearchParams, earliest: string): Plann
 }
 
 export function paramsFromForm(form: PlannerForm): URLSearchParams {
-  const out = new URLSearchParams({
-    orcamento: form.budgetReais,
-    local: form.local,
-    raio: String(form.raio),
-    semanas: String(form.semanas),
-    objetivo: form.objetivo,
-  });
+  const out = new URLSearchParams({ orcamento: form.budgetReais });
+  // A map area replaces the city and its radius.
+  if (form.area) for (const key of AREA_KEYS) out.set(key, form.area[key]);
+  else {
+    out.set('local', form.local);
+    out.set('raio', String(form.raio));
+  }
+  out.set('semanas', String(form.semanas));
+  out.set('objetivo', form.objetivo);
   if (form.inicio) out.set('inicio', form.inicio);
   if (form.tipos.length > 0) out.set('tipos', form.tipos.join(','));
   return out;

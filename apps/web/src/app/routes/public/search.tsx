@@ -319,6 +319,17 @@ export function Component() {
               <p className="text-sm text-slate-600">
                 {data.center.label ? `${data.center.label} · ` : 'Área do mapa · '}
                 {formatBookingRange(data.start, data.end)}
+                {params.has('norte') ? (
+                  <>
+                    {' · '}
+                    <Link
+                      to={plannerAreaHref(params)}
+                      className="font-semibold text-brand-700 hover:underline"
+                    >
+                      Planejar nesta área
+                    </Link>
+                  </>
+                ) : null}
               </p>
             ) : null}
           </div>
@@ -527,4 +538,11 @@ export function Component() {
       </div>
     </div>
   );
+}
+
+/** The planner (/planejar) for the map area the search shows (issue #23 item 2: "a city or map area"). */
+function plannerAreaHref(params: URLSearchParams): string {
+  const area = new URLSearchParams();
+  for (const key of ['norte', 'sul', 'leste', 'oeste']) area.set(key, params.get(key) ?? '');
+  return `${paths.planejar}?${area.toString()}`;
 }

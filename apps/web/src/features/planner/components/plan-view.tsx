@@ -58,9 +58,10 @@ export function PlanView({ data, pricing }: { data: PlannerResponse; pricing: Pr
       <Card className="space-y-4 p-4 sm:p-6">
         <h2 className="text-xl font-bold text-slate-900">Plano sugerido</h2>
         <p className="text-sm text-slate-700" data-testid="plano-raciocinio">
-          Em {data.center.label}, {formatInteger(data.considered)} {data.considered === 1 ? 'face' : 'faces'}{' '}
-          no raio escolhido; {formatInteger(data.available)} com vaga em {period}. Objetivo:{' '}
-          <strong>{plannerGoalLabels[data.goal]}</strong>
+          {data.center.label ? `Em ${data.center.label}, ` : 'Na área do mapa, '}
+          {formatInteger(data.considered)} {data.considered === 1 ? 'face' : 'faces'}
+          {data.center.label ? ' no raio escolhido' : ''}; {formatInteger(data.available)} com vaga em{' '}
+          {period}. Objetivo: <strong>{plannerGoalLabels[data.goal]}</strong>
           {data.goal === 'impactos'
             ? ' — as faces de menor custo por mil impactos (CPM) primeiro, a mais próxima do centro no empate.'
             : ' — a face de menor CPM de cada bairro, um bairro por vez.'}

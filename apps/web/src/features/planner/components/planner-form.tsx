@@ -1,4 +1,4 @@
-import { Sparkles } from 'lucide-react';
+import { MapPinned, Sparkles } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import {
   plannerGoalLabels,
@@ -58,12 +58,25 @@ export function PlannerFormCard({
             onChange={(e) => set('budgetReais', e.target.value)}
           />
         </div>
-        <PlaceCombobox
-          label="Cidade"
-          value={form.local}
-          onChange={(text) => set('local', text)}
-          onPick={(p) => set('local', p.label)}
-        />
+        {form.area ? (
+          <div className="space-y-1.5" data-testid="plano-area">
+            <p className="block text-sm font-medium text-slate-800">Onde</p>
+            <p className="flex min-h-11 flex-wrap items-center gap-x-3 rounded-lg border border-slate-300 bg-slate-50 px-3 text-sm text-slate-800">
+              <MapPinned className="h-4 w-4 text-brand-700" aria-hidden="true" />
+              Área do mapa escolhida na busca
+              <Button type="button" variant="link" onClick={() => set('area', null)}>
+                Usar uma cidade
+              </Button>
+            </p>
+          </div>
+        ) : (
+          <PlaceCombobox
+            label="Cidade"
+            value={form.local}
+            onChange={(text) => set('local', text)}
+            onPick={(p) => set('local', p.label)}
+          />
+        )}
         <div className="grid grid-cols-3 gap-3 sm:col-span-2">
           <div className="space-y-1.5">
             <label htmlFor="plano-inicio" className="block text-sm font-medium text-slate-800">
@@ -103,6 +116,7 @@ export function PlannerFormCard({
               id="plano-raio"
               className={inputClass}
               value={form.raio}
+              disabled={form.area !== null}
               onChange={(e) => set('raio', Number(e.target.value))}
             >
               {RADIUS_CHOICES.map((r) => (
