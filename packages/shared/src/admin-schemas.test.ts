@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { couponInputSchema, parseReais, productInputSchema } from './admin-schemas.ts';
+import { couponFormSchema, couponInputSchema, parseReais, productInputSchema } from './admin-schemas.ts';
 
 describe('parseReais', () => {
   it.each([
@@ -76,5 +76,44 @@ describe('couponInputSchema', () => {
       ends_at: '2026-11-01T00:00:00-03:00',
     });
     expect(window.error?.issues[0]?.message).toBe('O fim precisa ser depois do início.');
+  });
+});
+
+describe('formulário de cupom', () => {
+  const typed = {
+    code: 'verao10',
+    kind: 'valor' as const,
+    value: '1.234,56',
+    starts_at: '',
+    ends_at: '',
+    min_order: '',
+    max_uses: '',
+    max_uses_per_user: '3',
+    first_purchase_only: false,
+    active: true,
+  };
+
+  it('lê reais, limites em branco e o código como a API espera', () => {
+    expect(couponFormSchema.parse(typed)).toMatchObject({
+      code: 'VERAO10',
+      value: 123456,
+      min_order: 0,
+      max_uses: null,
+      max_uses_per_user: 3,
+      starts_at: null,
+    });
+  });
+
+  it('os erros ficam no campo que os causou, com as mensagens da API', () => {
+    const result = couponFormSchema.safeParse({
+      ...typed,
+      kind: 'percentual',
+      value: '150',
+      min_order: 'abc',
+    });
+    expect(result.success).toBe(false);
+    const byField = Object.fromEntries(result.error!.issues.map((i) => [i.path.join('.'), i.message]));
+    expect(byField.min_order).toBe('Pedido mínimo inválido.');
+    expect(result.error!.issues.map((i) => i.path.join('.'))).toContain('min_order');
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { productTypes, ufNames } from './catalog.ts';
 import { formatMoney } from './lib/money.ts';
+import { fromDateTimeInput } from './lib/date-input.ts';
 import { couponKinds } from './orders.ts';
 import { userTypes } from './permissions.ts';
 
@@ -184,6 +185,38 @@ export const couponInputSchema = z
     }
   });
 export type CouponInput = z.input<typeof couponInputSchema>;
+
+/**
+ * The staff coupon form as typed: amounts in reais ("1.234,56"), dates from `datetime-local`
+ * inputs (Brasília), limits as text; read into what `couponInputSchema` checks, so the field
+ * errors are the API's own.
+ */
+export const couponFormSchema = z
+  .object({
+    code: z.string(),
+    kind: z.enum(couponKinds, { error: 'Escolha percentual ou valor fixo.' }),
+    value: z.string(),
+    starts_at: z.string(),
+    ends_at: z.string(),
+    min_order: z.string(),
+    max_uses: z.string(),
+    max_uses_per_user: z.string(),
+    first_purchase_only: z.boolean(),
+    active: z.boolean(),
+  })
+  .transform((v): CouponInput => {
+    const optionalInt = (text: string) => (text.trim() ? Number(text) : null);
+    return {
+      ...v,
+      value: v.kind === 'percentual' ? Number(v.value) : (parseReais(v.value) ?? Number.NaN),
+      starts_at: fromDateTimeInput(v.starts_at),
+      ends_at: fromDateTimeInput(v.ends_at),
+      min_order: v.min_order.trim() ? (parseReais(v.min_order) ?? Number.NaN) : 0,
+      max_uses: optionalInt(v.max_uses),
+      max_uses_per_user: optionalInt(v.max_uses_per_user),
+    };
+  })
+  .pipe(couponInputSchema);
 
 /** "1.234,56" or "1234.56" or "R$ 12" → centavos; null when it is not a price. */
 export function parseReais(value: string): number | null {

@@ -140,6 +140,18 @@ export const broadcastSchema = z
   })
   .refine(needsUser, { path: ['user_id'], error: 'Escolha o usuário.' });
 
+/** The staff form of a notification: blank message and link are left out; the user only for "usuario". */
+export const broadcastFormSchema = z
+  .object({ ...audience, title: z.string(), body: z.string(), link: z.string() })
+  .transform((v): z.input<typeof broadcastSchema> => ({
+    segment: v.segment,
+    user_id: v.segment === 'usuario' ? (v.user_id ?? null) : null,
+    title: v.title,
+    ...(v.body.trim() ? { body: v.body } : {}),
+    ...(v.link.trim() ? { link: v.link } : {}),
+  }))
+  .pipe(broadcastSchema);
+
 export const scheduledEmailSchema = z
   .object({
     ...audience,

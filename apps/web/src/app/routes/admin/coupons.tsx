@@ -1,23 +1,23 @@
 import { Plus } from '../../../features/admin/icons.ts';
-import { useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import {
-  couponInputSchema,
+  couponFormSchema,
   couponStateLabels,
   couponStateOf,
-  parseReais,
-  type CouponKind,
   type CouponState,
   formatDate,
   formatInteger,
   formatMoney,
   formatAmount,
-  fromDateTimeInput,
   toDateTimeInput,
   type AdminCoupon,
 } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Field, inputClass } from '../../../components/ui/field.tsx';
+import { Field, SelectField } from '../../../components/ui/field.tsx';
 import {
   AdminPage,
   Dialog,
@@ -55,150 +55,106 @@ function CouponStateBadge({ state }: { state: CouponState }) {
   );
 }
 
+const kindOptions = [
+  ['percentual', 'Percentual (%)'],
+  ['valor', 'Valor fixo (R$)'],
+] as const;
+
 const describe = (c: AdminCoupon) => (c.kind === 'percentual' ? `${c.value}%` : formatMoney(c.value));
 
 function CouponForm({ coupon, onDone }: { coupon: AdminCoupon | null; onDone: () => void }) {
   const save = useSaveCoupon();
-  const [code, setCode] = useState(coupon?.code ?? '');
-  const [kind, setKind] = useState<CouponKind>(coupon?.kind ?? 'percentual');
-  const [value, setValue] = useState(
-    coupon ? (coupon.kind === 'percentual' ? String(coupon.value) : formatAmount(coupon.value)) : '',
-  );
-  const [startsAt, setStartsAt] = useState(toDateTimeInput(coupon?.starts_at ?? null));
-  const [endsAt, setEndsAt] = useState(toDateTimeInput(coupon?.ends_at ?? null));
-  const [minOrder, setMinOrder] = useState(coupon ? formatAmount(coupon.min_order) : '');
-  const [maxUses, setMaxUses] = useState(coupon?.max_uses ? String(coupon.max_uses) : '');
-  const [perUser, setPerUser] = useState(coupon?.max_uses_per_user ? String(coupon.max_uses_per_user) : '');
-  const [first, setFirst] = useState(coupon?.first_purchase_only ?? false);
-  const [active, setActive] = useState(coupon?.active ?? true);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const kindId = useId();
-
-  const optionalInt = (v: string) => (v.trim() ? Number(v) : null);
-  const build = () => ({
-    code,
-    kind,
-    value: kind === 'percentual' ? Number(value) : (parseReais(value) ?? Number.NaN),
-    starts_at: fromDateTimeInput(startsAt),
-    ends_at: fromDateTimeInput(endsAt),
-    min_order: minOrder.trim() ? (parseReais(minOrder) ?? Number.NaN) : 0,
-    max_uses: optionalInt(maxUses),
-    max_uses_per_user: optionalInt(perUser),
-    first_purchase_only: first,
-    active,
+  const form = useForm<z.input<typeof couponFormSchema>, unknown, z.output<typeof couponFormSchema>>({
+    resolver: zodResolver(couponFormSchema),
+    defaultValues: {
+      code: coupon?.code ?? '',
+      kind: coupon?.kind ?? 'percentual',
+      value: coupon ? (coupon.kind === 'percentual' ? String(coupon.value) : formatAmount(coupon.value)) : '',
+      starts_at: toDateTimeInput(coupon?.starts_at ?? null),
+      ends_at: toDateTimeInput(coupon?.ends_at ?? null),
+      min_order: coupon ? formatAmount(coupon.min_order) : '',
+      max_uses: coupon?.max_uses ? String(coupon.max_uses) : '',
+      max_uses_per_user: coupon?.max_uses_per_user ? String(coupon.max_uses_per_user) : '',
+      first_purchase_only: coupon?.first_purchase_only ?? false,
+      active: coupon?.active ?? true,
+    },
   });
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setServerError(null);
-    const input = build();
-    const parsed = couponInputSchema.safeParse(input);
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[issue.path.join('.')] ??= issue.message;
-      setErrors(next);
-      return;
-    }
-    setErrors({});
+  const { errors } = form.formState;
+  const kind = useWatch({ control: form.control, name: 'kind' });
+  const submit = form.handleSubmit(async (input) => {
     try {
       await save.mutateAsync({ id: coupon?.id, input });
       toast.success(coupon ? 'Cupom salvo' : 'Cupom criado');
       onDone();
     } catch (e) {
-      setServerError(errorMessage(e, 'Não foi possível salvar o cupom.'));
+      form.setError('root', { message: errorMessage(e, 'Não foi possível salvar o cupom.') });
     }
-  };
+  });
+  const code = form.register('code');
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-3 sm:grid-cols-2">
-      {serverError ? (
+    <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-2">
+      {errors.root ? (
         <div className="sm:col-span-2">
-          <Alert>{serverError}</Alert>
+          <Alert>{errors.root.message}</Alert>
         </div>
       ) : null}
       <Field
         label="Código"
-        value={code}
-        onChange={(e) => setCode(e.target.value.toUpperCase())}
-        error={errors.code}
         autoCapitalize="characters"
+        error={errors.code?.message}
+        {...code}
+        onChange={(e) => {
+          e.target.value = e.target.value.toUpperCase();
+          return code.onChange(e);
+        }}
       />
-      <div className="space-y-1.5">
-        <label htmlFor={kindId} className="block text-sm font-medium text-slate-800">
-          Tipo de desconto
-        </label>
-        <select
-          id={kindId}
-          className={inputClass}
-          value={kind}
-          onChange={(e) => setKind(e.target.value as CouponKind)}
-        >
-          <option value="percentual">Percentual (%)</option>
-          <option value="valor">Valor fixo (R$)</option>
-        </select>
-      </div>
+      <SelectField label="Tipo de desconto" options={kindOptions} {...form.register('kind')} />
       <Field
         label={kind === 'percentual' ? 'Desconto (%)' : 'Desconto (R$)'}
         inputMode="decimal"
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
-        error={errors.value}
+        error={errors.value?.message}
+        {...form.register('value')}
       />
       <Field
         label="Pedido mínimo (R$)"
         inputMode="decimal"
         placeholder="0,00"
-        value={minOrder}
-        onChange={(e) => setMinOrder(e.target.value)}
-        error={errors.min_order}
+        error={errors.min_order?.message}
+        {...form.register('min_order')}
       />
       <Field
         label="Início (opcional)"
         type="datetime-local"
-        value={startsAt}
-        onChange={(e) => setStartsAt(e.target.value)}
-        error={errors.starts_at}
+        error={errors.starts_at?.message}
+        {...form.register('starts_at')}
       />
       <Field
         label="Fim (opcional)"
         type="datetime-local"
-        value={endsAt}
-        onChange={(e) => setEndsAt(e.target.value)}
-        error={errors.ends_at}
+        error={errors.ends_at?.message}
+        {...form.register('ends_at')}
       />
       <Field
         label="Limite total de usos"
         inputMode="numeric"
         placeholder="Sem limite"
-        value={maxUses}
-        onChange={(e) => setMaxUses(e.target.value)}
-        error={errors.max_uses}
+        error={errors.max_uses?.message}
+        {...form.register('max_uses')}
       />
       <Field
         label="Limite por cliente"
         inputMode="numeric"
         placeholder="Sem limite"
-        value={perUser}
-        onChange={(e) => setPerUser(e.target.value)}
-        error={errors.max_uses_per_user}
+        error={errors.max_uses_per_user?.message}
+        {...form.register('max_uses_per_user')}
       />
       <label className="flex items-center gap-2 text-sm text-slate-800">
-        <input
-          type="checkbox"
-          className="h-4 w-4"
-          checked={first}
-          onChange={(e) => setFirst(e.target.checked)}
-        />
+        <input type="checkbox" className="h-4 w-4" {...form.register('first_purchase_only')} />
         Só na primeira compra
       </label>
       <label className="flex items-center gap-2 text-sm text-slate-800">
-        <input
-          type="checkbox"
-          className="h-4 w-4"
-          checked={active}
-          onChange={(e) => setActive(e.target.checked)}
-        />
+        <input type="checkbox" className="h-4 w-4" {...form.register('active')} />
         Ativo
       </label>
       <div className="sm:col-span-2">

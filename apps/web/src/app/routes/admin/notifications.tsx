@@ -1,17 +1,14 @@
 import { Send } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import {
-  audienceCountLabel,
-  audienceSegmentLabels,
-  broadcastSchema,
-  type AudienceSegment,
-  formatDate,
-} from '@urbana/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { audienceCountLabel, audienceSegmentLabels, broadcastFormSchema, formatDate } from '@urbana/shared';
 import { ConfirmDialog } from '../../../features/admin/components/confirm-dialog.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { Field, textareaClass } from '../../../components/ui/field.tsx';
+import { Field, TextareaField } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import {
   AudiencePicker,
@@ -20,104 +17,70 @@ import {
   useSendBroadcast,
 } from '../../../features/admin-messaging/index.ts';
 import { toast } from '../../../lib/toast.ts';
-import { fieldErrors } from '../../../lib/field-errors.ts';
-
-type Errors = Partial<Record<'segment' | 'user_id' | 'title' | 'body' | 'link' | 'root', string>>;
 
 function SendForm() {
   const send = useSendBroadcast();
   // One user by default: sending to everyone is a deliberate choice (issue #17 item 2).
-  const [segment, setSegment] = useState<AudienceSegment>('usuario');
-  const [userId, setUserId] = useState<string | null>(null);
-  const [title, setTitle] = useState('');
-  const [body, setBody] = useState('');
-  const [link, setLink] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-
-  const audience = useAudienceCount(segment, segment === 'usuario' ? userId : null);
-  const input = {
-    segment,
-    user_id: segment === 'usuario' ? userId : null,
-    title,
-    ...(body.trim() ? { body } : {}),
-    ...(link.trim() ? { link } : {}),
-  };
-  /** Checks the form before the confirmation opens; false keeps it closed with the field errors. */
-  const validate = () => {
-    const parsed = broadcastSchema.safeParse(input);
-    if (!parsed.success) {
-      setErrors(fieldErrors<keyof Errors>(parsed.error.issues));
-      return false;
-    }
-    setErrors({});
-    return true;
-  };
+  const form = useForm<z.input<typeof broadcastFormSchema>, unknown, z.output<typeof broadcastFormSchema>>({
+    resolver: zodResolver(broadcastFormSchema),
+    defaultValues: { segment: 'usuario', user_id: null, title: '', body: '', link: '' },
+  });
+  const { errors } = form.formState;
+  const [segment, userId, title] = useWatch({ control: form.control, name: ['segment', 'user_id', 'title'] });
+  // The confirmation opens only once the form is valid; what it sends is what was checked.
+  const [checked, setChecked] = useState<z.output<typeof broadcastFormSchema> | null>(null);
+  const audience = useAudienceCount(segment, segment === 'usuario' ? (userId ?? null) : null);
+  const submit = form.handleSubmit((input) => setChecked(input));
   const send_ = async () => {
-    const result = await send.mutateAsync(broadcastSchema.parse(input));
+    if (!checked) return false;
+    const result = await send.mutateAsync(checked);
     toast.success(
       'Notificação enviada',
       `${result.recipients} ${result.recipients === 1 ? 'usuário recebeu' : 'usuários receberam'} na hora.`,
     );
-    setTitle('');
-    setBody('');
-    setLink('');
+    form.reset({ segment, user_id: userId ?? null, title: '', body: '', link: '' });
   };
-  const submit = (e: FormEvent) => e.preventDefault();
   const countText = audience.data !== undefined ? audienceCountLabel(segment, audience.data) : null;
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label="Enviar notificação">
       <AudiencePicker
         segment={segment}
-        userId={userId}
+        userId={userId ?? null}
         onChange={(next) => {
-          setSegment(next.segment);
-          setUserId(next.userId);
+          const validate = { shouldValidate: form.formState.isSubmitted };
+          form.setValue('segment', next.segment, validate);
+          form.setValue('user_id', next.userId, validate);
         }}
-        segmentError={errors.segment}
-        userError={errors.user_id}
+        segmentError={errors.segment?.message}
+        userError={errors.user_id?.message}
       />
-      <Field label="Título" value={title} onChange={(e) => setTitle(e.target.value)} error={errors.title} />
-      <div className="space-y-1.5">
-        <label htmlFor="aviso-mensagem" className="block text-sm font-medium text-slate-800">
-          Mensagem (opcional)
-        </label>
-        <textarea
-          id="aviso-mensagem"
-          rows={3}
-          className={textareaClass}
-          value={body}
-          onChange={(e) => setBody(e.target.value)}
-          aria-invalid={errors.body ? true : undefined}
-          aria-describedby={errors.body ? 'aviso-mensagem-erro' : undefined}
-        />
-        {errors.body ? (
-          <p id="aviso-mensagem-erro" className="text-sm font-medium text-red-700">
-            {errors.body}
-          </p>
-        ) : null}
-      </div>
+      <Field label="Título" error={errors.title?.message} {...form.register('title')} />
+      <TextareaField
+        label="Mensagem (opcional)"
+        rows={3}
+        error={errors.body?.message}
+        {...form.register('body')}
+      />
       <Field
         label="Link (opcional)"
         placeholder="/buscar-locais"
-        value={link}
-        onChange={(e) => setLink(e.target.value)}
-        error={errors.link}
+        error={errors.link?.message}
         hint="Um caminho do site que abre ao clicar na notificação."
+        {...form.register('link')}
       />
-      {errors.root ? <Alert>{errors.root}</Alert> : null}
+      {errors.root ? <Alert>{errors.root.message}</Alert> : null}
       <p className="text-sm text-slate-700" aria-live="polite">
         {countText ? `Alcance: ${countText} ativos.` : null}
       </p>
       <ConfirmDialog
+        open={checked !== null}
+        onOpenChange={(next) => {
+          // The button submits the form; only a valid form opens the confirmation.
+          if (!next) setChecked(null);
+        }}
         trigger={
-          <Button
-            type="submit"
-            disabled={send.isPending}
-            onClick={(e) => {
-              if (!validate()) e.preventDefault();
-            }}
-          >
+          <Button type="submit" disabled={send.isPending}>
             <Send className="h-4 w-4" aria-hidden="true" />
             {send.isPending ? 'Enviando...' : 'Enviar notificação'}
           </Button>

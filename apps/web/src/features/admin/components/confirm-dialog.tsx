@@ -21,6 +21,7 @@ export function ConfirmDialog({
   onOpenChange,
   children,
   confirmDisabled,
+  open: controlledOpen,
 }: {
   trigger: ReactElement;
   title: string;
@@ -32,8 +33,11 @@ export function ConfirmDialog({
   onOpenChange?: (open: boolean) => void;
   children?: ReactNode;
   confirmDisabled?: boolean;
+  /** Controlled: the caller opens it (e.g. after its form validates) and hears every change. */
+  open?: boolean;
 }) {
-  const [open, setOpen] = useState(false);
+  const [openState, setOpen] = useState(false);
+  const open = controlledOpen ?? openState;
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string>();
   const change = (next: boolean) => {
