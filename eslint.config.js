@@ -6,6 +6,18 @@ import checkFile from 'eslint-plugin-check-file';
 import globals from 'globals';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
+const localFormatters = [
+  {
+    selector:
+      "NewExpression[callee.object.name='Intl'][callee.property.name=/^(DateTimeFormat|NumberFormat)$/]",
+    message: 'Use formatDate/formatDateTime/formatMoney/formatInteger de @urbana/shared (lib/).',
+  },
+  {
+    selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
+    message: 'Use formatDate/formatDateTime/formatMoney/formatInteger de @urbana/shared (lib/).',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -73,17 +85,21 @@ export default tseslint.config(
     // packages/shared/src/lib/{dates,money,figures}.ts, never from a local Intl formatter.
     files: ['apps/*/src/**/*.{ts,tsx}'],
     ignores: ['apps/*/src/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', ...localFormatters] },
+  },
+  {
+    // One way to build a form (issue #18 item 4): react-hook-form with the shared zod schema through
+    // zodResolver, errors next to the fields; not a hand-written safeParse and error map. The admin
+    // product form is the one left (docs/decisions/042-one-way-in-the-web-app.md).
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['apps/web/src/**/*.test.tsx', 'apps/web/src/features/admin/components/product-form.tsx'],
     rules: {
       'no-restricted-syntax': [
         'error',
+        ...localFormatters,
         {
-          selector:
-            "NewExpression[callee.object.name='Intl'][callee.property.name=/^(DateTimeFormat|NumberFormat)$/]",
-          message: 'Use formatDate/formatDateTime/formatMoney/formatInteger de @urbana/shared (lib/).',
-        },
-        {
-          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
-          message: 'Use formatDate/formatDateTime/formatMoney/formatInteger de @urbana/shared (lib/).',
+          selector: "CallExpression[callee.property.name='safeParse']",
+          message: 'Formulários usam react-hook-form com zodResolver e o schema de @urbana/shared.',
         },
       ],
     },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseReais } from '../admin-schemas.ts';
 import { productTypes } from '../catalog.ts';
 import { inventoryDay } from '../inventory/schemas.ts';
 
@@ -68,6 +69,38 @@ export const proposalInputSchema = z.object({
     .max(30, { error: 'Itens demais em uma proposta (até 30).' }),
 });
 export type ProposalInput = z.input<typeof proposalInputSchema>;
+
+const reaisOrNull = (text: string) => (text.trim() ? (parseReais(text) ?? Number.NaN) : null);
+
+/**
+ * The staff proposal form as typed: prices and the discount in reais ("1.234,56"; blank = table
+ * price / no discount), weeks as text; read into `proposalInputSchema`, whose messages land on the
+ * same fields (items.N.price …).
+ */
+export const proposalFormSchema = z
+  .object({
+    customer_id: z.string(),
+    valid_until: z.string(),
+    discount: z.string(),
+    note: z.string(),
+    items: z.array(
+      z.object({
+        product_id: z.string(),
+        tower_ids: z.array(z.string()),
+        start_date: z.string(),
+        weeks: z.string(),
+        price: z.string(),
+      }),
+    ),
+  })
+  .transform((v): ProposalInput => ({
+    ...v,
+    discount: reaisOrNull(v.discount) ?? 0,
+    items: v.items.map((item) => ({ ...item, price: reaisOrNull(item.price) })),
+  }))
+  .pipe(proposalInputSchema);
+export type ProposalFormValues = z.input<typeof proposalFormSchema>;
+export type ProposalLineDraft = ProposalFormValues['items'][number];
 
 export const proposalItemSchema = z.object({
   product_id: z.string(),

@@ -1,5 +1,8 @@
 import { Copy, Pencil, Share2, Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Link } from 'react-router';
 import {
   buildPath,
@@ -25,32 +28,26 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 
 function RenameDialog({ plan, onClose }: { plan: PlanSummaryData; onClose: () => void }) {
-  const [name, setName] = useState(plan.name);
-  const [error, setError] = useState<string>();
   const rename = useRenamePlan();
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = planRenameBodySchema.safeParse({ name });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+  const form = useForm<z.input<typeof planRenameBodySchema>, unknown, z.output<typeof planRenameBodySchema>>({
+    resolver: zodResolver(planRenameBodySchema),
+    defaultValues: { name: plan.name },
+  });
+  const error = form.formState.errors.name?.message ?? form.formState.errors.root?.message;
+  const submit = form.handleSubmit(async ({ name }) => {
     try {
-      await rename.mutateAsync({ id: plan.id, name: parsed.data.name });
+      await rename.mutateAsync({ id: plan.id, name });
       toast.success(planMessages.renamed);
       onClose();
     } catch (e) {
-      setError(errorMessage(e, 'Não foi possível renomear o plano.'));
+      form.setError('root', { message: errorMessage(e, 'Não foi possível renomear o plano.') });
     }
-  };
+  });
   return (
     <Dialog open onOpenChange={(open) => (open ? null : onClose())}>
       <DialogContent title="Renomear plano">
-        <form className="mt-4 space-y-4" onSubmit={(e) => void submit(e)} noValidate>
-          <Field
-            label="Nome do plano"
-            value={name}
-            maxLength={120}
-            onChange={(e) => setName(e.target.value)}
-            error={error}
-          />
+        <form className="mt-4 space-y-4" onSubmit={submit} noValidate>
+          <Field label="Nome do plano" maxLength={120} error={error} {...form.register('name')} />
           <Button type="submit" disabled={rename.isPending}>
             Salvar nome
           </Button>
