@@ -70,6 +70,9 @@ function LineFields({
         options={options}
         error={err?.product_id?.message}
         {...productField}
+        // Controlled: the options arrive after the form (products load), and an uncontrolled select
+        // would show the first option instead of the product the proposal started from.
+        value={productId}
         onChange={(e) => {
           onProductChange(e.target.value);
           return productField.onChange(e);
