@@ -89,7 +89,9 @@ async function mailsTo(who: Person) {
     .where(and(eq(emailLog.to_email, who.email), eq(emailLog.template, 'local_observado')));
 }
 
-const drain = () => ctx.app.deps.outbox.drain();
+// kick(), not drain(): on the PostgreSQL server the round a request started may hold a change (skip
+// locked) while a direct drain() finds nothing and returns; kick() waits for that round and one more.
+const drain = () => ctx.app.deps.outbox.kick();
 
 async function watch(who: Person) {
   await inject(ctx, { method: 'PUT', url: `/api/favorites/${productId}`, cookie: who.cookie });
