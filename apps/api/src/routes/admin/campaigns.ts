@@ -9,7 +9,7 @@ import {
   messageSchema,
 } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
-import { requireSection } from '../../plugins/auth.ts';
+import { requireSection } from '../../plugins/app/auth.ts';
 import {
   addProof,
   campaignDetail,
@@ -18,7 +18,7 @@ import {
   reviewAd,
   startCampaign,
 } from '../../services/campaigns.ts';
-import { acceptRawUploads, adOut, uploadBody } from '../ads.ts';
+import { acceptRawUploads, adOut, uploadBody } from '../account/ads.ts';
 import { actorOf } from './common.ts';
 
 const errors = {

@@ -8,7 +8,7 @@ import {
   extendHoldBody,
 } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
-import { requireSection } from '../../plugins/auth.ts';
+import { requireSection } from '../../plugins/app/auth.ts';
 import { cancelOrder } from '../../services/admin-orders/cancel-order.ts';
 import { creditNotePdf } from '../../services/admin-orders/credit-note-pdf.ts';
 import { extendHold } from '../../services/admin-orders/extend-hold.ts';

@@ -8,7 +8,7 @@ import {
   productTypes,
 } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
-import { requireSection } from '../../plugins/auth.ts';
+import { requireSection } from '../../plugins/app/auth.ts';
 import {
   addPhoto,
   adminProduct,

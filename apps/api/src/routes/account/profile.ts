@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageSchema, profileSchema, profileUpdateSchema } from '@urbana/shared';
-import type { AppDeps } from '../deps.ts';
-import { requireUser } from '../plugins/auth.ts';
-import { toProfile, updateProfile } from '../services/auth.ts';
+import type { AppDeps } from '../../deps.ts';
+import { requireUser } from '../../plugins/app/auth.ts';
+import { toProfile, updateProfile } from '../../services/auth.ts';
 
 export const profileRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>

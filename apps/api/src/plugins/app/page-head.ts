@@ -11,10 +11,10 @@ import {
   publicPageMeta,
   SITE_NAME,
 } from '@urbana/shared';
-import type { AppDeps } from '../deps.ts';
-import { mediaPlans, productPhotos, products } from '../db/schema/index.ts';
-import { findArticle } from '../services/articles.ts';
-import { fileUrl } from '../services/catalog.ts';
+import type { AppDeps } from '../../deps.ts';
+import { mediaPlans, productPhotos, products } from '../../db/schema/index.ts';
+import { findArticle } from '../../services/articles.ts';
+import { fileUrl } from '../../services/catalog.ts';
 
 export interface PageHead {
   status: number;

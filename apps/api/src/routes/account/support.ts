@@ -8,8 +8,8 @@ import {
   ticketStatuses,
   ticketUpdateSchema,
 } from '@urbana/shared';
-import type { AppDeps } from '../deps.ts';
-import { requireSection, requireUser } from '../plugins/auth.ts';
+import type { AppDeps } from '../../deps.ts';
+import { requireSection, requireUser } from '../../plugins/app/auth.ts';
 import {
   customerReply,
   listTicketsForStaff,
@@ -21,7 +21,7 @@ import {
   TICKET_NOT_FOUND,
   ticketForStaff,
   updateTicket,
-} from '../services/support.ts';
+} from '../../services/support.ts';
 
 const errors = {
   400: messageSchema,

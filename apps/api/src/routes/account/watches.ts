@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageSchema, watchListResponseSchema, watchParamsSchema, noContentSchema } from '@urbana/shared';
-import type { AppDeps } from '../deps.ts';
-import { requireUser } from '../plugins/auth.ts';
-import { listWatches, unwatchPlace, watchPlace } from '../services/watches/place-watches.ts';
+import type { AppDeps } from '../../deps.ts';
+import { requireUser } from '../../plugins/app/auth.ts';
+import { listWatches, unwatchPlace, watchPlace } from '../../services/watches/place-watches.ts';
 
 const errors = { 400: messageSchema, 401: messageSchema, 404: messageSchema, 409: messageSchema };
 

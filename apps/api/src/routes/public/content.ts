@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { articleHref, paths, productTypes, todayInBrasilia, type MediaKit } from '@urbana/shared';
-import type { AppDeps } from '../deps.ts';
-import { loadArticles } from '../services/articles.ts';
-import { mediaKit } from '../services/media-kit.ts';
-import { mediaKitPdf } from '../services/media-kit-pdf.ts';
+import type { AppDeps } from '../../deps.ts';
+import { loadArticles } from '../../services/articles.ts';
+import { mediaKit } from '../../services/media-kit.ts';
+import { mediaKitPdf } from '../../services/media-kit-pdf.ts';
 
 const mediaKitSchema = z.object({
   generated_at: z.string(),

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { httpMessages, messageSchema, notificationReadSchema, unreadCountSchema } from '@urbana/shared';
-import type { AppDeps } from '../deps.ts';
-import { AppError } from '../lib/errors.ts';
-import { readSessionToken, requireUser } from '../plugins/auth.ts';
-import { isSessionActive } from '../services/auth.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import { readSessionToken, requireUser } from '../../plugins/app/auth.ts';
+import { isSessionActive } from '../../services/auth.ts';
 import { z } from 'zod';
 import {
   markAllNotificationsRead,
@@ -11,7 +11,7 @@ import {
   NOTIFICATION_NOT_FOUND,
   notificationForStream,
   unreadCount,
-} from '../services/notifications.ts';
+} from '../../services/notifications.ts';
 
 /** Open streams one user may hold on one instance (tabs, devices). */
 const MAX_STREAMS_PER_USER = 10;

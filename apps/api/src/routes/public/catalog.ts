@@ -14,9 +14,9 @@ import {
   searchResponseSchema,
   todayInBrasilia,
 } from '@urbana/shared';
-import type { AppDeps } from '../deps.ts';
-import { AppError } from '../lib/errors.ts';
-import { sendCached } from '../lib/read-cache.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import { sendCached } from '../../lib/read-cache.ts';
 import {
   defaultStart,
   featuredProducts,
@@ -25,8 +25,8 @@ import {
   productsByIds,
   searchMarkers,
   searchProducts,
-} from '../services/catalog.ts';
-import { searchPlaces } from '../services/places.ts';
+} from '../../services/catalog.ts';
+import { searchPlaces } from '../../services/places.ts';
 
 const errors = { 400: messageSchema, 404: messageSchema };
 

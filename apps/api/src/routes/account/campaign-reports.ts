@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { campaignReportParamsSchema, campaignReportSchema, messageSchema } from '@urbana/shared';
-import type { AppDeps } from '../deps.ts';
-import { requireUser } from '../plugins/auth.ts';
-import { campaignReport } from '../services/campaign-reports/build-report.ts';
-import { campaignReportPdf } from '../services/campaign-reports/report-pdf.ts';
+import type { AppDeps } from '../../deps.ts';
+import { requireUser } from '../../plugins/app/auth.ts';
+import { campaignReport } from '../../services/campaign-reports/build-report.ts';
+import { campaignReportPdf } from '../../services/campaign-reports/report-pdf.ts';
 
 const errors = { 400: messageSchema, 401: messageSchema, 404: messageSchema, 409: messageSchema };
 

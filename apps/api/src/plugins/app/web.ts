@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { httpMessages, isKnownAppPath } from '@urbana/shared';
-import type { ReadCache } from '../lib/read-cache.ts';
+import type { ReadCache } from '../../lib/read-cache.ts';
 import type { PageHead } from './page-head.ts';
 import { pagePreloader } from './page-preloads.ts';
 import { isServerRendered, loadServerRenderer } from './ssr.ts';

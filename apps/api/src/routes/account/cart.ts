@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cartPastStartMessage, cartSchema, messageSchema, todayInBrasilia } from '@urbana/shared';
-import { AppError } from '../lib/errors.ts';
-import type { AppDeps } from '../deps.ts';
-import { requireUser } from '../plugins/auth.ts';
-import * as cart from '../services/cart.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { AppDeps } from '../../deps.ts';
+import { requireUser } from '../../plugins/app/auth.ts';
+import * as cart from '../../services/cart.ts';
 
 const errors = { 400: messageSchema, 401: messageSchema, 404: messageSchema };
 

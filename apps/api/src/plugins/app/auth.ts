@@ -6,12 +6,12 @@ import {
   twoFactorMessages,
   type AdminSection,
 } from '@urbana/shared';
-import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
-import { AppError } from '../lib/errors.ts';
-import { hashToken } from '../lib/tokens.ts';
-import { resolveSession, type ProfileRow } from '../services/auth.ts';
-import type { CachedSession, SessionCache } from '../services/session-cache.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import { resolveSession, type ProfileRow } from '../../services/auth.ts';
+import type { CachedSession, SessionCache } from '../../services/session-cache.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -3,13 +3,20 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adMessages, adStatuses, isStaff, mediaMessages, messageSchema } from '@urbana/shared';
-import type { AppDeps } from '../deps.ts';
-import { AppError } from '../lib/errors.ts';
-import { requireUser } from '../plugins/auth.ts';
-import { adDetail, adOptions, createAd, deleteAd, listAds, submitAd, updateAd } from '../services/ads.ts';
-import { proofFile } from '../services/campaigns.ts';
-import { deleteMedia, getMedia, listMedia, mediaFile, renameMedia, uploadMedia } from '../services/media.ts';
-import type { StoredObject } from '../services/storage.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import { requireUser } from '../../plugins/app/auth.ts';
+import { adDetail, adOptions, createAd, deleteAd, listAds, submitAd, updateAd } from '../../services/ads.ts';
+import { proofFile } from '../../services/campaigns.ts';
+import {
+  deleteMedia,
+  getMedia,
+  listMedia,
+  mediaFile,
+  renameMedia,
+  uploadMedia,
+} from '../../services/media.ts';
+import type { StoredObject } from '../../services/storage.ts';
 
 const errors = {
   400: messageSchema,

@@ -16,7 +16,7 @@ import {
   tokenBodySchema,
 } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
-import { requireUser } from '../../plugins/auth.ts';
+import { requireUser } from '../../plugins/app/auth.ts';
 import { toProfile } from '../../services/auth.ts';
 import * as settings from '../../services/account/settings.ts';
 import { recoveryCodesLeft } from '../../services/account/second-factor.ts';

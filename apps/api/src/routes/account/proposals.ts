@@ -7,11 +7,11 @@ import {
   proposalMessages,
   proposalSchema,
 } from '@urbana/shared';
-import type { AppDeps } from '../deps.ts';
-import { requireUser } from '../plugins/auth.ts';
-import { acceptProposal } from '../services/proposals/accept.ts';
-import { staffProposalPdf } from '../services/proposals/pdf.ts';
-import { getProposal } from '../services/proposals/read.ts';
+import type { AppDeps } from '../../deps.ts';
+import { requireUser } from '../../plugins/app/auth.ts';
+import { acceptProposal } from '../../services/proposals/accept.ts';
+import { staffProposalPdf } from '../../services/proposals/pdf.ts';
+import { getProposal } from '../../services/proposals/read.ts';
 
 const errors = {
   400: messageSchema,

@@ -1,9 +1,9 @@
 import { Stream } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { httpMessages } from '@urbana/shared';
-import type { Config } from '../config.ts';
-import { AppError } from '../lib/errors.ts';
-import { statusMessage } from './errors.ts';
+import type { Config } from '../../config.ts';
+import { AppError } from '../../lib/errors.ts';
+import { statusMessage } from '../app/errors.ts';
 
 /** The map tile server's origin for img-src ("{s}." subdomains become a wildcard). */
 export function tileSource(tileUrl: string): string {

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { httpMessages } from '@urbana/shared';
-import { AppError } from '../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -19,7 +19,7 @@ import {
   twoFactorVerifyBodySchema,
 } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
-import { clearSessionCookie, readSessionToken, setSessionCookie } from '../../plugins/auth.ts';
+import { clearSessionCookie, readSessionToken, setSessionCookie } from '../../plugins/app/auth.ts';
 import * as auth from '../../services/auth.ts';
 import { finishGoogleSignIn, startGoogleSignIn } from '../../services/google-oidc.ts';
 import { AppError } from '../../lib/errors.ts';

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invoiceListSchema, invoiceStatuses, invoiceSummarySchema, messageSchema } from '@urbana/shared';
-import type { AppDeps } from '../deps.ts';
-import { requireUser } from '../plugins/auth.ts';
-import { INVOICE_NOT_FOUND, invoicePdf, invoiceSummary, listInvoices } from '../services/invoices.ts';
+import type { AppDeps } from '../../deps.ts';
+import { requireUser } from '../../plugins/app/auth.ts';
+import { INVOICE_NOT_FOUND, invoicePdf, invoiceSummary, listInvoices } from '../../services/invoices.ts';
 
 const errors = { 400: messageSchema, 401: messageSchema, 404: messageSchema };
 
