@@ -14,7 +14,7 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { mediaPlans, productPhotos, products } from '../../db/schema/index.ts';
 import { findArticle } from '../../services/articles.ts';
-import { fileUrl } from '../../services/catalog.ts';
+import { fileUrl } from '../../services/catalog/search.ts';
 
 export interface PageHead {
   status: number;

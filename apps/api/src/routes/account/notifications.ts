@@ -3,7 +3,7 @@ import { httpMessages, messageSchema, notificationReadSchema, unreadCountSchema 
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { readSessionToken, requireUser } from '../../plugins/app/auth.ts';
-import { isSessionActive } from '../../services/auth.ts';
+import { isSessionActive } from '../../services/auth/sessions.ts';
 import { z } from 'zod';
 import {
   markAllNotificationsRead,
@@ -11,7 +11,7 @@ import {
   NOTIFICATION_NOT_FOUND,
   notificationForStream,
   unreadCount,
-} from '../../services/notifications.ts';
+} from '../../services/messaging/notifications.ts';
 
 /** Open streams one user may hold on one instance (tabs, devices). */
 const MAX_STREAMS_PER_USER = 10;

@@ -15,16 +15,16 @@ import { AppError } from '../../lib/errors.ts';
 import { requireSection, requireUser } from '../../plugins/app/auth.ts';
 import { confirmPayment } from '../../services/admin-orders/confirm-payment.ts';
 import { readBilling, saveBilling } from '../../services/billing.ts';
-import { campaignsForOrder } from '../../services/campaigns.ts';
+import { campaignsForOrder } from '../../services/campaigns/lifecycle.ts';
 import { listOrders, orderDetail } from '../../services/orders/queries.ts';
 import { quote } from '../../services/orders/quote.ts';
 import { placeOrder } from '../../services/orders/place-order.ts';
 import { transitionOrder } from '../../services/orders/transition.ts';
 import { isExempt, orderLimitStatus, setOrderLimitsLifted } from '../../services/orders/quote.ts';
-import { listNotifications } from '../../services/notifications.ts';
+import { listNotifications } from '../../services/messaging/notifications.ts';
 import { handlePaymentWebhook } from '../../services/payments.ts';
 import { pixQrDataUrl } from '../../services/pix.ts';
-import { proposalPdf } from '../../services/proposal.ts';
+import { proposalPdf } from '../../services/pdf/cart-proposal.ts';
 
 const errors = {
   400: messageSchema,

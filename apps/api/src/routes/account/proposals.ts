@@ -10,7 +10,7 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { requireUser } from '../../plugins/app/auth.ts';
 import { acceptProposal } from '../../services/proposals/accept.ts';
-import { staffProposalPdf } from '../../services/proposals/pdf.ts';
+import { staffProposalPdf } from '../../services/pdf/proposal.ts';
 import { getProposal } from '../../services/proposals/read.ts';
 
 const errors = {

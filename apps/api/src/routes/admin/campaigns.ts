@@ -17,7 +17,7 @@ import {
   listCampaigns,
   reviewAd,
   startCampaign,
-} from '../../services/campaigns.ts';
+} from '../../services/campaigns/lifecycle.ts';
 import { acceptRawUploads, adOut, uploadBody } from '../account/ads.ts';
 import { actorOf } from './common.ts';
 

@@ -7,14 +7,18 @@ import { textSearch } from '../../db/search.ts';
 import { profiles } from '../../db/schema/index.ts';
 import { requireSection } from '../../plugins/app/auth.ts';
 import { audit } from '../../services/audit.ts';
-import { broadcastNotification, countAudience, listBroadcasts } from '../../services/notifications.ts';
+import {
+  broadcastNotification,
+  countAudience,
+  listBroadcasts,
+} from '../../services/messaging/notifications.ts';
 import {
   cancelScheduledEmail,
   createScheduledEmail,
   listScheduledEmails,
   SCHEDULED_NOT_FOUND,
   updateScheduledEmail,
-} from '../../services/scheduled-emails.ts';
+} from '../../services/messaging/scheduled-emails.ts';
 
 const errors = {
   400: messageSchema,

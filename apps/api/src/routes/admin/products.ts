@@ -20,7 +20,7 @@ import {
   reorderPhotos,
   setProductStatus,
   updateProduct,
-} from '../../services/admin-products.ts';
+} from '../../services/admin-products/products.ts';
 import { actorOf, errors, idParams } from './common.ts';
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];

@@ -3,7 +3,7 @@ import { proposalInputSchema, proposalListQuery, proposalListResponse, proposalS
 import type { AppDeps } from '../../deps.ts';
 import { requireSection } from '../../plugins/app/auth.ts';
 import { cancelProposal, createProposal } from '../../services/proposals/create.ts';
-import { staffProposalPdf } from '../../services/proposals/pdf.ts';
+import { staffProposalPdf } from '../../services/pdf/proposal.ts';
 import { getProposal, listProposals } from '../../services/proposals/read.ts';
 import { sendProposal } from '../../services/proposals/send.ts';
 import { actorOf, errors, idParams } from './common.ts';

@@ -25,7 +25,7 @@ import {
   productsByIds,
   searchMarkers,
   searchProducts,
-} from '../../services/catalog.ts';
+} from '../../services/catalog/search.ts';
 import { searchPlaces } from '../../services/places.ts';
 
 const errors = { 400: messageSchema, 404: messageSchema };

@@ -5,7 +5,7 @@ import { articleHref, paths, productTypes, todayInBrasilia, type MediaKit } from
 import type { AppDeps } from '../../deps.ts';
 import { loadArticles } from '../../services/articles.ts';
 import { mediaKit } from '../../services/media-kit.ts';
-import { mediaKitPdf } from '../../services/media-kit-pdf.ts';
+import { mediaKitPdf } from '../../services/pdf/media-kit.ts';
 
 const mediaKitSchema = z.object({
   generated_at: z.string(),

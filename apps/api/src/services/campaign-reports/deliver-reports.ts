@@ -2,9 +2,9 @@ import { asc, eq, isNull } from 'drizzle-orm';
 import { buildPath, paths } from '@urbana/shared';
 import type { Db } from '../../db/client.ts';
 import { campaignReports, orders, profiles } from '../../db/schema/index.ts';
-import { render } from '../email-templates.ts';
-import { notify } from '../notifications.ts';
-import type { Outbox } from '../outbox.ts';
+import { render } from '../messaging/email-templates.ts';
+import { notify } from '../messaging/notifications.ts';
+import type { Outbox } from '../messaging/outbox.ts';
 
 /**
  * The outbox worker's step for campaign reports (services/outbox.ts): one report whose order has just

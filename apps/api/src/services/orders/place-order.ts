@@ -13,7 +13,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { billingProfiles, checkoutRefusals, profiles } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { emailTemplates } from '../email-templates.ts';
+import { emailTemplates } from '../messaging/email-templates.ts';
 import { newTxid, pixPayload } from '../pix.ts';
 import { checkCoupon, checkCouponLocked } from './redeem-coupon.ts';
 import { assertTotalWithinLimit, enforceUnpaidLimits, priceItems, type QuotedItem } from './quote.ts';

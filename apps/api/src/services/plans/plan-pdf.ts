@@ -19,7 +19,7 @@ import {
   MUTED,
   newPdf,
   pdfBuffer,
-} from '../pdf-layout.ts';
+} from '../pdf/pdf-layout.ts';
 import { planMapPng } from './plan-map.ts';
 
 const impacts = (n: number) => `${formatInteger(n)} impactos`;

@@ -2,9 +2,9 @@ import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import { watchAlertText, type WatchChangeDetail } from '@urbana/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { placeWatches, products, profiles, watchAlerts, watchChanges } from '../../db/schema/index.ts';
-import { notify } from '../notifications.ts';
-import type { Outbox } from '../outbox.ts';
-import { unsubscribeUrl } from '../email-unsubscribe.ts';
+import { notify } from '../messaging/notifications.ts';
+import type { Outbox } from '../messaging/outbox.ts';
+import { unsubscribeUrl } from '../messaging/email-unsubscribe.ts';
 import { watchAlertEmail } from './watch-email.ts';
 
 type Change = typeof watchChanges.$inferSelect;

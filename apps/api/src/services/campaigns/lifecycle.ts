@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { loadSharp } from '../lib/heavy-modules.ts';
+import { loadSharp } from '../../lib/heavy-modules.ts';
 import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   adMessages,
@@ -16,7 +16,7 @@ import {
   type AdStatus,
   type CampaignStatus,
 } from '@urbana/shared';
-import type { Db, Tx } from '../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import {
   adItems,
   ads,
@@ -26,18 +26,18 @@ import {
   orders,
   profiles,
   proofPhotos,
-} from '../db/schema/index.ts';
-import { AppError } from '../lib/errors.ts';
-import type { ActorContext } from './admin.ts';
-import { adDetail } from './ads.ts';
-import { audit } from './audit.ts';
-import { emailTemplates } from './email-templates.ts';
-import { unsubscribeUrl } from './email-unsubscribe.ts';
-import { processImage, receiveUpload } from './media.ts';
-import { notify } from './notifications.ts';
-import { transitionOrder, type OrderDeps } from './orders/transition.ts';
-import type { Storage } from './storage.ts';
-import { textSearch } from '../db/search.ts';
+} from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { ActorContext } from '../admin.ts';
+import { adDetail } from '../ads.ts';
+import { audit } from '../audit.ts';
+import { emailTemplates } from '../messaging/email-templates.ts';
+import { unsubscribeUrl } from '../messaging/email-unsubscribe.ts';
+import { processImage, receiveUpload } from '../media.ts';
+import { notify } from '../messaging/notifications.ts';
+import { transitionOrder, type OrderDeps } from '../orders/transition.ts';
+import type { Storage } from '../storage.ts';
+import { textSearch } from '../../db/search.ts';
 
 export interface CampaignDeps extends OrderDeps {
   storage: Storage;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client.ts';
-import { profiles } from '../db/schema/index.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { profiles } from '../../db/schema/index.ts';
 import type { RenderedEmail } from './email-templates.ts';
 import { notify } from './notifications.ts';
 import type { Outbox } from './outbox.ts';

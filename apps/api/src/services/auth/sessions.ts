@@ -11,16 +11,16 @@ import {
   TERMS_VERSION,
   type Profile,
 } from '@urbana/shared';
-import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
-import { authTokens, knownDevices, profiles, sessions } from '../db/schema/index.ts';
-import { AppError } from '../lib/errors.ts';
-import { hashPassword, isCommonPassword, verifyPassword } from '../lib/passwords.ts';
-import { hashToken, newToken } from '../lib/tokens.ts';
-import { audit, recentEvents } from './audit.ts';
-import { createTwoFactorChallenge, type TwoFactorChallenge } from './account/two-factor-challenge.ts';
-import { emailTemplates } from './email-templates.ts';
-import type { Outbox } from './outbox.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { authTokens, knownDevices, profiles, sessions } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import { audit, recentEvents } from '../audit.ts';
+import { createTwoFactorChallenge, type TwoFactorChallenge } from '../account/two-factor-challenge.ts';
+import { emailTemplates } from '../messaging/email-templates.ts';
+import type { Outbox } from '../messaging/outbox.ts';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 

@@ -14,10 +14,10 @@ import {
   type SearchResponse,
   type SearchResult,
 } from '@urbana/shared';
-import type { Db } from '../db/client.ts';
-import type { products } from '../db/schema/index.ts';
-import { AppError } from '../lib/errors.ts';
-import { DEFAULT_PLACE, resolvePlace } from './places.ts';
+import type { Db } from '../../db/client.ts';
+import type { products } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { DEFAULT_PLACE, resolvePlace } from '../places.ts';
 
 export const FLEXIBLE_WEEKS_AHEAD = 12;
 export const fileUrl = (key: string) => `/api/arquivos/${key}`;

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { AudienceSegment } from '@urbana/shared';
-import type { Db } from '../db/client.ts';
-import { emailLog, profiles, scheduledEmails } from '../db/schema/index.ts';
-import { AppError } from '../lib/errors.ts';
-import { audit, auditUpdate } from './audit.ts';
+import type { Db } from '../../db/client.ts';
+import { emailLog, profiles, scheduledEmails } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { audit, auditUpdate } from '../audit.ts';
 import { emailTemplates } from './email-templates.ts';
 import { unsubscribeUrl, withUnsubscribeLink } from './email-unsubscribe.ts';
 import { segmentCondition } from './notifications.ts';

@@ -16,7 +16,7 @@ import {
   MUTED,
   newPdf,
   pdfBuffer,
-} from '../pdf-layout.ts';
+} from './pdf-layout.ts';
 
 /** The proposal as staff send it: customer, lines at the negotiated prices, discount, validity, link. */
 export async function staffProposalPdf(proposal: Proposal, publicUrl: string): Promise<Buffer> {

@@ -1,4 +1,4 @@
-import { loadPdfKit } from '../lib/heavy-modules.ts';
+import { loadPdfKit } from '../../lib/heavy-modules.ts';
 import {
   formatMoney,
   formatDate,

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { loadPdfKit } from '../lib/heavy-modules.ts';
+import { loadPdfKit } from '../../lib/heavy-modules.ts';
 
 /**
  * What the invoice and the proposal share: an embedded Unicode font (DejaVu Sans, from the pinned

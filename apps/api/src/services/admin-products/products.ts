@@ -1,17 +1,17 @@
 import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Metadata } from 'sharp';
-import { loadSharp } from '../lib/heavy-modules.ts';
+import { loadSharp } from '../../lib/heavy-modules.ts';
 import type { ProductType, productInputSchema } from '@urbana/shared';
 import type { z } from 'zod';
-import type { Db } from '../db/client.ts';
-import { productPhotos, products, reservations, towers } from '../db/schema/index.ts';
-import { AppError } from '../lib/errors.ts';
-import { audit, auditUpdate } from './audit.ts';
-import type { ActorContext } from './admin.ts';
-import { fileUrl } from './catalog.ts';
-import type { Storage } from './storage.ts';
-import { textSearch } from '../db/search.ts';
+import type { Db } from '../../db/client.ts';
+import { productPhotos, products, reservations, towers } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { audit, auditUpdate } from '../audit.ts';
+import type { ActorContext } from '../admin.ts';
+import { fileUrl } from '../catalog/search.ts';
+import type { Storage } from '../storage.ts';
+import { textSearch } from '../../db/search.ts';
 
 type ProductInput = z.output<typeof productInputSchema>;
 

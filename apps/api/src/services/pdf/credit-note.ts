@@ -22,7 +22,7 @@ import {
   MUTED,
   newPdf,
   pdfBuffer,
-} from '../pdf-layout.ts';
+} from './pdf-layout.ts';
 
 export const CREDIT_NOTE_NOT_FOUND = 'Este pedido não tem nota de crédito.';
 

@@ -7,7 +7,7 @@ import {
   productTypeLabels,
   type ProductType,
 } from '@urbana/shared';
-import type { Quote } from './orders/quote.ts';
+import type { Quote } from '../orders/quote.ts';
 import {
   drawLogo,
   drawTable,

@@ -1,8 +1,8 @@
-import { createMailTransport, type Transporter } from '../lib/heavy-modules.ts';
+import { createMailTransport, type Transporter } from '../../lib/heavy-modules.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Tx } from '../db/client.ts';
-import { emailLog } from '../db/schema/index.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { emailLog } from '../../db/schema/index.ts';
 import type { RenderedEmail } from './email-templates.ts';
 import { releaseDueScheduledEmails } from './scheduled-emails.ts';
 import { withUnsubscribeLink } from './email-unsubscribe.ts';

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { IN_APP_PATH, IN_APP_PATH_MESSAGE, type AudienceSegment } from '@urbana/shared';
-import type { Db, Tx } from '../db/client.ts';
-import { notificationBroadcasts, notifications, profiles } from '../db/schema/index.ts';
-import { AppError } from '../lib/errors.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { notificationBroadcasts, notifications, profiles } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
 
 /** PostgreSQL NOTIFY channel: `{ "user_id": …, "id": … }` for every new notification. */
 export const NOTIFICATION_CHANNEL = 'urbana_notificacoes';

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { NOTIFICATION_CHANNEL } from './notifications.ts';
 
 /** What a subscriber hears: a new notification of its user, or "you may have missed some". */
