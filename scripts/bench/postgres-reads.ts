@@ -65,7 +65,7 @@ export async function measurePostgresReads(serverUrl: string, port: number): Pro
   try {
     await database.migrate();
     await scaleCatalog(database, PRODUCTS);
-    // A signed-in visitor: a session row as sign-in writes it (services/auth.ts, createSession).
+    // A signed-in visitor: a session row as sign-in writes it (services/auth/sessions.ts, createSession).
     const user = await upsertConfirmedAccount(database.db, {
       email: 'leitura@bench.urbana.com.br',
       password: PASSWORD,

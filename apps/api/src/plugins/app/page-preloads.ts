@@ -96,7 +96,7 @@ export function pagePreloader(webDist: string): (pathname: string, url: URL, wit
     moduleTags.set(page, tags.join(''));
   }
 
-  // A page rendered on the server carries its data (plugins/ssr.ts): only its modules are preloaded.
+  // A page rendered on the server carries its data (plugins/app/ssr.ts): only its modules are preloaded.
   return (pathname, url, withData = true) => {
     // Every page starts by asking for the session (the app waits for it before the first screen).
     const session = '<link rel="preload" as="fetch" crossorigin href="/api/auth/session">';

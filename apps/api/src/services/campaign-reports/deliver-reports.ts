@@ -7,7 +7,7 @@ import { notify } from '../messaging/notifications.ts';
 import type { Outbox } from '../messaging/outbox.ts';
 
 /**
- * The outbox worker's step for campaign reports (services/outbox.ts): one report whose order has just
+ * The outbox worker's step for campaign reports (services/messaging/outbox.ts): one report whose order has just
  * finished (the trigger of migration 0015 wrote the row) is announced to its customer by notification
  * and e-mail, and marked sent in the same transaction, so it goes out once. Returns 1 while there was
  * one to send.

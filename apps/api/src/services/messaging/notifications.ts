@@ -10,7 +10,7 @@ export const NOTIFICATION_CHANNEL = 'urbana_notificacoes';
 /**
  * Stores a notification and announces it on NOTIFICATION_CHANNEL in the same statement, so the
  * announcement goes out exactly when the row commits (with the caller's transaction) and never for a
- * rolled-back one. Every instance's NotificationHub hears it (services/notification-hub.ts).
+ * rolled-back one. Every instance's NotificationHub hears it (services/messaging/notification-hub.ts).
  */
 export async function notify(
   executor: Db | Tx,

@@ -82,7 +82,7 @@ async function alertWatchers(tx: Tx, outbox: Outbox, publicUrl: string, change: 
 }
 
 /**
- * The outbox worker's step for watches (services/outbox.ts): takes one pending change (skip locked,
+ * The outbox worker's step for watches (services/messaging/outbox.ts): takes one pending change (skip locked,
  * so instances share the work), writes its alerts and e-mails and marks it processed, all in one
  * transaction. Returns 1 while there was a change to process, 0 when none is left.
  */
