@@ -10,7 +10,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import { resolveSession, type ProfileRow } from '../../services/auth/sessions.ts';
+import { resolveSession, type ProfileRow } from '../../services/auth/index.ts';
 import type { CachedSession, SessionCache } from '../../services/session-cache.ts';
 
 declare module 'fastify' {

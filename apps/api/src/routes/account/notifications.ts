@@ -3,7 +3,7 @@ import { httpMessages, messageSchema, notificationReadSchema, unreadCountSchema 
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { readSessionToken, requireUser } from '../../plugins/app/auth.ts';
-import { isSessionActive } from '../../services/auth/sessions.ts';
+import { isSessionActive } from '../../services/auth/index.ts';
 import { z } from 'zod';
 import {
   markAllNotificationsRead,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageSchema, profileSchema, profileUpdateSchema } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
 import { requireUser } from '../../plugins/app/auth.ts';
-import { toProfile, updateProfile } from '../../services/auth/sessions.ts';
+import { toProfile, updateProfile } from '../../services/auth/index.ts';
 
 export const profileRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>

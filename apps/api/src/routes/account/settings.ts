@@ -17,7 +17,7 @@ import {
 } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
 import { requireUser } from '../../plugins/app/auth.ts';
-import { toProfile } from '../../services/auth/sessions.ts';
+import { toProfile } from '../../services/auth/index.ts';
 import * as settings from '../../services/account/settings.ts';
 import { recoveryCodesLeft } from '../../services/account/second-factor.ts';
 import { accountDataRoutes } from './data.ts';

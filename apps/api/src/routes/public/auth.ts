@@ -20,7 +20,7 @@ import {
 } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from '../../plugins/app/auth.ts';
-import * as auth from '../../services/auth/sessions.ts';
+import * as auth from '../../services/auth/index.ts';
 import { finishGoogleSignIn, startGoogleSignIn } from '../../services/google-oidc.ts';
 import { AppError } from '../../lib/errors.ts';
 import { noteIpLimited } from '../../services/audit.ts';

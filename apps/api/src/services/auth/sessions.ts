@@ -1,52 +1,23 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+// Sign-in, sessions, known devices and the profile of the signed-in user.
+import { and, eq } from 'drizzle-orm';
 import {
   accountMessages,
-  accountSettingsMessages,
   isAdmin,
   isStaff,
   permissoesFor,
   signInErrors,
-  signUpErrors,
   staffOnlyMessage,
   TERMS_VERSION,
   type Profile,
 } from '@urbana/shared';
-import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { authTokens, knownDevices, profiles, sessions } from '../../db/schema/index.ts';
+import { knownDevices, profiles, sessions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
+import { verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { audit, recentEvents } from '../audit.ts';
 import { createTwoFactorChallenge, type TwoFactorChallenge } from '../account/two-factor-challenge.ts';
-import { emailTemplates } from '../messaging/email-templates.ts';
-import type { Outbox } from '../messaging/outbox.ts';
-
-export type ProfileRow = typeof profiles.$inferSelect;
-
-export interface AuthDeps {
-  db: Db;
-  config: Config;
-  outbox: Outbox;
-}
-
-export interface RequestContext {
-  ip: string;
-  userAgent?: string | undefined;
-}
-
-export const CONFIRMATION_TTL_MS = 48 * 3600_000;
-export const RESET_TTL_MS = 3600_000;
-
-export interface EmailLimit {
-  max: number;
-  windowMs: number;
-}
-/** Per-e-mail limits, counted from audit_log so that they hold across instances. */
-export const emailLimits = {
-  passwordReset: { max: 5, windowMs: 15 * 60_000 },
-  resendConfirmation: { max: 5, windowMs: 15 * 60_000 },
-} satisfies Record<string, EmailLimit>;
+import { type ProfileRow, type AuthDeps, type RequestContext, tooMany } from './tokens.ts';
 
 export function toProfile(
   row: ProfileRow,
@@ -74,91 +45,6 @@ export function toProfile(
     two_factor_enabled: row.totp_enabled_at !== null,
     two_factor_setup_required: admin && adminTwoFactorRequired && row.totp_enabled_at === null,
   };
-}
-
-function tooMany(retryAfterSeconds: number): AppError {
-  return new AppError(429, signInErrors.tooManyRequests, {
-    'retry-after': String(retryAfterSeconds),
-  });
-}
-
-async function enforceEmailLimit(db: Db, action: string, email: string, limit: EmailLimit) {
-  const recent = await recentEvents(db, action, email, limit.windowMs);
-  if (recent.count >= limit.max) throw tooMany(recent.retryAfterSeconds);
-}
-
-async function issueToken(
-  db: Db,
-  userId: string,
-  kind: 'email_confirmation' | 'password_reset',
-  ttlMs: number,
-) {
-  const token = newToken();
-  await db.insert(authTokens).values({
-    user_id: userId,
-    kind,
-    token_hash: hashToken(token),
-    expires_at: new Date(Date.now() + ttlMs),
-  });
-  return token;
-}
-
-export async function sendConfirmation(deps: AuthDeps, user: ProfileRow) {
-  const token = await issueToken(deps.db, user.id, 'email_confirmation', CONFIRMATION_TTL_MS);
-  const url = `${deps.config.publicUrl}/auth/confirmar-email?token=${token}`;
-  await deps.outbox.enqueue(deps.db, {
-    to: user.email,
-    userId: user.id,
-    ...emailTemplates.confirmation(user.nome_completo, url),
-  });
-  void deps.outbox.kick();
-}
-
-export async function signUp(
-  deps: AuthDeps,
-  input: {
-    email: string;
-    password: string;
-    nome_completo: string;
-    telefone: string | null;
-    terms_version?: string | undefined;
-  },
-  ctx: RequestContext,
-): Promise<ProfileRow> {
-  // The form shows the terms in force; one opened before a new version is asked to read it again.
-  if (input.terms_version !== undefined && input.terms_version !== TERMS_VERSION)
-    throw new AppError(409, accountSettingsMessages.termsOutdated);
-  if (isCommonPassword(input.password)) throw new AppError(400, signUpErrors.weakPassword);
-  const existing = await deps.db.query.profiles.findFirst({ where: eq(profiles.email, input.email) });
-  if (existing) throw new AppError(409, signUpErrors.alreadyRegistered);
-  const passwordHash = await hashPassword(input.password);
-  const [user] = await deps.db
-    .insert(profiles)
-    .values({
-      email: input.email,
-      nome_completo: input.nome_completo,
-      telefone: input.telefone,
-      // Specification §3 (docs/spec/specification.md): always cliente, whatever the request says.
-      tipo_usuario: 'cliente',
-      password_hash: passwordHash,
-      // Creating the account is accepting the terms and privacy policy shown next to the button.
-      terms_version: TERMS_VERSION,
-      terms_accepted_at: new Date(),
-    })
-    .onConflictDoNothing({ target: profiles.email })
-    .returning();
-  // A concurrent sign-up with the same e-mail won the race.
-  if (!user) throw new AppError(409, signUpErrors.alreadyRegistered);
-  await audit(deps.db, {
-    actorId: user.id,
-    action: 'conta.cadastro',
-    entity: 'profile',
-    entityId: user.email,
-    ip: ctx.ip,
-    after: { termos: TERMS_VERSION },
-  });
-  await sendConfirmation(deps, user);
-  return user;
 }
 
 export interface NewSession {
@@ -369,112 +255,6 @@ export async function isSessionActive(
     row.session.expires_at.getTime() >= now &&
     row.session.last_seen_at.getTime() + deps.config.sessionIdleMs >= now
   );
-}
-
-/** Marks a single-use token as used and returns its user, or null when invalid, used or expired. */
-async function consumeToken(db: Db, token: string, kind: 'email_confirmation' | 'password_reset') {
-  const [used] = await db
-    .update(authTokens)
-    .set({ used_at: new Date() })
-    .where(
-      and(
-        eq(authTokens.token_hash, hashToken(token)),
-        eq(authTokens.kind, kind),
-        isNull(authTokens.used_at),
-        gt(authTokens.expires_at, new Date()),
-      ),
-    )
-    .returning({ userId: authTokens.user_id });
-  return used?.userId ?? null;
-}
-
-export async function confirmEmail(deps: AuthDeps, token: string, ctx: RequestContext) {
-  const userId = await consumeToken(deps.db, token, 'email_confirmation');
-  if (!userId) throw new AppError(400, accountMessages.confirmationLinkInvalid);
-  const [user] = await deps.db
-    .update(profiles)
-    .set({ email_confirmed_at: sql`coalesce(${profiles.email_confirmed_at}, now())` })
-    .where(eq(profiles.id, userId))
-    .returning();
-  await audit(deps.db, {
-    actorId: userId,
-    action: 'conta.email_confirmado',
-    entity: 'profile',
-    entityId: user?.email,
-    ip: ctx.ip,
-  });
-}
-
-export async function resendConfirmation(deps: AuthDeps, email: string, ctx: RequestContext) {
-  await enforceEmailLimit(deps.db, 'conta.reenvio_confirmacao', email, emailLimits.resendConfirmation);
-  await audit(deps.db, {
-    action: 'conta.reenvio_confirmacao',
-    entity: 'profile',
-    entityId: email,
-    ip: ctx.ip,
-  });
-  const user = await deps.db.query.profiles.findFirst({ where: eq(profiles.email, email) });
-  // The answer is the same whether or not the account exists or is confirmed.
-  if (user && !user.email_confirmed_at && !user.blocked_at) await sendConfirmation(deps, user);
-}
-
-export async function forgotPassword(deps: AuthDeps, email: string, ctx: RequestContext) {
-  await enforceEmailLimit(deps.db, 'senha.pedido_redefinicao', email, emailLimits.passwordReset);
-  await audit(deps.db, {
-    action: 'senha.pedido_redefinicao',
-    entity: 'profile',
-    entityId: email,
-    ip: ctx.ip,
-  });
-  const user = await deps.db.query.profiles.findFirst({ where: eq(profiles.email, email) });
-  if (!user || user.blocked_at) return;
-  const token = await issueToken(deps.db, user.id, 'password_reset', RESET_TTL_MS);
-  const url = `${deps.config.publicUrl}/auth/redefinir-senha?token=${token}`;
-  await deps.outbox.enqueue(deps.db, {
-    to: user.email,
-    userId: user.id,
-    ...emailTemplates.passwordReset(user.nome_completo, url),
-  });
-  void deps.outbox.kick();
-}
-
-export async function resetPassword(
-  deps: AuthDeps,
-  input: { token: string; password: string },
-  ctx: RequestContext,
-) {
-  if (isCommonPassword(input.password)) throw new AppError(400, signUpErrors.weakPassword);
-  const userId = await consumeToken(deps.db, input.token, 'password_reset');
-  if (!userId) throw new AppError(400, accountMessages.resetLinkInvalid);
-  const passwordHash = await hashPassword(input.password);
-  await deps.db.transaction(async (tx) => {
-    // The link proves the mailbox, so it also confirms the e-mail; every old session ends.
-    await tx
-      .update(profiles)
-      .set({
-        password_hash: passwordHash,
-        email_confirmed_at: sql`coalesce(${profiles.email_confirmed_at}, now())`,
-      })
-      .where(eq(profiles.id, userId));
-    await tx.delete(sessions).where(eq(sessions.user_id, userId));
-    await tx
-      .update(authTokens)
-      .set({ used_at: new Date() })
-      .where(
-        and(
-          eq(authTokens.user_id, userId),
-          eq(authTokens.kind, 'password_reset'),
-          isNull(authTokens.used_at),
-        ),
-      );
-  });
-  await audit(deps.db, {
-    actorId: userId,
-    action: 'senha.redefinida',
-    entity: 'profile',
-    entityId: userId,
-    ip: ctx.ip,
-  });
 }
 
 export async function updateProfile(
