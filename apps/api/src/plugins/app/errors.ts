@@ -2,37 +2,13 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { httpMessages } from '@urbana/shared';
 import { AppError } from '../../lib/errors.ts';
+import { isDatabaseDown } from '../../db/errors.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The Portuguese message for an unexpected failure of this route (docs/spec/specification.md §8 defaults). */
     defaultError?: string;
   }
-}
-
-const DB_DOWN_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  '57P01',
-  '57P02',
-  '57P03',
-  '08000',
-  '08001',
-  '08003',
-  '08006',
-]);
-
-function isDatabaseDown(error: unknown): boolean {
-  if (!error || typeof error !== 'object') return false;
-  const e = error as { code?: unknown; message?: unknown; cause?: unknown };
-  if (typeof e.code === 'string' && DB_DOWN_CODES.has(e.code)) return true;
-  if (
-    typeof e.message === 'string' &&
-    /Connection terminated|connection timeout|timeout exceeded when trying to connect/i.test(e.message)
-  ) {
-    return true;
-  }
-  return e.cause ? isDatabaseDown(e.cause) : false;
 }
 
 const fastifyCodeMessages: Record<string, [number, string]> = {

@@ -1,7 +1,4 @@
-import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Metadata } from 'sharp';
-import { loadSharp } from '../../lib/heavy-modules.ts';
 import type { ProductType, productInputSchema } from '@urbana/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -12,6 +9,7 @@ import type { ActorContext } from '../admin.ts';
 import { fileUrl } from '../catalog/search.ts';
 import type { Storage } from '../storage.ts';
 import { textSearch } from '../../db/search.ts';
+import { isPgError, pgErrors } from '../../db/errors.ts';
 
 type ProductInput = z.output<typeof productInputSchema>;
 
@@ -82,7 +80,7 @@ export async function listProducts(
   };
 }
 
-const notFound = () => new AppError(404, 'Produto não encontrado.');
+export const notFound = () => new AppError(404, 'Produto não encontrado.');
 
 export async function adminProduct(db: Db, id: string) {
   const product = await db.query.products.findFirst({ where: eq(products.id, id) });
@@ -119,6 +117,7 @@ export async function adminProduct(db: Db, id: string) {
     })),
   };
 }
+
 export type AdminProduct = Awaited<ReturnType<typeof adminProduct>>;
 
 function slugify(value: string): string {
@@ -160,15 +159,6 @@ function productColumns(input: ProductInput) {
     operating_hours: input.operating_hours,
     status: input.status,
   };
-}
-
-function pgCode(error: unknown): string | undefined {
-  let e: unknown = error;
-  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
-    if ('code' in e && typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-    e = 'cause' in e ? e.cause : undefined;
-  }
-  return undefined;
 }
 
 export async function createProduct(deps: ProductDeps, input: ProductInput, actor: ActorContext) {
@@ -252,8 +242,8 @@ export async function updateProduct(deps: ProductDeps, id: string, input: Produc
       });
     });
   } catch (error) {
-    const code = pgCode(error);
-    if (code === '23503' || code === '23001') {
+    // Reservations still point at a removed tower or slot (docs/decisions/038-api-layout.md: db/errors.ts).
+    if (isPgError(error, pgErrors.foreignKeyViolation) || isPgError(error, pgErrors.restrictViolation)) {
       throw new AppError(
         409,
         'Há reservas nesta torre ou nestes slots: não é possível removê-los. Desative o produto para parar as vendas.',
@@ -308,140 +298,6 @@ export async function setProductStatus(
       ip: actor.ip,
     });
   });
-  deps.catalogCache.clear();
-  return adminProduct(deps.db, id);
-}
-
-export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
-const MAX_PHOTOS = 20;
-
-/**
- * Stores an uploaded photo: the real type is read from the bytes, the image is re-encoded to WebP
- * (which drops its metadata: GPS, camera) in a large size and a thumbnail, under content-hash keys.
- */
-export async function addPhoto(
-  deps: ProductDeps,
-  id: string,
-  bytes: Buffer,
-  alt: string,
-  actor: ActorContext,
-) {
-  const product = await deps.db.query.products.findFirst({ where: eq(products.id, id) });
-  if (!product) throw notFound();
-  let meta: Metadata;
-  try {
-    meta = await (await loadSharp())(bytes).metadata();
-  } catch {
-    throw new AppError(400, 'Envie uma imagem JPG, PNG ou WebP.');
-  }
-  if (!['jpeg', 'png', 'webp'].includes(meta.format ?? '')) {
-    throw new AppError(400, 'Envie uma imagem JPG, PNG ou WebP.');
-  }
-  if (!meta.width || !meta.height || meta.width < 400 || meta.height < 300) {
-    throw new AppError(400, 'A foto precisa ter ao menos 400 × 300 pixels.');
-  }
-  const full = await (
-    await loadSharp()
-  )(bytes)
-    .rotate()
-    .resize(1600, 1600, { fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: 80 })
-    .toBuffer({ resolveWithObject: true });
-  const thumb = await (
-    await loadSharp()
-  )(bytes)
-    .rotate()
-    .resize(480, 320, { fit: 'cover' })
-    .webp({ quality: 70 })
-    .toBuffer();
-  const hash = createHash('sha256').update(full.data).digest('hex').slice(0, 20);
-  const storage_key = `catalogo/produto-${hash}.webp`;
-  const thumb_key = `catalogo/produto-${hash}-miniatura.webp`;
-  await deps.storage.put(storage_key, full.data, 'image/webp');
-  await deps.storage.put(thumb_key, thumb, 'image/webp');
-  await deps.db.transaction(async (tx) => {
-    await tx.execute(sql`select id from products where id = ${id} for update`);
-    const [n] = await tx
-      .select({ n: count(), max: sql<number>`coalesce(max(${productPhotos.position}), -1)::int` })
-      .from(productPhotos)
-      .where(eq(productPhotos.product_id, id));
-    if ((n?.n ?? 0) >= MAX_PHOTOS) throw new AppError(409, `No máximo ${MAX_PHOTOS} fotos por produto.`);
-    const [photo] = await tx
-      .insert(productPhotos)
-      .values({
-        product_id: id,
-        storage_key,
-        thumb_key,
-        width: full.info.width,
-        height: full.info.height,
-        alt: alt || product.name,
-        position: (n?.max ?? -1) + 1,
-      })
-      .returning();
-    await audit(tx, {
-      actorId: actor.actorId,
-      action: 'produto.foto_adicionada',
-      entity: 'product',
-      entityId: id,
-      after: { photo_id: photo!.id, storage_key },
-      ip: actor.ip,
-    });
-  });
-  deps.catalogCache.clear();
-  return adminProduct(deps.db, id);
-}
-
-export async function reorderPhotos(deps: ProductDeps, id: string, order: string[], actor: ActorContext) {
-  await deps.db.transaction(async (tx) => {
-    const current = await tx
-      .select({ id: productPhotos.id })
-      .from(productPhotos)
-      .where(eq(productPhotos.product_id, id))
-      .orderBy(productPhotos.position, productPhotos.created_at);
-    const product = await tx.query.products.findFirst({ where: eq(products.id, id) });
-    if (!product) throw notFound();
-    const ids = current.map((p) => p.id);
-    if (
-      order.length !== ids.length ||
-      new Set(order).size !== order.length ||
-      !order.every((o) => ids.includes(o))
-    ) {
-      throw new AppError(400, 'A nova ordem precisa listar cada foto do produto uma vez.');
-    }
-    for (const [position, photoId] of order.entries()) {
-      await tx.update(productPhotos).set({ position }).where(eq(productPhotos.id, photoId));
-    }
-    await audit(tx, {
-      actorId: actor.actorId,
-      action: 'produto.fotos_reordenadas',
-      entity: 'product',
-      entityId: id,
-      before: { order: ids },
-      after: { order },
-      ip: actor.ip,
-    });
-  });
-  deps.catalogCache.clear();
-  return adminProduct(deps.db, id);
-}
-
-export async function removePhoto(deps: ProductDeps, id: string, photoId: string, actor: ActorContext) {
-  await deps.db.transaction(async (tx) => {
-    const [photo] = await tx
-      .delete(productPhotos)
-      .where(and(eq(productPhotos.id, photoId), eq(productPhotos.product_id, id)))
-      .returning();
-    if (!photo) throw new AppError(404, 'Foto não encontrada.');
-    await audit(tx, {
-      actorId: actor.actorId,
-      action: 'produto.foto_removida',
-      entity: 'product',
-      entityId: id,
-      before: { photo_id: photo.id, storage_key: photo.storage_key },
-      ip: actor.ip,
-    });
-  });
-  // Files are content-addressed and may be shared by another row: they stay in storage.
   deps.catalogCache.clear();
   return adminProduct(deps.db, id);
 }
