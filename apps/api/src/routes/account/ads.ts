@@ -7,7 +7,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requireUser } from '../../plugins/app/auth.ts';
 import { adDetail, adOptions, createAd, deleteAd, listAds, submitAd, updateAd } from '../../services/ads.ts';
-import { proofFile } from '../../services/campaigns/lifecycle.ts';
+import { proofFile } from '../../services/campaigns/proofs.ts';
 import {
   deleteMedia,
   getMedia,

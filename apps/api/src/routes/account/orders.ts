@@ -15,7 +15,7 @@ import { AppError } from '../../lib/errors.ts';
 import { requireSection, requireUser } from '../../plugins/app/auth.ts';
 import { confirmPayment } from '../../services/admin-orders/confirm-payment.ts';
 import { readBilling, saveBilling } from '../../services/billing.ts';
-import { campaignsForOrder } from '../../services/campaigns/lifecycle.ts';
+import { campaignsForOrder } from '../../services/campaigns/queries.ts';
 import { listOrders, orderDetail } from '../../services/orders/queries.ts';
 import { quote } from '../../services/orders/quote.ts';
 import { placeOrder } from '../../services/orders/place-order.ts';
