@@ -17,15 +17,9 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { sendCached } from '../../lib/read-cache.ts';
-import {
-  defaultStart,
-  featuredProducts,
-  networkStats,
-  productDetail,
-  productsByIds,
-  searchMarkers,
-  searchProducts,
-} from '../../services/catalog/search.ts';
+import { featuredProducts, networkStats, productsByIds } from '../../services/catalog/cards.ts';
+import { productDetail } from '../../services/catalog/product-detail.ts';
+import { defaultStart, searchMarkers, searchProducts } from '../../services/catalog/search.ts';
 import { searchPlaces } from '../../services/places.ts';
 
 const errors = { 400: messageSchema, 404: messageSchema };

@@ -2,20 +2,16 @@ import { sql } from 'drizzle-orm';
 import {
   addDays,
   availabilityOf,
-  creativeSpecs,
   earliestBookableStart,
   periodEnd,
-  productTypes,
   SEARCH_MAP_LIMIT,
   todayInBrasilia,
-  type AvailabilityStatus,
   type SearchMarkersResponse,
   type SearchQuery,
   type SearchResponse,
   type SearchResult,
 } from '@urbana/shared';
 import type { Db } from '../../db/client.ts';
-import type { products } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { DEFAULT_PLACE, resolvePlace } from '../places.ts';
 
@@ -26,7 +22,7 @@ export const fileUrl = (key: string) => `/api/arquivos/${key}`;
 export const ACTIVE_RESERVATION = sql`(r.status <> 'liberada' and (r.hold_expires_at is null or r.hold_expires_at > now()))`;
 
 type Row = Record<string, unknown>;
-const rowsOf = (result: { rows: unknown[] }) => result.rows as Row[];
+export const rowsOf = (result: { rows: unknown[] }) => result.rows as Row[];
 
 export function defaultStart(leadBusinessDays: number, now = new Date()): string {
   return earliestBookableStart(todayInBrasilia(now), leadBusinessDays);
@@ -290,259 +286,4 @@ export async function earliestStarts(db: Db, productIds: string[], start: string
   const map = new Map<string, string>();
   for (const row of rowsOf(result)) map.set(String(row.product_id), addDays(start, Number(row.k) * 7));
   return map;
-}
-
-interface TowerRow {
-  id: string;
-  name: string;
-  screens: number;
-  weekly_audience: number;
-  slots: number;
-}
-interface PhotoRow {
-  storage_key: string;
-  thumb_key: string;
-  width: number;
-  height: number;
-  alt: string;
-}
-/** [tower_id, starts_on, ends_on] of an active reservation that touches the calendar's window. */
-type BookingRow = [string, string, string];
-
-/**
- * The product with its towers, photos and the active reservations of the window in ONE round trip
- * (issue #21: a product read that misses the cache was 4 queries, 3.7 % of a bare route); the
- * loads per period are counted here, from a handful of rows, instead of one subquery per tower
- * and period.
- */
-async function productWithBookings(db: Db, slug: string, from: string, to: string) {
-  const result = await db.execute(sql`
-    select p.*,
-      coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'screens', t.screens,
-          'weekly_audience', t.weekly_audience, 'slots', t.slots) order by t.name)
-        from towers t where t.product_id = p.id), '[]') as tower_rows,
-      coalesce((select json_agg(json_build_object('storage_key', f.storage_key, 'thumb_key', f.thumb_key,
-          'width', f.width, 'height', f.height, 'alt', f.alt) order by f.position)
-        from product_photos f where f.product_id = p.id), '[]') as photo_rows,
-      coalesce((select json_agg(json_build_array(r.tower_id, r.starts_on, r.ends_on))
-        from reservations r
-        where r.product_id = p.id and r.starts_on < ${to}::date and r.ends_on > ${from}::date
-          and ${ACTIVE_RESERVATION}), '[]') as booking_rows
-    from products p where p.slug = ${slug} and p.status = 'ativo'`);
-  const row = rowsOf(result)[0];
-  if (!row) return undefined;
-  const json = <T>(value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value) as T;
-  return {
-    product: row as unknown as typeof products.$inferSelect,
-    towerRows: json<TowerRow[]>(row.tower_rows),
-    photos: json<PhotoRow[]>(row.photo_rows),
-    bookings: json<BookingRow[]>(row.booking_rows),
-  };
-}
-
-export async function productDetail(
-  db: Db,
-  slug: string,
-  opts: { start?: string | undefined; weeks: number; leadBusinessDays: number },
-) {
-  const earliest = defaultStart(opts.leadBusinessDays);
-  const start = opts.start && opts.start > earliest ? opts.start : earliest;
-  const end = periodEnd(start, opts.weeks);
-  // The chosen period, then 12 single weeks for the calendar.
-  const periods = [
-    { start, end },
-    ...Array.from({ length: 12 }, (_, k) => ({
-      start: addDays(start, 7 * k),
-      end: addDays(start, 7 * (k + 1)),
-    })),
-  ];
-  const windowEnd = end > periods[12]!.end ? end : periods[12]!.end;
-  const found = await productWithBookings(db, slug, start, windowEnd);
-  if (!found) throw new AppError(404, 'Local não encontrado.');
-  const { product, towerRows, photos, bookings } = found;
-  // Dates are ISO strings, so they compare as text; period ends and ends_on are exclusive.
-  const loadFor = (i: number, towerId: string) => {
-    const p = periods[i]!;
-    let booked = 0;
-    for (const [tower, s, e] of bookings) if (tower === towerId && s < p.end && e > p.start) booked += 1;
-    return { booked };
-  };
-  const towersOut = towerRows.map((t) => {
-    const l = loadFor(0, t.id);
-    return {
-      id: t.id,
-      name: t.name,
-      screens: t.screens,
-      weekly_audience: t.weekly_audience,
-      slots: t.slots,
-      remaining: Math.max(0, t.slots - l.booked),
-    };
-  });
-  const calendar = periods.slice(1).map((p, k) => {
-    const per = towerRows.map((t) => {
-      const l = loadFor(k + 1, t.id);
-      return { tower_id: t.id, slots: t.slots, booked: l.booked, remaining: Math.max(0, t.slots - l.booked) };
-    });
-    return {
-      start: p.start,
-      end: p.end,
-      status: availabilityOf(per).status as AvailabilityStatus,
-      towers: per.map(({ tower_id, remaining }) => ({ tower_id, remaining })),
-    };
-  });
-  return {
-    id: product.id,
-    slug: product.slug,
-    name: product.name,
-    description: product.description,
-    type: product.type,
-    address: product.address,
-    neighborhood: product.neighborhood,
-    city: product.city,
-    state: product.state,
-    latitude: product.latitude,
-    longitude: product.longitude,
-    daily_price: product.daily_price,
-    is_tower_based: product.is_tower_based,
-    weekly_audience: product.weekly_audience,
-    audience_profile: product.audience_profile,
-    operating_hours: product.operating_hours,
-    spec: creativeSpecs[product.type],
-    photos: photos.map((p) => ({
-      url: fileUrl(p.storage_key),
-      thumb: fileUrl(p.thumb_key),
-      width: p.width,
-      height: p.height,
-      alt: p.alt,
-    })),
-    towers: towersOut,
-    period: {
-      start,
-      end,
-      weeks: opts.weeks,
-      earliest_start: earliest,
-      ...availabilityOf(towersOut.map((t) => ({ slots: t.slots, booked: t.slots - t.remaining }))),
-    },
-    calendar,
-  };
-}
-export type ProductDetail = Awaited<ReturnType<typeof productDetail>>;
-
-export interface ProductCard {
-  id: string;
-  slug: string;
-  name: string;
-  type: SearchResult['type'];
-  city: string;
-  state: string;
-  neighborhood: string;
-  daily_price: number;
-  weekly_audience: number;
-  is_tower_based: boolean;
-  tower_count: number;
-  photo: string | null;
-  status: 'ativo' | 'inativo';
-}
-
-async function cards(
-  db: Db,
-  where: ReturnType<typeof sql>,
-  limit: number,
-  order = sql`p.weekly_audience desc`,
-): Promise<ProductCard[]> {
-  const result = await db.execute(sql`
-    select p.id, p.slug, p.name, p.type, p.city, p.state, p.neighborhood, p.daily_price, p.weekly_audience,
-      p.is_tower_based, p.status,
-      (select count(*) from towers t where t.product_id = p.id)::int as tower_count,
-      (select ph.thumb_key from product_photos ph where ph.product_id = p.id order by ph.position limit 1) as photo
-    from products p where ${where} order by ${order} limit ${limit}`);
-  return rowsOf(result).map((r) => ({
-    id: String(r.id),
-    slug: String(r.slug),
-    name: String(r.name),
-    type: r.type as ProductCard['type'],
-    city: String(r.city),
-    state: String(r.state),
-    neighborhood: String(r.neighborhood),
-    daily_price: Number(r.daily_price),
-    weekly_audience: Number(r.weekly_audience),
-    is_tower_based: Boolean(r.is_tower_based),
-    tower_count: Number(r.tower_count),
-    photo: r.photo ? fileUrl(String(r.photo)) : null,
-    status: r.status as ProductCard['status'],
-  }));
-}
-
-/**
- * The best-audience product of each type, then the next best overall: 8 cards for the home page.
- * One index probe per type and one walk of the audience index (products_featured_idx,
- * products_audience_idx), never a sort of the catalogue.
- */
-export async function featuredProducts(db: Db): Promise<ProductCard[]> {
-  const result = await db.execute(sql`
-    select best.id from unnest(${sql.raw(`array['${productTypes.join("','")}']`)}::text[]) as t(type)
-    cross join lateral (
-      select p.id from products p where p.status = 'ativo' and p.type = t.type
-      order by p.weekly_audience desc nulls last, p.id limit 1) best
-    order by t.type`);
-  const firstIds = rowsOf(result).map((r) => String(r.id));
-  const idList = sql.join(
-    firstIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-  const firsts = firstIds.length ? await cards(db, sql`p.id in (${idList})`, 5) : [];
-  const rest = await cards(
-    db,
-    firstIds.length ? sql`p.status = 'ativo' and p.id not in (${idList})` : sql`p.status = 'ativo'`,
-    8 - firsts.length,
-    sql`p.weekly_audience desc nulls last, p.id`,
-  );
-  return [...firsts, ...rest];
-}
-
-export async function productsByIds(db: Db, ids: string[]): Promise<ProductCard[]> {
-  const valid = ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
-  if (valid.length === 0) return [];
-  const found = await cards(
-    db,
-    sql`p.id in (${sql.join(
-      valid.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )})`,
-    valid.length,
-  );
-  return valid.map((id) => found.find((c) => c.id === id)).filter((c): c is ProductCard => Boolean(c));
-}
-
-/**
- * The network in numbers, read from the figures the database keeps as the catalogue changes
- * (network_type_stats and network_city_stats, migration 0012): a few rows, whatever the size of the
- * catalogue (issue #21).
- */
-export async function networkStats(db: Db) {
-  const [totals] = rowsOf(
-    await db.execute(sql`
-      select coalesce(sum(locations), 0)::int as locations, coalesce(sum(weekly_audience), 0)::bigint as weekly_audience,
-        coalesce(sum(screens), 0)::int as screens,
-        (select count(*) from network_city_stats where locations > 0)::int as cities,
-        (select count(distinct state) from network_city_stats where locations > 0)::int as states
-      from network_type_stats`),
-  );
-  const byType = rowsOf(
-    await db.execute(
-      sql`select type, locations as n, weekly_audience as audience from network_type_stats where locations > 0 order by type`,
-    ),
-  );
-  return {
-    locations: Number(totals?.locations ?? 0),
-    cities: Number(totals?.cities ?? 0),
-    states: Number(totals?.states ?? 0),
-    screens: Number(totals?.screens ?? 0),
-    weekly_audience: Number(totals?.weekly_audience ?? 0),
-    by_type: byType.map((r) => ({
-      type: r.type as ProductCard['type'],
-      locations: Number(r.n),
-      weekly_audience: Number(r.audience),
-    })),
-  };
 }
