@@ -62,7 +62,9 @@ export async function addProof(
   const stored: string[] = [];
   try {
     const image = await processImage(received.file, received.format);
-    const web = await (await loadSharp())(image.data)
+    const web = await (
+      await loadSharp()
+    )(image.data)
       .resize({ width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 85 })
       .toBuffer({ resolveWithObject: true });
