@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isDatabaseDown, isPgError, pgConstraint, pgErrorCode, pgErrors } from '../src/db/errors.ts';
+import {
+  findPgError,
+  isDatabaseDown,
+  isPgError,
+  pgConstraint,
+  pgErrorCode,
+  pgErrors,
+} from '../src/db/errors.ts';
 import { createTestDatabase } from './helpers.ts';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -25,6 +32,25 @@ describe('db/errors.ts: o único leitor de erros do PostgreSQL', () => {
     const wrapped = new Error('consulta falhou', { cause: new Error('driver', { cause: error }) });
     expect(pgErrorCode(wrapped)).toBe('23505');
     expect(pgConstraint(wrapped)).toBe('t_pkey');
+  });
+
+  it('acha a recusa de uma função do banco com sua mensagem e detalhe, também embrulhada', async () => {
+    const error = await database.db
+      .execute(`do $$ begin raise exception 'sem_vaga' using errcode = 'U0001', detail = 'face-1'; end $$`)
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    const wrapped = new Error('consulta falhou', { cause: error });
+    for (const e of [error, wrapped]) {
+      expect(findPgError(e, pgErrors.refusal)).toMatchObject({
+        code: 'U0001',
+        message: 'sem_vaga',
+        detail: 'face-1',
+      });
+      expect(isPgError(e, pgErrors.refusal)).toBe(true);
+    }
+    expect(findPgError(wrapped, pgErrors.uniqueViolation)).toBeUndefined();
   });
 
   it('ignora erros que não são do banco', () => {
