@@ -12,7 +12,8 @@ import pg from 'pg';
 import { sql } from '../apps/api/src/db/sql.ts';
 import { searchQuerySchema } from '@urbana/shared';
 import { openDatabase, type Database } from '../apps/api/src/db/client.ts';
-import { featuredProducts, networkStats, searchProducts } from '../apps/api/src/services/catalog.ts';
+import { featuredProducts, networkStats } from '../apps/api/src/services/catalog/cards.ts';
+import { searchProducts } from '../apps/api/src/services/catalog/search.ts';
 import { scaleCatalog } from './bench/scale-catalog.ts';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,100000').split(',').map(Number);

@@ -16,7 +16,7 @@ import { sql } from '../../apps/api/src/db/sql.ts';
 import { sessions } from '../../apps/api/src/db/schema/index.ts';
 import { hashToken, newToken } from '../../apps/api/src/lib/tokens.ts';
 import { upsertConfirmedAccount } from '../../apps/api/src/services/accounts.ts';
-import { demoCities } from '../../apps/api/src/services/demo-catalog.ts';
+import { demoCities } from '../../apps/api/src/services/demo-cities.ts';
 import { readLoad } from './reads.ts';
 import { scaleCatalog } from './scale-catalog.ts';
 
@@ -65,7 +65,7 @@ export async function measurePostgresReads(serverUrl: string, port: number): Pro
   try {
     await database.migrate();
     await scaleCatalog(database, PRODUCTS);
-    // A signed-in visitor: a session row as sign-in writes it (services/auth.ts, createSession).
+    // A signed-in visitor: a session row as sign-in writes it (services/auth/sessions.ts, createSession).
     const user = await upsertConfirmedAccount(database.db, {
       email: 'leitura@bench.urbana.com.br',
       password: PASSWORD,

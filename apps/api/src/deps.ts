@@ -3,8 +3,8 @@
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { ReadCache } from './lib/read-cache.ts';
-import type { NotificationHub } from './services/notification-hub.ts';
-import type { Outbox } from './services/outbox.ts';
+import type { NotificationHub } from './services/messaging/notification-hub.ts';
+import type { Outbox } from './services/messaging/outbox.ts';
 import type { SessionCache } from './services/session-cache.ts';
 import type { Storage } from './services/storage.ts';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { earliestBookableStart, searchQuerySchema, todayInBrasilia } from '@urbana/shared';
 import { products, reservations, towers } from '../src/db/schema/index.ts';
-import { searchMarkers } from '../src/services/catalog.ts';
+import { searchMarkers } from '../src/services/catalog/search.ts';
 import { LocalStorage } from '../src/services/storage.ts';
 import { createTestApp, inject, type TestContext } from './helpers.ts';
 

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import { productTypes } from '@urbana/shared';
 import { products, towers } from '../src/db/schema/index.ts';
-import { demoCities, seedCatalog } from '../src/services/demo-catalog.ts';
+import { seedCatalog } from '../src/services/demo-catalog.ts';
+import { demoCities } from '../src/services/demo-cities.ts';
 import { LocalStorage } from '../src/services/storage.ts';
 import { createTestApp, createTestDatabase, inject, type TestContext } from './helpers.ts';
 

@@ -4,10 +4,10 @@ import { SMTPServer } from 'smtp-server';
 import { and, eq, sql } from 'drizzle-orm';
 import { httpMessages } from '@urbana/shared';
 import { auditLog, emailLog, notifications, profiles, scheduledEmails } from '../src/db/schema/index.ts';
-import { emailTemplates } from '../src/services/email-templates.ts';
-import { notify } from '../src/services/notifications.ts';
-import { tellUser } from '../src/services/user-messages.ts';
-import { Outbox } from '../src/services/outbox.ts';
+import { emailTemplates } from '../src/services/messaging/email-templates.ts';
+import { notify } from '../src/services/messaging/notifications.ts';
+import { tellUser } from '../src/services/messaging/user-messages.ts';
+import { Outbox } from '../src/services/messaging/outbox.ts';
 import { createTestApp, createUser, inject, signIn, testConfig, type TestContext } from './helpers.ts';
 
 const received: Array<{ to: string[]; data: string }> = [];

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pagePreloader } from '../src/plugins/page-preloads.ts';
+import { pagePreloader } from '../src/plugins/app/page-preloads.ts';
 import { createTestApp, inject, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { securityHeaders } from '../src/plugins/security.ts';
+import { securityHeaders } from '../src/plugins/external/security.ts';
 import { createTestApp, inject, testConfig, type TestContext } from './helpers.ts';
 
 /** Issue #21: the security headers are computed once and sent on every kind of answer. */

@@ -3,7 +3,7 @@ import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { emailLog } from '../src/db/schema/index.ts';
-import { MAX_ATTEMPTS, Outbox } from '../src/services/outbox.ts';
+import { MAX_ATTEMPTS, Outbox } from '../src/services/messaging/outbox.ts';
 import { createTestApp, inject, testConfig, type TestContext } from './helpers.ts';
 
 interface Received {

@@ -15,7 +15,7 @@ export interface AccountInput {
 
 /**
  * Creates a confirmed account, or updates the role and password of an existing one (used by
- * `npm run admin:create` and the development seed; sign-up goes through services/auth.ts).
+ * `npm run admin:create` and the development seed; sign-up goes through services/auth/sessions.ts).
  */
 export async function upsertConfirmedAccount(db: Db, input: AccountInput) {
   const email = input.email.trim().toLowerCase();

@@ -18,7 +18,7 @@ import { AppError } from '../lib/errors.ts';
 import type { ActorContext } from './admin.ts';
 import { escapeLike, TZ } from './admin.ts';
 import { audit } from './audit.ts';
-import type { Outbox } from './outbox.ts';
+import type { Outbox } from './messaging/outbox.ts';
 import { textSearch } from '../db/search.ts';
 
 /** Start of a Brasília calendar day, and the start of the day after `to`. */

@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { ads as adsTable, orders, products, profiles, sessions, supportTickets } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
 import { audit } from './audit.ts';
-import { sendConfirmation, type AuthDeps } from './auth.ts';
+import { sendConfirmation, type AuthDeps } from './auth/index.ts';
 import { textSearch } from '../db/search.ts';
 
 /** Orders that count as sales: paid, running or done (docs/spec/product.md §4). */

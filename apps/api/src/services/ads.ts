@@ -26,8 +26,8 @@ import {
 } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
 import { audit } from './audit.ts';
-import { notifyStaff } from './notifications.ts';
-import { fileUrl } from './catalog.ts';
+import { notifyStaff } from './messaging/notifications.ts';
+import { fileUrl } from './catalog/search.ts';
 
 /** Items an ad may run on: the user's, of a paid (or running) order, not finished. */
 const CAMPAIGN_ORDER_STATUSES = ['pago', 'em_veiculacao'] as const;

@@ -8,7 +8,7 @@ import { oauthStates, profiles } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 import { audit } from './audit.ts';
-import type { ProfileRow } from './auth.ts';
+import type { ProfileRow } from './auth/index.ts';
 
 /** Google sign-in by OpenID Connect: authorization code flow with PKCE, state and nonce. */
 interface Discovery {

@@ -18,8 +18,8 @@ import {
 import type { Db } from '../db/client.ts';
 import { coupons, invoices, orderItems, orderItemTowers, orders, products } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
-import { emailTemplates } from './email-templates.ts';
-import { notify } from './notifications.ts';
+import { emailTemplates } from './messaging/email-templates.ts';
+import { notify } from './messaging/notifications.ts';
 import type { OrderDeps } from './orders/transition.ts';
 import {
   drawLogo,
@@ -32,7 +32,7 @@ import {
   MUTED,
   newPdf,
   pdfBuffer,
-} from './pdf-layout.ts';
+} from './pdf/pdf-layout.ts';
 
 /** The issuer printed on every invoice. */
 export const URBANA_COMPANY = {

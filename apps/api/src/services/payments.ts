@@ -4,7 +4,7 @@ import { adminOrderMessages, buildPath, canTransition, formatMoney, paths } from
 import type { Tx } from '../db/client.ts';
 import { z } from 'zod';
 import { orders, paymentEvents, retiredPixTxids } from '../db/schema/index.ts';
-import { notifyStaff } from './notifications.ts';
+import { notifyStaff } from './messaging/notifications.ts';
 import { AppError } from '../lib/errors.ts';
 import { transitionOrder, type OrderDeps } from './orders/transition.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
-import type { ProfileRow } from './auth.ts';
+import type { ProfileRow } from './auth/index.ts';
 
 /**
  * NOTIFY channel: the id of a user whose sessions or profile changed. Sent by triggers on `sessions`

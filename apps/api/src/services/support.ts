@@ -6,9 +6,9 @@ import type { Db, Tx } from '../db/client.ts';
 import { profiles, supportMessages, supportTickets } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
 import { audit, auditUpdate } from './audit.ts';
-import { emailTemplates } from './email-templates.ts';
-import { notify, notifyStaff } from './notifications.ts';
-import type { Outbox } from './outbox.ts';
+import { emailTemplates } from './messaging/email-templates.ts';
+import { notify, notifyStaff } from './messaging/notifications.ts';
+import type { Outbox } from './messaging/outbox.ts';
 import { textSearch } from '../db/search.ts';
 
 /** A ticket's change of status told in a sentence, never its code (issue #16 item 15). */

@@ -4,7 +4,7 @@ import type { RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import { addDays, earliestBookableStart, todayInBrasilia, ufNames } from '@urbana/shared';
 import type { TestContext } from '../helpers.ts';
-import { createSession, type ProfileRow } from '../../src/services/auth.ts';
+import { createSession, type ProfileRow } from '../../src/services/auth/index.ts';
 import { signWebhook, webhookEventSchema } from '../../src/services/payments.ts';
 import { DbDigest, SESSION_TOUCH, type Digest } from './db-digest.ts';
 import {

@@ -7,7 +7,7 @@ import {
   passwordBodySchema,
 } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
-import { clearSessionCookie } from '../../plugins/auth.ts';
+import { clearSessionCookie } from '../../plugins/app/auth.ts';
 import { deleteAccount } from '../../services/account/delete-account.ts';
 import { listExports, openExport, requestExport } from '../../services/account/data-export.ts';
 

@@ -12,7 +12,7 @@ import {
   noContentSchema,
 } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
-import { requireUser } from '../../plugins/auth.ts';
+import { requireUser } from '../../plugins/app/auth.ts';
 import * as manage from '../../services/plans/manage.ts';
 import { planMapPng } from '../../services/plans/plan-map.ts';
 import { readPlan, revokeShare, sharePlan } from '../../services/plans/read.ts';

@@ -9,16 +9,11 @@ import {
   messageSchema,
 } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
-import { requireSection } from '../../plugins/auth.ts';
-import {
-  addProof,
-  campaignDetail,
-  finishCampaign,
-  listCampaigns,
-  reviewAd,
-  startCampaign,
-} from '../../services/campaigns.ts';
-import { acceptRawUploads, adOut, uploadBody } from '../ads.ts';
+import { requireSection } from '../../plugins/app/auth.ts';
+import { finishCampaign, reviewAd, startCampaign } from '../../services/campaigns/lifecycle.ts';
+import { addProof } from '../../services/campaigns/proofs.ts';
+import { campaignDetail, listCampaigns } from '../../services/campaigns/queries.ts';
+import { acceptRawUploads, adOut, uploadBody } from '../account/ads.ts';
 import { actorOf } from './common.ts';
 
 const errors = {

@@ -11,7 +11,7 @@ import {
   inventoryGridResponse,
 } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
-import { requireSection } from '../../plugins/auth.ts';
+import { requireSection } from '../../plugins/app/auth.ts';
 import { cellOccupants } from '../../services/inventory/cell.ts';
 import { searchCustomers } from '../../services/inventory/customers.ts';
 import { inventoryGrid } from '../../services/inventory/grid.ts';

@@ -9,7 +9,7 @@ import {
   emailStatuses,
 } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
-import { requireSection } from '../../plugins/auth.ts';
+import { requireSection } from '../../plugins/app/auth.ts';
 import { emailDetail, listAudit, listEmails, resendEmail } from '../../services/admin-logs.ts';
 import { toWire } from '../../lib/wire.ts';
 import { actorOf, errors, idParams } from './common.ts';

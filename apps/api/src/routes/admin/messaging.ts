@@ -5,16 +5,20 @@ import { and, asc, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import { textSearch } from '../../db/search.ts';
 import { profiles } from '../../db/schema/index.ts';
-import { requireSection } from '../../plugins/auth.ts';
+import { requireSection } from '../../plugins/app/auth.ts';
 import { audit } from '../../services/audit.ts';
-import { broadcastNotification, countAudience, listBroadcasts } from '../../services/notifications.ts';
+import {
+  broadcastNotification,
+  countAudience,
+  listBroadcasts,
+} from '../../services/messaging/notifications.ts';
 import {
   cancelScheduledEmail,
   createScheduledEmail,
   listScheduledEmails,
   SCHEDULED_NOT_FOUND,
   updateScheduledEmail,
-} from '../../services/scheduled-emails.ts';
+} from '../../services/messaging/scheduled-emails.ts';
 
 const errors = {
   400: messageSchema,

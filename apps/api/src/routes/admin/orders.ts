@@ -8,9 +8,9 @@ import {
   extendHoldBody,
 } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
-import { requireSection } from '../../plugins/auth.ts';
+import { requireSection } from '../../plugins/app/auth.ts';
 import { cancelOrder } from '../../services/admin-orders/cancel-order.ts';
-import { creditNotePdf } from '../../services/admin-orders/credit-note-pdf.ts';
+import { creditNotePdf } from '../../services/pdf/credit-note.ts';
 import { extendHold } from '../../services/admin-orders/extend-hold.ts';
 import { adminOrdersCsv, listAdminOrders } from '../../services/admin-orders/list-orders.ts';
 import { adminOrderDetail, ORDER_NOT_FOUND } from '../../services/admin-orders/order-detail.ts';

@@ -8,19 +8,21 @@ import {
   productTypes,
 } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
-import { requireSection } from '../../plugins/auth.ts';
+import { requireSection } from '../../plugins/app/auth.ts';
 import {
-  addPhoto,
   adminProduct,
   createProduct,
   listProducts,
-  PHOTO_MAX_BYTES,
   productSorts,
-  removePhoto,
-  reorderPhotos,
   setProductStatus,
   updateProduct,
-} from '../../services/admin-products.ts';
+} from '../../services/admin-products/products.ts';
+import {
+  addPhoto,
+  PHOTO_MAX_BYTES,
+  removePhoto,
+  reorderPhotos,
+} from '../../services/admin-products/photos.ts';
 import { actorOf, errors, idParams } from './common.ts';
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];

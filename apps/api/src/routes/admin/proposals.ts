@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { proposalInputSchema, proposalListQuery, proposalListResponse, proposalSchema } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
-import { requireSection } from '../../plugins/auth.ts';
+import { requireSection } from '../../plugins/app/auth.ts';
 import { cancelProposal, createProposal } from '../../services/proposals/create.ts';
-import { staffProposalPdf } from '../../services/proposals/pdf.ts';
+import { staffProposalPdf } from '../../services/pdf/proposal.ts';
 import { getProposal, listProposals } from '../../services/proposals/read.ts';
 import { sendProposal } from '../../services/proposals/send.ts';
 import { actorOf, errors, idParams } from './common.ts';

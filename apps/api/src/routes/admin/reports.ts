@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dateRangeQuery, occupancyRangeQuery, reportTables, salesReportSchema } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
-import { requireSection } from '../../plugins/auth.ts';
+import { requireSection } from '../../plugins/app/auth.ts';
 import { reportCsv, resolveOccupancyRange, resolveRange, salesReport } from '../../services/admin-reports.ts';
 import { errors } from './common.ts';
 

@@ -8,7 +8,7 @@ import {
   messageSchema,
 } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
-import { requireSection } from '../../plugins/auth.ts';
+import { requireSection } from '../../plugins/app/auth.ts';
 import { requestExport } from '../../services/account/data-export.ts';
 import { deleteAccount } from '../../services/account/delete-account.ts';
 import { inviteStaff, listInvitations, revokeInvitation } from '../../services/staff/invitations.ts';

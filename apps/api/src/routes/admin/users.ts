@@ -10,7 +10,7 @@ import {
   userTypes,
 } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
-import { requireSection } from '../../plugins/auth.ts';
+import { requireSection } from '../../plugins/app/auth.ts';
 import {
   changeRole,
   listUsers,

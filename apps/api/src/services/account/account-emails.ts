@@ -1,4 +1,4 @@
-import { render } from '../email-templates.ts';
+import { render } from '../messaging/email-templates.ts';
 
 /** E-mails of the account settings, invitations and data export (issue #24). All transactional. */
 export const accountEmails = {

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { dataExports, profiles } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { audit } from '../audit.ts';
-import type { Outbox } from '../outbox.ts';
+import type { Outbox } from '../messaging/outbox.ts';
 import type { Storage } from '../storage.ts';
 import { accountEmails } from './account-emails.ts';
 import { buildExportZip } from './build-export.ts';

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { audit, auditUpdate } from '../audit.ts';
-import type { AuthDeps, ProfileRow } from '../auth.ts';
+import type { AuthDeps, ProfileRow } from '../auth/index.ts';
 import { accountEmails } from './account-emails.ts';
 
 export const EMAIL_CHANGE_TTL_MS = 24 * 3600_000;

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { newTotpSecret, otpauthUrl, verifyTotp } from '../../lib/totp.ts';
 import { audit } from '../audit.ts';
-import type { ProfileRow } from '../auth.ts';
+import type { ProfileRow } from '../auth/index.ts';
 import { checkSecondFactor, newRecoveryCodes, storeRecoveryCodes } from './second-factor.ts';
 
 interface Deps {

@@ -4,7 +4,7 @@ import { orderItems, orders, reservations } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ActorContext } from '../admin.ts';
 import { audit } from '../audit.ts';
-import { notify } from '../notifications.ts';
+import { notify } from '../messaging/notifications.ts';
 import type { OrderDeps } from '../orders/transition.ts';
 import { firstStartOf, lockOrder } from './lock-order.ts';
 

@@ -27,7 +27,7 @@ import {
   retiredPixTxids,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { campaignsForOrder } from '../campaigns.ts';
+import { campaignsForOrder } from '../campaigns/queries.ts';
 
 export const ORDER_NOT_FOUND = 'Pedido não encontrado.';
 

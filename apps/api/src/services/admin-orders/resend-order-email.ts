@@ -3,7 +3,7 @@ import { formatMoney, formatBookingPeriod } from '@urbana/shared';
 import { orderItems, profiles } from '../../db/schema/index.ts';
 import type { ActorContext } from '../admin.ts';
 import { audit } from '../audit.ts';
-import { emailTemplates } from '../email-templates.ts';
+import { emailTemplates } from '../messaging/email-templates.ts';
 import type { OrderDeps } from '../orders/transition.ts';
 import { lockOrder } from './lock-order.ts';
 

@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { campaignReports, orders, profiles } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { campaignsForOrder } from '../campaigns.ts';
+import { campaignsForOrder } from '../campaigns/queries.ts';
 import { orderDetail } from '../orders/queries.ts';
 
 /**

@@ -2,12 +2,12 @@ import { asc, eq, isNull } from 'drizzle-orm';
 import { buildPath, paths } from '@urbana/shared';
 import type { Db } from '../../db/client.ts';
 import { campaignReports, orders, profiles } from '../../db/schema/index.ts';
-import { render } from '../email-templates.ts';
-import { notify } from '../notifications.ts';
-import type { Outbox } from '../outbox.ts';
+import { render } from '../messaging/email-templates.ts';
+import { notify } from '../messaging/notifications.ts';
+import type { Outbox } from '../messaging/outbox.ts';
 
 /**
- * The outbox worker's step for campaign reports (services/outbox.ts): one report whose order has just
+ * The outbox worker's step for campaign reports (services/messaging/outbox.ts): one report whose order has just
  * finished (the trigger of migration 0015 wrote the row) is announced to its customer by notification
  * and e-mail, and marked sent in the same transaction, so it goes out once. Returns 1 while there was
  * one to send.

@@ -11,7 +11,7 @@ import {
 } from '@urbana/shared';
 import type { Db } from '../../db/client.ts';
 import { proofPhotos } from '../../db/schema/index.ts';
-import { drawLogo, drawTable, FONT, FONT_BOLD, INK, MUTED, newPdf, pdfBuffer } from '../pdf-layout.ts';
+import { drawLogo, drawTable, FONT, FONT_BOLD, INK, MUTED, newPdf, pdfBuffer } from '../pdf/pdf-layout.ts';
 import type { Storage } from '../storage.ts';
 
 const THUMB_W = 150;

@@ -14,7 +14,8 @@ import { inventoryHolds, products, profiles, reservations, towers } from '../../
 import { AppError } from '../../lib/errors.ts';
 import type { ActorContext } from '../admin.ts';
 import { audit } from '../audit.ts';
-import { isPgError, releaseExpiredHolds, takeSlot } from '../orders/take-slots.ts';
+import { releaseExpiredHolds, takeSlot } from '../orders/take-slots.ts';
+import { isPgError, pgErrors } from '../../db/errors.ts';
 
 export interface HoldDeps {
   db: Db;
@@ -92,7 +93,7 @@ export async function createBlock(deps: HoldDeps, input: BlockInput, actor: Acto
               from tower_slots s where s.tower_id = ${face.id}::uuid`);
           });
         } catch (error) {
-          if (isPgError(error, '23P01'))
+          if (isPgError(error, pgErrors.exclusionViolation))
             throw new AppError(409, busyMessage(`${face.product_name} (${face.name})`));
           throw error;
         }
@@ -115,7 +116,7 @@ export async function createBlock(deps: HoldDeps, input: BlockInput, actor: Acto
     deps.catalogCache?.clear();
     return result;
   } catch (error) {
-    if (isPgError(error, '23P01')) throw new AppError(409, busyMessage('Uma das faces'));
+    if (isPgError(error, pgErrors.exclusionViolation)) throw new AppError(409, busyMessage('Uma das faces'));
     throw error;
   }
 }

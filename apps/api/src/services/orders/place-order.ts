@@ -13,11 +13,12 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { billingProfiles, checkoutRefusals, profiles } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { emailTemplates } from '../email-templates.ts';
+import { emailTemplates } from '../messaging/email-templates.ts';
 import { newTxid, pixPayload } from '../pix.ts';
 import { checkCoupon, checkCouponLocked } from './redeem-coupon.ts';
 import { assertTotalWithinLimit, enforceUnpaidLimits, priceItems, type QuotedItem } from './quote.ts';
-import { firstFullTower, isPgError, unavailable } from './take-slots.ts';
+import { firstFullTower, unavailable } from './take-slots.ts';
+import { findPgError, isPgError, pgConstraint, pgErrors } from '../../db/errors.ts';
 import { confirmFreeOrder, type OrderDeps } from './transition.ts';
 
 export const IDEMPOTENCY_MISMATCH = 'Esta chave de idempotência já foi usada em outro pedido.';
@@ -33,16 +34,6 @@ export function orderCode(): string {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
   return `URB-${Array.from(randomBytes(8), (b) => alphabet[b % alphabet.length]).join('')}`;
 }
-
-const constraintOf = (e: unknown): string | undefined => {
-  let cur: unknown = e;
-  for (let i = 0; i < 3 && cur && typeof cur === 'object'; i++) {
-    const c = (cur as { constraint?: string }).constraint;
-    if (c) return c;
-    cur = (cur as { cause?: unknown }).cause;
-  }
-  return undefined;
-};
 
 interface KeyRequest {
   userId: string;
@@ -184,11 +175,11 @@ async function placeNewOrder(deps: OrderDeps, body: CheckoutBody, req: KeyReques
         if (total === 0) await confirmFreeOrder(deps, orderId, tx);
       });
   } catch (error) {
-    if (isPgError(error, '23505') && constraintOf(error) === 'orders_user_idempotency_key') {
+    if (isPgError(error, pgErrors.uniqueViolation) && pgConstraint(error) === 'orders_user_idempotency_key') {
       const id = await answeredBefore(deps, req);
       if (id) return { id, replayed: true };
     }
-    if (isPgError(error, '23P01')) throw new AppError(409, TAKEN_MEANWHILE);
+    if (isPgError(error, pgErrors.exclusionViolation)) throw new AppError(409, TAKEN_MEANWHILE);
     throw error;
   }
   deps.catalogCache?.clear();
@@ -308,13 +299,8 @@ function orderTexts(
 
 /** The customer's words for a refusal raised by `place_order` (SQLSTATE U0001). */
 function refusalOf(error: unknown, items: QuotedItem[], faceWeeks: number, deps: OrderDeps): AppError | null {
-  if (!isPgError(error, 'U0001')) return null;
-  let cur: unknown = error;
-  let found: { message?: string; detail?: string } | undefined;
-  for (let i = 0; i < 3 && cur && typeof cur === 'object'; i++) {
-    if ((cur as { code?: string }).code === 'U0001') found = cur as typeof found;
-    cur = (cur as { cause?: unknown }).cause;
-  }
+  const found = findPgError(error, pgErrors.refusal);
+  if (!found) return null;
   const limits = deps.config.orderLimits;
   switch (found?.message) {
     case 'sem_vaga': {

@@ -8,16 +8,7 @@ import {
   reservations,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-
-/** True when a PostgreSQL error (possibly wrapped by the driver) has this SQLSTATE. */
-export const isPgError = (e: unknown, code: string): e is { code: string; constraint?: string } => {
-  let cur: unknown = e;
-  for (let i = 0; i < 3 && cur && typeof cur === 'object'; i++) {
-    if ((cur as { code?: string }).code === code) return true;
-    cur = (cur as { cause?: unknown }).cause;
-  }
-  return false;
-};
+import { isPgError, pgErrors } from '../../db/errors.ts';
 
 export interface SlotClaim {
   towerId: string;
@@ -72,7 +63,7 @@ export async function takeSlot(tx: Tx, claim: SlotClaim, unavailable: () => AppE
       });
       return slot;
     } catch (error) {
-      if (!isPgError(error, '23P01')) throw error;
+      if (!isPgError(error, pgErrors.exclusionViolation)) throw error;
     }
   }
   throw unavailable();

@@ -12,9 +12,9 @@ import {
   reservations,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { emailTemplates, orderStatusNotice } from '../email-templates.ts';
-import type { Outbox } from '../outbox.ts';
-import { notify } from '../notifications.ts';
+import { emailTemplates, orderStatusNotice } from '../messaging/email-templates.ts';
+import type { Outbox } from '../messaging/outbox.ts';
+import { notify } from '../messaging/notifications.ts';
 import { payInvoice } from './issue-invoice.ts';
 
 /** What the order services need: the database, the settings, the outbox and the read cache. */

@@ -14,7 +14,7 @@ import {
   type ScoredFace,
 } from '@urbana/shared';
 import type { Db } from '../../db/client.ts';
-import { ACTIVE_RESERVATION, areaOf, defaultStart, fileUrl, type Area } from '../catalog.ts';
+import { ACTIVE_RESERVATION, areaOf, defaultStart, fileUrl, type Area } from '../catalog/search.ts';
 
 type Row = Record<string, unknown>;
 

@@ -19,7 +19,7 @@ import {
   MUTED,
   newPdf,
   pdfBuffer,
-} from '../pdf-layout.ts';
+} from '../pdf/pdf-layout.ts';
 import { planMapPng } from './plan-map.ts';
 
 const impacts = (n: number) => `${formatInteger(n)} impactos`;
@@ -61,7 +61,7 @@ function drawHeader(doc: PDFKit.PDFDocument, plan: SharedPlan, width: number) {
 }
 
 /**
- * The shared plan as a PDF (issue #23 item 3): the proposal PDF of services/proposal.ts grown with
+ * The shared plan as a PDF (issue #23 item 3): the proposal PDF of services/pdf/cart-proposal.ts grown with
  * a map drawn on the server, a photo per face, audience and CPM (decision 022) and Urbana's contact.
  */
 export async function sharedPlanPdf(plan: SharedPlan, storage: Storage, shareUrl: string): Promise<Buffer> {

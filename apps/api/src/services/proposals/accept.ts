@@ -13,13 +13,14 @@ import type { Tx } from '../../db/client.ts';
 import { billingProfiles, orders, orderStatusHistory, products, proposals } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { audit } from '../audit.ts';
-import { emailTemplates } from '../email-templates.ts';
-import { notify, notifyStaff } from '../notifications.ts';
+import { emailTemplates } from '../messaging/email-templates.ts';
+import { notify, notifyStaff } from '../messaging/notifications.ts';
 import { assertTotalWithinLimit } from '../orders/quote.ts';
 import { BILLING_REQUIRED, orderCode } from '../orders/place-order.ts';
 import { confirmFreeOrder, type OrderDeps } from '../orders/transition.ts';
 import { issueInvoice } from '../orders/issue-invoice.ts';
-import { isPgError, writeOrderItems, type PricedLine } from '../orders/take-slots.ts';
+import { writeOrderItems, type PricedLine } from '../orders/take-slots.ts';
+import { isPgError, pgErrors } from '../../db/errors.ts';
 import { newTxid, pixPayload } from '../pix.ts';
 import { getProposal, proposalState } from './read.ts';
 
@@ -160,7 +161,7 @@ export async function acceptProposal(
     void deps.outbox.kick();
     return { order_id: orderId };
   } catch (error) {
-    if (isPgError(error, '23P01'))
+    if (isPgError(error, pgErrors.exclusionViolation))
       throw new AppError(
         409,
         'Um dos locais acabou de ser reservado por outra pessoa para o mesmo período. Fale com a equipe Urbana para uma nova proposta.',

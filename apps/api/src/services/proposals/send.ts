@@ -6,9 +6,9 @@ import { proposals } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ActorContext } from '../admin.ts';
 import { audit } from '../audit.ts';
-import { emailTemplates } from '../email-templates.ts';
-import { notify } from '../notifications.ts';
-import type { Outbox } from '../outbox.ts';
+import { emailTemplates } from '../messaging/email-templates.ts';
+import { notify } from '../messaging/notifications.ts';
+import type { Outbox } from '../messaging/outbox.ts';
 import { getProposal, proposalState } from './read.ts';
 
 /** E-mails the proposal's link to its customer (again, if asked) and tells them in the bell. */

@@ -6,7 +6,7 @@ import { hashPassword, isCommonPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { accountEmails } from '../account/account-emails.ts';
 import { audit } from '../audit.ts';
-import type { AuthDeps, ProfileRow } from '../auth.ts';
+import type { AuthDeps, ProfileRow } from '../auth/index.ts';
 
 type Row = typeof staffInvitations.$inferSelect;
 

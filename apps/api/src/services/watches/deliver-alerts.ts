@@ -2,9 +2,9 @@ import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import { watchAlertText, type WatchChangeDetail } from '@urbana/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { placeWatches, products, profiles, watchAlerts, watchChanges } from '../../db/schema/index.ts';
-import { notify } from '../notifications.ts';
-import type { Outbox } from '../outbox.ts';
-import { unsubscribeUrl } from '../email-unsubscribe.ts';
+import { notify } from '../messaging/notifications.ts';
+import type { Outbox } from '../messaging/outbox.ts';
+import { unsubscribeUrl } from '../messaging/email-unsubscribe.ts';
 import { watchAlertEmail } from './watch-email.ts';
 
 type Change = typeof watchChanges.$inferSelect;
@@ -82,7 +82,7 @@ async function alertWatchers(tx: Tx, outbox: Outbox, publicUrl: string, change: 
 }
 
 /**
- * The outbox worker's step for watches (services/outbox.ts): takes one pending change (skip locked,
+ * The outbox worker's step for watches (services/messaging/outbox.ts): takes one pending change (skip locked,
  * so instances share the work), writes its alerts and e-mails and marks it processed, all in one
  * transaction. Returns 1 while there was a change to process, 0 when none is left.
  */

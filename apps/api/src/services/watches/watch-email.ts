@@ -1,4 +1,4 @@
-import { render } from '../email-templates.ts';
+import { render } from '../messaging/email-templates.ts';
 
 /** The e-mail of a watch alert: the same title and sentence as the bell (watchAlertText). */
 export function watchAlertEmail(o: { name: string; title: string; body: string; url: string }) {

@@ -1,0 +1,128 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  canUseAdminSection,
+  httpMessages,
+  isAdmin,
+  twoFactorMessages,
+  type AdminSection,
+} from '@urbana/shared';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import { resolveSession, type ProfileRow } from '../../services/auth/index.ts';
+import type { CachedSession, SessionCache } from '../../services/session-cache.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: ProfileRow | null;
+    sessionExpiresAt: Date | null;
+    sessionId: string | null;
+  }
+}
+
+export function sessionCookieName(config: Config): string {
+  // __Host- binds the cookie to this exact origin over https (no Domain, Path=/).
+  return config.secureCookies ? '__Host-urbana_sessao' : 'urbana_sessao';
+}
+
+export function setSessionCookie(reply: FastifyReply, config: Config, token: string, expiresAt: Date) {
+  reply.setCookie(sessionCookieName(config), token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.secureCookies,
+    expires: expiresAt,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config) {
+  reply.clearCookie(sessionCookieName(config), {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.secureCookies,
+  });
+}
+
+export function readSessionToken(request: FastifyRequest, config: Config): string | undefined {
+  return request.cookies[sessionCookieName(config)];
+}
+
+interface AuthPluginDeps {
+  db: Db;
+  config: Config;
+  sessionCache: SessionCache;
+}
+
+/** The session behind a cookie: from the short-lived cache, else from the database (then cached). */
+async function sessionFor(deps: AuthPluginDeps, token: string): Promise<CachedSession | null> {
+  const hash = hashToken(token);
+  const cached = deps.sessionCache.get(hash);
+  if (cached) return cached;
+  const generation = deps.sessionCache.mark();
+  const resolved = await resolveSession(deps, token);
+  if (resolved) deps.sessionCache.set(hash, resolved, generation);
+  return resolved;
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Resolves the session cookie on every API request into request.user. Checked sessions come from a
+ * cache of a few seconds (docs/decisions/039); the database triggers of migration 0016 tell every
+ * instance when a user's sessions or profile change. The instance that made the change also forgets
+ * at once, before answering: a successful write by a user forgets that user's sessions, and one under
+ * /api/admin/ (block, role) forgets them all, so the very next request is checked again.
+ */
+export function registerAuth(app: FastifyInstance, deps: AuthPluginDeps): void {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionExpiresAt', null);
+  app.decorateRequest('sessionId', null);
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (READS.has(request.method) || reply.statusCode >= 400 || !request.url.startsWith('/api/'))
+      return payload;
+    if (request.url.startsWith('/api/admin/')) deps.sessionCache.clear();
+    else if (request.user) deps.sessionCache.forgetUser(request.user.id);
+    return payload;
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = readSessionToken(request, deps.config);
+    if (!token) return;
+    const resolved = await sessionFor(deps, token);
+    if (!resolved) {
+      clearSessionCookie(reply, deps.config);
+      return;
+    }
+    request.user = resolved.user;
+    request.sessionExpiresAt = resolved.expiresAt;
+    request.sessionId = resolved.sessionId;
+    // The one gate of the panel for admins without two-factor sign-in (docs/decisions/031).
+    if (
+      request.url.startsWith('/api/admin/') &&
+      deps.config.adminTwoFactorRequired &&
+      !resolved.user.totp_enabled_at &&
+      isAdmin(resolved.user, deps.config.adminEmails)
+    )
+      throw new AppError(403, twoFactorMessages.adminRequired);
+  });
+}
+
+/**
+ * preValidation hook: a signed-in user. Access is decided before the request is validated, so a caller
+ * without access learns nothing about what the route accepts.
+ */
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw new AppError(401, httpMessages.unauthenticated);
+}
+
+/** preValidation hook factory: staff allowed in this admin section (docs/spec/product.md §1). */
+export function requireSection(section: AdminSection, adminEmails: readonly string[]) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (!request.user) throw new AppError(401, httpMessages.unauthenticated);
+    if (!canUseAdminSection(request.user, section, adminEmails)) {
+      throw new AppError(403, httpMessages.forbidden);
+    }
+  };
+}

@@ -1,0 +1,119 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { paths, searchApiParams, searchFilterProblem } from '@urbana/shared';
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+const PUBLIC_LAYOUT = 'src/app/layouts/public-layout.tsx';
+
+interface PagePreload {
+  pattern: RegExp;
+  /** The route modules the web app's router loads for the page (apps/web/src/app/router.tsx). */
+  modules: string[];
+  /** The API reads the page makes at once, exactly as the web app asks for them. */
+  data(url: URL, match: RegExpExecArray): string[];
+}
+
+const pages: PagePreload[] = [
+  {
+    pattern: /^\/$/,
+    modules: [PUBLIC_LAYOUT, 'src/app/routes/public/home.tsx'],
+    data: () => ['/api/products/featured', '/api/network'],
+  },
+  {
+    pattern: new RegExp(`^${paths.buscarLocais}/?$`),
+    modules: [PUBLIC_LAYOUT, 'src/app/routes/public/search.tsx'],
+    // A filter the server would refuse is shown by the page, which then asks nothing (issue #16 item 8).
+    data: (url) =>
+      searchFilterProblem(url.searchParams)
+        ? ['/api/config']
+        : ['/api/config', `/api/search?${searchApiParams(url.searchParams)}`],
+  },
+  {
+    pattern: /^\/locais\/([^/]+)\/?$/,
+    modules: [PUBLIC_LAYOUT, 'src/app/routes/public/product.tsx'],
+    data: (url, match) => {
+      const weeks = Number(url.searchParams.get('semanas') ?? 4) || 4;
+      const start = url.searchParams.get('inicio');
+      const slug = encodeURIComponent(decodeURIComponent(match[1]!));
+      return [
+        `/api/products/${slug}?semanas=${weeks}${start ? `&inicio=${encodeURIComponent(start)}` : ''}`,
+        '/api/config',
+      ];
+    },
+  },
+  {
+    pattern: new RegExp(`^${paths.central}/?$`),
+    modules: [PUBLIC_LAYOUT, 'src/app/routes/public/knowledge-centre.tsx'],
+    data: () => [],
+  },
+  {
+    pattern: new RegExp(`^${paths.central}/[A-Za-z0-9_-]+/?$`),
+    modules: [PUBLIC_LAYOUT, 'src/app/routes/public/knowledge-article.tsx'],
+    data: () => [],
+  },
+  {
+    pattern: new RegExp(`^${paths.midiaKit}/?$`),
+    modules: [PUBLIC_LAYOUT, 'src/app/routes/public/media-kit.tsx'],
+    data: () => ['/api/midia-kit'],
+  },
+];
+
+const escapeAttr = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * Head tags that let the browser fetch, in parallel with the entry script, the route chunks and the
+ * API answers a page needs (otherwise each waits for the script that asks for it): a shorter
+ * critical path for the first visit of the main public pages.
+ */
+export function pagePreloader(webDist: string): (pathname: string, url: URL, withData?: boolean) => string {
+  const manifestFile = path.join(webDist, '.vite/manifest.json');
+  if (!existsSync(manifestFile)) return () => '';
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  // Files the entry already brings (index.html preloads them).
+  const loaded = new Set<string>();
+  const closure = (key: string, into: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || into.has(key)) return;
+    into.add(key);
+    for (const imported of chunk.imports ?? []) closure(imported, into);
+  };
+  if (entryKey) closure(entryKey, loaded);
+
+  const moduleTags = new Map<PagePreload, string>();
+  for (const page of pages) {
+    const keys = new Set<string>();
+    for (const module of page.modules) closure(module, keys);
+    const tags = [...keys]
+      .filter((key) => !loaded.has(key))
+      .map((key) => `<link rel="modulepreload" crossorigin href="/${escapeAttr(manifest[key]!.file)}">`);
+    moduleTags.set(page, tags.join(''));
+  }
+
+  // A page rendered on the server carries its data (plugins/app/ssr.ts): only its modules are preloaded.
+  return (pathname, url, withData = true) => {
+    // Every page starts by asking for the session (the app waits for it before the first screen).
+    const session = '<link rel="preload" as="fetch" crossorigin href="/api/auth/session">';
+    for (const page of pages) {
+      const match = page.pattern.exec(pathname);
+      if (!match) continue;
+      let data: string[] = [];
+      try {
+        if (withData) data = page.data(url, match);
+      } catch {
+        data = [];
+      }
+      const dataTags = data
+        .map((href) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttr(href)}">`)
+        .join('');
+      return `${session}${moduleTags.get(page) ?? ''}${dataTags}`;
+    }
+    return session;
+  };
+}

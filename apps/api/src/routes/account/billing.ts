@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { invoiceListSchema, invoiceStatuses, invoiceSummarySchema, messageSchema } from '@urbana/shared';
+import type { AppDeps } from '../../deps.ts';
+import { requireUser } from '../../plugins/app/auth.ts';
+import { INVOICE_NOT_FOUND, invoicePdf, invoiceSummary, listInvoices } from '../../services/invoices.ts';
+
+const errors = { 400: messageSchema, 401: messageSchema, 404: messageSchema };
+
+/** /usuario/faturamento: the signed-in user's invoices, summary and PDFs (only their own). */
+export const billingRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db } = deps;
+    app.addHook('preValidation', requireUser);
+
+    app.get(
+      '/invoices',
+      {
+        schema: {
+          tags: ['faturamento'],
+          summary: 'Minhas faturas, com filtro por status e ano',
+          querystring: z.object({
+            status: z.enum(invoiceStatuses, { error: 'Status inválido.' }).optional(),
+            year: z.coerce
+              .number({ error: 'Ano inválido.' })
+              .int({ error: 'Ano inválido.' })
+              .min(2000, { error: 'Ano inválido.' })
+              .max(2100, { error: 'Ano inválido.' })
+              .optional(),
+          }),
+          response: { 200: invoiceListSchema, ...errors },
+        },
+      },
+      async (request) => ({ items: await listInvoices(db, request.user!.id, request.query) }),
+    );
+
+    app.get(
+      '/invoices/summary',
+      {
+        schema: {
+          tags: ['faturamento'],
+          summary: 'Pago no ano, em aberto e vencido',
+          response: {
+            200: invoiceSummarySchema,
+            ...errors,
+          },
+        },
+      },
+      async (request) => invoiceSummary(db, request.user!.id),
+    );
+
+    app.get(
+      '/invoices/:id/pdf',
+      {
+        schema: {
+          tags: ['faturamento'],
+          summary: 'A fatura em PDF',
+          params: z.object({ id: z.string().uuid({ error: INVOICE_NOT_FOUND }) }),
+        },
+      },
+      async (request, reply) => {
+        const { number, pdf } = await invoicePdf(db, request.user!.id, request.params.id);
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="fatura-${number}.pdf"`)
+          .header('cache-control', 'private, no-store')
+          .send(pdf);
+      },
+    );
+  };

@@ -1,0 +1,342 @@
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  billingProfileSchema,
+  checkoutBodySchema,
+  messageSchema,
+  notificationListSchema,
+  orderLimitMessages,
+  orderLimitStatusSchema,
+  orderStatuses,
+  quoteSchema,
+} from '@urbana/shared';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import { requireSection, requireUser } from '../../plugins/app/auth.ts';
+import { confirmPayment } from '../../services/admin-orders/confirm-payment.ts';
+import { readBilling, saveBilling } from '../../services/billing.ts';
+import { campaignsForOrder } from '../../services/campaigns/queries.ts';
+import { listOrders, orderDetail } from '../../services/orders/queries.ts';
+import { quote } from '../../services/orders/quote.ts';
+import { placeOrder } from '../../services/orders/place-order.ts';
+import { transitionOrder } from '../../services/orders/transition.ts';
+import { isExempt, orderLimitStatus, setOrderLimitsLifted } from '../../services/orders/quote.ts';
+import { listNotifications } from '../../services/messaging/notifications.ts';
+import { handlePaymentWebhook } from '../../services/payments.ts';
+import { pixQrDataUrl } from '../../services/pix.ts';
+import { proposalPdf } from '../../services/pdf/cart-proposal.ts';
+
+const errors = {
+  400: messageSchema,
+  401: messageSchema,
+  403: messageSchema,
+  404: messageSchema,
+  409: messageSchema,
+  422: messageSchema,
+};
+const idParams = z.object({ id: z.string().uuid({ error: 'Pedido não encontrado.' }) });
+
+const billingOut = z.object({
+  person_type: z.enum(['pf', 'pj']),
+  name: z.string(),
+  document: z.string(),
+  phone: z.string(),
+  cep: z.string(),
+  street: z.string(),
+  number: z.string(),
+  complement: z.string().nullable(),
+  district: z.string(),
+  city: z.string(),
+  state: z.string(),
+});
+
+/** Billing profile, quotes, orders and payments of the signed-in user (only their own). */
+export const orderRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db, config } = deps;
+
+    // Public: a quote and the PDF proposal need no account (visitors plan before signing in).
+    app.post(
+      '/checkout/quote',
+      {
+        config: { rateLimit: { max: 120 * config.rateLimitScale, timeWindow: 60_000 } },
+        schema: {
+          tags: ['pedidos'],
+          summary: 'Preços recalculados do banco, descontos e cupom',
+          body: checkoutBodySchema,
+          response: { 200: quoteSchema, 400: messageSchema, 409: messageSchema },
+        },
+      },
+      async (request) => quote(db, request.user?.id ?? null, request.body, config),
+    );
+
+    app.post(
+      '/proposta',
+      {
+        config: { rateLimit: { max: 30 * config.rateLimitScale, timeWindow: 60_000 } },
+        schema: {
+          tags: ['pedidos'],
+          summary: 'Proposta de mídia do carrinho em PDF',
+          body: checkoutBodySchema,
+        },
+      },
+      async (request, reply) => {
+        const q = await quote(db, request.user?.id ?? null, request.body, config);
+        const pdf = await proposalPdf(q);
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', 'attachment; filename="proposta-urbana.pdf"')
+          .send(pdf);
+      },
+    );
+
+    app.register(async (inner) => {
+      const user = inner.withTypeProvider<ZodTypeProvider>();
+      user.addHook('preValidation', requireUser);
+
+      user.get(
+        '/billing-profile',
+        {
+          schema: {
+            tags: ['pedidos'],
+            summary: 'O cadastro de faturamento',
+            response: { 200: z.object({ profile: billingOut.nullable() }), ...errors },
+          },
+        },
+        async (request) => {
+          const row = await readBilling(db, request.user!.id);
+          return { profile: row ? billingOut.parse(row) : null };
+        },
+      );
+
+      user.put(
+        '/billing-profile',
+        {
+          schema: {
+            tags: ['pedidos'],
+            summary: 'Grava o cadastro de faturamento (CPF/CNPJ validados)',
+            body: billingProfileSchema,
+            response: { 200: z.object({ profile: billingOut }), ...errors },
+          },
+        },
+        async (request) => ({
+          profile: billingOut.parse(await saveBilling(db, request.user!.id, request.body)),
+        }),
+      );
+
+      user.post(
+        '/orders',
+        {
+          config: {
+            // Per account (issue 22, item 1): checked after the session is known; lifted customers pass.
+            rateLimit: {
+              ...config.orderLimits.rate,
+              hook: 'preHandler',
+              keyGenerator: (request) => `pedidos:${request.user?.id ?? request.ip}`,
+              allowList: async (request) => (request.user ? isExempt(db, request.user.id) : false),
+              errorResponseBuilder: (_request, context) =>
+                new AppError(429, orderLimitMessages.tooFast, {
+                  'retry-after': String(Math.ceil(context.ttl / 1000)),
+                }),
+            },
+          },
+          schema: {
+            tags: ['pedidos'],
+            summary:
+              'Finaliza o pedido (uma transação); repetir com a mesma Idempotency-Key devolve o mesmo pedido',
+            headers: z.object({
+              'idempotency-key': z
+                .string({ error: 'Envie o cabeçalho Idempotency-Key.' })
+                .min(8, { error: 'Idempotency-Key inválida.' })
+                .max(100, { error: 'Idempotency-Key inválida.' }),
+            }),
+            body: checkoutBodySchema,
+          },
+        },
+        async (request, reply) => {
+          const result = await placeOrder(
+            deps,
+            request.user!.id,
+            request.body,
+            request.headers['idempotency-key'],
+            { ip: request.ip },
+          );
+          return reply
+            .code(result.replayed ? 200 : 201)
+            .send(await orderDetail(db, result.id, request.user!.id));
+        },
+      );
+
+      user.get(
+        '/orders',
+        {
+          schema: {
+            tags: ['pedidos'],
+            summary: 'Meus pedidos',
+            querystring: z.object({
+              status: z.enum(orderStatuses, { error: 'Status inválido.' }).optional(),
+            }),
+          },
+        },
+        async (request) => ({ items: await listOrders(db, request.user!.id, request.query.status) }),
+      );
+
+      user.get(
+        '/orders/:id',
+        {
+          schema: {
+            tags: ['pedidos'],
+            summary: 'Um pedido: itens, torres, períodos, histórico e fatura',
+            params: idParams,
+          },
+        },
+        async (request) => {
+          const order = await orderDetail(db, request.params.id, request.user!.id);
+          const campaigns = await campaignsForOrder(db, order.id);
+          return {
+            ...order,
+            items: order.items.map((i) => ({ ...i, campaign: campaigns.get(i.id) ?? null })),
+          };
+        },
+      );
+
+      user.get(
+        '/orders/:id/pix',
+        { schema: { tags: ['pedidos'], summary: 'Pix copia e cola e QR Code do pedido', params: idParams } },
+        async (request) => {
+          const order = await orderDetail(db, request.params.id, request.user!.id);
+          if (!order.pix_payload) throw new AppError(409, 'Este pedido não aguarda pagamento por Pix.');
+          return {
+            payload: order.pix_payload,
+            qr: await pixQrDataUrl(order.pix_payload),
+            expires_at: order.expires_at,
+            total: order.total,
+          };
+        },
+      );
+
+      user.get(
+        '/notifications',
+        {
+          schema: {
+            tags: ['notificações'],
+            summary: 'Minhas notificações (as 50 mais recentes) e quantas não li',
+            response: { 200: notificationListSchema, ...errors },
+          },
+        },
+        async (request) => listNotifications(db, request.user!.id),
+      );
+
+      user.post(
+        '/orders/:id/cancel',
+        {
+          schema: {
+            tags: ['pedidos'],
+            summary: 'Cancela um pedido que ainda aguarda pagamento',
+            params: idParams,
+          },
+        },
+        async (request) => {
+          await transitionOrder(deps, {
+            orderId: request.params.id,
+            to: 'cancelado',
+            actor: 'cliente',
+            actorId: request.user!.id,
+            ownerId: request.user!.id,
+          });
+          return orderDetail(db, request.params.id, request.user!.id);
+        },
+      );
+    });
+
+    app.post(
+      '/admin/orders/:id/confirm-payment',
+      {
+        preValidation: requireSection('pedidos', config.adminEmails),
+        schema: {
+          tags: ['admin'],
+          summary: 'A equipe confirma o pagamento de um pedido que aguarda pagamento',
+          params: idParams,
+          // A POST without a body reaches the validator as null.
+          body: z.object({ note: z.string().max(500).optional() }).nullish(),
+        },
+      },
+      async (request) => {
+        await confirmPayment(
+          deps,
+          { actorId: request.user!.id, ip: request.ip },
+          request.params.id,
+          request.body?.note,
+        );
+        return orderDetail(db, request.params.id);
+      },
+    );
+
+    // Staff lift the limits on unpaid orders for one customer (issue 22, item 1; decision 026).
+    const userParams = z.object({ id: z.string().uuid({ error: 'Usuário não encontrado.' }) });
+    app.get(
+      '/admin/usuarios/:id/limites-pedido',
+      {
+        preValidation: requireSection('usuarios', config.adminEmails),
+        schema: {
+          tags: ['admin'],
+          summary: 'Limites de pedidos sem pagamento de um cliente e se foram liberados',
+          params: userParams,
+          response: { 200: orderLimitStatusSchema, ...errors },
+        },
+      },
+      async (request) => orderLimitStatus(db, config, request.params.id),
+    );
+    app.put(
+      '/admin/usuarios/:id/limites-pedido',
+      {
+        preValidation: requireSection('usuarios', config.adminEmails),
+        schema: {
+          tags: ['admin'],
+          summary: 'Libera (ou volta a aplicar) os limites de pedidos sem pagamento de um cliente',
+          params: userParams,
+          body: z.object({ liberado: z.boolean({ error: 'Informe se os limites ficam liberados.' }) }),
+          response: { 200: orderLimitStatusSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await setOrderLimitsLifted(db, request.params.id, request.body.liberado, {
+          actorId: request.user!.id,
+          ip: request.ip,
+        });
+        return orderLimitStatus(db, config, request.params.id);
+      },
+    );
+
+    // The provider's webhook reads the raw body for the signature.
+    app.register(async (inner) => {
+      const hooks = inner.withTypeProvider<ZodTypeProvider>();
+      hooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
+        done(null, body),
+      );
+      hooks.post(
+        '/webhooks/pagamentos',
+        {
+          config: { rateLimit: { max: 600, timeWindow: 60_000 } },
+          schema: {
+            tags: ['pagamentos'],
+            summary:
+              'Webhook do provedor de pagamentos (HMAC-SHA256, janela de 5 min, idempotente por evento)',
+            hide: false,
+            response: { 200: messageSchema, ...errors },
+          },
+        },
+        async (request, reply) => {
+          // No body, or one the default parser read as text: checked like any other (signature, then JSON).
+          const body: unknown = request.body;
+          const result = await handlePaymentWebhook(deps, {
+            rawBody: Buffer.isBuffer(body) ? body : Buffer.from(typeof body === 'string' ? body : ''),
+            timestamp: request.headers['x-urbana-timestamp'] as string | undefined,
+            signature: request.headers['x-urbana-assinatura'] as string | undefined,
+          });
+          return reply.code(result.status).send({ message: result.message });
+        },
+      );
+    });
+  };

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { messageSchema, profileSchema, profileUpdateSchema } from '@urbana/shared';
+import type { AppDeps } from '../../deps.ts';
+import { requireUser } from '../../plugins/app/auth.ts';
+import { toProfile, updateProfile } from '../../services/auth/index.ts';
+
+export const profileRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('preValidation', requireUser);
+    const errors = { 400: messageSchema, 401: messageSchema };
+
+    app.get(
+      '/',
+      {
+        schema: {
+          tags: ['perfil'],
+          summary: 'O próprio perfil',
+          response: { 200: profileSchema, ...errors },
+        },
+      },
+      async (request) =>
+        toProfile(request.user!, deps.config.adminEmails, deps.config.adminTwoFactorRequired),
+    );
+
+    app.patch(
+      '/',
+      {
+        schema: {
+          tags: ['perfil'],
+          summary: 'Atualiza nome, empresa e telefone (email e tipo não mudam por aqui)',
+          body: profileUpdateSchema,
+          response: { 200: profileSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const row = await updateProfile(deps.db, request.user!.id, request.body);
+        return toProfile(row, deps.config.adminEmails, deps.config.adminTwoFactorRequired);
+      },
+    );
+  };

@@ -1,0 +1,162 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { articleHref, paths, productTypes, todayInBrasilia, type MediaKit } from '@urbana/shared';
+import type { AppDeps } from '../../deps.ts';
+import { loadArticles } from '../../services/articles.ts';
+import { mediaKit } from '../../services/media-kit.ts';
+import { mediaKitPdf } from '../../services/pdf/media-kit.ts';
+
+const mediaKitSchema = z.object({
+  generated_at: z.string(),
+  locations: z.number(),
+  cities: z.number(),
+  states: z.number(),
+  screens: z.number(),
+  weekly_audience: z.number(),
+  by_type: z.array(
+    z.object({
+      type: z.enum(productTypes),
+      locations: z.number(),
+      screens: z.number(),
+      weekly_audience: z.number(),
+      min_daily_price: z.number(),
+    }),
+  ),
+  by_state: z.array(
+    z.object({
+      state: z.string(),
+      name: z.string(),
+      locations: z.number(),
+      cities: z.number(),
+      screens: z.number(),
+      weekly_audience: z.number(),
+    }),
+  ),
+  top_cities: z.array(
+    z.object({ city: z.string(), state: z.string(), locations: z.number(), weekly_audience: z.number() }),
+  ),
+  points: z.array(
+    z.object({
+      id: z.string(),
+      slug: z.string(),
+      name: z.string(),
+      type: z.enum(productTypes),
+      latitude: z.number(),
+      longitude: z.number(),
+      daily_price: z.number(),
+    }),
+  ),
+});
+
+/** The public pages a search engine should list (the rest need an account or are steps of a purchase). */
+export const sitemapPages = [
+  paths.home,
+  paths.buscarLocais,
+  paths.midiaKit,
+  paths.central,
+  paths.especificacoesCriacao,
+  paths.guiaCriacao,
+  paths.suporte,
+];
+
+const xmlEscape = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Media kit (numbers and PDF), robots.txt and sitemap.xml. */
+export const contentRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db, config, catalogCache } = deps;
+
+    /** One computation per cache period, shared by the page and the PDF. */
+    const kit = async (): Promise<MediaKit> => {
+      const cached = catalogCache.get('midia-kit');
+      if (cached) return JSON.parse(cached.body) as MediaKit;
+      const fresh = await mediaKit(db);
+      catalogCache.set('midia-kit', JSON.stringify(fresh));
+      return fresh;
+    };
+
+    app.get(
+      '/api/midia-kit',
+      {
+        schema: {
+          tags: ['conteúdo'],
+          summary: 'Mídia kit: a rede em números (por tipo, estado e cidade) e os pontos do mapa',
+          response: { 200: mediaKitSchema },
+        },
+      },
+      async () => kit(),
+    );
+
+    app.get(
+      '/api/midia-kit/pdf',
+      {
+        schema: {
+          tags: ['conteúdo'],
+          summary: 'Mídia kit em PDF, com os mesmos números da página',
+        },
+      },
+      async (_request, reply) => {
+        const pdf = await mediaKitPdf(await kit(), config.publicUrl);
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', 'attachment; filename="midia-kit-urbana.pdf"')
+          .header('cache-control', 'no-cache')
+          .send(pdf);
+      },
+    );
+
+    app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => {
+      const lines = [
+        'User-agent: *',
+        'Allow: /',
+        // Personal and purchase pages: nothing to index there (they also say noindex).
+        'Disallow: /usuario/',
+        'Disallow: /admin',
+        'Disallow: /auth',
+        'Disallow: /carrinho',
+        'Disallow: /checkout',
+        'Disallow: /confirmacao-pedido',
+        'Disallow: /pedido/',
+        'Disallow: /api/docs',
+        '',
+        `Sitemap: ${config.publicUrl}/sitemap.xml`,
+        '',
+      ];
+      return reply
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(lines.join('\n'));
+    });
+
+    app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
+      let body = catalogCache.get('sitemap')?.body;
+      if (body === undefined) {
+        const products = (
+          await db.execute(
+            sql`select slug, to_char(updated_at at time zone 'America/Sao_Paulo', 'YYYY-MM-DD') as lastmod
+                from products where status = 'ativo' order by slug`,
+          )
+        ).rows as Array<{ slug: string; lastmod: string }>;
+        const today = todayInBrasilia();
+        const url = (loc: string, lastmod?: string) =>
+          `<url><loc>${xmlEscape(`${config.publicUrl}${loc}`)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
+        body = [
+          '<?xml version="1.0" encoding="UTF-8"?>',
+          '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+          ...sitemapPages.map((p) => url(p, p === paths.midiaKit ? today : undefined)),
+          ...loadArticles().map((a) => url(articleHref(a.slug))),
+          ...products.map((p) => url(`/locais/${encodeURIComponent(p.slug)}`, p.lastmod)),
+          '</urlset>',
+          '',
+        ].join('\n');
+        catalogCache.set('sitemap', body);
+      }
+      return reply
+        .type('application/xml; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(body);
+    });
+  };

@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+
+export const healthRoutes =
+  (database: Database): FastifyPluginAsyncZod =>
+  async (app) => {
+    // Liveness: the process answers, without touching the database (readiness is /api/health).
+    app.get(
+      '/api/health/live',
+      {
+        schema: {
+          tags: ['sistema'],
+          summary: 'O processo está vivo (sem consultar o banco)',
+          response: { 200: z.object({ status: z.literal('ok') }) },
+        },
+      },
+      async () => ({ status: 'ok' as const }),
+    );
+
+    app.get(
+      '/api/health',
+      {
+        schema: {
+          tags: ['sistema'],
+          summary: 'Estado do serviço e do banco de dados',
+          response: {
+            200: z.object({ status: z.literal('ok'), database: z.literal('ok'), driver: z.string() }),
+            503: z.object({
+              status: z.literal('erro'),
+              database: z.literal('indisponível'),
+              message: z.string(),
+            }),
+          },
+        },
+      },
+      async (_request, reply) => {
+        try {
+          await database.ping();
+          return { status: 'ok' as const, database: 'ok' as const, driver: database.driver };
+        } catch {
+          return reply.code(503).send({
+            status: 'erro' as const,
+            database: 'indisponível' as const,
+            message: 'O banco de dados está indisponível no momento.',
+          });
+        }
+      },
+    );
+  };

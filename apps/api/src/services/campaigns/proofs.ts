@@ -1,0 +1,141 @@
+// Proof photos of a running campaign: staff upload them (re-encoded, dated), customers download them.
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import { loadSharp } from '../../lib/heavy-modules.ts';
+import { and, eq, inArray } from 'drizzle-orm';
+import { campaignMessages, proofDateRefusal, todayInBrasilia } from '@urbana/shared';
+import { campaignRuns, orderItems, orders, proofPhotos } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { ActorContext } from '../admin.ts';
+import { audit } from '../audit.ts';
+import { processImage, receiveUpload } from '../media.ts';
+import { notify } from '../messaging/notifications.ts';
+import { type OrderDeps } from '../orders/transition.ts';
+import { proofOut } from './queries.ts';
+import type { CampaignDeps } from './lifecycle.ts';
+import { CAMPAIGN_ORDERS } from './queries.ts';
+
+const PROOF_MAX_BYTES = 20 * 1024 * 1024;
+
+/** Staff attach a proof-of-play photo (re-encoded, metadata stripped) dated within the period. */
+export async function addProof(
+  deps: CampaignDeps & { config: OrderDeps['config'] },
+  actor: ActorContext,
+  itemId: string,
+  body: Readable,
+  input: { taken_on: string; caption?: string | undefined },
+) {
+  const staffId = actor.actorId;
+  const check = await deps.db
+    .select({ start: orderItems.starts_on, weeks: orderItems.weeks, started: campaignRuns.started_at })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.order_id))
+    .leftJoin(campaignRuns, eq(campaignRuns.order_item_id, orderItems.id))
+    .where(and(eq(orderItems.id, itemId), inArray(orders.status, [...CAMPAIGN_ORDERS])));
+  const item = check[0];
+  if (!item) throw new AppError(404, campaignMessages.notFound);
+  if (!item.started) throw new AppError(409, campaignMessages.notStarted);
+  const dateRefusal = proofDateRefusal(
+    { start: item.start, weeks: item.weeks },
+    todayInBrasilia(),
+    input.taken_on,
+  );
+  if (dateRefusal) throw new AppError(400, dateRefusal);
+  const caption = (input.caption ?? '').trim().slice(0, 300);
+  const received = await receiveUpload(
+    { db: deps.db, storage: deps.storage, config: deps.config },
+    body,
+    {
+      image: PROOF_MAX_BYTES,
+      video: 0,
+      room: PROOF_MAX_BYTES,
+      roomMessage: 'A foto passa do limite de 20 MB.',
+    },
+    ['jpg', 'png', 'webp'],
+  );
+  const id = randomUUID();
+  const keys = {
+    file: `comprovacoes/${itemId}/${id}.webp`,
+    thumb: `comprovacoes/${itemId}/${id}-miniatura.webp`,
+  };
+  const stored: string[] = [];
+  try {
+    const image = await processImage(received.file, received.format);
+    const web = await (
+      await loadSharp()
+    )(image.data)
+      .resize({ width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 85 })
+      .toBuffer({ resolveWithObject: true });
+    await deps.storage.put(keys.file, web.data, 'image/webp');
+    stored.push(keys.file);
+    await deps.storage.put(keys.thumb, image.thumb, 'image/webp');
+    stored.push(keys.thumb);
+    const row = await deps.db.transaction(async (tx) => {
+      const [proof] = await tx
+        .insert(proofPhotos)
+        .values({
+          id,
+          order_item_id: itemId,
+          taken_on: input.taken_on,
+          caption,
+          storage_key: keys.file,
+          thumb_key: keys.thumb,
+          width: web.info.width,
+          height: web.info.height,
+          uploaded_by: staffId,
+        })
+        .returning();
+      await audit(tx, {
+        actorId: staffId,
+        action: 'campanha.comprovacao_enviada',
+        entity: 'proof_photos',
+        entityId: id,
+        after: { order_item_id: itemId, taken_on: input.taken_on, caption },
+        ip: actor.ip,
+      });
+      const [owner] = await tx
+        .select({ user_id: orders.user_id, order_id: orders.id, product: orderItems.product_name })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.order_id))
+        .where(eq(orderItems.id, itemId));
+      await notify(tx, {
+        userId: owner!.user_id,
+        kind: 'comprovacao',
+        title: `Chegou uma nova foto de comprovação de ${owner!.product}`,
+        link: `/pedido/${owner!.order_id}`,
+      });
+      return proof!;
+    });
+    return proofOut(row);
+  } catch (error) {
+    await Promise.all(stored.map((key) => deps.storage.delete(key).catch(() => undefined)));
+    throw error;
+  } finally {
+    await rm(received.file, { force: true });
+  }
+}
+
+/** A proof photo's file, for the order's owner or staff. */
+export async function proofFile(
+  deps: CampaignDeps,
+  viewer: { id: string; staff: boolean },
+  proofId: string,
+  variant: 'arquivo' | 'miniatura',
+) {
+  const [row] = await deps.db
+    .select({ proof: proofPhotos, owner: orders.user_id })
+    .from(proofPhotos)
+    .innerJoin(orderItems, eq(orderItems.id, proofPhotos.order_item_id))
+    .innerJoin(orders, eq(orders.id, orderItems.order_id))
+    .where(eq(proofPhotos.id, proofId));
+  if (!row || (row.owner !== viewer.id && !viewer.staff))
+    throw new AppError(404, campaignMessages.proofNotFound);
+  const object = await deps.storage.get(variant === 'arquivo' ? row.proof.storage_key : row.proof.thumb_key);
+  if (!object) throw new AppError(404, campaignMessages.proofNotFound);
+  return {
+    object,
+    filename: `comprovacao-${row.proof.taken_on}${variant === 'miniatura' ? '-miniatura' : ''}.webp`,
+  };
+}

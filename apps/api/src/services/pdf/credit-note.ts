@@ -1,0 +1,97 @@
+import { eq } from 'drizzle-orm';
+import {
+  formatMoney,
+  formatDate,
+  formatDocument,
+  formatBookingPeriod,
+  todayInBrasilia,
+  DELETED_HOLDER,
+  isAnonymisedBilling,
+} from '@urbana/shared';
+import type { Db } from '../../db/client.ts';
+import { creditNotes } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { invoiceForPdf, URBANA_COMPANY } from '../invoices.ts';
+import {
+  drawLogo,
+  drawTable,
+  drawTotals,
+  FONT,
+  FONT_BOLD,
+  INK,
+  MUTED,
+  newPdf,
+  pdfBuffer,
+} from './pdf-layout.ts';
+
+export const CREDIT_NOTE_NOT_FOUND = 'Este pedido não tem nota de crédito.';
+
+/**
+ * The credit note of a cancelled paid order, as a PDF: it names the invoice it credits, the items
+ * of the order and the amount credited back (the refund under the cancellation policy, decision 029).
+ */
+export async function creditNotePdf(db: Db, orderId: string, ownerId: string | null = null) {
+  const note = await db.query.creditNotes.findFirst({ where: eq(creditNotes.order_id, orderId) });
+  if (!note) throw new AppError(404, CREDIT_NOTE_NOT_FOUND);
+  const { invoice, order, items, billing } = await invoiceForPdf(db, ownerId, note.invoice_id);
+  const doc = await newPdf({ Title: `Nota de crédito ${note.number} — Urbana`, Author: URBANA_COMPANY.name });
+  const done = pdfBuffer(doc);
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  drawLogo(doc, left, 40);
+  doc
+    .font(FONT_BOLD)
+    .fontSize(16)
+    .fillColor(INK)
+    .text(`Nota de crédito ${note.number}`, left, 46, { width, align: 'right' });
+  doc.x = left;
+  doc.y = 92;
+  doc.font(FONT).fontSize(10).fillColor(MUTED);
+  doc.text(
+    `Emitida em ${formatDate(todayInBrasilia(note.created_at))} · Referente à fatura ${invoice.number} (${formatMoney(invoice.total)}) · Pedido ${order.code}`,
+  );
+  doc.moveDown();
+  doc.font(FONT_BOLD).fontSize(11).fillColor(INK).text('Emitente');
+  doc.font(FONT).fontSize(10).fillColor('#334155');
+  doc.text(`${URBANA_COMPANY.name} · CNPJ ${formatDocument(URBANA_COMPANY.document)}`);
+  doc.moveDown(0.5);
+  doc.font(FONT_BOLD).fontSize(11).fillColor(INK).text('Cliente');
+  doc.font(FONT).fontSize(10).fillColor('#334155');
+  doc.text(
+    isAnonymisedBilling(billing)
+      ? DELETED_HOLDER
+      : `${billing.name} · ${billing.person_type === 'pj' ? 'CNPJ' : 'CPF'} ${formatDocument(billing.document)}`,
+  );
+  doc.moveDown();
+  drawTable(
+    doc,
+    [
+      { header: 'Item cancelado', width: 230 },
+      { header: 'Período', width: 170 },
+      { header: 'Valor', width: width - 400, align: 'right' },
+    ],
+    items.map((item, i) => [
+      `${i + 1}. ${item.product_name} · ${item.city} – ${item.state}`,
+      formatBookingPeriod(item.starts_on, item.weeks),
+      formatMoney(item.total),
+    ]),
+  );
+  drawTotals(doc, [
+    { label: 'Total da fatura', value: formatMoney(invoice.total) },
+    { label: 'Crédito ao cliente (reembolso)', value: formatMoney(note.amount), bold: true },
+  ]);
+  doc.moveDown();
+  doc
+    .font(FONT)
+    .fontSize(9)
+    .fillColor('#64748b')
+    .text(`Motivo do cancelamento: ${note.reason}`, left, doc.y, {
+      width,
+    });
+  doc.text(
+    'Crédito calculado pela política de cancelamento exibida na finalização do pedido: reembolso integral dos itens cancelados até 5 dias úteis antes do início da veiculação.',
+    { width },
+  );
+  doc.end();
+  return { number: note.number, pdf: await done };
+}

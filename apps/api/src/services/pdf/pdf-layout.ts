@@ -1,0 +1,132 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { loadPdfKit } from '../../lib/heavy-modules.ts';
+
+/**
+ * What the invoice and the proposal share: an embedded Unicode font (DejaVu Sans, from the pinned
+ * `dejavu-fonts-ttf` package: accents, € and emoji print as typed, which the built-in Latin-1
+ * Helvetica cannot do — issue #16 item 13), the logo, a table that wraps its cells and breaks pages.
+ */
+const fontDir = join(dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+export const FONT = 'Texto';
+export const FONT_BOLD = 'Texto-Negrito';
+export const BRAND = '#0f766e';
+export const INK = '#0f172a';
+export const MUTED = '#475569';
+export const RULE = '#cbd5e1';
+
+export async function newPdf(info: { Title: string; Author: string }): Promise<PDFKit.PDFDocument> {
+  const PDFDocument = await loadPdfKit();
+  const doc = new PDFDocument({ size: 'A4', margin: 48, info });
+  doc.registerFont(FONT, join(fontDir, 'DejaVuSans.ttf'));
+  doc.registerFont(FONT_BOLD, join(fontDir, 'DejaVuSans-Bold.ttf'));
+  doc.font(FONT);
+  return doc;
+}
+
+/** The document's bytes once `doc.end()` is called. */
+export function pdfBuffer(doc: PDFKit.PDFDocument): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+}
+
+/** The mark of apps/web/public/favicon.svg (a "U" on a teal square) and the name beside it. */
+export function drawLogo(doc: PDFKit.PDFDocument, x: number, y: number) {
+  const size = 32;
+  doc.save();
+  doc.translate(x, y).scale(size / 64);
+  doc.roundedRect(0, 0, 64, 64, 14).fill(BRAND);
+  doc.path('M18 16h8v20c0 5 2.5 8 6 8s6-3 6-8V16h8v20c0 10-5.5 16-14 16s-14-6-14-16z').fill('#ffffff');
+  doc.restore();
+  doc
+    .font(FONT_BOLD)
+    .fontSize(20)
+    .fillColor(BRAND)
+    .text('Urbana', x + size + 10, y + 5, { lineBreak: false });
+  doc.x = x;
+  doc.y = y + size + 12;
+}
+
+export interface Column {
+  header: string;
+  width: number;
+  align?: 'left' | 'right';
+}
+
+/** A table: a header row, rows whose height is their tallest cell, a new page (and header) as needed. */
+export function drawTable(doc: PDFKit.PDFDocument, columns: Column[], rows: string[][]) {
+  const left = doc.page.margins.left;
+  const pad = 4;
+  const bottom = () => doc.page.height - doc.page.margins.bottom;
+  const rowHeight = (cells: string[], font: string) =>
+    Math.max(
+      ...cells.map((c, i) =>
+        doc
+          .font(font)
+          .fontSize(9)
+          .heightOfString(c, { width: columns[i]!.width - 2 * pad }),
+      ),
+    ) +
+    2 * pad;
+  const drawRow = (cells: string[], font: string, color: string, fill?: string) => {
+    const h = rowHeight(cells, font);
+    if (doc.y + h > bottom()) doc.addPage();
+    const top = doc.y;
+    const width = columns.reduce((s, c) => s + c.width, 0);
+    if (fill) doc.rect(left, top, width, h).fill(fill);
+    let x = left;
+    cells.forEach((cell, i) => {
+      const col = columns[i]!;
+      doc
+        .font(font)
+        .fontSize(9)
+        .fillColor(color)
+        .text(cell, x + pad, top + pad, { width: col.width - 2 * pad, align: col.align ?? 'left' });
+      x += col.width;
+    });
+    doc
+      .moveTo(left, top + h)
+      .lineTo(left + width, top + h)
+      .strokeColor(RULE)
+      .lineWidth(0.5)
+      .stroke();
+    doc.x = left;
+    doc.y = top + h;
+  };
+  drawRow(
+    columns.map((c) => c.header),
+    FONT_BOLD,
+    INK,
+    '#f1f5f9',
+  );
+  for (const row of rows) drawRow(row, FONT, '#334155');
+}
+
+/** Label and amount lines under a table, right-aligned (one line per discount, the total in bold). */
+export function drawTotals(
+  doc: PDFKit.PDFDocument,
+  lines: Array<{ label: string; value: string; bold?: boolean }>,
+) {
+  const right = doc.page.width - doc.page.margins.right;
+  doc.moveDown(0.6);
+  for (const line of lines) {
+    if (doc.y + 20 > doc.page.height - doc.page.margins.bottom) doc.addPage();
+    const y = doc.y;
+    const size = line.bold ? 12 : 10;
+    doc
+      .font(line.bold ? FONT_BOLD : FONT)
+      .fontSize(size)
+      .fillColor(INK)
+      .text(line.label, right - 330, y, { width: 200, align: 'right' });
+    doc.text(line.value, right - 120, y, { width: 120, align: 'right' });
+    doc.x = doc.page.margins.left;
+    doc.y = y + size + 6;
+  }
+}
+
+/** "−R$ 140,00": a discount, with a real minus sign. */
+export const minus = (money: string) => `−${money}`;
