@@ -155,7 +155,9 @@ test('área do usuário, checkout e páginas do pedido', async ({ page }) => {
 });
 
 test('área administrativa', async ({ page }) => {
-  test.setTimeout(120_000);
+  // Axe on every admin page (17 and two record pages): about a minute on a quiet machine, more while
+  // the API suites share the two cores.
+  test.setTimeout(240_000);
   await page.goto(paths.admin.login);
   const form = page.getByRole('form', { name: 'Entrar' });
   await form.getByLabel('Email').fill(STAFF.admin);

@@ -23,9 +23,10 @@ export function ProductAbout({ data, periodCpm }: { data: ProductDetail; periodC
           <dd className="mt-1 text-xl font-bold text-slate-900">
             {periodCpm !== null ? formatMoney(periodCpm) : '—'}
           </dd>
-          <HelpLink article={knowledgeArticles.audienciaECpm} className="mt-1">
-            Como calculamos
-          </HelpLink>
+          {/* Inside a dd: a group of a dl holds only dt and dd (axe definition-list). */}
+          <dd className="mt-1">
+            <HelpLink article={knowledgeArticles.audienciaECpm}>Como calculamos</HelpLink>
+          </dd>
         </div>
         <div className="rounded-lg bg-white p-4 ring-1 ring-slate-200">
           <dt className="flex items-center gap-1 text-sm text-slate-600">
