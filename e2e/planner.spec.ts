@@ -30,18 +30,20 @@ test('orçamento → plano → editar (remover, trocar, adicionar) → carrinho 
     .click();
   await expect(chosen).toHaveCount(start - 1);
 
-  // Swap one for an alternative.
+  // Swap one for an alternative, each found by its name (the lists re-render as the plan changes).
   const firstName = await chosen.first().getByRole('link').innerText();
   await chosen
-    .first()
+    .filter({ hasText: firstName })
     .getByRole('button', { name: /^Trocar / })
     .click();
+  const altName = await others.first().getByRole('link').innerText();
   await others
-    .first()
+    .filter({ hasText: altName })
     .getByRole('button', { name: /^Trocar por / })
     .click();
   await expect(chosen).toHaveCount(start - 1);
-  await expect(page.getByTestId('plano-faces')).not.toContainText(firstName);
+  await expect(chosen.filter({ hasText: altName })).toHaveCount(1);
+  await expect(chosen.filter({ hasText: firstName })).toHaveCount(0);
 
   // Add one.
   await others

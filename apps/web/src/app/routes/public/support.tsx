@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, LifeBuoy, Search } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths, ticketCategoryLabels, formatDate } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -27,6 +27,13 @@ import { cn } from '../../../lib/cn.ts';
 function Faq() {
   const id = useId();
   const [query, setQuery] = useState('');
+  const box = useRef<HTMLInputElement>(null);
+  // Words typed while the server-rendered page was still hydrating are in the box but not in state:
+  // take them, so the list is filtered by what the visitor sees (seen on a loaded machine in e2e).
+  useEffect(() => {
+    const typed = box.current?.value ?? '';
+    if (typed) setQuery(typed);
+  }, []);
   const found = searchFaq(faq, query);
   return (
     <section aria-labelledby={`${id}-titulo`} className="space-y-4">
@@ -45,6 +52,7 @@ function Faq() {
           id={`${id}-busca`}
           type="search"
           placeholder="Buscar: pagamento, fatura, criativo..."
+          ref={box}
           value={query}
           onChange={(e) => setQuery(e.target.value)}
           className={cn(inputClass, 'pl-10')}
