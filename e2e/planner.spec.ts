@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { createCustomer, signInWithForm, toast } from './support/users.ts';
 
+const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
 test('orçamento → plano → editar (remover, trocar, adicionar) → carrinho → checkout', async ({
   page,
   request,
@@ -12,6 +14,9 @@ test('orçamento → plano → editar (remover, trocar, adicionar) → carrinho 
   const form = page.getByRole('form', { name: 'Dados do plano' });
   await form.getByLabel('Orçamento (R$)').fill('20000');
   await form.getByLabel('Semanas').selectOption('2');
+  // Weeks no other spec books: this plan is paid for, and the journey specs book the first free weeks
+  // of the same Brasília faces.
+  await form.getByLabel('Início').fill(daysAhead(7 * 38));
   await form.getByRole('button', { name: 'Montar plano' }).click();
 
   const chosen = page.getByTestId('plano-faces').getByRole('listitem');
@@ -30,20 +35,24 @@ test('orçamento → plano → editar (remover, trocar, adicionar) → carrinho 
     .click();
   await expect(chosen).toHaveCount(start - 1);
 
-  // Swap one for an alternative, each found by its name (the lists re-render as the plan changes).
+  // Swap one for an alternative, each found by its name (the lists re-render as the plan changes; a
+  // product with several faces shows its name once per face).
   const firstName = await chosen.first().getByRole('link').innerText();
+  const sameName = await chosen.filter({ hasText: firstName }).count();
   await chosen
     .filter({ hasText: firstName })
+    .first()
     .getByRole('button', { name: /^Trocar / })
     .click();
   const altName = await others.first().getByRole('link').innerText();
   await others
     .filter({ hasText: altName })
+    .first()
     .getByRole('button', { name: /^Trocar por / })
     .click();
   await expect(chosen).toHaveCount(start - 1);
-  await expect(chosen.filter({ hasText: altName })).toHaveCount(1);
-  await expect(chosen.filter({ hasText: firstName })).toHaveCount(0);
+  await expect(chosen.filter({ hasText: altName }).first()).toBeVisible();
+  if (altName !== firstName) await expect(chosen.filter({ hasText: firstName })).toHaveCount(sameName - 1);
 
   // Add one.
   await others
