@@ -6,6 +6,18 @@ import checkFile from 'eslint-plugin-check-file';
 import globals from 'globals';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
+// One kit for form controls (issue #18 item 4): a select or textarea is SelectField/TextareaField
+// of components/ui/field.tsx, with its label and its error next to it.
+const rawFormControls = {
+  selector: 'JSXOpeningElement[name.name=/^(select|textarea)$/]',
+  message: 'Use SelectField/TextareaField de apps/web/src/components/ui/field.tsx (rótulo e erro juntos).',
+};
+
+const safeParseInForms = {
+  selector: "CallExpression[callee.property.name='safeParse']",
+  message: 'Formulários usam react-hook-form com zodResolver e o schema de @urbana/shared.',
+};
+
 const localFormatters = [
   {
     selector:
@@ -89,20 +101,19 @@ export default tseslint.config(
   },
   {
     // One way to build a form (issue #18 item 4): react-hook-form with the shared zod schema through
-    // zodResolver, errors next to the fields; not a hand-written safeParse and error map. The admin
-    // product form is the one left (docs/decisions/042-one-way-in-the-web-app.md).
+    // zodResolver, errors next to the fields; not a hand-written safeParse and error map
+    // (docs/decisions/042-one-way-in-the-web-app.md).
     files: ['apps/web/src/**/*.tsx'],
-    ignores: ['apps/web/src/**/*.test.tsx', 'apps/web/src/features/admin/components/product-form.tsx'],
+    ignores: ['apps/web/src/**/*.test.tsx'],
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        ...localFormatters,
-        {
-          selector: "CallExpression[callee.property.name='safeParse']",
-          message: 'Formulários usam react-hook-form com zodResolver e o schema de @urbana/shared.',
-        },
-      ],
+      'no-restricted-syntax': ['error', ...localFormatters, safeParseInForms, rawFormControls],
     },
+  },
+  {
+    // The kit itself is where the one <select> and <textarea> live.
+    files: ['apps/web/src/components/ui/**/*.tsx'],
+    ignores: ['apps/web/src/**/*.test.tsx'],
+    rules: { 'no-restricted-syntax': ['error', ...localFormatters, safeParseInForms] },
   },
   {
     files: ['scripts/**', '.ci/**'],

@@ -81,6 +81,9 @@ export default defineConfig({
       ADMIN_TWO_FACTOR_REQUIRED: 'false',
       // Every browser test comes from 127.0.0.1: lift the per-IP limits (the limits have API tests).
       RATE_LIMIT_SCALE: '100',
+      // The demo catalogue has 152 places: a map cap of 100 lets a whole-country view show the
+      // server's groups (e2e/map-clusters.spec.ts) while every city's search still shows its markers.
+      SEARCH_MAP_MARKERS: '100',
       E2E_ADMIN_EMAIL: STAFF.admin,
       E2E_OPERADOR_EMAIL: STAFF.operador,
       E2E_STAFF_PASSWORD: STAFF.password,

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { addDays, appRoutePatterns, buildPath, knowledgeArticles, paths } from '@urbana/shared';
 import { STAFF } from './support/fixtures.ts';
 import { createCustomer, signInWithForm } from './support/users.ts';
+import { personBilling } from './support/orders.ts';
 
 /** WCAG 2.1 AA checks (axe-core); no violation is allowed on any page. */
 async function audit(page: Page, where: string) {
@@ -87,18 +88,7 @@ test('área do usuário, checkout e páginas do pedido', async ({ page }) => {
   const search = await (await api.get('/api/search?local=Brasília&tipo=outdoor&por_pagina=1')).json();
   const product = await (await api.get(`/api/products/${search.items[0].slug}`)).json();
   const billing = await api.put('/api/billing-profile', {
-    data: {
-      person_type: 'pf',
-      name: 'Cliente E2E',
-      document: '529.982.247-25',
-      phone: '(61) 99999-0000',
-      cep: '70040-010',
-      street: 'SBS Quadra 2',
-      number: '10',
-      district: 'Asa Sul',
-      city: 'Brasília',
-      state: 'DF',
-    },
+    data: personBilling('Cliente E2E'),
   });
   expect(billing.status()).toBe(200);
   const placed = await api.post('/api/orders', {
@@ -142,6 +132,8 @@ test('área do usuário, checkout e páginas do pedido', async ({ page }) => {
   await visit(page, buildPath(paths.planoCompartilhado, { token }));
 
   await page.goto(paths.home);
+  // The header arrives server-rendered: until React has hydrated it the button is aria-disabled, so
+  // the click waits for it (the CI failure of this line was a click into that moment).
   await page.getByRole('button', { name: /Menu da conta/ }).click();
   await expect(page.getByRole('menu')).toBeVisible();
   await audit(page, 'menu da conta');

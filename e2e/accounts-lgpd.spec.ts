@@ -7,24 +7,14 @@ import { staffSignIn } from './support/admin-pages.ts';
 import { linkFrom, waitForMail } from './support/mail.ts';
 import { totp } from './support/totp.ts';
 import { createCustomer, PASSWORD, signInWithForm, toast, uniqueEmail } from './support/users.ts';
+import { personBilling } from './support/orders.ts';
 
 async function placeOrder(page: Page, key: string): Promise<string> {
   const api = page.request;
   const search = await (await api.get('/api/search?local=Brasília&tipo=outdoor&por_pagina=1')).json();
   const product = await (await api.get(`/api/products/${search.items[0].slug}`)).json();
   const billing = await api.put('/api/billing-profile', {
-    data: {
-      person_type: 'pf',
-      name: 'Cliente LGPD',
-      document: '529.982.247-25',
-      phone: '(61) 99999-0000',
-      cep: '70040-010',
-      street: 'SBS Quadra 2',
-      number: '10',
-      district: 'Asa Sul',
-      city: 'Brasília',
-      state: 'DF',
-    },
+    data: personBilling('Cliente LGPD'),
   });
   expect(billing.status()).toBe(200);
   const placed = await api.post('/api/orders', {

@@ -5,6 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { addDays } from '@urbana/shared';
 import { staffSignIn } from './support/admin-pages.ts';
 import { productIds, STAFF } from './support/fixtures.ts';
 import { companyBilling, placeOrderAs, startDate } from './support/orders.ts';
@@ -32,15 +33,24 @@ test('pedido faturado: a equipe é avisada, o operador acha pelo painel e confir
   // The operador is in the panel when the order arrives: the bell tells them, live.
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
+  const streamOpen = staff.waitForResponse((r) => r.url().endsWith('/api/notifications/stream'));
   await staffSignIn(staff, STAFF.operador);
+  await streamOpen;
   const [productId] = await productIds(request, 1);
   const order = await placeOrderAs(api, {
     productId: productId!,
-    start: await startDate(request),
+    // The order is confirmed paid and keeps its face: a week no other spec books (they share the
+    // catalogue, and customer-journey.spec.ts adds the cheapest outdoor at startDate to a cart).
+    start: addDays(await startDate(request), 7 * 37),
     method: 'faturado',
   });
+  // Other specs running beside this one also notify staff, so the bell may already show unread ones:
+  // wait for this order's own live announcement (the stream was open before it was placed).
+  await expect(staff.getByRole('status').filter({ hasText: order.code })).toHaveText(
+    `Nova notificação: Pedido faturado para confirmar: ${order.code}`,
+    { timeout: 20_000 },
+  );
   const bell = staff.getByRole('button', { name: /^Notificações \(\d+ não lidas?\)$/ });
-  await expect(bell).toBeVisible({ timeout: 15_000 });
   await bell.click();
   await expect(
     staff.getByRole('menuitem', { name: new RegExp(`Pedido faturado para confirmar: ${order.code}`) }),

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { STAFF } from './support/fixtures.ts';
 import { waitForMails } from './support/mail.ts';
 import { apiAs, createCustomer, signInWithForm, toast } from './support/users.ts';
+import { personBilling } from './support/orders.ts';
 
 async function staffSignIn(page: Page, email: string) {
   await page.goto('/admin/login');
@@ -95,18 +96,7 @@ test('admin cria um cupom, um cliente usa no checkout e o uso aparece no painel'
   const customer = await createCustomer(request, 'Carla Cupom');
   const api = await apiAs(playwright, baseURL!, customer.email, customer.password);
   const profile = await api.put('/api/billing-profile', {
-    data: {
-      person_type: 'pf',
-      name: 'Carla Cupom',
-      document: '529.982.247-25',
-      phone: '(61) 99999-0000',
-      cep: '70040-010',
-      street: 'SBS Quadra 2',
-      number: '10',
-      district: 'Asa Sul',
-      city: 'Brasília',
-      state: 'DF',
-    },
+    data: personBilling('Carla Cupom'),
   });
   expect(profile.status()).toBe(200);
   await api.dispose();

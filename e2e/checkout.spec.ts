@@ -87,6 +87,12 @@ test('carrinho → entrar (mescla) → perfil → cupom → Pix → webhook → 
 
   // No reload: the page follows the payment.
   await expect(page.getByRole('heading', { name: 'Pagamento confirmado!' })).toBeVisible({ timeout: 10_000 });
+  // Back from the confirmation does not land on the billing form filled on the way (it was a step).
+  await page.goBack();
+  await expect(page).not.toHaveURL(/\/confirmacao-pedido/);
+  await expect(page).not.toHaveURL(/completar-perfil/);
+  await page.goForward();
+  await expect(page.getByRole('heading', { name: 'Pagamento confirmado!' })).toBeVisible();
   await page.getByRole('main').getByRole('link', { name: 'Meus pedidos' }).click();
   await expect(page.getByRole('list', { name: 'Pedidos' }).getByRole('listitem').first()).toContainText(
     'Pago',

@@ -6,19 +6,9 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { addDays, formatBookingPeriod } from '../packages/shared/src/catalog.ts';
 import { apiAs, createCustomer, signInWithForm, toast } from './support/users.ts';
+import { personBilling } from './support/orders.ts';
 
-const billing = {
-  person_type: 'pf',
-  name: 'Jornada Completa',
-  document: '529.982.247-25',
-  phone: '(61) 99999-0000',
-  cep: '70040-010',
-  street: 'SBS Quadra 2',
-  number: '10',
-  district: 'Asa Sul',
-  city: 'Brasília',
-  state: 'DF',
-};
+const billing = personBilling('Jornada Completa');
 
 /** A confirmed customer with a billing profile, signed in on the page; `api` acts as them. */
 async function customer(
@@ -158,7 +148,16 @@ test('cancelar o pedido pede confirmação: “Voltar” não muda nada, confirm
   const placed = await user.api.post('/api/orders', {
     headers: { 'idempotency-key': `cancelar-${Date.now()}` },
     data: {
-      items: [{ product_id: product.id, start_date: await startDate(request), weeks: 1, tower_ids: [] }],
+      // Its own week: while this order waits for payment it holds the face, and the coupon test
+      // below, running beside it (fullyParallel), adds the same face at startDate to its cart.
+      items: [
+        {
+          product_id: product.id,
+          start_date: addDays(await startDate(request), 7 * 31),
+          weeks: 1,
+          tower_ids: [],
+        },
+      ],
     },
   });
   expect(placed.status()).toBe(201);

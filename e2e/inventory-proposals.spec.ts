@@ -4,6 +4,7 @@ import { staffSignIn } from './support/admin-pages.ts';
 import { STAFF } from './support/fixtures.ts';
 import { pageLinkFrom, waitForMail } from './support/mail.ts';
 import { apiAs, createCustomer, signInWithForm, toast } from './support/users.ts';
+import { personBilling } from './support/orders.ts';
 
 // Issue #19 items 2–4: the inventory calendar, a blocked week seen as unavailable in search, and a
 // staff proposal sent, accepted by the customer and shown among their orders. Weeks far ahead, so
@@ -73,18 +74,7 @@ test('a equipe envia uma proposta, o cliente aceita e ela vira um pedido', async
   const customer = await createCustomer(page.request, 'Larissa Proposta');
   const asCustomer = await apiAs(playwright, baseURL!, customer.email, customer.password);
   const billing = await asCustomer.put('/api/billing-profile', {
-    data: {
-      person_type: 'pf',
-      name: 'Larissa Proposta',
-      document: '529.982.247-25',
-      phone: '(61) 99999-0000',
-      cep: '70040-010',
-      street: 'SBS Quadra 2',
-      number: '10',
-      district: 'Asa Sul',
-      city: 'Brasília',
-      state: 'DF',
-    },
+    data: personBilling('Larissa Proposta'),
   });
   expect(billing.status()).toBe(200);
 

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { addDays } from '@urbana/shared';
 import { STAFF } from './support/fixtures.ts';
+import { personBilling } from './support/orders.ts';
 import { apiAs, createCustomer, signInWithForm } from './support/users.ts';
 
 // Issue #16 item 14: a 120-character name without a space must never widen a page on a 390 px phone.
@@ -34,18 +35,7 @@ test('nomes longos sem espaço não alargam as páginas do cliente nem as listas
   const search = await (await api.get('/api/search?local=Brasília&tipo=painel_led&por_pagina=1')).json();
   const product = await (await api.get(`/api/products/${search.items[0].slug}`)).json();
   const billing = await api.put('/api/billing-profile', {
-    data: {
-      person_type: 'pf',
-      name: LONG,
-      document: '529.982.247-25',
-      phone: '(61) 99999-0000',
-      cep: '70040-010',
-      street: LONG,
-      number: '10',
-      district: 'Asa Sul',
-      city: 'Brasília',
-      state: 'DF',
-    },
+    data: { ...personBilling(LONG), street: LONG },
   });
   expect(billing.status()).toBe(200);
   const placed = await api.post('/api/orders', {

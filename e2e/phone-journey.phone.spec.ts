@@ -4,6 +4,7 @@ import { addDays, formatBookingPeriod } from '@urbana/shared';
 import { decodeBrCode } from '../apps/api/test/brcode.ts';
 import { WEBHOOK_SECRET } from './support/fixtures.ts';
 import { createCustomer, signInWithForm } from './support/users.ts';
+import { personBilling } from './support/orders.ts';
 
 /** dd/mm/aaaa → aaaa-mm-dd */
 const isoOf = (br: string) => br.split('/').reverse().join('-');
@@ -111,18 +112,7 @@ test('Pix no celular: "Copiar código Pix" antes do QR; depois do pagamento, "En
   expect(
     (
       await api.put('/api/billing-profile', {
-        data: {
-          person_type: 'pf',
-          name: 'Paulo Celular',
-          document: '529.982.247-25',
-          phone: '(61) 99999-0000',
-          cep: '70040-010',
-          street: 'SBS Quadra 2',
-          number: '10',
-          district: 'Asa Sul',
-          city: 'Brasília',
-          state: 'DF',
-        },
+        data: personBilling('Paulo Celular'),
       })
     ).status(),
   ).toBe(200);

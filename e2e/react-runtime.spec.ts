@@ -37,6 +37,19 @@ test('o build de produção traz o React 19 e nada do Preact', () => {
   expect(preact.map(({ file }) => file)).toEqual([]);
 });
 
+test('os scripts que o index.html carrega de início não trazem o zod (decisão 041)', () => {
+  // Every page starts from index.html's scripts: the entry, React and the chunk of the app's small
+  // shared modules ("comum"). A module there that imports a zod schema brings the whole library to
+  // every page (23.7 kB gzip): the search page's parts and the staff's date range once did so.
+  const html = readFileSync(path.resolve('apps/web/dist/index.html'), 'utf8');
+  const upFront = [...new Set([...html.matchAll(/assets\/([^"']+\.js)/g)].map((m) => m[1]!))];
+  expect(upFront.length).toBeGreaterThan(1);
+  const withZod = upFront.filter((file) =>
+    readFileSync(path.join(assets, file), 'utf8').includes('ZodError'),
+  );
+  expect(withZod).toEqual([]);
+});
+
 test('a página no navegador é montada pelo React 19', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -64,6 +64,14 @@ test.describe('sem JavaScript', () => {
     await expect(photos.first()).toHaveAttribute('fetchpriority', 'high');
     await expect(photos.first()).toHaveAttribute('loading', 'eager');
     await expect(photos.nth(2)).toHaveAttribute('loading', 'lazy');
+    // The first photo is asked before the page's scripts: its preload heads the document's <head>
+    // (docs/decisions/047-search-page-lcp.md).
+    const firstPhoto = await photos.first().getAttribute('src');
+    const html = await (await request.get('/buscar-locais?local=Bras%C3%ADlia')).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    const preload = head.indexOf(`<link rel="preload" as="image" href="${firstPhoto}"`);
+    expect(preload).toBeGreaterThan(-1);
+    expect(preload).toBeLessThan(head.indexOf('<script'));
   });
 });
 
@@ -120,6 +128,23 @@ test('as páginas públicas hidratam sem aviso no console e sem pedir os dados d
   }
 });
 
+test('o mapa da busca abre no enquadramento dos resultados, sem mosaicos de outra escala', async ({
+  page,
+}) => {
+  const tiles: string[] = [];
+  page.on('request', (request) => {
+    if (/\/\d+\/\d+\/\d+\.png$/.test(request.url())) tiles.push(request.url());
+  });
+  // The map asks for its markers by zoom once it has framed the results (its first moveend).
+  const framed = page.waitForResponse((r) => /\/api\/search\/mapa\?.*zoom=/.test(r.url()));
+  await page.goto('/buscar-locais?local=Bras%C3%ADlia');
+  const zoom = new URL((await framed).url()).searchParams.get('zoom');
+  // The first view is the results' frame, set at once: every tile asked is of that zoom, none of a
+  // wider view first (docs/decisions/047-search-page-lcp.md).
+  expect(tiles.length).toBeGreaterThan(0);
+  expect([...new Set(tiles.map((url) => url.split('/').at(-3)))]).toEqual([zoom]);
+});
+
 test('a página 404 vem do servidor com o texto do seed e o caminho no console', async ({ page }) => {
   const seen = watch(page);
   const response = await page.goto('/caminho-inexistente-ssr');
@@ -163,4 +188,34 @@ test('até a sessão responder, a página do servidor não mostra "Entrar" (nem 
   release();
   await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Carregando...' })).toHaveCount(0);
+});
+
+test('até a hidratação os botões da página se dizem indisponíveis; depois o primeiro clique vale', async ({
+  page,
+  request,
+}) => {
+  const featured = (await (await request.get('/api/products/featured')).json()) as Featured;
+  const name = featured.items[0]!.name;
+  // The page's entry script is held back: the server's HTML is on screen, React is not running yet.
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  const favourite = page.getByRole('button', { name: `Favoritar ${name}` }).first();
+  await expect(favourite).toBeVisible();
+  // A click now would be lost: the button is announced as unavailable (the CI failures of
+  // e2e/a11y.spec.ts and e2e/watches-reports.spec.ts were clicks in this moment).
+  await expect(favourite).toBeDisabled();
+  await expect(page.getByRole('link', { name: /^Favoritos/ })).toBeVisible();
+  release();
+  await expect(favourite).toBeEnabled();
+  await favourite.click();
+  await expect(page.getByRole('button', { name: `Remover ${name} dos favoritos` }).first()).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(page.getByRole('link', { name: 'Favoritos (1)' })).toBeVisible();
 });

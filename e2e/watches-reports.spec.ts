@@ -22,9 +22,11 @@ test('Avise-me num favorito: um pedido cancelado libera a semana e o sino sobe s
   const product = ((await search.json()) as { items: Array<{ id: string; slug: string; name: string }> })
     .items[0]!;
 
-  const streamOpen = page.waitForResponse((r) => r.url().includes('/api/notifications/stream'));
   await signInWithForm(page, watcher.email, watcher.password);
   await expect(page).toHaveURL(/\/buscar-locais$/);
+  // The product page arrives server-rendered: its bell's stream opens once React has hydrated it, so
+  // the clicks below reach their handlers (a click before that does nothing, the CI failure here).
+  const streamOpen = page.waitForResponse((r) => r.url().includes('/api/notifications/stream'));
   await page.goto(`/locais/${product.slug}`);
   await streamOpen;
   // Not a favourite yet: no "Avise-me".

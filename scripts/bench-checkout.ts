@@ -12,12 +12,10 @@
 import { execSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { and, eq, ne, sql } from '../apps/api/src/db/sql.ts';
 import { addDays, earliestBookableStart, todayInBrasilia } from '@urbana/shared';
-import { buildApp } from '../apps/api/src/app.ts';
-import { loadConfig } from '../apps/api/src/config.ts';
-import { openDatabase, type Database } from '../apps/api/src/db/client.ts';
+import type { Database } from '../apps/api/src/db/client.ts';
+import { startApi, withPglite, withScratchDatabase } from './bench/start.ts';
 import { billingProfiles, orders, reservations } from '../apps/api/src/db/schema/index.ts';
 import { upsertConfirmedAccount } from '../apps/api/src/services/accounts.ts';
 
@@ -27,6 +25,8 @@ const RATE = Number(process.env.BENCH_CHECKOUT_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_CHECKOUT_SECONDS ?? 30);
 const USERS = 20;
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** `postgresql` alone skips the PGlite run (for profiling the server run). */
+const ONLY = process.env.BENCH_CHECKOUT_ONLY;
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -35,7 +35,7 @@ function percentile(values: number[], p: number): number {
 const round = (n: number) => Number(n.toFixed(1));
 const addressOf = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
 
-type App = Awaited<ReturnType<typeof buildApp>>;
+type App = Awaited<ReturnType<typeof startApi>>['app'];
 
 /** `count` products with one face of `slots` slots each, in one statement. */
 async function seedProducts(database: Database, tag: string, count: number, slots: number) {
@@ -187,18 +187,13 @@ async function sustained(app: App, cookies: string[], products: string[], start:
 async function run(driver: 'pglite' | 'postgresql', database: Database) {
   await database.migrate();
   const limit = '1000000';
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_SCALE: '1000',
-    WEB_DIST: '/nada',
+  const { app, config } = await startApi(database, {
     // The limits stay on (their locks are part of the cost) but high enough for the load.
     ORDER_UNPAID_MAX_PER_ACCOUNT: limit,
     ORDER_UNPAID_MAX_FACE_WEEKS: limit,
     ORDER_UNPAID_MAX_PER_IP: limit,
     ORDER_RATE_MAX: limit,
   });
-  const app = await buildApp({ config, database, logger: false });
   app.post('/api/bench-um-acesso', async (request) => {
     const { rows } = await database.db.execute<{ n: number }>(
       sql`select (${JSON.stringify(request.body)}::jsonb->>'n')::int as n`,
@@ -249,28 +244,18 @@ async function run(driver: 'pglite' | 'postgresql', database: Database) {
 
 process.stdout.write(`carga da máquina: ${execSync('uptime').toString().trim()}\n`);
 const rows = [];
-const embedded = await openDatabase({ dataDir: 'memory://' });
-rows.push(await run('pglite', embedded));
-await embedded.close();
+if (ONLY !== 'postgresql') rows.push(await withPglite((embedded) => run('pglite', embedded)));
 
-const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 2000 });
-try {
-  await admin.connect();
-  const name = `urbana_bench_checkout_${Date.now()}`;
-  await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const server = await openDatabase({ url: url.toString(), poolMax: 20 });
+if (ONLY !== 'pglite')
   try {
-    rows.push(await run('postgresql', server));
-  } finally {
-    await server.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
+    rows.push(
+      await withScratchDatabase(serverUrl, 'urbana_bench_checkout', 20, (server) =>
+        run('postgresql', server),
+      ),
+    );
+  } catch (error) {
+    process.stdout.write(`servidor PostgreSQL indisponível (${(error as Error).message}): só PGlite\n`);
   }
-  await admin.end();
-} catch (error) {
-  process.stdout.write(`servidor PostgreSQL indisponível (${(error as Error).message}): só PGlite\n`);
-}
 process.stdout.write(`carga da máquina: ${execSync('uptime').toString().trim()}\n`);
 mkdirSync('bench', { recursive: true });
 writeFileSync(

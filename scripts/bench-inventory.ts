@@ -6,12 +6,10 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { sql } from '../apps/api/src/db/sql.ts';
 import { addDays, todayInBrasilia } from '@urbana/shared';
-import { buildApp } from '../apps/api/src/app.ts';
-import { loadConfig } from '../apps/api/src/config.ts';
-import { openDatabase, type Database } from '../apps/api/src/db/client.ts';
+import type { Database } from '../apps/api/src/db/client.ts';
+import { startApi, withPglite, withScratchDatabase } from './bench/start.ts';
 import { upsertConfirmedAccount } from '../apps/api/src/services/accounts.ts';
 import { mondayOf } from '../apps/api/src/services/inventory/grid.ts';
 
@@ -54,13 +52,7 @@ async function seed(database: Database) {
 
 async function run(driver: 'pglite' | 'postgresql', database: Database) {
   await database.migrate();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_SCALE: '1000',
-    WEB_DIST: '/nada',
-  });
-  const app = await buildApp({ config, database, logger: false });
+  const { app } = await startApi(database);
   const first = await seed(database);
   const email = `bench-operador-${Date.now()}@urbana.com.br`;
   await upsertConfirmedAccount(database.db, {
@@ -102,25 +94,12 @@ async function run(driver: 'pglite' | 'postgresql', database: Database) {
 }
 
 const rows = [];
-const embedded = await openDatabase({ dataDir: 'memory://' });
-rows.push(await run('pglite', embedded));
-await embedded.close();
+rows.push(await withPglite((embedded) => run('pglite', embedded)));
 
-const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 2000 });
 try {
-  await admin.connect();
-  const name = `urbana_bench_inventory_${Date.now()}`;
-  await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const server = await openDatabase({ url: url.toString(), poolMax: 4 });
-  try {
-    rows.push(await run('postgresql', server));
-  } finally {
-    await server.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-  }
-  await admin.end();
+  rows.push(
+    await withScratchDatabase(serverUrl, 'urbana_bench_inventory', 4, (server) => run('postgresql', server)),
+  );
 } catch (error) {
   process.stdout.write(`servidor PostgreSQL indisponível (${(error as Error).message}): só PGlite\n`);
 }

@@ -15,22 +15,14 @@ import { openDatabase, type Database } from '../apps/api/src/db/client.ts';
 import { featuredProducts, networkStats } from '../apps/api/src/services/catalog/cards.ts';
 import { searchProducts } from '../apps/api/src/services/catalog/search.ts';
 import { scaleCatalog } from './bench/scale-catalog.ts';
+import { withPglite, withScratchDatabase } from './bench/start.ts';
+import { benchShapes } from './bench/search-shapes.ts';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,100000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-// The shapes issue #21 names (each with its own p95), then a few more of what visitors do.
-const shapes: Array<[string, string]> = [
-  ['raio padrão (Brasília)', 'local=Brasília'],
-  ['mapa sobre São Paulo', 'norte=-23.45&sul=-23.70&leste=-46.45&oeste=-46.85'],
-  ['só disponíveis por preço', 'local=Brasília&ordem=menor_preco&disponivel=true'],
-  ['um tipo (painel LED, São Paulo)', 'local=São Paulo&tipo=painel_led'],
-  ['lugar a 150 km de toda capital (Uberlândia)', 'local=Uberlândia'],
-  ['Rio, 10 km, maior audiência', 'lat=-22.90642&lng=-43.18223&raio=10&ordem=maior_audiencia'],
-  ['Belo Horizonte até R$ 500, página 2', 'local=Belo Horizonte&preco_max=50000&pagina=2'],
-  ['Curitiba flexível, 8 semanas', 'local=Curitiba&flexivel=true&semanas=8'],
-];
+const shapes = benchShapes;
 const queries = shapes.map(([, q]) => searchQuerySchema.parse(Object.fromEntries(new URLSearchParams(q))));
 const SEARCH_P95_BUDGET_MS = 20;
 
@@ -62,31 +54,12 @@ async function withDatabase(driver: 'pglite' | 'pg', size: number, run: (db: Dat
     }
     return;
   }
-  if (driver === 'pglite') {
-    const database = await openDatabase({ dataDir: 'memory://' });
-    try {
-      await database.migrate();
-      await run(database);
-    } finally {
-      await database.close();
-    }
-    return;
-  }
-  const name = `urbana_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolMax: 4 });
-  try {
+  const migrated = async (database: Database) => {
     await database.migrate();
     await run(database);
-  } finally {
-    await database.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  };
+  if (driver === 'pglite') await withPglite(migrated);
+  else await withScratchDatabase(serverUrl, 'urbana_bench', 4, migrated);
 }
 
 const results: Array<{

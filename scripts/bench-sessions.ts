@@ -8,10 +8,8 @@ import { execFile, execSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
-import { buildApp } from '../apps/api/src/app.ts';
-import { loadConfig } from '../apps/api/src/config.ts';
-import { openDatabase, type Database } from '../apps/api/src/db/client.ts';
+import type { Database } from '../apps/api/src/db/client.ts';
+import { startApi, withPglite, withScratchDatabase } from './bench/start.ts';
 import { upsertConfirmedAccount } from '../apps/api/src/services/accounts.ts';
 
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -32,14 +30,9 @@ async function rate(url: string, cookie?: string): Promise<number> {
 }
 
 async function measure(database: Database, cacheSeconds: string) {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    WEB_DIST: '/nada',
-    RATE_LIMIT_SCALE: '1000',
+  const { app } = await startApi(database, {
     SESSION_CACHE_SECONDS: cacheSeconds,
   });
-  const app = await buildApp({ config, database, logger: false });
   const email = `sessao-${Date.now()}@exemplo.com.br`;
   await upsertConfirmedAccount(database.db, {
     email,
@@ -78,24 +71,11 @@ async function run(driver: 'pglite' | 'postgresql', database: Database) {
 
 process.stdout.write(`carga da máquina: ${execSync('uptime').toString().trim()}\n`);
 const rows = [];
-const embedded = await openDatabase({ dataDir: 'memory://' });
-rows.push(await run('pglite', embedded));
-await embedded.close();
-const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 2000 });
+rows.push(await withPglite((embedded) => run('pglite', embedded)));
 try {
-  await admin.connect();
-  const name = `urbana_bench_sessions_${Date.now()}`;
-  await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const server = await openDatabase({ url: url.toString(), poolMax: 20 });
-  try {
-    rows.push(await run('postgresql', server));
-  } finally {
-    await server.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-  }
-  await admin.end();
+  rows.push(
+    await withScratchDatabase(serverUrl, 'urbana_bench_sessions', 20, (server) => run('postgresql', server)),
+  );
 } catch (error) {
   process.stdout.write(`servidor PostgreSQL indisponível (${(error as Error).message}): só PGlite\n`);
 }

@@ -1,43 +1,9 @@
 // Part of `npm run lint`: the web never restates an API answer (docs/decisions/037-one-contract-per-endpoint.md).
 // The answers' schemas live in packages/shared and the web takes their types with z.infer, so a
 // feature's API module (apps/web/src/features/*/api.ts, features/*/api/*.ts) declares no `interface`
-// and no object `type … = {`. The list below is issue 18's remaining debt: it may only shrink (an
-// entry whose declaration is gone must leave the list).
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+// and no object `type … = {`.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-
-const NOT_YET_SHARED = {
-  'apps/web/src/features/admin-messaging/api.ts': [
-    'Recipient',
-    'Broadcast',
-    'Page',
-    'BroadcastInput',
-    'ScheduledEmail',
-    'ScheduledInput',
-  ],
-  'apps/web/src/features/ads/api.ts': [
-    'MediaItem',
-    'MediaLibrary',
-    'AdItem',
-    'AdDetail',
-    'AdSummary',
-    'AdInput',
-  ],
-  'apps/web/src/features/billing/api.ts': ['InvoiceFilters'],
-  'apps/web/src/features/campaigns/api.ts': [
-    'CampaignRow',
-    'CampaignList',
-    'CampaignDetail',
-    'CampaignFilters',
-  ],
-  'apps/web/src/features/orders/api.ts': ['OrderDetail', 'OrderSummary', 'CheckoutRequest'],
-  'apps/web/src/features/support/api.ts': [
-    'Ticket',
-    'TicketMessage',
-    'StaffTicketFilters',
-    'StaffTicketPage',
-  ],
-};
 
 const features = 'apps/web/src/features';
 const apiModules = [];
@@ -62,21 +28,10 @@ for (const file of apiModules) {
     ...text.matchAll(/^\s*(?:export\s+)?interface\s+(\w+)/gm),
     ...text.matchAll(/^\s*(?:export\s+)?type\s+(\w+)(?:<[^>]*>)?\s*=\s*\{/gm),
   ].map((m) => m[1]);
-  const allowed = new Set(NOT_YET_SHARED[file] ?? []);
-  for (const name of declared) {
-    if (!allowed.has(name))
-      problems.push(
-        `${file}: ${name} restates an answer; export its schema from packages/shared and use z.infer`,
-      );
-  }
-  for (const name of allowed) {
-    if (!declared.includes(name))
-      problems.push(`${file}: ${name} is gone; remove it from scripts/check-contracts.mjs`);
-  }
-}
-for (const file of Object.keys(NOT_YET_SHARED)) {
-  if (!existsSync(file))
-    problems.push(`${file} no longer exists; remove it from scripts/check-contracts.mjs`);
+  for (const name of declared)
+    problems.push(
+      `${file}: ${name} restates an answer; export its schema from packages/shared and use z.infer`,
+    );
 }
 
 if (problems.length > 0) {

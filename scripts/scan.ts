@@ -42,6 +42,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { addDays, earliestBookableStart, todayInBrasilia } from '@urbana/shared';
+import { personBilling } from '@urbana/shared/samples';
 
 /** Terminal colour codes (ESC [ … m), which the tools print even into a pipe. */
 const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
@@ -540,18 +541,7 @@ try {
   const product = featured[0]!;
   const billing = await api('PUT', '/api/billing-profile', {
     cookie: cliente.cookie,
-    body: {
-      person_type: 'pf',
-      name: 'Cliente Demonstração',
-      document: '529.982.247-25',
-      phone: '(61) 99999-0000',
-      cep: '70040-010',
-      street: 'SBS Quadra 2',
-      number: '10',
-      district: 'Asa Sul',
-      city: 'Brasília',
-      state: 'DF',
-    },
+    body: personBilling('Cliente Demonstração'),
   });
   if (billing.status !== 200) throw new Error(`faturamento: ${billing.status} ${billing.text}`);
   const start = addDays(earliestBookableStart(todayInBrasilia(), 2), 21);

@@ -1,19 +1,7 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { addDays } from '../../packages/shared/src/catalog.ts';
 
-/** A company's billing profile: "boleto/transferência faturada" is only for a CNPJ. */
-export const companyBilling = {
-  person_type: 'pj',
-  name: 'Padaria Conceição Ltda.',
-  document: '11.222.333/0001-81',
-  phone: '(61) 3333-0000',
-  cep: '70040-010',
-  street: 'SBS Quadra 2',
-  number: '10',
-  district: 'Asa Sul',
-  city: 'Brasília',
-  state: 'DF',
-};
+export { companyBilling, personBilling } from '../../packages/shared/src/billing/samples.ts';
 
 /** A start two weeks after the earliest bookable day. */
 export async function startDate(request: APIRequestContext) {

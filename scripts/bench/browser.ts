@@ -16,7 +16,8 @@ export interface PageFigures {
   encoding: string;
 }
 
-const chromiumArgs = [
+/** Chromium without its background traffic (updates, sync, QUIC): the page is all it loads. */
+export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',

@@ -22,6 +22,7 @@ export const pageModules: Record<string, string[]> = {
   '/': ['src/app/layouts/public-layout.tsx', 'src/app/routes/public/home.tsx'],
   '/buscar-locais': ['src/app/layouts/public-layout.tsx', 'src/app/routes/public/search.tsx'],
   '/locais/{slug}': ['src/app/layouts/public-layout.tsx', 'src/app/routes/public/product.tsx'],
+  '/auth': ['src/app/layouts/public-layout.tsx', 'src/app/routes/public/auth.tsx'],
 };
 
 export interface PageBundle {
@@ -36,22 +37,27 @@ function gzipSize(file: string): number {
   return gzipSync(readFileSync(file), { level: 9 }).length;
 }
 
-export function measureBundles(webDist: string): PageBundle[] {
+/** The files a page loads at once: the entry, the page's route modules and their static imports. */
+export function pageFiles(webDist: string, modules: string[]): string[] {
   const manifest = JSON.parse(readFileSync(path.join(webDist, '.vite/manifest.json'), 'utf8')) as Manifest;
   const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry);
   if (!entry) throw new Error('manifest sem entrada');
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`módulo ${key} ausente do manifest`);
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(entry[0]);
+  for (const module of modules) visit(module);
+  return [...seen].map((key) => path.join(webDist, manifest[key]!.file));
+}
+
+export function measureBundles(webDist: string): PageBundle[] {
   return Object.entries(pageModules).map(([page, modules]) => {
-    const seen = new Set<string>();
-    const visit = (key: string) => {
-      if (seen.has(key)) return;
-      const chunk = manifest[key];
-      if (!chunk) throw new Error(`módulo ${key} ausente do manifest`);
-      seen.add(key);
-      for (const imported of chunk.imports ?? []) visit(imported);
-    };
-    visit(entry[0]);
-    for (const module of modules) visit(module);
-    const files = [...seen].map((key) => path.join(webDist, manifest[key]!.file));
+    const files = pageFiles(webDist, modules);
     return {
       page,
       files: files.length,

@@ -7,12 +7,10 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { sql } from '../../apps/api/src/db/sql.ts';
 import { addDays, todayInBrasilia } from '@urbana/shared';
-import { buildApp } from '../../apps/api/src/app.ts';
-import { loadConfig } from '../../apps/api/src/config.ts';
-import { openDatabase, type Database } from '../../apps/api/src/db/client.ts';
+import type { Database } from '../../apps/api/src/db/client.ts';
+import { startApi, withPglite, withScratchDatabase } from './start.ts';
 import { mondayOf } from '../../apps/api/src/services/inventory/grid.ts';
 
 const SINGLE = 3500;
@@ -59,8 +57,7 @@ async function seed(database: Database, first: string) {
 
 async function run(driver: 'pglite' | 'postgresql', database: Database) {
   await database.migrate();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', RATE_LIMIT_SCALE: '1000', WEB_DIST: '/nada' });
-  const app = await buildApp({ config, database, logger: false });
+  const { app } = await startApi(database, { LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' });
   const first = addDays(mondayOf(todayInBrasilia()), 14);
   await seed(database, first);
   const times: number[] = [];
@@ -101,31 +98,11 @@ async function run(driver: 'pglite' | 'postgresql', database: Database) {
   return { ...row, ok };
 }
 
-const rows = [await (async () => {
-  const embedded = await openDatabase({ dataDir: 'memory://' });
-  try {
-    return await run('pglite', embedded);
-  } finally {
-    await embedded.close();
-  }
-})()];
+const rows = [await withPglite((embedded) => run('pglite', embedded))];
 
 const serverUrl = process.env.DATABASE_URL;
 if (serverUrl) {
-  const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 2000 });
-  await admin.connect();
-  const name = `urbana_bench_planner_${Date.now()}`;
-  await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const server = await openDatabase({ url: url.toString(), poolMax: 4 });
-  try {
-    rows.push(await run('postgresql', server));
-  } finally {
-    await server.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  rows.push(await withScratchDatabase(serverUrl, 'urbana_bench_planner', 4, (server) => run('postgresql', server)));
 }
 mkdirSync('bench', { recursive: true });
 writeFileSync('bench/planner.json', `${JSON.stringify({ measured_at: new Date().toISOString(), results: rows }, null, 2)}\n`);

@@ -1,14 +1,14 @@
 /**
  * Issue #21 figures of the compiled server on the PostgreSQL server (scripts/bench/index.ts):
- *   - start: first answer after the process starts with an existing catalogue (budget ≤ 1 s), and the
- *     idle resident memory (budget ≤ 150 MB);
+ *   - start: first answer (a product read) after the process starts with an existing catalogue (budget
+ *     ≤ 1 s), and the idle resident memory (budget ≤ 150 MB), each beside a Fastify hello's in the
+ *     same run (scripts/bench/start-figures.ts);
  *   - reads that miss the cache (CATALOG_CACHE_SECONDS=0): a product read spread over ≥ 1,000
  *     distinct products and a search over ≥ 1,000 distinct shapes, sent with a browser's headers and
  *     a session cookie on half of them, each as a share of the bare route of the same run (product
  *     budget ≥ 30 %).
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
@@ -17,6 +17,8 @@ import { sessions } from '../../apps/api/src/db/schema/index.ts';
 import { hashToken, newToken } from '../../apps/api/src/lib/tokens.ts';
 import { upsertConfirmedAccount } from '../../apps/api/src/services/accounts.ts';
 import { demoCities } from '../../apps/api/src/services/demo-cities.ts';
+import type { SpawnedServer } from './start.ts';
+import { measureStarts } from './start-figures.ts';
 import { readLoad } from './reads.ts';
 import { scaleCatalog } from './scale-catalog.ts';
 
@@ -30,11 +32,6 @@ interface Figure {
 const root = path.resolve(import.meta.dirname, '../..');
 const PRODUCTS = Number(process.env.BENCH_READ_PRODUCTS ?? 2000);
 const PASSWORD = 'bench-leitura-9f3a';
-
-function residentMb(pid: number): number {
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-  return Math.round(kb / 1024);
-}
 
 /** ≥ 1,000 distinct searches: every demo place × radius × order × filters. */
 function searchPaths(): string[] {
@@ -52,7 +49,7 @@ function searchPaths(): string[] {
   return paths;
 }
 
-export async function measurePostgresReads(serverUrl: string, port: number): Promise<Figure[]> {
+export async function measurePostgresReads(serverUrl: string, port: number, helloPort: number): Promise<Figure[]> {
   const name = `urbana_bench_reads_${Date.now()}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -61,7 +58,7 @@ export async function measurePostgresReads(serverUrl: string, port: number): Pro
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), poolMax: 4 });
   const figures: Figure[] = [];
-  let server: ReturnType<typeof spawn> | undefined;
+  let server: SpawnedServer | undefined;
   try {
     await database.migrate();
     await scaleCatalog(database, PRODUCTS);
@@ -87,11 +84,11 @@ export async function measurePostgresReads(serverUrl: string, port: number): Pro
     const build = spawnSync(process.execPath, ['apps/api/build.mjs'], { cwd: root, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('a compilação da API falhou');
     const base = `http://127.0.0.1:${port}`;
-    const started = performance.now();
-    server = spawn(process.execPath, ['apps/api/dist/server.js'], {
-      cwd: root,
-      env: {
-        ...process.env,
+    const starts = await measureStarts({
+      base,
+      productPath: slugs[0]!,
+      helloPort,
+      serverEnv: {
         NODE_ENV: 'production',
         DATABASE_URL: url.toString(),
         PORT: String(port),
@@ -101,21 +98,8 @@ export async function measurePostgresReads(serverUrl: string, port: number): Pro
         CATALOG_CACHE_SECONDS: '0',
         ADMIN_TWO_FACTOR_REQUIRED: 'false',
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
     });
-    let firstAnswerMs = 0;
-    for (;;) {
-      if (server.exitCode !== null) throw new Error('o servidor compilado saiu');
-      try {
-        if ((await fetch(`${base}/api/health/live`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    firstAnswerMs = Math.round(performance.now() - started);
-    await new Promise((r) => setTimeout(r, 3000));
-    const idleMb = residentMb(server.pid!);
+    server = starts.running;
     const me = (await (await fetch(`${base}/api/auth/session`, { headers: { cookie } })).json()) as {
       user: unknown;
     };
@@ -127,8 +111,10 @@ export async function measurePostgresReads(serverUrl: string, port: number): Pro
     const bare2 = await readLoad(base, { paths: ['/api/health/live'], cookie, seconds: 6 });
     const bare = Math.round((bare1.rps + bare2.rps) / 2);
     figures.push(
-      { name: 'servidor compilado: primeira resposta após o início (PostgreSQL)', value: firstAnswerMs, unit: 'ms', budget: { op: '<=', limit: 1000 } },
-      { name: 'servidor compilado: memória residente ociosa (PostgreSQL)', value: idleMb, unit: 'MB', budget: { op: '<=', limit: 150 } },
+      { name: 'servidor compilado: primeira resposta após o início (leitura de produto, PostgreSQL, mediana de 3)', value: starts.server.firstAnswerMs, unit: 'ms', budget: { op: '<=', limit: 1000 } },
+      { name: 'piso, Fastify mínimo: primeira resposta após o início', value: starts.hello.firstAnswerMs, unit: 'ms' },
+      { name: 'servidor compilado: memória ociosa, residente (PostgreSQL, mediana de 3)', value: starts.server.idleMb, unit: 'MB', budget: { op: '<=', limit: 150 } },
+      { name: 'piso, Fastify mínimo: memória ociosa, residente', value: starts.hello.idleMb, unit: 'MB' },
       { name: 'PostgreSQL rota mínima (navegador, metade com sessão)', value: bare, unit: 'req/s' },
       { name: `PostgreSQL leitura de produto sem cache (${slugs.length} produtos)`, value: product.rps, unit: 'req/s' },
       { name: 'PostgreSQL leitura de produto sem cache / rota mínima', value: Math.round((product.rps / bare) * 100), unit: '%', budget: { op: '>=', limit: 30 } },
@@ -137,10 +123,7 @@ export async function measurePostgresReads(serverUrl: string, port: number): Pro
       { name: 'PostgreSQL leitura de produto sem cache p99', value: product.p99Ms, unit: 'ms' },
     );
   } finally {
-    if (server && server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((r) => server!.once('exit', r));
-    }
+    await server?.stop();
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }

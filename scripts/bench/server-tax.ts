@@ -6,8 +6,9 @@
  *     search without it (budget ≥ 80 %: the cache keeps the compressed bytes);
  *   - a revalidation with If-None-Match (304) as a share of the full answer.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { spawnServer } from './start.ts';
 
 interface Figure {
   name: string;
@@ -28,22 +29,20 @@ function cannon(url: string, headers: Record<string, string> = {}): number {
   return Math.round(out.requests.average);
 }
 
-async function startHello(port: number): Promise<() => void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/hello.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 100; i += 1) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health/live`)).ok) return () => child.kill('SIGTERM');
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
+async function startHello(port: number): Promise<() => Promise<void>> {
+  try {
+    const hello = await spawnServer({
+      args: ['--import', 'tsx', 'scripts/bench/hello.ts'],
+      cwd: root,
+      env: { PORT: String(port) },
+      healthUrl: `http://127.0.0.1:${port}/api/health/live`,
+      pollMs: 200,
+      timeoutMs: 20_000,
+    });
+    return hello.stop;
+  } catch {
+    throw new Error('o Fastify mínimo não subiu');
   }
-  child.kill('SIGTERM');
-  throw new Error('o Fastify mínimo não subiu');
 }
 
 export async function measureServerTax(base: string, helloPort: number): Promise<Figure[]> {
@@ -59,7 +58,7 @@ export async function measureServerTax(base: string, helloPort: number): Promise
     hello = Math.round((h1 + h2) / 2);
     bare = Math.round((b1 + b2) / 2);
   } finally {
-    stopHello();
+    await stopHello();
   }
   const search = `${base}/api/search?local=Bras%C3%ADlia`;
   const plain = cannon(search);

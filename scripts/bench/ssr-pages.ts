@@ -5,11 +5,12 @@
  * The budget is the PostgreSQL server's (p95 ≤ 15 ms, ≥ 1,000 pages/s): `measureOnPostgres` seeds
  * a fresh database on it with the demo catalogue, starts Urbana on it, measures and drops it.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { spawnServer, type SpawnedServer } from './start.ts';
 
 export interface SsrFigures {
   pages: number;
@@ -19,15 +20,18 @@ export interface SsrFigures {
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-/** The misses of up to 60 product pages, in the catalogue's price order. */
-export async function measureMisses(base: string): Promise<SsrFigures> {
+/**
+ * The misses of up to 60 product pages, in the catalogue's price order. `weeks` makes the query one
+ * no earlier visit asked (each call of a run passes its own), so neither the page nor its read is
+ * cached.
+ */
+export async function measureMisses(base: string, weeks = 3): Promise<SsrFigures> {
   const response = await fetch(`${base}/api/search?por_pagina=60&ordem=menor_preco`);
   const listing = (await response.json()) as { items: Array<{ slug: string }> };
   const missMs: number[] = [];
   for (const item of listing.items) {
     const started = performance.now();
-    // `semanas=3`: a query no earlier visit asked, so neither the page nor its read is cached.
-    const page = await fetch(`${base}/locais/${item.slug}?semanas=3`);
+    const page = await fetch(`${base}/locais/${item.slug}?semanas=${weeks}`);
     await page.text();
     missMs.push(performance.now() - started);
   }
@@ -66,40 +70,25 @@ export async function onPostgres<T>(
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'urbana-bench-pg-'));
-  const env = { ...process.env, NODE_ENV: 'production', DATABASE_URL: url.toString(), DATA_DIR: dataDir };
+  const env = { NODE_ENV: 'production', DATABASE_URL: url.toString(), DATA_DIR: dataDir };
   const base = `http://127.0.0.1:${port}`;
-  let server: ReturnType<typeof spawn> | undefined;
+  let server: SpawnedServer | undefined;
   try {
     const seed = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/seed.ts'], {
       cwd: root,
-      env,
+      env: { ...process.env, ...env },
       encoding: 'utf8',
     });
     if (seed.status !== 0) throw new Error(`seed no PostgreSQL falhou:\n${seed.stderr}`);
-    const started = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    server = await spawnServer({
+      args: ['--import', 'tsx', 'apps/api/src/server.ts'],
       cwd: root,
+      healthUrl: `${base}/api/health`,
       env: { ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'ignore', 'inherit'],
     });
-    server = started;
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      if (started.exitCode !== null) throw new Error(`o servidor saiu com código ${started.exitCode}`);
-      if (Date.now() > deadline) throw new Error(`${base} não respondeu em 120 s`);
-      const ok = await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ok) break;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
     return await measure(base);
   } finally {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server!.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    await server?.stop();
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { parseAdminEmails } from '@urbana/shared';
+import { parseAdminEmails, SEARCH_MAP_LIMIT } from '@urbana/shared';
 import { apiRoot } from './paths.ts';
 
 export const repoRoot = path.resolve(apiRoot, '../..');
@@ -21,6 +21,8 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).default(10),
   DATABASE_CONNECT_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(5),
+  // PGlite on a worker thread, off the HTTP event loop (decision 048); unset: on in production.
+  PGLITE_WORKER: z.string().optional(),
   REDIS_URL: z.string().optional(),
   REDIS_PREFIX: z.string().default('urbana:'),
   DATA_DIR: z.string().optional(),
@@ -48,6 +50,9 @@ const envSchema = z.object({
   // ViaCEP protocol (GET {base}/{cep}/json/); empty turns the address lookup off.
   CEP_LOOKUP_URL: z.union([z.literal(''), z.string().url()]).default('https://viacep.com.br/ws'),
   LEAD_BUSINESS_DAYS: z.coerce.number().int().min(0).max(30).default(2),
+  // Places the search map shows one by one before it groups them (decision 045); lower only to see
+  // the groups with a small catalogue (the browser tests).
+  SEARCH_MAP_MARKERS: z.coerce.number().int().min(1).max(SEARCH_MAP_LIMIT).default(SEARCH_MAP_LIMIT),
   SEED_CATALOG: bool(true),
   PAYMENT_WINDOW_MINUTES: z.coerce
     .number()
@@ -108,6 +113,8 @@ export interface Config {
   databasePoolMax: number;
   /** How long a request waits for a database connection before it fails with 503. */
   databaseConnectTimeoutMs: number;
+  /** PGlite (no DATABASE_URL) runs its queries on a worker thread, not the HTTP event loop. */
+  pgliteWorker: boolean;
   /** Shared store for the per-IP request limits (several instances); unset = in process. */
   redisUrl: string | undefined;
   /** Prefix of every Redis key Urbana writes. */
@@ -145,6 +152,8 @@ export interface Config {
   cepLookupUrl: string;
   /** Earliest booking start: today plus this many business days. */
   leadBusinessDays: number;
+  /** Markers the search map shows before it groups (SEARCH_MAP_MARKERS, at most SEARCH_MAP_LIMIT). */
+  mapMarkers: number;
   seedCatalog: boolean;
   paymentWindowMs: number;
   invoicedHoldMs: number;
@@ -206,6 +215,34 @@ function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
     .filter(Boolean);
 }
 
+/** The parsed environment, before it becomes a Config. */
+type ParsedEnv = z.output<typeof envSchema>;
+
+/** Object storage on S3 when a bucket is set, else undefined (a folder under DATA_DIR). */
+function s3Config(e: ParsedEnv): Config['s3'] {
+  return e.S3_BUCKET
+    ? {
+        endpoint: e.S3_ENDPOINT,
+        region: e.S3_REGION,
+        bucket: e.S3_BUCKET,
+        accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
+        forcePathStyle: e.S3_FORCE_PATH_STYLE,
+      }
+    : undefined;
+}
+
+/** Google sign-in, only when both the client id and the secret are set. */
+function googleConfig(e: ParsedEnv): Config['google'] {
+  return e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+    ? {
+        clientId: e.GOOGLE_CLIENT_ID,
+        clientSecret: e.GOOGLE_CLIENT_SECRET,
+        issuer: e.GOOGLE_ISSUER ?? 'https://accounts.google.com',
+      }
+    : undefined;
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
@@ -223,6 +260,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: e.DATABASE_URL || undefined,
     databasePoolMax: e.DATABASE_POOL_MAX,
     databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_SECONDS * 1000,
+    pgliteWorker: bool(e.NODE_ENV === 'production').parse(e.PGLITE_WORKER),
     redisUrl: e.REDIS_URL || undefined,
     redisPrefix: e.REDIS_PREFIX,
     dataDir: e.DATA_DIR ? path.resolve(e.DATA_DIR) : path.join(repoRoot, 'data'),
@@ -249,16 +287,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     pix: { key: e.PIX_KEY, merchantName: e.PIX_MERCHANT_NAME, merchantCity: e.PIX_MERCHANT_CITY },
     paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET || undefined,
     pricing: { longRunWeeks: e.LONG_RUN_DISCOUNT_WEEKS, longRunPercent: e.LONG_RUN_DISCOUNT_PERCENT },
-    s3: e.S3_BUCKET
-      ? {
-          endpoint: e.S3_ENDPOINT,
-          region: e.S3_REGION,
-          bucket: e.S3_BUCKET,
-          accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
-          secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
-          forcePathStyle: e.S3_FORCE_PATH_STYLE,
-        }
-      : undefined,
+    s3: s3Config(e),
     orderLimits: {
       unpaidPerAccount: e.ORDER_UNPAID_MAX_PER_ACCOUNT,
       faceWeeksPerAccount: e.ORDER_UNPAID_MAX_FACE_WEEKS,
@@ -276,18 +305,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     tileAttribution: e.TILE_ATTRIBUTION,
     cepLookupUrl: e.CEP_LOOKUP_URL.replace(/\/+$/, ''),
     leadBusinessDays: e.LEAD_BUSINESS_DAYS,
+    mapMarkers: e.SEARCH_MAP_MARKERS,
     seedCatalog: e.SEED_CATALOG,
     encarregado: { nome: e.LGPD_ENCARREGADO_NOME, email: e.LGPD_ENCARREGADO_EMAIL },
     adminTwoFactorRequired: e.ADMIN_TWO_FACTOR_REQUIRED,
     dataExportMs: e.DATA_EXPORT_LINK_HOURS * 3600_000,
     invitationMs: e.STAFF_INVITATION_DAYS * 86400_000,
-    google:
-      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
-        ? {
-            clientId: e.GOOGLE_CLIENT_ID,
-            clientSecret: e.GOOGLE_CLIENT_SECRET,
-            issuer: e.GOOGLE_ISSUER ?? 'https://accounts.google.com',
-          }
-        : undefined,
+    google: googleConfig(e),
   };
 }

@@ -12,6 +12,7 @@ const database = await openDatabase({
   dataDir: path.join(config.dataDir, 'pglite'),
   poolMax: config.databasePoolMax,
   connectTimeoutMs: config.databaseConnectTimeoutMs,
+  pgliteWorker: config.pgliteWorker,
 });
 await database.migrate();
 
@@ -38,8 +39,9 @@ if (database.driver === 'pglite' && config.seedDemo) {
 }
 
 await app.listen({ port: config.port, host: config.host });
+const embedded = `PGlite em ${config.dataDir}${config.pgliteWorker ? ', numa worker thread' : ''}`;
 app.log.info(
-  `Urbana no ar em ${config.publicUrl} (banco: ${database.driver === 'pg' ? 'PostgreSQL' : 'PGlite em ' + config.dataDir})`,
+  `Urbana no ar em ${config.publicUrl} (banco: ${database.driver === 'pg' ? 'PostgreSQL' : embedded})`,
 );
 
 let closing = false;

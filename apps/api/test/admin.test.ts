@@ -370,6 +370,26 @@ describe('usuários', () => {
     ]);
   });
 
+  it('a lista mostra o nome como o perfil: nome_completo, senão nome (especificação §3)', async () => {
+    const legacy = await createUser(ctx, { email: 'legado-lista@exemplo.com.br', nome: '' });
+    await ctx.database.db.execute(
+      sql`update profiles set nome_completo = '', nome = 'Nome Antigo' where id = ${legacy.user.id}`,
+    );
+    const list = await inject(ctx, {
+      method: 'GET',
+      url: '/api/admin/usuarios?q=legado-lista',
+      cookie: admin.cookie,
+    });
+    expect(list.json().items.map((u: { nome_completo: string }) => u.nome_completo)).toEqual(['Nome Antigo']);
+    const detail = await inject(ctx, {
+      method: 'GET',
+      url: `/api/admin/usuarios/${legacy.user.id}`,
+      cookie: admin.cookie,
+    });
+    expect(detail.json().nome_completo).toBe('Nome Antigo');
+    await ctx.database.db.execute(sql`delete from profiles where id = ${legacy.user.id}`);
+  });
+
   it('bloquear encerra as sessões na hora; desbloquear devolve a entrada', async () => {
     const target = await person('carla@exemplo.com.br', 'cliente', 'Carla Dias');
     const block = await inject(ctx, {

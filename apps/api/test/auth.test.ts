@@ -465,7 +465,7 @@ describe('sistema', () => {
     const res = await inject(ctx, { method: 'GET', url: '/api/health' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
-    expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
+    expect(String(res.headers['content-security-policy'])).toContain("default-src 'none'");
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 });

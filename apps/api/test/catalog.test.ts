@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { earliestBookableStart, searchQuerySchema, todayInBrasilia } from '@urbana/shared';
 import { products, reservations, towers } from '../src/db/schema/index.ts';
-import { searchMarkers } from '../src/services/catalog/search.ts';
+import { searchMap } from '../src/services/catalog/search-map.ts';
 import { LocalStorage } from '../src/services/storage.ts';
 import { createTestApp, inject, type TestContext } from './helpers.ts';
 
@@ -234,7 +234,7 @@ describe('página depois da última e marcadores do mapa', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.total).toBe(3);
-    expect(body.capped).toBe(false);
+    expect(body.clusters).toEqual([]);
     expect(body.items.map((i: { name: string }) => i.name)).toEqual([
       'Produto leste',
       'Produto centro',
@@ -248,11 +248,11 @@ describe('página depois da última e marcadores do mapa', () => {
     expect(typed.json().items.map((i: { name: string }) => i.name)).toEqual(['Produto leste']);
   });
 
-  it('o mapa tem um teto de marcadores e diz quando o passou', async () => {
+  it('passado o teto de marcadores, o mapa recebe grupos com a contagem', async () => {
     const q = { ...(await searchQueryOf(`${base}&ordem=menor_preco`)) };
-    const capped = await searchMarkers(ctx.database.db, q, 2, 2);
-    expect(capped).toMatchObject({ total: 3, capped: true });
-    expect(capped.items).toHaveLength(2);
+    const grouped = await searchMap(ctx.database.db, q, 2, 2);
+    expect(grouped).toMatchObject({ total: 3, items: [] });
+    expect(grouped.clusters.reduce((sum, c) => sum + c.count, 0)).toBe(3);
   });
 
   it('o mapa recusa os mesmos filtros inválidos que a busca', async () => {

@@ -9,7 +9,20 @@ import { afterAll, describe, expect, it } from 'vitest';
 // JavaScript, and the heavy modules load on first use, never at start.
 const apiDir = path.resolve(import.meta.dirname, '..');
 const bundle = path.join(apiDir, 'dist/server.js');
-const heavy = ['sharp', 'pdfkit', '@aws-sdk/client-s3', 'ioredis', 'nodemailer', 'qrcode'];
+const heavy = [
+  'sharp',
+  'pdfkit',
+  '@aws-sdk/client-s3',
+  'ioredis',
+  'nodemailer',
+  'qrcode',
+  // Needed by one feature each, or only by the embedded database (issue #21: first answer ≤ 1 s).
+  'pix-utils',
+  'jose',
+  'file-type',
+  'fflate',
+  '@electric-sql/pglite',
+];
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'urbana-compiled-'));
 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { articleSlugs, knowledgeArticles } from '@urbana/shared';
@@ -336,6 +336,38 @@ describe('compressão e cache dos arquivos do app', () => {
       headers: { 'accept-encoding': 'gzip' },
     });
     expect(gz.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('a página (o documento HTML) vai comprimida como o navegador pede, com o mesmo conteúdo', async () => {
+    const url = '/locais/torres-asa-sul';
+    const plain = await inject(ctx, { method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    expect(plain.body).toContain('torres-asa-sul');
+    for (const [accept, encoding, decode] of [
+      ['br, gzip', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+      // Asked twice: the second answer comes from the compressed bytes kept with the document.
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const page = await inject(ctx, { method: 'GET', url, headers: { 'accept-encoding': accept } });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(page.headers['content-encoding']).toBe(encoding);
+      expect(page.headers.vary).toContain('accept-encoding');
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(decode(page.rawPayload).toString('utf8')).toBe(plain.body);
+    }
+    // A document under 1 kB (the test's bare index.html, for an unknown page) travels as it is.
+    const missing = await inject(ctx, {
+      method: 'GET',
+      url: '/rota-que-nao-existe',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body.length).toBeLessThan(1024);
+    expect(missing.headers['content-encoding']).toBeUndefined();
+    expect(missing.body).toContain('<title>');
   });
 
   it('index.html e arquivos sem hash: sempre revalidados', async () => {

@@ -6,17 +6,21 @@ import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { upsertConfirmedAccount } from '../src/services/accounts.ts';
 import { emailLog } from '../src/db/schema/index.ts';
+import { personBilling } from '@urbana/shared/samples';
 import { desc, eq } from 'drizzle-orm';
 
 export const testDriver = process.env.TEST_DB === 'pg' ? 'pg' : 'pglite';
 
 /**
  * A clean database for one test file: an in-memory PGlite, or a fresh database on the PostgreSQL
- * server named by DATABASE_URL (dropped afterwards).
+ * server named by DATABASE_URL (dropped afterwards). `pgliteWorker`: PGlite on a worker thread, as in
+ * production (decision 048).
  */
-export async function createTestDatabase(): Promise<Database & { drop(): Promise<void>; url?: string }> {
+export async function createTestDatabase(
+  options: { pgliteWorker?: boolean } = {},
+): Promise<Database & { drop(): Promise<void>; url?: string }> {
   if (testDriver === 'pglite') {
-    const database = await openDatabase({ dataDir: 'memory://' });
+    const database = await openDatabase({ dataDir: 'memory://', pgliteWorker: options.pgliteWorker });
     await database.migrate();
     return { ...database, drop: () => database.close() };
   }
@@ -94,18 +98,7 @@ export async function createTestApp(
 }
 
 /** A valid individual's (PF) billing profile, as the checkout forms send it. */
-export const billingPf = {
-  person_type: 'pf',
-  name: 'Ana Souza',
-  document: '529.982.247-25',
-  phone: '(61) 99999-0000',
-  cep: '70040-010',
-  street: 'SBS Quadra 2',
-  number: '10',
-  district: 'Asa Sul',
-  city: 'Brasília',
-  state: 'DF',
-};
+export const billingPf = personBilling('Ana Souza');
 
 let ipCounter = 0;
 /** A fresh client IP for each caller, so that per-IP limits of one test do not leak into another. */

@@ -41,7 +41,7 @@ async function stream(base: string, cookie: string, headers: Record<string, stri
 }
 
 let keyN = 0;
-async function placeOrder(base: string, cookie: string) {
+async function placeOrder(base: string, cookie: string, paymentMethod: 'pix' | 'faturado' = 'pix') {
   const res = await fetch(`${base}/api/orders`, {
     method: 'POST',
     headers: {
@@ -50,7 +50,10 @@ async function placeOrder(base: string, cookie: string) {
       'content-type': 'application/json',
       'idempotency-key': `stream-${++keyN}-${Date.now()}`,
     },
-    body: JSON.stringify({ items: [{ product_id: productId, start_date: START, weeks: 1 }] }),
+    body: JSON.stringify({
+      items: [{ product_id: productId, start_date: START, weeks: 1 }],
+      payment_method: paymentMethod,
+    }),
   });
   expect(res.status).toBe(201);
   return (await res.json()) as { id: string; code: string };
@@ -65,7 +68,8 @@ async function until(check: () => boolean, timeoutMs = 5000) {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  // PGlite on its worker thread, as in production: NOTIFY crosses the thread (decision 048).
+  database = await createTestDatabase({ pgliteWorker: true });
   a = await createTestApp({ database, sseHeartbeatMs: HEARTBEAT_MS });
   b = await createTestApp({ database, sseHeartbeatMs: HEARTBEAT_MS });
   for (const ctx of [a, b]) await ctx.app.listen({ port: 0, host: '127.0.0.1' });
@@ -146,6 +150,30 @@ describe('GET /api/notifications/stream', () => {
     const order = await placeOrder(urlB, carla.cookie);
     const data = JSON.parse((await s.next(isNotification)).data) as NotificationEvent;
     expect(data.notification.title).toBe(`Recebemos o pedido ${order.code}`);
+  });
+
+  it('avisa a equipe, ao vivo, do pedido faturado que chega', async () => {
+    const operador = await createUser(a, { tipo: 'operador' });
+    const staffCookie = await signIn(a, operador.email, operador.password);
+    const s = await stream(urlA, staffCookie);
+    const firma = await customer(a);
+    const company = {
+      ...billing,
+      person_type: 'pj',
+      name: 'Padaria ao Vivo Ltda.',
+      document: '11.222.333/0001-81',
+    };
+    const put = await inject(a, {
+      method: 'PUT',
+      url: '/api/billing-profile',
+      cookie: firma.cookie,
+      payload: company,
+    });
+    expect(put.statusCode).toBe(200);
+    const order = await placeOrder(urlB, firma.cookie, 'faturado');
+    const data = JSON.parse((await s.next(isNotification)).data) as NotificationEvent;
+    expect(data.notification.title).toBe(`Pedido faturado para confirmar: ${order.code}`);
+    expect(data.notification.link).toBe(`/admin/pedidos/${order.id}`);
   });
 
   it('libera a inscrição quando o cliente desconecta', async () => {

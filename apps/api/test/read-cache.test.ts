@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ReadCache } from '../src/lib/read-cache.ts';
-import { accessLogLine } from '../src/app.ts';
+import { accessLogLine } from '../src/plugins/app/responses.ts';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -22,11 +22,19 @@ export { setServerFetch };
 export interface RenderedPage {
   /** The markup of `#root`. */
   html: string;
+  /**
+   * The resources React hoists (the preload of each first-screen photo, `fetchPriority="high"`), for
+   * the document's `<head>`: React puts them first in its markup when it does not draw `<html>`.
+   */
+  head: string;
   /** The JSON for `<script type="application/json" id="estado-servidor">`, safe inside HTML. */
   state: string;
 }
 
 const handler = createStaticHandler(routes);
+
+/** The `<link>` tags React writes before the page's own markup (its hoisted resources). */
+const leadingLinks = /^(?:<link [^>]*>)+/;
 
 /** Escapes what could end the script element or be read as HTML inside it. */
 const safeJson = (value: unknown) =>
@@ -71,5 +79,6 @@ export async function renderPage(href: string): Promise<RenderedPage | null> {
     router: { loaderData: result.loaderData, actionData: result.actionData, errors: result.errors },
     queries: dehydrate(queryClient),
   };
-  return { html, state: safeJson(state) };
+  const head = leadingLinks.exec(html)?.[0] ?? '';
+  return { html: html.slice(head.length), head, state: safeJson(state) };
 }

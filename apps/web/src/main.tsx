@@ -7,7 +7,6 @@ import { createQueryClient } from './app/providers.tsx';
 import { createRouter, preloadRoutes } from './app/router.tsx';
 import { prepareStartup } from './app/startup.ts';
 import { FullPageSpinner } from './components/ui/spinner.tsx';
-import { prepareClassMerge } from './lib/cn.ts';
 import { readServerState, type ServerState } from './lib/server-state.ts';
 import { hasSessionHint } from './features/auth/auth-context.tsx';
 import './index.css';
@@ -48,8 +47,6 @@ function startClientOnly() {
   }, STARTUP_SPINNER_DELAY_MS);
 
   const startup = prepareStartup(queryClient, new URL(window.location.href));
-  // The main thread is idle while the network answers: prepare there what the first render needs.
-  window.setTimeout(prepareClassMerge, 0);
   void startup.then((initialAuth) => {
     // The router (it ranks every route) and the first render in separate tasks, so that neither
     // holds the main thread for long.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { couponFormSchema, couponInputSchema, parseReais, productInputSchema } from './admin-schemas.ts';
+import { couponFormSchema, couponInputSchema, dateRangeProblem, parseReais } from './admin-schemas.ts';
+import { productFormSchema, productInputSchema } from './admin/products.ts';
 
 describe('parseReais', () => {
   it.each([
@@ -55,6 +56,65 @@ describe('productInputSchema', () => {
       towers: [product.towers[0], { ...product.towers[0], name: 'face' }],
     });
     expect(same.error?.issues[0]?.message).toBe('Cada torre precisa de um nome diferente.');
+  });
+});
+
+describe('productFormSchema', () => {
+  const typed = {
+    name: 'Painel Eixo',
+    description: '',
+    type: 'painel_led',
+    address: 'Eixo Monumental',
+    neighborhood: '',
+    city: 'Brasília',
+    state: 'DF',
+    latitude: '-15,79',
+    longitude: '-47.88',
+    daily_price: '1.234,50',
+    is_tower_based: false,
+    weekly_audience: '1000',
+    audience_profile: '',
+    operating_hours: '',
+    status: 'ativo',
+    towers: [{ name: 'Face', screens: '1', weekly_audience: '1000', slots: '2' }],
+  } as const;
+
+  it('lê o que foi digitado (vírgula, reais) no que a API recebe', () => {
+    expect(productFormSchema.parse(typed)).toMatchObject({
+      latitude: -15.79,
+      longitude: -47.88,
+      daily_price: 123_450,
+      towers: [{ name: 'Face', screens: 1, weekly_audience: 1000, slots: 2 }],
+    });
+  });
+
+  it('diz cada erro no seu campo, com a mensagem da API, todos de uma vez', () => {
+    const result = productFormSchema.safeParse({
+      ...typed,
+      name: 'P',
+      latitude: '',
+      daily_price: 'caro',
+      towers: [{ name: '', screens: '0', weekly_audience: '1000', slots: 'x' }],
+    });
+    const byPath = Object.fromEntries(result.error?.issues.map((i) => [i.path.join('.'), i.message]) ?? []);
+    expect(byPath).toEqual({
+      name: 'O nome precisa de ao menos 3 letras.',
+      latitude: 'Latitude inválida.',
+      daily_price: 'Informe o preço em reais, por exemplo 150,00.',
+      'towers.0.name': 'Informe o nome da torre.',
+      'towers.0.screens': 'Ao menos 1 tela.',
+      'towers.0.slots': 'Informe os slots.',
+    });
+  });
+
+  it('aplica as regras entre campos da API: uma face sem torres', () => {
+    const two = productFormSchema.safeParse({
+      ...typed,
+      towers: [...typed.towers, { ...typed.towers[0], name: 'B' }],
+    });
+    expect(two.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['towers', 'Um produto sem torres tem exatamente uma face.'],
+    ]);
   });
 });
 
@@ -115,5 +175,16 @@ describe('formulário de cupom', () => {
     const byField = Object.fromEntries(result.error!.issues.map((i) => [i.path.join('.'), i.message]));
     expect(byField.min_order).toBe('Pedido mínimo inválido.');
     expect(result.error!.issues.map((i) => i.path.join('.'))).toContain('min_order');
+  });
+});
+
+describe('dateRangeProblem', () => {
+  it('aceita um lado vazio e o mesmo dia; recusa o fim antes do início', () => {
+    expect(dateRangeProblem('', '2026-01-01')).toBeNull();
+    expect(dateRangeProblem('2026-03-01', '')).toBeNull();
+    expect(dateRangeProblem('2026-03-01', '2026-03-01')).toBeNull();
+    expect(dateRangeProblem('2026-03-02', '2026-03-01')).toBe(
+      'A data final precisa ser igual ou posterior à inicial.',
+    );
   });
 });

@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { productTypes, ufNames } from './catalog.ts';
-import { formatMoney } from './lib/money.ts';
 import { fromDateTimeInput } from './lib/date-input.ts';
-import { couponKinds } from './orders.ts';
+import { couponKinds } from './orders/rules.ts';
 import { userTypes } from './permissions.ts';
 
 /** Admin area forms and queries (docs/spec/product.md §8): one schema for the API and the web forms. */
@@ -46,6 +44,15 @@ export const dateRangeQuery = {
   to: isoDay.optional(),
 };
 
+export const dateRangeMessages = {
+  order: 'A data final precisa ser igual ou posterior à inicial.',
+};
+
+/** Two `aaaa-mm-dd` days (either may be empty): the message when the range ends before it starts. */
+export function dateRangeProblem(from: string, to: string): string | null {
+  return from && to && from > to ? dateRangeMessages.order : null;
+}
+
 /**
  * Occupancy looks forward: an outdoor seller sells the coming weeks, so by default the report shows
  * today to 12 weeks ahead (issue #17 item 6, docs/decisions/028-readable-audit-log.md), on its own
@@ -61,84 +68,6 @@ export const userStatuses = ['ativo', 'bloqueado', 'nao_confirmado'] as const;
 export const roleChangeSchema = z.object({
   tipo_usuario: z.enum(userTypes, { error: 'Papel inválido.' }),
 });
-
-const text = (max: number, label: string) =>
-  z
-    .string({ error: `${label} é obrigatório.` })
-    .trim()
-    .max(max, { error: `${label}: no máximo ${max} caracteres.` });
-
-export const towerInputSchema = z.object({
-  id: z.uuid({ error: 'Torre inválida.' }).optional(),
-  name: text(120, 'Nome da torre').min(1, { error: 'Informe o nome da torre.' }),
-  screens: z
-    .number({ error: 'Informe o número de telas.' })
-    .int({ error: 'Use um número inteiro de telas.' })
-    .min(1, { error: 'Ao menos 1 tela.' })
-    .max(1000, { error: 'No máximo 1.000 telas.' }),
-  weekly_audience: z
-    .number({ error: 'Informe a audiência semanal.' })
-    .int({ error: 'Use um número inteiro.' })
-    .min(0, { error: 'A audiência não pode ser negativa.' })
-    .max(1_000_000_000, { error: 'Audiência grande demais.' }),
-  slots: z
-    .number({ error: 'Informe os slots.' })
-    .int({ error: 'Use um número inteiro de slots.' })
-    .min(1, { error: 'Ao menos 1 slot.' })
-    .max(100, { error: 'No máximo 100 slots.' }),
-});
-export type TowerInput = z.infer<typeof towerInputSchema>;
-
-export const productInputSchema = z
-  .object({
-    name: text(160, 'Nome').min(3, { error: 'O nome precisa de ao menos 3 letras.' }),
-    description: text(4000, 'Descrição').default(''),
-    type: z.enum(productTypes, { error: 'Escolha o tipo de mídia.' }),
-    address: text(300, 'Endereço').min(3, { error: 'Informe o endereço.' }),
-    neighborhood: text(120, 'Bairro').default(''),
-    city: text(120, 'Cidade').min(2, { error: 'Informe a cidade.' }),
-    state: z.string().refine((v) => v in ufNames, { error: 'Escolha a UF.' }),
-    latitude: z
-      .number({ error: 'Latitude inválida.' })
-      .min(-34, { error: 'Latitude fora do Brasil.' })
-      .max(6, { error: 'Latitude fora do Brasil.' }),
-    longitude: z
-      .number({ error: 'Longitude inválida.' })
-      .min(-74, { error: 'Longitude fora do Brasil.' })
-      .max(-28, { error: 'Longitude fora do Brasil.' }),
-    daily_price: z
-      .number({ error: 'Informe o preço diário.' })
-      .int({ error: 'Preço em centavos inteiros.' })
-      .min(100, { error: `O preço diário mínimo é ${formatMoney(100)}.` })
-      .max(100_000_000, { error: 'Preço diário alto demais.' }),
-    is_tower_based: z.boolean().default(false),
-    weekly_audience: z
-      .number({ error: 'Informe a audiência semanal.' })
-      .int({ error: 'Use um número inteiro.' })
-      .min(0, { error: 'A audiência não pode ser negativa.' })
-      .max(1_000_000_000, { error: 'Audiência grande demais.' }),
-    audience_profile: text(500, 'Perfil de público').default(''),
-    operating_hours: text(200, 'Horário de funcionamento').default(''),
-    status: z.enum(['ativo', 'inativo'], { error: 'Status inválido.' }).default('ativo'),
-    towers: z
-      .array(towerInputSchema, { error: 'Informe as torres.' })
-      .min(1, { error: 'Cadastre ao menos uma torre ou face.' })
-      .max(50, { error: 'No máximo 50 torres.' }),
-  })
-  .superRefine((value, ctx) => {
-    if (!value.is_tower_based && value.towers.length !== 1) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['towers'],
-        message: 'Um produto sem torres tem exatamente uma face.',
-      });
-    }
-    const names = value.towers.map((t) => t.name.toLowerCase());
-    if (new Set(names).size !== names.length) {
-      ctx.addIssue({ code: 'custom', path: ['towers'], message: 'Cada torre precisa de um nome diferente.' });
-    }
-  });
-export type ProductInput = z.input<typeof productInputSchema>;
 
 const optionalLimit = (label: string) =>
   z

@@ -95,6 +95,21 @@ export function buildPath(pattern: string, params: Record<string, string> = {}):
 }
 
 /**
+ * A page's link with its query string, for e-mails and notifications: `pathWithQuery(paths.suporte,
+ * {}, { atendimento: id })` → `/suporte?atendimento=…`. Undefined query values are left out.
+ */
+export function pathWithQuery(
+  pattern: string,
+  params: Record<string, string> = {},
+  query: Record<string, string | undefined> = {},
+): string {
+  const path = buildPath(pattern, params);
+  const given = Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  const search = new URLSearchParams(given).toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/**
  * A path parameter is a slug or an id (letters, digits, "-", "_"): `/locais/x.bak` or `/pedido/backup.sql`
  * is no page of the app, and the server answers it 404 rather than 200 (scanners read a 200 there as
  * an exposed backup file).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchFilterProblem, searchMessages } from './search-options.ts';
+import { searchCountText, searchFilterProblem, searchMessages } from './search-options.ts';
 import { searchQuerySchema } from './search-schema.ts';
 
 const cases: Array<[string, string | null]> = [
@@ -24,5 +24,14 @@ describe('filtros da busca (sem zod no navegador, as mesmas regras do servidor)'
     new URLSearchParams(query).forEach((value, key) => (input[key] = value));
     const parsed = searchQuerySchema.safeParse(input);
     expect(parsed.success ? null : parsed.error.issues[0]!.message).toBe(message);
+  });
+});
+
+describe('linha de contagem da busca', () => {
+  it('conta até 1.000 e, passado o teto, diz "mais de 1.000 locais"', () => {
+    expect(searchCountText(0)).toBe('0 locais encontrados');
+    expect(searchCountText(1)).toBe('1 local encontrado');
+    expect(searchCountText(1000)).toBe('1.000 locais encontrados');
+    expect(searchCountText(1001, true)).toBe('mais de 1.000 locais');
   });
 });

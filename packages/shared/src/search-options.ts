@@ -1,3 +1,5 @@
+import { formatInteger } from './lib/money.ts';
+
 /** The orders of search results, without zod, for the web app's first load. */
 export const searchOrders = [
   'relevancia',
@@ -16,6 +18,9 @@ export const searchOrderLabels: Record<SearchOrderValue, string> = {
 };
 
 /** Specification §3 (docs/spec/specification.md): the place searched when none is given. */
+/** The booking lengths, in weeks, offered wherever a period is chosen (search, product, cart, planner). */
+export const bookingWeekChoices: readonly number[] = [1, 2, 3, 4, 6, 8, 12, 16, 24, 52];
+
 export const DEFAULT_LOCATION = 'Brasília, Distrito Federal, Brasil';
 
 /** Results per page of /buscar-locais. */
@@ -57,8 +62,25 @@ export function searchApiParams(params: URLSearchParams): string {
   return out.toString();
 }
 
-/** Markers the search map receives at most (GET /api/search/mapa); the map clusters them. */
+/**
+ * Markers the search map receives at most (GET /api/search/mapa): past it the server sends groups
+ * with their counts instead (docs/decisions/045-map-clusters-from-the-server.md).
+ */
 export const SEARCH_MAP_LIMIT = 500;
+/** The map's deepest zoom the server groups for (Leaflet's tiles stop at 19). */
+export const SEARCH_MAP_ZOOM_MAX = 20;
+
+/**
+ * A search counts its results up to this many (issue #21): past it, the total is a lower bound and
+ * the page says "mais de 1.000 locais" instead of counting a million rows on every visit.
+ */
+export const SEARCH_COUNT_CAP = 1000;
+
+/** The search page's count line: "1 local encontrado", "37 locais encontrados", "mais de 1.000 locais". */
+export function searchCountText(total: number, capped = false): string {
+  if (capped) return `mais de ${formatInteger(SEARCH_COUNT_CAP)} locais`;
+  return `${formatInteger(total)} ${total === 1 ? 'local encontrado' : 'locais encontrados'}`;
+}
 
 /** Booking lengths a search accepts, in weeks. */
 export const SEARCH_WEEKS_MIN = 1;
@@ -75,6 +97,9 @@ export const searchMessages = {
   weeks: 'Número de semanas inválido.',
   weeksRange: `Escolha de ${SEARCH_WEEKS_MIN} a ${SEARCH_WEEKS_MAX} semanas.`,
   page: 'Página inválida.',
+  mapZoom: `O zoom do mapa deve ser um número inteiro de 0 a ${SEARCH_MAP_ZOOM_MAX}.`,
+  mapView:
+    'Informe os quatro limites da área visível do mapa, com o norte acima do sul e o leste à direita do oeste.',
 } as const;
 
 const wholeNumber = (value: string) => /^\d+$/.test(value.trim());

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { availabilityStatuses, isStartDate, productTypes } from './catalog.ts';
 import {
   SEARCH_MAX_PAGE,
+  SEARCH_MAP_ZOOM_MAX,
   SEARCH_MAX_PRICE,
   SEARCH_WEEKS_MAX,
   SEARCH_WEEKS_MIN,
@@ -139,6 +140,8 @@ export type SearchResult = z.infer<typeof searchResultSchema>;
 export const searchResponseSchema = z.object({
   center: z.object({ lat: z.number(), lng: z.number(), label: z.string() }),
   total: z.number(),
+  /** The total was counted up to a cap (SEARCH_COUNT_CAP): there are more results than it says. */
+  total_capped: z.boolean(),
   page: z.number(),
   page_size: z.number(),
   start: z.string(),
@@ -158,13 +161,61 @@ export const searchMarkerSchema = z.object({
   photo: z.string().nullable(),
 });
 export type SearchMarker = z.infer<typeof searchMarkerSchema>;
-export const searchMarkersResponseSchema = z.object({
-  total: z.number(),
-  /** More results than SEARCH_MAP_LIMIT: the first ones in the search's order are sent. */
-  capped: z.boolean(),
-  items: z.array(searchMarkerSchema),
+/**
+ * GET /api/search/mapa: the map's own query — the search's, plus the map's zoom and, once the map is
+ * shown, its visible bounds (the answer covers the search's area inside them).
+ */
+export const searchMapQuerySchema = searchQuerySchema
+  .safeExtend({
+    zoom: z.coerce
+      .number({ error: searchMessages.mapZoom })
+      .int({ error: searchMessages.mapZoom })
+      .min(0, { error: searchMessages.mapZoom })
+      .max(SEARCH_MAP_ZOOM_MAX, { error: searchMessages.mapZoom })
+      .optional(),
+    vista_norte: num(searchMessages.mapView).optional(),
+    vista_sul: num(searchMessages.mapView).optional(),
+    vista_leste: num(searchMessages.mapView).optional(),
+    vista_oeste: num(searchMessages.mapView).optional(),
+  })
+  .superRefine((q, ctx) => {
+    const view = [q.vista_norte, q.vista_sul, q.vista_leste, q.vista_oeste];
+    if (view.every((b) => b === undefined)) return;
+    if (
+      view.some((b) => b === undefined) ||
+      q.vista_norte! <= q.vista_sul! ||
+      q.vista_leste! <= q.vista_oeste!
+    )
+      ctx.addIssue({ code: 'custom', path: ['vista_norte'], message: searchMessages.mapView });
+  });
+export type SearchMapQuery = z.output<typeof searchMapQuerySchema>;
+
+/** A group of places on the server's grid: how many, where (their centroid) and the box they span. */
+export const searchMapClusterSchema = z.object({
+  count: z.number(),
+  latitude: z.number(),
+  longitude: z.number(),
+  norte: z.number(),
+  sul: z.number(),
+  leste: z.number(),
+  oeste: z.number(),
 });
-export type SearchMarkersResponse = z.infer<typeof searchMarkersResponseSchema>;
+export type SearchMapCluster = z.infer<typeof searchMapClusterSchema>;
+export const searchMapResponseSchema = z.object({
+  /** Places of the search inside the map's view (the sum of the groups' counts when grouped). */
+  total: z.number(),
+  /** Up to SEARCH_MAP_LIMIT places: each one, in the search's order (and no groups). */
+  items: z.array(searchMarkerSchema),
+  /** More places than SEARCH_MAP_LIMIT: groups on a grid of `grid` degrees (and no items). */
+  clusters: z.array(searchMapClusterSchema),
+  grid: z.number().nullable(),
+  /**
+   * Filters the groups could not honour at this zoom (counted from the per-cell table, which knows
+   * the type but not the price or the calendar): the counts are of every price / every date.
+   */
+  ignored_filters: z.array(z.enum(['preco', 'disponivel'])),
+});
+export type SearchMapResponse = z.infer<typeof searchMapResponseSchema>;
 
 export const placeSchema = z.object({
   name: z.string(),

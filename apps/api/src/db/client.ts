@@ -1,13 +1,11 @@
 import path from 'node:path';
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { apiRoot } from '../paths.ts';
+import type { PGlite } from '@electric-sql/pglite';
+import type * as PgliteThread from './pglite-thread.ts';
+import { journalApplied, NEWEST_APPLIED_SQL } from './migrated.ts';
 import * as schema from './schema/index.ts';
 
 export const migrationsFolder = path.join(apiRoot, 'drizzle');
@@ -48,6 +46,11 @@ export interface OpenDatabaseOptions {
   url?: string | undefined;
   /** PGlite data folder; `memory://` for a throw-away database. */
   dataDir?: string;
+  /**
+   * PGlite on a worker thread, off the HTTP event loop (decision 048); otherwise in this thread,
+   * which starts faster (tests, command-line tools).
+   */
+  pgliteWorker?: boolean;
   poolMax?: number;
   /** How long to wait for a server connection (or a free pooled one) before failing. */
   connectTimeoutMs?: number;
@@ -67,17 +70,44 @@ const MIGRATION_LOCK_KEY = 727_001;
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url) return openServer(options.url, options.poolMax ?? 10, options.connectTimeoutMs ?? 5000);
-  return openEmbedded(options.dataDir ?? 'memory://');
+  return openEmbedded(options.dataDir ?? 'memory://', options.pgliteWorker ?? false);
 }
 
-async function openEmbedded(dataDir: string): Promise<Database> {
+/**
+ * The worker thread's main side, loaded only for the embedded database. Its name is computed at run
+ * time so that the compiled server keeps it as dist/pglite-thread.js (apps/api/build.mjs) instead of
+ * bundling it, with PGlite's worker wrapper, into every start.
+ */
+async function loadPgliteThread(): Promise<typeof PgliteThread> {
+  const file = import.meta.url.endsWith('.ts') ? './pglite-thread.ts' : './pglite-thread.js';
+  return import(file) as Promise<typeof PgliteThread>;
+}
+
+async function openEmbedded(dataDir: string, inWorker: boolean): Promise<Database> {
   if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { btree_gist }, parsers: { [INT8]: Number } });
+  // Loaded only here: a server on PostgreSQL never needs PGlite or its WebAssembly (issue #21).
+  const [{ PGlite: PGliteClass }, { btree_gist }, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
+    await Promise.all([
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/contrib/btree_gist'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ]);
+  const parsers = { [INT8]: Number };
+  // Both have PGlite's query interface; drizzle's pglite driver takes either.
+  const client = (
+    inWorker
+      ? await (await loadPgliteThread()).openPgliteThread(dataDir, parsers)
+      : await PGliteClass.create(dataDir, { extensions: { btree_gist }, parsers })
+  ) as PGlite;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
     driver: 'pglite',
     migrate: async () => {
+      const newest = async () =>
+        (await client.query<{ newest: unknown }>(NEWEST_APPLIED_SQL)).rows[0]?.newest;
+      if (await journalApplied(migrationsFolder, newest)) return;
       await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
     },
     ping: async () => {
@@ -98,6 +128,8 @@ async function openServer(url: string, max: number, connectTimeoutMs: number): P
     max,
     connectionTimeoutMillis: connectTimeoutMs,
     keepAlive: true,
+    // Short queries only: the JIT compiler spent 2 s on a 5 ms search at 1M products (decision 043).
+    options: '-c jit=off',
   });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
@@ -106,6 +138,9 @@ async function openServer(url: string, max: number, connectTimeoutMs: number): P
     db,
     driver: 'pg',
     migrate: async () => {
+      const newest = async () => (await pool.query<{ newest: unknown }>(NEWEST_APPLIED_SQL)).rows[0]?.newest;
+      if (await journalApplied(migrationsFolder, newest)) return;
+      const { migrate: migratePg } = await import('drizzle-orm/node-postgres/migrator');
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
@@ -126,6 +161,42 @@ async function openServer(url: string, max: number, connectTimeoutMs: number): P
 }
 
 const LISTEN_CHECK_MS = 30_000;
+
+/** A connection outside the pool that hands this channel's notifications to onMessage. */
+function newListenClient(
+  url: string,
+  connectTimeoutMs: number,
+  channel: string,
+  onMessage: (payload: string) => void,
+): pg.Client {
+  const client = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: connectTimeoutMs,
+    keepAlive: true,
+  });
+  client.on('notification', (message) => {
+    if (message.channel === channel) onMessage(message.payload ?? '');
+  });
+  return client;
+}
+
+/** Every LISTEN_CHECK_MS a `select 1` on the current connection: one that fails or hangs gets an 'error'. */
+function startListenCheck(current: () => pg.Client | undefined, connectTimeoutMs: number): NodeJS.Timeout {
+  const check = setInterval(() => {
+    const client = current();
+    if (!client) return;
+    const timeout = setTimeout(
+      () => client.emit('error', new Error('listen connection timeout')),
+      connectTimeoutMs,
+    );
+    client
+      .query('select 1')
+      .catch((error: unknown) => client.emit('error', error))
+      .finally(() => clearTimeout(timeout));
+  }, LISTEN_CHECK_MS);
+  check.unref();
+  return check;
+}
 
 /**
  * One connection outside the pool that only LISTENs. When it drops (server restart, network) it is
@@ -164,11 +235,7 @@ async function listenOnServer(
   };
 
   const connect = async () => {
-    const client = new pg.Client({
-      connectionString: url,
-      connectionTimeoutMillis: connectTimeoutMs,
-      keepAlive: true,
-    });
+    const client = newListenClient(url, connectTimeoutMs, channel, onMessage);
     let lost = false;
     const onLost = (error?: unknown) => {
       if (lost) return;
@@ -178,9 +245,6 @@ async function listenOnServer(
     };
     client.on('error', onLost);
     client.on('end', () => onLost());
-    client.on('notification', (message) => {
-      if (message.channel === channel) onMessage(message.payload ?? '');
-    });
     try {
       await client.connect();
       await client.query(`listen ${quoted}`);
@@ -199,19 +263,7 @@ async function listenOnServer(
     everConnected = true;
   };
 
-  const check = setInterval(() => {
-    const client = current;
-    if (!client) return;
-    const timeout = setTimeout(
-      () => client.emit('error', new Error('listen connection timeout')),
-      connectTimeoutMs,
-    );
-    client
-      .query('select 1')
-      .catch((error: unknown) => client.emit('error', error))
-      .finally(() => clearTimeout(timeout));
-  }, LISTEN_CHECK_MS);
-  check.unref();
+  const check = startListenCheck(() => current, connectTimeoutMs);
 
   await connect();
   return async () => {

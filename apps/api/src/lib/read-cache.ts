@@ -118,12 +118,26 @@ export function sendCached(
   reply
     .type('application/json; charset=utf-8')
     .header('etag', answer.etag)
-    .header('vary', 'accept-encoding')
     .header(
       'cache-control',
       sharedSeconds > 0 ? `public, max-age=0, s-maxage=${sharedSeconds}` : 'public, no-cache',
     );
-  if (matches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  if (matches(request.headers['if-none-match'], answer.etag)) {
+    return reply.header('vary', 'accept-encoding').code(304).send();
+  }
+  return sendEncoded(request, reply, answer);
+}
+
+/**
+ * Sends an answer's text compressed as the browser asks (the bytes made once per answer), or as it
+ * is when it is small or the browser asks for neither brotli nor gzip.
+ */
+export function sendEncoded(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: CachedAnswer,
+): FastifyReply {
+  reply.header('vary', 'accept-encoding');
   const encoding =
     answer.body.length >= COMPRESS_FROM_BYTES ? preferredEncoding(request.headers['accept-encoding']) : null;
   if (!encoding) return reply.send(answer.body);

@@ -52,6 +52,36 @@ const paidIn = (r: Range) =>
   sql`o.status in ${SOLD} and o.paid_at is not null
     and (o.paid_at at time zone ${TZ})::date between ${r.from}::date and ${r.to}::date`;
 
+/** Occupancy per tower: booked slot-days (paid or held bookings) over the slot-days it offers in the range. */
+async function towerOccupancy(db: Db, occ: Range) {
+  const occupancy = await db.execute<{
+    product_id: string;
+    product: string;
+    city: string;
+    tower_id: string;
+    tower: string;
+    slots: number;
+    booked: number;
+    capacity: number;
+  }>(sql`
+    select p.id as product_id, p.name as product, p.city, t.id as tower_id, t.name as tower, t.slots,
+      coalesce((select sum(greatest(0, least(r2.ends_on, ${occ.to}::date + 1) - greatest(r2.starts_on, ${occ.from}::date)))
+        from reservations r2 where r2.tower_id = t.id and r2.status <> 'liberada'
+          and r2.starts_on <= ${occ.to}::date and r2.ends_on > ${occ.from}::date), 0)::int as booked,
+      (t.slots * (${occ.to}::date - ${occ.from}::date + 1))::int as capacity
+    from towers t join products p on p.id = t.product_id
+    where p.status = 'ativo' or exists (select 1 from reservations r3 where r3.tower_id = t.id and r3.status <> 'liberada'
+      and r3.starts_on <= ${occ.to}::date and r3.ends_on > ${occ.from}::date)
+    order by p.name, t.name`);
+  return occupancy.rows.map((x) => ({
+    ...x,
+    slots: Number(x.slots),
+    booked: Number(x.booked),
+    capacity: Number(x.capacity),
+    rate: Number(x.capacity) ? Number(x.booked) / Number(x.capacity) : 0,
+  }));
+}
+
 export async function salesReport(
   db: Db,
   r: Range,
@@ -103,26 +133,7 @@ export async function salesReport(
     select p.id as user_id, p.nome_completo as name, p.email, count(*)::int as orders, sum(o.total)::bigint as revenue
     from orders o join profiles p on p.id = o.user_id where ${paidIn(r)}
     group by p.id order by revenue desc, p.email limit 20`);
-  // Occupancy: booked slot-days (paid or held bookings) over the slot-days the towers offer in the range.
-  const occupancy = await db.execute<{
-    product_id: string;
-    product: string;
-    city: string;
-    tower_id: string;
-    tower: string;
-    slots: number;
-    booked: number;
-    capacity: number;
-  }>(sql`
-    select p.id as product_id, p.name as product, p.city, t.id as tower_id, t.name as tower, t.slots,
-      coalesce((select sum(greatest(0, least(r2.ends_on, ${occ.to}::date + 1) - greatest(r2.starts_on, ${occ.from}::date)))
-        from reservations r2 where r2.tower_id = t.id and r2.status <> 'liberada'
-          and r2.starts_on <= ${occ.to}::date and r2.ends_on > ${occ.from}::date), 0)::int as booked,
-      (t.slots * (${occ.to}::date - ${occ.from}::date + 1))::int as capacity
-    from towers t join products p on p.id = t.product_id
-    where p.status = 'ativo' or exists (select 1 from reservations r3 where r3.tower_id = t.id and r3.status <> 'liberada'
-      and r3.starts_on <= ${occ.to}::date and r3.ends_on > ${occ.from}::date)
-    order by p.name, t.name`);
+  const ocupacao = await towerOccupancy(db, occ);
 
   const totals = period.rows.reduce(
     (acc, row) => ({ orders: acc.orders + Number(row.orders), revenue: acc.revenue + Number(row.revenue) }),
@@ -148,13 +159,7 @@ export async function salesReport(
     })),
     tipos: byType.rows.map((x) => ({ type: x.type, items: Number(x.items), revenue: Number(x.revenue) })),
     clientes: customers.rows.map((x) => ({ ...x, orders: Number(x.orders), revenue: Number(x.revenue) })),
-    ocupacao: occupancy.rows.map((x) => ({
-      ...x,
-      slots: Number(x.slots),
-      booked: Number(x.booked),
-      capacity: Number(x.capacity),
-      rate: Number(x.capacity) ? Number(x.booked) / Number(x.capacity) : 0,
-    })),
+    ocupacao,
   };
 }
 export type SalesReport = Awaited<ReturnType<typeof salesReport>>;

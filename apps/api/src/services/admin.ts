@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { ads as adsTable, orders, products, profiles, sessions, supportTickets } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
 import { audit } from './audit.ts';
-import { sendConfirmation, type AuthDeps } from './auth/index.ts';
+import { sendConfirmation, userContact, type AuthDeps } from './auth/index.ts';
 import { textSearch } from '../db/search.ts';
 
 /** Orders that count as sales: paid, running or done (docs/spec/product.md §4). */
@@ -41,16 +41,8 @@ export async function itemsAwaitingReview(
   ];
 }
 
-export async function overview(db: Db, now = new Date()) {
-  const byType = await db
-    .select({ tipo: profiles.tipo_usuario, n: count() })
-    .from(profiles)
-    .groupBy(profiles.tipo_usuario);
-  const [activeProducts] = await db.select({ n: count() }).from(products).where(eq(products.status, 'ativo'));
-  const users = { cliente: 0, operador: 0, admin: 0 };
-  for (const row of byType) users[row.tipo] = row.n;
-
-  const nowIso = now.toISOString();
+/** Paid revenue and orders this month and last (Brasília), and this month's new accounts. */
+async function monthTotals(db: Db, nowIso: string) {
   const monthStart = sql`date_trunc('month', ${nowIso}::timestamptz at time zone ${TZ})`;
   const months = await db.execute<{
     this_revenue: string;
@@ -68,7 +60,20 @@ export async function overview(db: Db, now = new Date()) {
         and (paid_at at time zone ${TZ}) < ${monthStart}))::int as last_orders,
       (select count(*) from profiles where (created_at at time zone ${TZ}) >= ${monthStart})::int as new_users
     from orders where status in ${SOLD} and paid_at is not null`);
-  const m = months.rows[0]!;
+  return months.rows[0]!;
+}
+
+export async function overview(db: Db, now = new Date()) {
+  const byType = await db
+    .select({ tipo: profiles.tipo_usuario, n: count() })
+    .from(profiles)
+    .groupBy(profiles.tipo_usuario);
+  const [activeProducts] = await db.select({ n: count() }).from(products).where(eq(products.status, 'ativo'));
+  const users = { cliente: 0, operador: 0, admin: 0 };
+  for (const row of byType) users[row.tipo] = row.n;
+
+  const nowIso = now.toISOString();
+  const m = await monthTotals(db, nowIso);
   const thisRevenue = Number(m.this_revenue);
   const thisOrders = Number(m.this_orders);
 
@@ -146,7 +151,12 @@ export async function listUsers(
   },
 ) {
   const conditions: SQL[] = [];
-  const search = textSearch(input.q, [profiles.email, profiles.nome_completo, profiles.empresa]);
+  const search = textSearch(input.q, [
+    profiles.email,
+    profiles.nome_completo,
+    profiles.nome,
+    profiles.empresa,
+  ]);
   if (search) conditions.push(search);
   if (input.tipo) conditions.push(eq(profiles.tipo_usuario, input.tipo));
   if (input.status === 'bloqueado') conditions.push(isNotNull(profiles.blocked_at));
@@ -159,7 +169,9 @@ export async function listUsers(
     .select({
       id: profiles.id,
       email: profiles.email,
-      nome_completo: profiles.nome_completo,
+      // Specification §3 (docs/spec/specification.md): nome_completo, falling back to nome, else empty —
+      // as the session's profile and the user's page say it (services/auth/sessions.ts userContact).
+      nome_completo: sql<string>`coalesce(nullif(${profiles.nome_completo}, ''), ${profiles.nome}, '')`,
       tipo_usuario: profiles.tipo_usuario,
       email_confirmed: sql<boolean>`${profiles.email_confirmed_at} is not null`,
       blocked: sql<boolean>`${profiles.blocked_at} is not null`,
@@ -211,13 +223,7 @@ export async function userDetail(db: Db, id: string) {
   const lastSeen = lastSession?.at ? new Date(lastSession.at) : null;
   const lastAccess = lastSeen && lastSeen > user.updated_at ? lastSeen : user.updated_at;
   return {
-    id: user.id,
-    email: user.email,
-    nome_completo: user.nome_completo || user.nome || '',
-    empresa: user.empresa,
-    telefone: user.telefone,
-    tipo_usuario: user.tipo_usuario,
-    email_confirmed: user.email_confirmed_at !== null,
+    ...userContact(user),
     blocked: user.blocked_at !== null,
     blocked_at: user.blocked_at?.toISOString() ?? null,
     created_at: user.created_at.toISOString(),

@@ -8,6 +8,7 @@ import {
   creativeProblems,
   isAdEditable,
   todayInBrasilia,
+  type AdInput,
   type AdStatus,
   type CreativeFormat,
   type ProductType,
@@ -27,7 +28,7 @@ import {
 import { AppError } from '../lib/errors.ts';
 import { audit } from './audit.ts';
 import { notifyStaff } from './messaging/notifications.ts';
-import { fileUrl } from './catalog/search.ts';
+import { fileUrl } from './catalog/rows.ts';
 
 /** Items an ad may run on: the user's, of a paid (or running) order, not finished. */
 const CAMPAIGN_ORDER_STATUSES = ['pago', 'em_veiculacao'] as const;
@@ -46,12 +47,6 @@ const itemColumns = {
   end: orderItems.ends_on,
   tower_count: orderItems.tower_count,
 };
-
-export interface AdInput {
-  name: string;
-  item_ids: string[];
-  media_ids: string[];
-}
 
 /** The booked items of this user that an ad may use (with the ones this ad already has). */
 async function eligibleItems(executor: Db | Tx, userId: string, adId: string | null) {

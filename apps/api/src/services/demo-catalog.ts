@@ -155,21 +155,57 @@ export const PHOTO_VARIANTS = 4;
  * The demo catalogue: at least 40 products in Brasília, products in every state capital, all five
  * types, tower products with 2–12 towers. Larger counts spread over the capitals for benchmarks.
  */
-export async function seedCatalog(db: Db, storage: Storage, options: SeedOptions = {}) {
-  const log = options.log ?? (() => {});
-  const [existing] = await db.select({ n: count() }).from(products);
-  if ((existing?.n ?? 0) > 0) return { products: 0, towers: 0, skipped: true };
-
-  // A pool of photos per type, shared by products of that type.
+/** A pool of photos per type, shared by products of that type. */
+async function photoPool(storage: Storage) {
   const pool = new Map<ProductType, StoredPhoto[]>();
   for (const type of productTypes) {
     const photos: StoredPhoto[] = [];
     for (let v = 0; v < PHOTO_VARIANTS; v++) photos.push(await generateProductPhoto(storage, type, v));
     pool.set(type, photos);
   }
+  return pool;
+}
+
+/** The city of product i: the first 48 in Brasília, the next 104 four per capital; beyond, spread over all. */
+function demoCity(i: number, total: number, demoTotal: number) {
+  const cities = demoCities;
+  return i < 48
+    ? brasilia
+    : i < demoTotal
+      ? cities[1 + Math.floor((i - 48) / 4)]!
+      : // Beyond the demo, an equal share per city, inserted city by city (a catalogue grows by region).
+        cities[Math.floor(((i - demoTotal) * cities.length) / (total - demoTotal))]!;
+}
+
+/** A product's towers (or its one face) and their summed audience, drawn from the sequence in order. */
+function demoTowers(r: ReturnType<typeof random>, productId: string, type: ProductType) {
+  const profile = profiles[type];
+  const rows: Array<typeof towers.$inferInsert> = [];
+  const towersHere = r.int(profile.towers[0], profile.towers[1]);
+  const isTower = type === 'torre';
+  let audience = 0;
+  for (let t = 0; t < towersHere; t++) {
+    const towerAudience = r.int(profile.audience[0], profile.audience[1]);
+    audience += towerAudience;
+    rows.push({
+      product_id: productId,
+      name: isTower ? `Torre ${String.fromCharCode(65 + t)}` : 'Face principal',
+      screens: isTower ? r.int(2, 6) : 1,
+      weekly_audience: towerAudience,
+      slots: r.int(profile.slots[0], profile.slots[1]),
+    });
+  }
+  return { rows, audience };
+}
+
+export async function seedCatalog(db: Db, storage: Storage, options: SeedOptions = {}) {
+  const log = options.log ?? (() => {});
+  const [existing] = await db.select({ n: count() }).from(products);
+  if ((existing?.n ?? 0) > 0) return { products: 0, towers: 0, skipped: true };
+
+  const pool = await photoPool(storage);
   log(`${productTypes.length * PHOTO_VARIANTS} fotos geradas`);
 
-  const cities = demoCities;
   const demoTotal = 48 + 26 * 4;
   const total = Math.max(options.products ?? demoTotal, 1);
   const r = random(20261121);
@@ -183,14 +219,7 @@ export async function seedCatalog(db: Db, storage: Storage, options: SeedOptions
     const towerRows: Array<typeof towers.$inferInsert> = [];
     const photoRows: Array<typeof productPhotos.$inferInsert> = [];
     for (let i = start; i < Math.min(total, start + BATCH); i++) {
-      // The first 48 are in Brasília, the next 104 four per capital; beyond that, spread over all.
-      const city =
-        i < 48
-          ? brasilia
-          : i < demoTotal
-            ? cities[1 + Math.floor((i - 48) / 4)]!
-            : // Beyond the demo, an equal share per city, inserted city by city (a catalogue grows by region).
-              cities[Math.floor(((i - demoTotal) * cities.length) / (total - demoTotal))]!;
+      const city = demoCity(i, total, demoTotal);
       const type = productTypes[i % productTypes.length]!;
       const profile = profiles[type];
       const place = r.pick(city.areas);
@@ -203,20 +232,9 @@ export async function seedCatalog(db: Db, storage: Storage, options: SeedOptions
       if (usedSlugs.has(slug)) slug = `${slug}-${i}`;
       usedSlugs.add(slug);
       const id = r.uuid();
-      const towersHere = r.int(profile.towers[0], profile.towers[1]);
       const isTower = type === 'torre';
-      let audience = 0;
-      for (let t = 0; t < towersHere; t++) {
-        const towerAudience = r.int(profile.audience[0], profile.audience[1]);
-        audience += towerAudience;
-        towerRows.push({
-          product_id: id,
-          name: isTower ? `Torre ${String.fromCharCode(65 + t)}` : 'Face principal',
-          screens: isTower ? r.int(2, 6) : 1,
-          weekly_audience: towerAudience,
-          slots: r.int(profile.slots[0], profile.slots[1]),
-        });
-      }
+      const { rows: productTowers, audience } = demoTowers(r, id, type);
+      towerRows.push(...productTowers);
       productRows.push({
         id,
         slug,

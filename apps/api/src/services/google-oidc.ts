@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
-import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import type { JWTVerifyGetKey } from 'jose';
 import { accountMessages, googleSignInErrors, TERMS_VERSION } from '@urbana/shared';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { oauthStates, profiles } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
+import { loadJose } from '../lib/heavy-modules.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 import { audit } from './audit.ts';
 import type { ProfileRow } from './auth/index.ts';
@@ -78,28 +79,20 @@ export async function startGoogleSignIn(db: Db, config: Config) {
 }
 
 /** Finishes a sign-in: checks state, exchanges the code, verifies the ID token, finds or creates the profile. */
-export async function finishGoogleSignIn(
-  db: Db,
+/** What Google says of the person: the code exchanged (PKCE), the ID token verified, the nonce and e-mail checked. */
+async function googleIdentity(
   config: Config,
-  input: { code: string; state: string; cookieState: string | undefined; ip: string },
-): Promise<ProfileRow> {
-  const google = config.google;
-  if (!google) throw new AppError(404, 'Entrar com o Google não está disponível.');
-  // The state must come back to the same browser that started (login CSRF) and be used once.
-  if (!input.cookieState || input.cookieState !== input.state) throw new AppError(400, GOOGLE_FAILED);
-  const [pending] = await db
-    .delete(oauthStates)
-    .where(and(eq(oauthStates.state_hash, hashToken(input.state)), gt(oauthStates.expires_at, new Date())))
-    .returning();
-  if (!pending) throw new AppError(400, GOOGLE_FAILED);
-
+  google: NonNullable<Config['google']>,
+  code: string,
+  pending: { code_verifier: string; nonce: string },
+): Promise<{ sub: string; email: string; name: string }> {
   const discovery = await discover(google.issuer);
   const tokenResponse = await fetch(discovery.token_endpoint, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
       grant_type: 'authorization_code',
-      code: input.code,
+      code,
       redirect_uri: googleCallbackUrl(config),
       client_id: google.clientId,
       client_secret: google.clientSecret,
@@ -111,6 +104,7 @@ export async function finishGoogleSignIn(
   const tokens = (await tokenResponse.json()) as { id_token?: string };
   if (!tokens.id_token) throw new AppError(502, GOOGLE_FAILED);
 
+  const { createRemoteJWKSet, jwtVerify } = await loadJose();
   let keys = keySets.get(discovery.jwks_uri);
   if (!keys) {
     keys = createRemoteJWKSet(new URL(discovery.jwks_uri));
@@ -128,8 +122,17 @@ export async function finishGoogleSignIn(
     throw new AppError(400, googleSignInErrors.google_email);
   }
   const name = typeof payload.name === 'string' ? payload.name.trim().slice(0, 120) : '';
+  return { sub: payload.sub, email, name };
+}
 
-  const bySub = await db.query.profiles.findFirst({ where: eq(profiles.google_sub, payload.sub) });
+/** The account of this Google identity: linked by subject or e-mail (confirming it), or created. */
+async function googleAccount(
+  db: Db,
+  identity: { sub: string; email: string; name: string },
+  ip: string,
+): Promise<ProfileRow> {
+  const { email, name } = identity;
+  const bySub = await db.query.profiles.findFirst({ where: eq(profiles.google_sub, identity.sub) });
   const byEmail = bySub ?? (await db.query.profiles.findFirst({ where: eq(profiles.email, email) }));
   let user: ProfileRow | undefined;
   if (byEmail) {
@@ -137,7 +140,7 @@ export async function finishGoogleSignIn(
     // Google vouches for the mailbox: link the account and count the e-mail as confirmed.
     [user] = await db
       .update(profiles)
-      .set({ google_sub: payload.sub, email_confirmed_at: byEmail.email_confirmed_at ?? new Date() })
+      .set({ google_sub: identity.sub, email_confirmed_at: byEmail.email_confirmed_at ?? new Date() })
       .where(eq(profiles.id, byEmail.id))
       .returning();
   } else {
@@ -147,7 +150,7 @@ export async function finishGoogleSignIn(
         email,
         nome_completo: name,
         tipo_usuario: 'cliente',
-        google_sub: payload.sub,
+        google_sub: identity.sub,
         email_confirmed_at: new Date(),
         // The Google button sits under the sign-up's statement about the terms (issue #24).
         terms_version: TERMS_VERSION,
@@ -159,16 +162,37 @@ export async function finishGoogleSignIn(
       action: 'conta.cadastro_google',
       entity: 'profile',
       entityId: email,
-      ip: input.ip,
+      ip,
     });
   }
+  return user!;
+}
+
+export async function finishGoogleSignIn(
+  db: Db,
+  config: Config,
+  input: { code: string; state: string; cookieState: string | undefined; ip: string },
+): Promise<ProfileRow> {
+  const google = config.google;
+  if (!google) throw new AppError(404, 'Entrar com o Google não está disponível.');
+  // The state must come back to the same browser that started (login CSRF) and be used once.
+  if (!input.cookieState || input.cookieState !== input.state) throw new AppError(400, GOOGLE_FAILED);
+  const [pending] = await db
+    .delete(oauthStates)
+    .where(and(eq(oauthStates.state_hash, hashToken(input.state)), gt(oauthStates.expires_at, new Date())))
+    .returning();
+  if (!pending) throw new AppError(400, GOOGLE_FAILED);
+
+  const identity = await googleIdentity(config, google, input.code, pending);
+
+  const user = await googleAccount(db, identity, input.ip);
   await audit(db, {
-    actorId: user!.id,
+    actorId: user.id,
     action: 'login.sucesso',
     entity: 'profile',
-    entityId: email,
+    entityId: identity.email,
     ip: input.ip,
     after: { via: 'google' },
   });
-  return user!;
+  return user;
 }

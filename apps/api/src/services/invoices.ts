@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import {
   formatBookingPeriod,
   formatMoney,
@@ -14,24 +14,24 @@ import {
   DELETED_HOLDER,
   isAnonymisedBilling,
   invoiceTitle,
+  paths,
 } from '@urbana/shared';
 import type { Db } from '../db/client.ts';
-import { coupons, invoices, orderItems, orderItemTowers, orders, products } from '../db/schema/index.ts';
+import { invoices, orderItems, orders, products } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
 import { emailTemplates } from './messaging/email-templates.ts';
 import { notify } from './messaging/notifications.ts';
 import type { OrderDeps } from './orders/transition.ts';
+import { couponCodeOf, towersOfItems } from './orders/head.ts';
 import {
-  drawLogo,
   drawTable,
   drawTotals,
   FONT,
   FONT_BOLD,
   INK,
   minus,
-  MUTED,
-  newPdf,
-  pdfBuffer,
+  startPdf,
+  drawFootnote,
 } from './pdf/pdf-layout.ts';
 
 /** The issuer printed on every invoice. */
@@ -139,56 +139,26 @@ export async function invoiceForPdf(db: Db, userId: string | null, invoiceId: st
     .where(eq(orderItems.order_id, row.order.id))
     .orderBy(asc(orderItems.created_at))
     .then((rows) => rows.map((r) => ({ ...r.item, tower_based: r.tower_based })));
-  const towers = items.length
-    ? await db
-        .select()
-        .from(orderItemTowers)
-        .where(
-          inArray(
-            orderItemTowers.order_item_id,
-            items.map((i) => i.id),
-          ),
-        )
-    : [];
-  const coupon = row.order.coupon_id
-    ? await db.query.coupons.findFirst({ where: eq(coupons.id, row.order.coupon_id) })
-    : null;
+  const towers = await towersOfItems(
+    db,
+    items.map((i) => i.id),
+  );
   return {
     ...row,
     items,
     towers,
     billing: row.order.billing as BillingSnapshot,
-    couponCode: coupon?.code ?? null,
+    couponCode: await couponCodeOf(db, row.order),
   };
 }
 
-/**
- * The invoice as a PDF in Portuguese: logo, issuer and customer (CPF/CNPJ), a table of items with the
- * booking period to its last day (decision 021), one line per discount (the coupon by its code), in
- * an embedded Unicode font (issue #16 item 13).
- */
-export async function invoicePdf(db: Db, userId: string | null, invoiceId: string) {
-  const { invoice, order, items, towers, billing, couponCode } = await invoiceForPdf(db, userId, invoiceId);
-  const title = invoiceTitle(invoice.number, order.code);
-  const doc = await newPdf({ Title: `${title} — Urbana`, Author: URBANA_COMPANY.name });
-  const done = pdfBuffer(doc);
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
-
-  drawLogo(doc, left, 40);
-  doc.font(FONT_BOLD).fontSize(16).fillColor(INK).text(title, left, 46, { width, align: 'right' });
-  doc.x = left;
-  doc.y = 92;
-  doc.font(FONT).fontSize(10).fillColor(MUTED);
-  doc.text(
-    `Emitida em ${formatDate(todayInBrasilia(invoice.created_at))} · Vencimento ${formatDate(invoice.due_date)} · Situação: ${invoiceStatusLabels[invoice.status]}`,
-  );
-  doc.text(
-    `Pedido ${order.code} · Forma de pagamento: ${paymentMethodLabels[invoice.payment_method as PaymentMethod] ?? invoice.payment_method}` +
-      (invoice.paid_at ? ` · Paga em ${formatDate(todayInBrasilia(invoice.paid_at))}` : ''),
-  );
-  doc.moveDown();
-
+/** Issuer and customer side by side (the customer reduced to the city once the account is deleted). */
+function drawParties(
+  doc: PDFKit.PDFDocument,
+  billing: Awaited<ReturnType<typeof invoiceForPdf>>['billing'],
+  left: number,
+  width: number,
+) {
   const top = doc.y;
   const half = width / 2 - 8;
   doc.font(FONT_BOLD).fontSize(11).fillColor(INK).text('Emitente', left, top);
@@ -220,6 +190,31 @@ export async function invoicePdf(db: Db, userId: string | null, invoiceId: strin
   }
   doc.x = left;
   doc.y = Math.max(leftBottom, doc.y) + 16;
+}
+
+/**
+ * The invoice as a PDF in Portuguese: logo, issuer and customer (CPF/CNPJ), a table of items with the
+ * booking period to its last day (decision 021), one line per discount (the coupon by its code), in
+ * an embedded Unicode font (issue #16 item 13).
+ */
+export async function invoicePdf(db: Db, userId: string | null, invoiceId: string) {
+  const { invoice, order, items, towers, billing, couponCode } = await invoiceForPdf(db, userId, invoiceId);
+  const title = invoiceTitle(invoice.number, order.code);
+  const { doc, left, width, end } = await startPdf(
+    { Title: `${title} — Urbana`, Author: URBANA_COMPANY.name },
+    {
+      title,
+      beside: true,
+      lines: [
+        `Emitida em ${formatDate(todayInBrasilia(invoice.created_at))} · Vencimento ${formatDate(invoice.due_date)} · Situação: ${invoiceStatusLabels[invoice.status]}`,
+        `Pedido ${order.code} · Forma de pagamento: ${paymentMethodLabels[invoice.payment_method as PaymentMethod] ?? invoice.payment_method}` +
+          (invoice.paid_at ? ` · Paga em ${formatDate(todayInBrasilia(invoice.paid_at))}` : ''),
+      ],
+    },
+  );
+  doc.moveDown();
+
+  drawParties(doc, billing, left, width);
 
   drawTable(
     doc,
@@ -251,19 +246,10 @@ export async function invoicePdf(db: Db, userId: string | null, invoiceId: strin
       : []),
     { label: 'Total', value: formatMoney(invoice.total), bold: true },
   ]);
-  doc.moveDown();
-  doc
-    .font(FONT)
-    .fontSize(9)
-    .fillColor('#64748b')
-    .text(
-      'Documento de cobrança emitido pela Urbana. Valores em reais (R$). Em caso de dúvida, fale com o suporte em urbana.com.br/suporte.',
-      left,
-      doc.y,
-      { width },
-    );
-  doc.end();
-  return { number: invoice.number ?? order.code, pdf: await done };
+  drawFootnote(doc, [
+    'Documento de cobrança emitido pela Urbana. Valores em reais (R$). Em caso de dúvida, fale com o suporte em urbana.com.br/suporte.',
+  ]);
+  return { number: invoice.number ?? order.code, pdf: await end() };
 }
 
 /**
@@ -299,7 +285,7 @@ export async function markOverdueInvoices(deps: OrderDeps, today = todayInBrasil
         kind: 'fatura_vencida',
         title: `${invoiceTitle(inv.number, inv.order_code)} vencida`,
         body: `A fatura de ${formatMoney(Number(inv.total))} venceu em ${formatDate(inv.due_date)}.`,
-        link: '/usuario/faturamento',
+        link: paths.usuario.faturamento,
       });
       await deps.outbox.enqueue(tx, {
         to: inv.email,
@@ -309,7 +295,7 @@ export async function markOverdueInvoices(deps: OrderDeps, today = todayInBrasil
           title: invoiceTitle(inv.number, inv.order_code),
           total: formatMoney(Number(inv.total)),
           dueDate: formatDate(inv.due_date),
-          url: `${deps.config.publicUrl}/usuario/faturamento`,
+          url: `${deps.config.publicUrl}${paths.usuario.faturamento}`,
         }),
       });
     }

@@ -4,13 +4,13 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { fileTypeFromBuffer } from 'file-type';
-import { loadSharp } from '../lib/heavy-modules.ts';
+import { loadFileType, loadSharp } from '../lib/heavy-modules.ts';
 import { and, asc, desc, eq, inArray, ne, sql, sum } from 'drizzle-orm';
 import {
   mediaKindOf,
   mediaMessages,
   mediaMimeTypes,
+  type AdStatus,
   type CreativeFormat,
   type MediaLimits,
 } from '@urbana/shared';
@@ -92,6 +92,7 @@ export async function receiveUpload(
 
   const decide = async () => {
     if (looksLikeSvg(head)) throw new AppError(415, mediaMessages.svg);
+    const { fileTypeFromBuffer } = await loadFileType();
     const type = await fileTypeFromBuffer(head);
     const found = type ? formatOf[type.mime] : undefined;
     if (!found || !allowed.includes(found)) throw new AppError(415, mediaMessages.unsupported);
@@ -177,7 +178,7 @@ export async function usedBytes(db: Db | Tx, userId: string) {
 
 function toMedia(
   row: typeof media.$inferSelect,
-  usedIn: Array<{ id: string; name: string; status: string }>,
+  usedIn: Array<{ id: string; name: string; status: AdStatus }>,
 ) {
   return {
     id: row.id,
@@ -198,7 +199,7 @@ function toMedia(
 export type MediaItem = ReturnType<typeof toMedia>;
 
 async function usage(db: Db, ids: string[]) {
-  const byMedia = new Map<string, Array<{ id: string; name: string; status: string }>>();
+  const byMedia = new Map<string, Array<{ id: string; name: string; status: AdStatus }>>();
   if (ids.length === 0) return byMedia;
   const rows = await db
     .select({ media_id: adMedia.media_id, id: ads.id, name: ads.name, status: ads.status })
@@ -246,6 +247,47 @@ export async function getMedia(deps: MediaDeps, userId: string, id: string) {
  * Receives one upload into the user's library: real type, limits, quota (checked again under a
  * per-user lock so that parallel uploads cannot pass it together), metadata stripped, thumbnail.
  */
+/**
+ * Stores an upload: a video as it came (after its MP4 check), an image re-encoded with its thumbnail.
+ * Each stored key goes into `stored` as soon as it is written, for the caller to clean up on failure.
+ */
+async function storeMedia(
+  storage: MediaDeps['storage'],
+  received: ReceivedFile,
+  keys: { file: string; thumb: string },
+  stored: string[],
+): Promise<{ width: number; height: number; durationMs: number | null; size: number; thumb: boolean }> {
+  const mime = mediaMimeTypes[received.format];
+  if (received.format === 'mp4') {
+    let info;
+    try {
+      info = await probeMp4(received.file);
+    } catch (error) {
+      if (error instanceof Mp4Error)
+        throw new AppError(
+          422,
+          error.reason === 'sem_video' ? mediaMessages.noVideoTrack : mediaMessages.brokenVideo,
+        );
+      throw error;
+    }
+    await storage.putFile(keys.file, received.file, mime);
+    stored.push(keys.file);
+    return {
+      width: info.width,
+      height: info.height,
+      durationMs: info.durationMs,
+      size: received.size,
+      thumb: false,
+    };
+  }
+  const image = await processImage(received.file, received.format);
+  await storage.put(keys.file, image.data, mime);
+  stored.push(keys.file);
+  await storage.put(keys.thumb, image.thumb, 'image/webp');
+  stored.push(keys.thumb);
+  return { width: image.width, height: image.height, durationMs: null, size: image.data.length, thumb: true };
+}
+
 export async function uploadMedia(
   deps: MediaDeps,
   userId: string,
@@ -268,43 +310,8 @@ export async function uploadMedia(
   };
   const stored: string[] = [];
   try {
-    let meta: { width: number; height: number; durationMs: number | null; size: number; thumb: boolean };
     const mime = mediaMimeTypes[received.format];
-    if (received.format === 'mp4') {
-      let info;
-      try {
-        info = await probeMp4(received.file);
-      } catch (error) {
-        if (error instanceof Mp4Error)
-          throw new AppError(
-            422,
-            error.reason === 'sem_video' ? mediaMessages.noVideoTrack : mediaMessages.brokenVideo,
-          );
-        throw error;
-      }
-      await deps.storage.putFile(keys.file, received.file, mime);
-      stored.push(keys.file);
-      meta = {
-        width: info.width,
-        height: info.height,
-        durationMs: info.durationMs,
-        size: received.size,
-        thumb: false,
-      };
-    } else {
-      const image = await processImage(received.file, received.format);
-      await deps.storage.put(keys.file, image.data, mime);
-      stored.push(keys.file);
-      await deps.storage.put(keys.thumb, image.thumb, 'image/webp');
-      stored.push(keys.thumb);
-      meta = {
-        width: image.width,
-        height: image.height,
-        durationMs: null,
-        size: image.data.length,
-        thumb: true,
-      };
-    }
+    const meta = await storeMedia(deps.storage, received, keys, stored);
 
     const row = await deps.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`media:${userId}`}))`);

@@ -1,5 +1,4 @@
-import { createStaticPix, hasError } from 'pix-utils';
-import { loadQrCode } from '../lib/heavy-modules.ts';
+import { loadPixUtils, loadQrCode } from '../lib/heavy-modules.ts';
 
 function ascii(value: string, max: number): string {
   return value
@@ -15,14 +14,15 @@ function ascii(value: string, max: number): string {
  * A Pix BR Code (EMV, CRC16) for an amount and a txid, from the merchant's key, name (≤ 25) and city
  * (≤ 15), as the Banco Central's manual requires.
  */
-export function pixPayload(input: {
+export async function pixPayload(input: {
   key: string;
   merchantName: string;
   merchantCity: string;
   amount: number;
   txid: string;
   info?: string;
-}): string {
+}): Promise<string> {
+  const { createStaticPix, hasError } = await loadPixUtils();
   const pix = createStaticPix({
     merchantName: ascii(input.merchantName, 25),
     merchantCity: ascii(input.merchantCity, 15),

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
-import { isStaff, paths, type TicketCategory, type TicketStatus } from '@urbana/shared';
+import { isStaff, paths, type TicketCategory, type TicketStatus, pathWithQuery } from '@urbana/shared';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { profiles, supportMessages, supportTickets } from '../db/schema/index.ts';
@@ -132,7 +132,7 @@ export async function openTicket(
         name,
         code: row!.code,
         subject: row!.subject,
-        url: `${deps.config.publicUrl}/suporte`,
+        url: `${deps.config.publicUrl}${paths.suporte}`,
       }),
     });
     return row!;
@@ -288,7 +288,7 @@ export async function staffReply(
         kind: 'suporte_resposta',
         title: `A equipe respondeu ao atendimento ${row.code}`,
         body: row.subject,
-        link: `/suporte?atendimento=${row.id}`,
+        link: pathWithQuery(paths.suporte, {}, { atendimento: row.id }),
       });
     }
     await deps.outbox.enqueue(tx, {
@@ -299,7 +299,7 @@ export async function staffReply(
         code: row.code,
         subject: row.subject,
         reply: message,
-        url: `${deps.config.publicUrl}/suporte?atendimento=${row.id}`,
+        url: `${deps.config.publicUrl}${pathWithQuery(paths.suporte, {}, { atendimento: row.id })}`,
       }),
     });
     await audit(tx, {
@@ -362,7 +362,7 @@ export async function updateTicket(
           kind: 'suporte_status',
           title: ticketStatusNotice[input.status](row.code),
           body: row.subject,
-          link: `/suporte?atendimento=${row.id}`,
+          link: pathWithQuery(paths.suporte, {}, { atendimento: row.id }),
         });
     }
   });

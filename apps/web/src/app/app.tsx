@@ -37,6 +37,22 @@ function AuthGate({ children, serverRendered }: { children: ReactNode; serverRen
   );
 }
 
+/**
+ * A server-rendered page is on screen before React has hydrated it, and until then its buttons and
+ * fields do nothing (a click is lost, typed words are not seen by the page). Meanwhile the whole app
+ * says so: `aria-disabled` on a wrapper that takes no box, dropped by the render right after
+ * hydration. Assistive technology announces the controls as unavailable for that moment, and
+ * automation waits for them instead of clicking into nothing. Links keep working as plain links.
+ */
+function UntilHydrated({ children }: { children: ReactNode }) {
+  const hydrated = useHydrated();
+  return (
+    <div className="contents" aria-disabled={hydrated ? undefined : true}>
+      {children}
+    </div>
+  );
+}
+
 export function App({
   router,
   routerElement,
@@ -55,9 +71,11 @@ export function App({
   const serverRendered = url !== undefined;
   return (
     <AppProviders queryClient={queryClient} initialAuth={initialAuth} url={url}>
-      <AuthGate serverRendered={serverRendered}>
-        {routerElement ?? (router ? <RouterProvider router={router} /> : null)}
-      </AuthGate>
+      <UntilHydrated>
+        <AuthGate serverRendered={serverRendered}>
+          {routerElement ?? (router ? <RouterProvider router={router} /> : null)}
+        </AuthGate>
+      </UntilHydrated>
     </AppProviders>
   );
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, apiFile, fileNameOf, saveFile } from './api-client.ts';
+import { api, ApiError, apiFile, apiUpload, fileNameOf, saveFile } from './api-client.ts';
 
 /** Issue #18 item 4: one API client, which also sends extra headers and files and receives files. */
 describe('api client: headers, files in and out', () => {
@@ -99,5 +99,79 @@ describe('api client: headers, files in and out', () => {
     saveFile({ blob: new Blob(['a']), fileName: 'fatura-1.pdf' }, 'fatura.pdf');
     saveFile({ blob: new Blob(['a']), fileName: null }, 'proposta-urbana.pdf');
     expect(saved).toEqual(['fatura-1.pdf', 'proposta-urbana.pdf']);
+  });
+
+  /** A stand-in XMLHttpRequest: records what was sent and answers when the test says. */
+  function fakeXhr() {
+    const sent: Array<{ method: string; path: string; headers: Record<string, string>; body: unknown }> = [];
+    class FakeXhr {
+      static last: FakeXhr;
+      status = 0;
+      response: unknown = null;
+      responseType = '';
+      upload: { onprogress?: (e: { lengthComputable: boolean; loaded: number; total: number }) => void } = {};
+      onload?: () => void;
+      onerror?: () => void;
+      onabort?: () => void;
+      private request = { method: '', path: '', headers: {} as Record<string, string> };
+      constructor() {
+        FakeXhr.last = this;
+      }
+      open(method: string, path: string) {
+        this.request = { ...this.request, method, path };
+      }
+      setRequestHeader(name: string, value: string) {
+        this.request.headers[name] = value;
+      }
+      send(body: unknown) {
+        sent.push({ ...this.request, body });
+      }
+      abort() {
+        this.onabort?.();
+      }
+      answer(status: number, response: unknown) {
+        this.status = status;
+        this.response = response;
+        this.onload?.();
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    return { sent, last: () => FakeXhr.last };
+  }
+
+  it('uploads a file with its headers and progress, and answers like any other call', async () => {
+    const xhr = fakeXhr();
+    const progress: number[] = [];
+    const file = new Blob(['abc'], { type: 'image/png' });
+    const upload = apiUpload<{ id: string }>('/api/media', file, {
+      headers: { 'x-file-name': 'foto.png' },
+      onProgress: (f) => progress.push(f),
+    });
+    xhr.last().upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 4 });
+    xhr.last().answer(201, { id: 'm1' });
+    await expect(upload.promise).resolves.toEqual({ id: 'm1' });
+    expect(progress).toEqual([0.25, 1]);
+    expect(xhr.sent).toEqual([
+      {
+        method: 'POST',
+        path: '/api/media',
+        headers: { 'content-type': 'image/png', 'x-file-name': 'foto.png' },
+        body: file,
+      },
+    ]);
+  });
+
+  it('a refused upload fails with the server message; a cancelled one says so', async () => {
+    const xhr = fakeXhr();
+    const refused = apiUpload('/api/media', new Blob(['a']), { onProgress: () => undefined });
+    xhr.last().answer(413, { message: 'Arquivo grande demais.' });
+    await expect(refused.promise).rejects.toMatchObject({ status: 413, message: 'Arquivo grande demais.' });
+    const cancelled = apiUpload('/api/media', new Blob(['a']), { onProgress: () => undefined });
+    cancelled.cancel();
+    await expect(cancelled.promise).rejects.toMatchObject({
+      status: 0,
+      cancelled: true,
+      message: 'Envio cancelado.',
+    });
   });
 });

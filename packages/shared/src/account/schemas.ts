@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField, newPasswordField } from '../auth/form-schemas.ts';
-import { profileUpdateSchema, sessionResponseSchema } from '../auth-schemas.ts';
+import { profileUpdateSchema, sessionResponseSchema } from '../auth/schemas.ts';
 import { signInErrors, validationMessages as v } from '../messages.ts';
 import { twoFactorMessages } from './messages.ts';
 
@@ -145,3 +145,10 @@ export const acceptInvitationBodySchema = z.object({
     .max(120, { error: 'O nome completo deve ter no máximo 120 caracteres' }),
   password: newPasswordField,
 });
+
+/** GET /api/legal: the terms in force and the data protection officer (LGPD art. 41). */
+export const legalSchema = z.object({
+  terms_version: z.string(),
+  encarregado: z.object({ nome: z.string(), email: z.string() }),
+});
+export type Legal = z.infer<typeof legalSchema>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { productTypes } from '../catalog.ts';
-import { couponKinds, orderStatuses } from '../orders.ts';
-import { userTypes } from '../permissions.ts';
+import { couponKinds } from '../orders/rules.ts';
+import { orderHeadSchema } from '../orders/schemas.ts';
+import { userContactSchema, userHeadSchema } from '../auth/schemas.ts';
 
 /**
  * The answers of the admin area (docs/spec/product.md §8): the API declares them as its response
@@ -22,6 +23,9 @@ export interface Page<T> {
 
 const productStatus = z.enum(['ativo', 'inativo']);
 
+/** An order in a staff list: its head's code, state, total and date (issue #18). */
+const orderLine = orderHeadSchema.pick({ id: true, code: true, status: true, total: true, created_at: true });
+
 export const adminOverviewSchema = z.object({
   users: z.object({ cliente: z.number(), admin: z.number(), operador: z.number() }),
   active_products: z.number(),
@@ -34,55 +38,23 @@ export const adminOverviewSchema = z.object({
   occupancy: z.object({ taken: z.number(), total: z.number() }),
   revenue_30_days: z.array(z.object({ day: z.string(), revenue: z.number(), orders: z.number() })),
   awaiting_review: z.array(z.object({ kind: z.string(), label: z.string(), count: z.number() })),
-  recent_orders: z.array(
-    z.object({
-      id: z.string(),
-      code: z.string(),
-      status: z.enum(orderStatuses),
-      total: z.number(),
-      created_at: z.string(),
-      customer: z.string(),
-      email: z.string(),
-    }),
-  ),
+  recent_orders: z.array(orderLine.extend({ customer: z.string(), email: z.string() })),
 });
 export type Overview = z.infer<typeof adminOverviewSchema>;
 
-export const adminUserRowSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  nome_completo: z.string(),
-  tipo_usuario: z.enum(userTypes),
-  email_confirmed: z.boolean(),
-  blocked: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+/** What staff see of every user, in the list and on the user's page, beyond who they are. */
+const staffViewOfUser = { blocked: z.boolean(), created_at: z.string() };
+
+export const adminUserRowSchema = userHeadSchema.extend({ ...staffViewOfUser, updated_at: z.string() });
 export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
 export const adminUserPageSchema = pageOf(adminUserRowSchema);
 
-export const adminUserDetailSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  nome_completo: z.string(),
-  empresa: z.string().nullable(),
-  telefone: z.string().nullable(),
-  tipo_usuario: z.enum(userTypes),
-  email_confirmed: z.boolean(),
-  blocked: z.boolean(),
+export const adminUserDetailSchema = userContactSchema.extend({
+  ...staffViewOfUser,
   blocked_at: z.string().nullable(),
-  created_at: z.string(),
   last_access: z.string(),
   active_sessions: z.number(),
-  orders: z.array(
-    z.object({
-      id: z.string(),
-      code: z.string(),
-      status: z.enum(orderStatuses),
-      total: z.number(),
-      created_at: z.string(),
-    }),
-  ),
+  orders: z.array(orderLine),
   tickets: z.array(
     z.object({
       id: z.string(),

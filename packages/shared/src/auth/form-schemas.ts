@@ -1,16 +1,18 @@
 /**
- * The account forms' fields and schemas, in zod's small build (`zod/mini`): the sign-in page checks
- * its forms without loading the full zod (issue #20; docs/decisions/032-react-in-production.md). The
- * API's request bodies (../auth-schemas.ts) are built from these same fields.
+ * The account forms' fields and schemas, in zod's small build (`zod/mini`). The API's request bodies
+ * (./schemas.ts) are built from these fields; the browser's forms check the same rules without
+ * zod (./form-checks.ts, same limits and messages; `form-checks.test.ts` compares the two).
  */
 import * as z from 'zod/mini';
 import { validationMessages as v } from '../messages.ts';
-
-const MAX_EMAIL = 254;
-/** argon2 is deliberately slow; an upper bound keeps a huge password from being a cheap attack. */
-export const MAX_PASSWORD = 128;
-export const MIN_PASSWORD = 6;
-const passwordTooLong = `A senha deve ter no máximo ${MAX_PASSWORD} caracteres`;
+import {
+  formLimitMessages as limits,
+  MAX_EMAIL,
+  MAX_FULL_NAME,
+  MAX_PASSWORD,
+  MAX_PHONE,
+  MIN_PASSWORD,
+} from './form-checks.ts';
 
 /**
  * Specification §5 (docs/spec/specification.md): e-mail required, must look like an e-mail, trimmed and lower-cased. The form shows the §5
@@ -34,7 +36,7 @@ export const passwordRequired = z
   .string({ error: v.passwordRequired })
   .check(
     z.minLength(1, { error: v.passwordRequired, abort: true }),
-    z.maxLength(MAX_PASSWORD, { error: passwordTooLong }),
+    z.maxLength(MAX_PASSWORD, { error: limits.passwordTooLong }),
   );
 
 export const newPasswordField = z
@@ -42,7 +44,7 @@ export const newPasswordField = z
   .check(
     z.minLength(1, { error: v.passwordRequired, abort: true }),
     z.minLength(MIN_PASSWORD, { error: v.passwordTooShort, abort: true }),
-    z.maxLength(MAX_PASSWORD, { error: passwordTooLong }),
+    z.maxLength(MAX_PASSWORD, { error: limits.passwordTooLong }),
   );
 
 export const fullName = z
@@ -50,22 +52,16 @@ export const fullName = z
   .check(
     z.trim(),
     z.minLength(1, { error: v.fullNameRequired, abort: true }),
-    z.maxLength(120, { error: 'O nome completo deve ter no máximo 120 caracteres' }),
+    z.maxLength(MAX_FULL_NAME, { error: limits.fullNameTooLong }),
   );
 
 /** Specification §3 (docs/spec/specification.md): telefone trimmed, or null when empty. */
 export const phone = z.pipe(
-  z.nullish(
-    z.string().check(z.trim(), z.maxLength(30, { error: 'O telefone deve ter no máximo 30 caracteres' })),
-  ),
+  z.nullish(z.string().check(z.trim(), z.maxLength(MAX_PHONE, { error: limits.phoneTooLong }))),
   z.transform((value: string | null | undefined) => (value ? value : null)),
 );
 
-/**
- * Specification §5 (docs/spec/specification.md)'s password rule applies to the sign-in form too: a password shorter than 6 cannot be right
- * (sign-up never accepted one), so the form says so and sends nothing. The API keeps only the required
- * rule and answers a wrong password the usual way.
- */
+/** The forms as schemas: ./form-checks.ts's checks give the same messages and values (test). */
 export const signInFormSchema = z.object({ email: emailField(), password: newPasswordField });
 
 export const signUpFormSchema = z.object({
@@ -76,7 +72,3 @@ export const signUpFormSchema = z.object({
 });
 
 export const forgotPasswordFormSchema = z.object({ email: emailField() });
-
-export type SignInForm = z.input<typeof signInFormSchema>;
-export type SignUpForm = z.input<typeof signUpFormSchema>;
-export type ForgotPasswordForm = z.input<typeof forgotPasswordFormSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { invoiceStatuses } from '../support.ts';
+import { invoiceStatuses } from '../support/schemas.ts';
 
 /**
  * The customer's invoices (/usuario/faturamento): the API's response schemas, and the web's types
@@ -23,6 +23,23 @@ export const invoiceSchema = z.object({
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 export const invoiceListSchema = z.object({ items: z.array(invoiceSchema) });
+
+/** GET /api/invoices?status=…&year=… */
+export const invoiceQuerySchema = z.object({
+  status: z.enum(invoiceStatuses, { error: 'Status inválido.' }).optional(),
+  year: z.coerce
+    .number({ error: 'Ano inválido.' })
+    .int({ error: 'Ano inválido.' })
+    .min(2000, { error: 'Ano inválido.' })
+    .max(2100, { error: 'Ano inválido.' })
+    .optional(),
+});
+/** The invoice filters as the web keeps them (the query's values, or null when not filtered). */
+export type InvoiceFilters = {
+  [K in keyof z.output<typeof invoiceQuerySchema>]-?: NonNullable<
+    z.output<typeof invoiceQuerySchema>[K]
+  > | null;
+};
 
 export const invoiceSummarySchema = z.object({
   year: z.number(),

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { adminPageQuery } from '../admin-schemas.ts';
+import type { broadcastSchema, scheduledEmailSchema } from '../support/schemas.ts';
+import { audienceSegments } from '../support/schemas.ts';
 
 /**
  * The bell's notifications: the API's response schemas, and the web's types by z.infer
@@ -24,3 +27,81 @@ export type NotificationList = z.infer<typeof notificationListSchema>;
 
 export const notificationReadSchema = z.object({ notification: notificationItemSchema, unread: z.number() });
 export const unreadCountSchema = z.object({ unread: z.number() });
+
+// ---------- staff messaging: /admin/notificacoes and /admin/emails-agendados (issue #17) ----------
+
+/** A page of the staff's history lists (20 a page, fixed by the API). */
+export const messagingPageQuery = z.object({ page: adminPageQuery.page });
+
+const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ total: z.number(), page: z.number(), page_size: z.number(), items: z.array(item) });
+
+/** Whom to send to: a user found by name or e-mail. */
+export const recipientQuerySchema = z.object({
+  q: z
+    .string({ error: 'Digite ao menos 2 letras.' })
+    .trim()
+    .min(2, { error: 'Digite ao menos 2 letras.' })
+    .max(200, { error: 'Busca longa demais.' }),
+});
+export const recipientSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  nome_completo: z.string(),
+  tipo_usuario: z.string(),
+});
+export type Recipient = z.infer<typeof recipientSchema>;
+export const recipientListSchema = z.object({ items: z.array(recipientSchema) });
+export type RecipientList = z.infer<typeof recipientListSchema>;
+
+/** How many active users an audience reaches now (asked before a broadcast is sent). */
+export const audienceQuerySchema = z.object({
+  segment: z.enum(audienceSegments, { error: 'Escolha para quem enviar.' }),
+  user_id: z.string().uuid({ error: 'Escolha o usuário.' }).optional(),
+});
+export const audienceCountSchema = z.object({ recipients: z.number() });
+export type AudienceCount = z.infer<typeof audienceCountSchema>;
+
+/** A notification the staff sent, with how many of its recipients read it. */
+export const sentBroadcastSchema = z.object({
+  id: z.string(),
+  segment: z.enum(audienceSegments),
+  target_user_id: z.string().nullable(),
+  title: z.string(),
+  body: z.string(),
+  link: z.string().nullable(),
+  recipients: z.number(),
+  read: z.number(),
+  sender: z.string().nullable(),
+  created_at: z.string(),
+});
+export type SentBroadcast = z.infer<typeof sentBroadcastSchema>;
+export const sentBroadcastPageSchema = pageOf(sentBroadcastSchema);
+export type SentBroadcastPage = z.infer<typeof sentBroadcastPageSchema>;
+export type BroadcastInput = z.input<typeof broadcastSchema>;
+/** POST /api/admin/notificacoes: the new broadcast and how many it reached. */
+export const broadcastSentSchema = z.object({ id: z.string(), recipients: z.number() });
+export type BroadcastSent = z.infer<typeof broadcastSentSchema>;
+
+export const scheduledEmailStatuses = ['agendado', 'enviado', 'cancelado'] as const;
+/** A scheduled e-mail and, once processed, its delivery counts. */
+export const scheduledEmailRowSchema = z.object({
+  id: z.string(),
+  segment: z.enum(audienceSegments),
+  target_user_id: z.string().nullable(),
+  subject: z.string(),
+  body: z.string(),
+  send_at: z.string(),
+  status: z.enum(scheduledEmailStatuses),
+  recipients: z.number(),
+  processed_at: z.string().nullable(),
+  created_at: z.string(),
+  sent: z.number(),
+  failed: z.number(),
+  pending: z.number(),
+  logged: z.number(),
+});
+export type ScheduledEmail = z.infer<typeof scheduledEmailRowSchema>;
+export const scheduledEmailPageSchema = pageOf(scheduledEmailRowSchema);
+export type ScheduledEmailPage = z.infer<typeof scheduledEmailPageSchema>;
+export type ScheduledEmailInput = z.input<typeof scheduledEmailSchema>;

@@ -1,5 +1,5 @@
 import { addDays, type IsoDate } from '../catalog.ts';
-import { orderStatusLabels, type OrderStatus } from '../orders.ts';
+import { orderStatusLabels, type OrderStatus } from './rules.ts';
 
 /**
  * What staff may do to an order from /admin/pedidos, and the limits the server applies

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { adminPageQuery, dateRangeQuery } from '../admin-schemas.ts';
-import { adStatuses, campaignStatuses } from '../ads.ts';
-import { orderStatuses, paymentMethods } from '../orders.ts';
-import { invoiceStatuses } from '../support.ts';
+import { adStatuses, campaignStatuses } from '../ads/rules.ts';
+import { orderStatuses, paymentMethods } from './rules.ts';
+import { bookedLineSchema, orderHeadSchema, orderInvoiceSchema } from './schemas.ts';
 import { adminOrderMessages, HOLD_EXTENSION_MAX_HOURS } from './admin-rules.ts';
 
 /** /api/admin/pedidos: request and response of every endpoint (issue #19 item 1). */
@@ -19,19 +19,22 @@ export const adminOrderListQuery = z.object({
 });
 export type AdminOrderListQuery = z.infer<typeof adminOrderListQuery>;
 
-export const adminOrderRow = z.object({
-  id: z.string(),
-  code: z.string(),
-  status: z.enum(orderStatuses),
-  payment_method: z.enum(paymentMethods),
-  total: z.number(),
-  created_at: z.string(),
-  expires_at: z.string(),
-  paid_at: z.string().nullable(),
-  customer: z.object({ id: z.string(), name: z.string(), email: z.string(), document: z.string() }),
-  cities: z.array(z.string()),
-  items: z.number(),
-});
+export const adminOrderRow = orderHeadSchema
+  .pick({
+    id: true,
+    code: true,
+    status: true,
+    payment_method: true,
+    total: true,
+    created_at: true,
+    expires_at: true,
+    paid_at: true,
+  })
+  .extend({
+    customer: z.object({ id: z.string(), name: z.string(), email: z.string(), document: z.string() }),
+    cities: z.array(z.string()),
+    items: z.number(),
+  });
 export type AdminOrderRow = z.infer<typeof adminOrderRow>;
 
 export const adminOrderPage = z.object({
@@ -44,20 +47,9 @@ export type AdminOrderPage = z.infer<typeof adminOrderPage>;
 
 const when = z.string();
 
-export const adminOrderDetail = z.object({
-  id: z.string(),
-  code: z.string(),
-  status: z.enum(orderStatuses),
-  payment_method: z.enum(paymentMethods),
-  subtotal: z.number(),
-  discount: z.number(),
-  coupon_discount: z.number(),
-  coupon_code: z.string().nullable(),
-  total: z.number(),
+/** /admin/pedidos/{id}: the order's head as the customer's order has it, and what staff act on. */
+export const adminOrderDetail = orderHeadSchema.extend({
   refund_amount: z.number().nullable(),
-  created_at: when,
-  expires_at: when,
-  paid_at: when.nullable(),
   customer: z.object({ id: z.string(), name: z.string(), email: z.string() }),
   billing: z.object({
     person_type: z.enum(['pf', 'pj']),
@@ -68,17 +60,8 @@ export const adminOrderDetail = z.object({
     state: z.string(),
   }),
   items: z.array(
-    z.object({
+    bookedLineSchema.extend({
       id: z.string(),
-      product_id: z.string(),
-      name: z.string(),
-      type: z.string(),
-      city: z.string(),
-      state: z.string(),
-      start: z.string(),
-      weeks: z.number(),
-      towers: z.array(z.object({ id: z.string(), name: z.string() })),
-      total: z.number(),
       campaign_status: z.enum(campaignStatuses).nullable(),
       ad: z.object({ id: z.string(), name: z.string(), status: z.enum(adStatuses) }).nullable(),
     }),
@@ -95,16 +78,7 @@ export const adminOrderDetail = z.object({
       received_at: when,
     }),
   ),
-  invoice: z
-    .object({
-      id: z.string(),
-      number: z.string().nullable(),
-      status: z.enum(invoiceStatuses),
-      total: z.number(),
-      due_date: z.string(),
-      paid_at: when.nullable(),
-    })
-    .nullable(),
+  invoice: orderInvoiceSchema.extend({ id: z.string() }).nullable(),
   credit_note: z.object({ number: z.string(), amount: z.number(), created_at: when }).nullable(),
   history: z.array(z.object({ at: when, text: z.string(), actor: z.string(), note: z.string().nullable() })),
   actions: z.object({

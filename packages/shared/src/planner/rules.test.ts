@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { defaultPricing, priceItem } from '../orders.ts';
+import { defaultPricing, priceItem } from '../orders/rules.ts';
 import { choosePlan, planLines, planTotals, rankFaces, type PlannerCandidate } from './rules.ts';
 import { plannerQuerySchema } from './schemas.ts';
 

@@ -5,7 +5,7 @@
  */
 import { bookingAudience, bookingCpm } from '../bookings.ts';
 import { foldText } from '../catalog.ts';
-import { priceItem, type PricingConfig } from '../orders.ts';
+import { priceItem, type PricingConfig } from '../orders/rules.ts';
 import type { PlannerGoal, PlannerLine, PlannerProduct, PlannerTotals } from './schemas.ts';
 
 /** A face with room in the weeks asked, as the server found it. */

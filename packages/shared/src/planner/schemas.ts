@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isStartDate, productTypes } from '../catalog.ts';
-import { MAX_ORDER_TOTAL } from '../orders.ts';
+import { MAX_ORDER_TOTAL } from '../orders/rules.ts';
 
 /**
  * The planner (/planejar, issue #23 item 2, docs/decisions/034-audience-and-planner.md): a budget, an

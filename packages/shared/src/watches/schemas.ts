@@ -8,11 +8,7 @@ import { formatMoney } from '../lib/money.ts';
  * an alert when a booked week of the place is given back or its price drops, once per change.
  */
 
-export const watchMessages = {
-  notFavorite: 'Adicione o local aos favoritos para ser avisado.',
-  on: 'Vamos avisar quando uma semana ficar livre ou o preço baixar.',
-  off: 'Você não será mais avisado sobre este local.',
-} as const;
+export { watchMessages } from './messages.ts';
 
 export const watchParamsSchema = z.object({
   productId: z.uuid({ error: 'Local não encontrado.' }),

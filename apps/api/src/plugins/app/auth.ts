@@ -3,6 +3,7 @@ import {
   canUseAdminSection,
   httpMessages,
   isAdmin,
+  isStaff,
   twoFactorMessages,
   type AdminSection,
 } from '@urbana/shared';
@@ -55,18 +56,50 @@ interface AuthPluginDeps {
   sessionCache: SessionCache;
 }
 
-/** The session behind a cookie: from the short-lived cache, else from the database (then cached). */
-async function sessionFor(deps: AuthPluginDeps, token: string): Promise<CachedSession | null> {
+/**
+ * The session behind a cookie: from the short-lived cache (no promise on that path), else from the
+ * database (then cached).
+ */
+function sessionFor(
+  deps: AuthPluginDeps,
+  token: string,
+): CachedSession | null | Promise<CachedSession | null> {
   const hash = hashToken(token);
   const cached = deps.sessionCache.get(hash);
   if (cached) return cached;
   const generation = deps.sessionCache.mark();
-  const resolved = await resolveSession(deps, token);
-  if (resolved) deps.sessionCache.set(hash, resolved, generation);
-  return resolved;
+  return resolveSession(deps, token).then((resolved) => {
+    if (resolved) deps.sessionCache.set(hash, resolved, generation);
+    return resolved;
+  });
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Puts a checked session on the request; the AppError of the panel's two-factor gate, if any. */
+function signIn(
+  deps: AuthPluginDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  resolved: CachedSession | null,
+): AppError | undefined {
+  if (!resolved) {
+    clearSessionCookie(reply, deps.config);
+    return undefined;
+  }
+  request.user = resolved.user;
+  request.sessionExpiresAt = resolved.expiresAt;
+  request.sessionId = resolved.sessionId;
+  // The one gate of the panel for admins without two-factor sign-in (docs/decisions/031).
+  if (
+    request.url.startsWith('/api/admin/') &&
+    deps.config.adminTwoFactorRequired &&
+    !resolved.user.totp_enabled_at &&
+    isAdmin(resolved.user, deps.config.adminEmails)
+  )
+    return new AppError(403, twoFactorMessages.adminRequired);
+  return undefined;
+}
 
 /**
  * Resolves the session cookie on every API request into request.user. Checked sessions come from a
@@ -74,38 +107,30 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * instance when a user's sessions or profile change. The instance that made the change also forgets
  * at once, before answering: a successful write by a user forgets that user's sessions, and one under
  * /api/admin/ (block, role) forgets them all, so the very next request is checked again.
+ * The hooks take Fastify's callback form: an async hook costs a promise and a microtask on every
+ * request, and a session from the cache needs neither (issue #21, per-request tax).
  */
 export function registerAuth(app: FastifyInstance, deps: AuthPluginDeps): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionExpiresAt', null);
   app.decorateRequest('sessionId', null);
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (READS.has(request.method) || reply.statusCode >= 400 || !request.url.startsWith('/api/'))
-      return payload;
-    if (request.url.startsWith('/api/admin/')) deps.sessionCache.clear();
-    else if (request.user) deps.sessionCache.forgetUser(request.user.id);
-    return payload;
-  });
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
-    const token = readSessionToken(request, deps.config);
-    if (!token) return;
-    const resolved = await sessionFor(deps, token);
-    if (!resolved) {
-      clearSessionCookie(reply, deps.config);
-      return;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!READS.has(request.method) && reply.statusCode < 400 && request.url.startsWith('/api/')) {
+      if (request.url.startsWith('/api/admin/')) deps.sessionCache.clear();
+      else if (request.user) deps.sessionCache.forgetUser(request.user.id);
     }
-    request.user = resolved.user;
-    request.sessionExpiresAt = resolved.expiresAt;
-    request.sessionId = resolved.sessionId;
-    // The one gate of the panel for admins without two-factor sign-in (docs/decisions/031).
-    if (
-      request.url.startsWith('/api/admin/') &&
-      deps.config.adminTwoFactorRequired &&
-      !resolved.user.totp_enabled_at &&
-      isAdmin(resolved.user, deps.config.adminEmails)
-    )
-      throw new AppError(403, twoFactorMessages.adminRequired);
+    done(null, payload);
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!request.url.startsWith('/api/')) return done();
+    const token = readSessionToken(request, deps.config);
+    if (!token) return done();
+    const session = sessionFor(deps, token);
+    if (!(session instanceof Promise)) return done(signIn(deps, request, reply, session));
+    session.then(
+      (resolved) => done(signIn(deps, request, reply, resolved)),
+      (error: Error) => done(error),
+    );
   });
 }
 
@@ -115,6 +140,17 @@ export function registerAuth(app: FastifyInstance, deps: AuthPluginDeps): void {
  */
 export async function requireUser(request: FastifyRequest): Promise<void> {
   if (!request.user) throw new AppError(401, httpMessages.unauthenticated);
+}
+
+/**
+ * onRequest hook factory: the one staff gate of /api/admin (routes/admin/index.ts puts it on the
+ * prefix). It runs before the body is read, so a route that forgets its section is still staff-only.
+ */
+export function requireStaff(adminEmails: readonly string[]) {
+  return async function staffGate(request: FastifyRequest): Promise<void> {
+    if (!request.user) throw new AppError(401, httpMessages.unauthenticated);
+    if (!isStaff(request.user, adminEmails)) throw new AppError(403, httpMessages.forbidden);
+  };
 }
 
 /** preValidation hook factory: staff allowed in this admin section (docs/spec/product.md §1). */

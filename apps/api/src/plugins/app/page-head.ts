@@ -14,7 +14,7 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { mediaPlans, productPhotos, products } from '../../db/schema/index.ts';
 import { findArticle } from '../../services/articles.ts';
-import { fileUrl } from '../../services/catalog/search.ts';
+import { fileUrl } from '../../services/catalog/rows.ts';
 
 export interface PageHead {
   status: number;
@@ -43,127 +43,141 @@ const jsonForScript = (value: object) => JSON.stringify(value).replace(/</g, '\\
 
 const indexable = new Set(Object.keys(publicPageMeta));
 
+/** The head's tags for one page: title, description, canonical (or noindex), Open Graph, JSON-LD. */
+function renderHead(base: string, pathname: string, meta: Meta, status = 200): PageHead {
+  const defaultImage = `${base}/og-urbana.png`;
+  const title = fullTitle(meta.title);
+  const canonical = `${base}${pathname === '/' ? '/' : pathname.replace(/\/$/, '')}`;
+  const tags = [
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description)}">`,
+    meta.noindex || status !== 200
+      ? '<meta name="robots" content="noindex">'
+      : `<link rel="canonical" href="${escapeHtml(canonical)}">`,
+    `<meta property="og:site_name" content="${SITE_NAME}">`,
+    '<meta property="og:locale" content="pt_BR">',
+    `<meta property="og:type" content="${meta.type === 'article' ? 'article' : 'website'}">`,
+    `<meta property="og:title" content="${escapeHtml(title)}">`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
+    `<meta property="og:url" content="${escapeHtml(canonical)}">`,
+    `<meta property="og:image" content="${escapeHtml(meta.image ?? defaultImage)}">`,
+    '<meta name="twitter:card" content="summary_large_image">',
+    meta.preloadImage
+      ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(meta.preloadImage)}">`
+      : '',
+    meta.jsonLd ? `<script type="application/ld+json">${jsonForScript(meta.jsonLd)}</script>` : '',
+  ];
+  return { status, tags: tags.join('') };
+}
+
+/** schema.org Product data of a product page, with its daily price as the offer. */
+function productJsonLd(
+  product: typeof products.$inferSelect,
+  at: { base: string; url: string; images: string[]; type: string; place: string },
+) {
+  const { base, url, images, type, place } = at;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.name,
+    description: product.description || `${type} em ${place}`,
+    url,
+    sku: product.id,
+    category: type,
+    ...(images.length ? { image: images } : {}),
+    brand: { '@type': 'Brand', name: SITE_NAME },
+    additionalProperty: [
+      {
+        '@type': 'PropertyValue',
+        name: 'Audiência semanal (impactos)',
+        value: product.weekly_audience,
+      },
+      ...(product.operating_hours
+        ? [
+            {
+              '@type': 'PropertyValue',
+              name: 'Horário de funcionamento',
+              value: product.operating_hours,
+            },
+          ]
+        : []),
+    ],
+    offers: {
+      '@type': 'Offer',
+      url,
+      price: (product.daily_price / 100).toFixed(2),
+      priceCurrency: 'BRL',
+      availability: 'https://schema.org/InStock',
+      priceSpecification: {
+        '@type': 'UnitPriceSpecification',
+        price: (product.daily_price / 100).toFixed(2),
+        priceCurrency: 'BRL',
+        unitCode: 'DAY',
+        unitText: 'dia',
+      },
+      seller: { '@type': 'Organization', name: SITE_NAME, url: base },
+      areaServed: {
+        '@type': 'Place',
+        name: place,
+        address: {
+          '@type': 'PostalAddress',
+          streetAddress: product.address,
+          addressLocality: product.city,
+          addressRegion: product.state,
+          addressCountry: 'BR',
+        },
+        geo: {
+          '@type': 'GeoCoordinates',
+          latitude: product.latitude,
+          longitude: product.longitude,
+        },
+      },
+    },
+  };
+}
+
+/** A product page's head, cached with the catalogue; null when the product is not on sale. */
+async function productMeta(deps: AppDeps, slug: string): Promise<Meta | null> {
+  const { db, catalogCache } = deps;
+  const base = deps.config.publicUrl;
+  const key = `cabecalho|${slug}`;
+  const cached = catalogCache.get(key)?.body;
+  if (cached !== undefined) return JSON.parse(cached) as Meta | null;
+  const product = await db.query.products.findFirst({ where: eq(products.slug, slug) });
+  let meta: Meta | null = null;
+  if (product && product.status === 'ativo') {
+    const photos = await db
+      .select({ key: productPhotos.storage_key })
+      .from(productPhotos)
+      .where(eq(productPhotos.product_id, product.id))
+      .orderBy(asc(productPhotos.position))
+      .limit(4);
+    const url = `${base}/locais/${encodeURIComponent(product.slug)}`;
+    const images = photos.map((p) => `${base}${fileUrl(p.key)}`);
+    const type = productTypeLabels[product.type];
+    const place = [product.neighborhood, `${product.city} – ${product.state}`].filter(Boolean).join(', ');
+    meta = {
+      title: product.name,
+      description: `${type} em ${place}: ${formatInteger(product.weekly_audience)} impactos por semana, ${formatMoney(product.daily_price)} por dia. Reserve por semana e pague por Pix na Urbana.`,
+      image: images[0],
+      ...(photos[0] ? { preloadImage: fileUrl(photos[0].key) } : {}),
+      type: 'product',
+      jsonLd: productJsonLd(product, { base, url, images, type, place }),
+    };
+  }
+  catalogCache.set(key, JSON.stringify(meta));
+  return meta;
+}
+
 /**
  * Per-page head for the HTML the server sends, so crawlers and link previews see each page's title,
  * description, canonical address and Open Graph card without running JavaScript, and a product page
  * carries its schema.org data. A missing product or article answers 404 (not a "soft 404").
  */
 export function pageHeads(deps: AppDeps): (pathname: string) => Promise<PageHead> {
-  const { db, config, catalogCache } = deps;
+  const { db, config } = deps;
   const base = config.publicUrl;
-  const defaultImage = `${base}/og-urbana.png`;
-
-  const render = (pathname: string, meta: Meta, status = 200): PageHead => {
-    const title = fullTitle(meta.title);
-    const canonical = `${base}${pathname === '/' ? '/' : pathname.replace(/\/$/, '')}`;
-    const tags = [
-      `<title>${escapeHtml(title)}</title>`,
-      `<meta name="description" content="${escapeHtml(meta.description)}">`,
-      meta.noindex || status !== 200
-        ? '<meta name="robots" content="noindex">'
-        : `<link rel="canonical" href="${escapeHtml(canonical)}">`,
-      `<meta property="og:site_name" content="${SITE_NAME}">`,
-      '<meta property="og:locale" content="pt_BR">',
-      `<meta property="og:type" content="${meta.type === 'article' ? 'article' : 'website'}">`,
-      `<meta property="og:title" content="${escapeHtml(title)}">`,
-      `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
-      `<meta property="og:url" content="${escapeHtml(canonical)}">`,
-      `<meta property="og:image" content="${escapeHtml(meta.image ?? defaultImage)}">`,
-      '<meta name="twitter:card" content="summary_large_image">',
-      meta.preloadImage
-        ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(meta.preloadImage)}">`
-        : '',
-      meta.jsonLd ? `<script type="application/ld+json">${jsonForScript(meta.jsonLd)}</script>` : '',
-    ];
-    return { status, tags: tags.join('') };
-  };
-
-  const productMeta = async (slug: string): Promise<Meta | null> => {
-    const key = `cabecalho|${slug}`;
-    const cached = catalogCache.get(key)?.body;
-    if (cached !== undefined) return JSON.parse(cached) as Meta | null;
-    const product = await db.query.products.findFirst({ where: eq(products.slug, slug) });
-    let meta: Meta | null = null;
-    if (product && product.status === 'ativo') {
-      const photos = await db
-        .select({ key: productPhotos.storage_key })
-        .from(productPhotos)
-        .where(eq(productPhotos.product_id, product.id))
-        .orderBy(asc(productPhotos.position))
-        .limit(4);
-      const url = `${base}/locais/${encodeURIComponent(product.slug)}`;
-      const images = photos.map((p) => `${base}${fileUrl(p.key)}`);
-      const type = productTypeLabels[product.type];
-      const place = [product.neighborhood, `${product.city} – ${product.state}`].filter(Boolean).join(', ');
-      meta = {
-        title: product.name,
-        description: `${type} em ${place}: ${formatInteger(product.weekly_audience)} impactos por semana, ${formatMoney(product.daily_price)} por dia. Reserve por semana e pague por Pix na Urbana.`,
-        image: images[0],
-        ...(photos[0] ? { preloadImage: fileUrl(photos[0].key) } : {}),
-        type: 'product',
-        jsonLd: {
-          '@context': 'https://schema.org',
-          '@type': 'Product',
-          name: product.name,
-          description: product.description || `${type} em ${place}`,
-          url,
-          sku: product.id,
-          category: type,
-          ...(images.length ? { image: images } : {}),
-          brand: { '@type': 'Brand', name: SITE_NAME },
-          additionalProperty: [
-            {
-              '@type': 'PropertyValue',
-              name: 'Audiência semanal (impactos)',
-              value: product.weekly_audience,
-            },
-            ...(product.operating_hours
-              ? [
-                  {
-                    '@type': 'PropertyValue',
-                    name: 'Horário de funcionamento',
-                    value: product.operating_hours,
-                  },
-                ]
-              : []),
-          ],
-          offers: {
-            '@type': 'Offer',
-            url,
-            price: (product.daily_price / 100).toFixed(2),
-            priceCurrency: 'BRL',
-            availability: 'https://schema.org/InStock',
-            priceSpecification: {
-              '@type': 'UnitPriceSpecification',
-              price: (product.daily_price / 100).toFixed(2),
-              priceCurrency: 'BRL',
-              unitCode: 'DAY',
-              unitText: 'dia',
-            },
-            seller: { '@type': 'Organization', name: SITE_NAME, url: base },
-            areaServed: {
-              '@type': 'Place',
-              name: place,
-              address: {
-                '@type': 'PostalAddress',
-                streetAddress: product.address,
-                addressLocality: product.city,
-                addressRegion: product.state,
-                addressCountry: 'BR',
-              },
-              geo: {
-                '@type': 'GeoCoordinates',
-                latitude: product.latitude,
-                longitude: product.longitude,
-              },
-            },
-          },
-        },
-      };
-    }
-    catalogCache.set(key, JSON.stringify(meta));
-    return meta;
-  };
+  const render = (pathname: string, meta: Meta, status = 200) => renderHead(base, pathname, meta, status);
 
   const notFound = (pathname: string) =>
     render(pathname, { title: 'Página não encontrada', description: defaultDescription, noindex: true }, 404);
@@ -201,7 +215,7 @@ export function pageHeads(deps: AppDeps): (pathname: string) => Promise<PageHead
       } catch {
         return notFound(pathname);
       }
-      const meta = await productMeta(slug);
+      const meta = await productMeta(deps, slug);
       return meta ? render(pathname, meta) : notFound(pathname);
     }
 

@@ -4,10 +4,10 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { httpMessages, isKnownAppPath } from '@urbana/shared';
-import type { ReadCache } from '../../lib/read-cache.ts';
+import { ReadCache, sendEncoded } from '../../lib/read-cache.ts';
 import type { PageHead } from './page-head.ts';
 import { pagePreloader } from './page-preloads.ts';
-import { isServerRendered, loadServerRenderer } from './ssr.ts';
+import { isServerRendered, serverRenderer } from './ssr.ts';
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and every
@@ -23,26 +23,15 @@ export async function registerWeb(
 ): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
   const hasWeb = existsSync(indexFile);
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      index: false,
-      // The build writes .br and .gz copies of every text asset (apps/web/vite.config.ts).
-      preCompressed: true,
-      setHeaders: (res, filePath) => {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.header('cache-control', 'public, max-age=31536000, immutable');
-        } else {
-          res.header('cache-control', 'public, max-age=0, must-revalidate');
-        }
-      },
-    });
-  }
+  if (hasWeb) await registerAssets(app, webDist);
 
   let indexHtml: string | undefined;
+  // The pages' documents as last sent, each with its compressed bytes made once: this handler is
+  // not a route, so @fastify/compress (app.ts) never sees it, and a server-rendered page (46 kB on
+  // `/`) travelled uncompressed (docs/decisions/041-page-budgets.md).
+  const documents = new ReadCache(60_000, 200);
   const preloads = hasWeb ? pagePreloader(webDist) : () => '';
-  const renderPage = hasWeb ? await loadServerRenderer(app, webDist) : undefined;
+  const renderPage = hasWeb ? serverRenderer(app, webDist) : undefined;
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (
@@ -85,7 +74,7 @@ export async function registerWeb(
       const key = `ssr:${request.url}`;
       const cached = cache?.get(key)?.body;
       const page = cached
-        ? (JSON.parse(cached) as { html: string; state: string })
+        ? (JSON.parse(cached) as { html: string; head?: string; state: string })
         : await renderPage(`http://localhost${request.url}`).catch((err: unknown) => {
             request.log.error({ err }, 'falha ao renderizar a página no servidor');
             return null;
@@ -93,17 +82,74 @@ export async function registerWeb(
       if (page && !cached && isKnownAppPath(pathname)) cache?.set(key, JSON.stringify(page));
       if (page) {
         serverRendered = true;
-        html = html.replace(
+        html = withHeadResources(html, page.head).replace(
           '<div id="root"></div>',
           `<div id="root">${page.html}</div><script type="application/json" id="estado-servidor">${page.state}</script>`,
         );
       }
     }
     const hints = preloads(pathname, new URL(request.url, 'http://localhost'), !serverRendered);
-    return reply
-      .code(status)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(hints ? html.replace('</head>', `${hints}</head>`) : html);
+    const document = hints ? html.replace('</head>', `${hints}</head>`) : html;
+    const cachedDocument = documents.get(request.url);
+    const answer = cachedDocument?.body === document ? cachedDocument : documents.set(request.url, document);
+    reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    return sendEncoded(request, reply, answer);
+  });
+}
+
+/**
+ * The resources React hoists out of a page (the preload of each first-screen photo) at the top of
+ * the document's head, before its scripts: the photo is then asked first, not queued behind a dozen
+ * scripts for the browser's six connections, and is there for the first paint (decision 047). A
+ * resource the head already names (page-head.ts preloads a product's photo) is not repeated.
+ */
+function withHeadResources(html: string, resources = ''): string {
+  const missing = (resources.match(/<link [^>]*>/g) ?? []).filter((tag) => {
+    const href = /href="([^"]*)"/.exec(tag)?.[1];
+    return !href || !html.includes(`href="${href}"`);
+  });
+  if (missing.length === 0) return html;
+  const at = html.indexOf('<script type="module"');
+  return at < 0
+    ? html.replace('</head>', `${missing.join('')}</head>`)
+    : `${html.slice(0, at)}${missing.join('')}\n    ${html.slice(at)}`;
+}
+
+/** A file the build wrote in assets/ (`index-AbC123.js`): no folder, no dot in front, nothing encoded. */
+const ASSET_PATH = /^\/assets\/[^./%][^/%]*$/;
+
+/**
+ * The built files: hashed assets cached for a year, the rest revalidated. The hashed assets are one
+ * route, `/assets/*`: listed file by file they were ≈ 370 GET and HEAD routes (every .br and .gz copy
+ * too), 60 ms of the start and their share of the idle memory (issue #21). Anything but a plain file
+ * name, and a name that is not there, falls through to the not-found handler, as an unlisted path
+ * did. The dozen files at the root of the build stay one route each, so that every other path still
+ * reaches the pages.
+ */
+async function registerAssets(app: FastifyInstance, webDist: string): Promise<void> {
+  const common = {
+    index: false,
+    // The build writes .br and .gz copies of every text asset (apps/web/vite.config.ts).
+    preCompressed: true,
+  } as const;
+  await app.register(async (assets) => {
+    assets.addHook('onRequest', async (request, reply) => {
+      if (!ASSET_PATH.test(request.url.split('?')[0] ?? '')) return reply.callNotFound();
+    });
+    await assets.register(fastifyStatic, {
+      ...common,
+      root: path.join(webDist, 'assets'),
+      prefix: '/assets/',
+      wildcard: true,
+      setHeaders: (res) => res.header('cache-control', 'public, max-age=31536000, immutable'),
+    });
+  });
+  await app.register(fastifyStatic, {
+    ...common,
+    root: webDist,
+    wildcard: false,
+    globIgnore: ['assets/**'],
+    decorateReply: false,
+    setHeaders: (res) => res.header('cache-control', 'public, max-age=0, must-revalidate'),
   });
 }

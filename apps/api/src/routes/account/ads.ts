@@ -2,7 +2,22 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adMessages, adStatuses, isStaff, mediaMessages, messageSchema } from '@urbana/shared';
+import {
+  adBodySchema,
+  adDetailSchema,
+  adListQuerySchema,
+  adListSchema,
+  adMessages,
+  adOptionsQuerySchema,
+  adOptionsSchema,
+  isStaff,
+  mediaItemSchema,
+  mediaLibrarySchema,
+  mediaMessages,
+  mediaRenameBodySchema,
+  messageSchema,
+  noContentSchema,
+} from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requireUser } from '../../plugins/app/auth.ts';
@@ -60,71 +75,6 @@ export function sendStored(reply: FastifyReply, object: StoredObject, filename: 
   );
 }
 
-const mediaOut = z.object({
-  id: z.string(),
-  name: z.string(),
-  kind: z.enum(['imagem', 'video']),
-  format: z.enum(['jpg', 'png', 'webp', 'mp4']),
-  mime: z.string(),
-  size_bytes: z.number(),
-  width: z.number(),
-  height: z.number(),
-  duration_ms: z.number().nullable(),
-  url: z.string(),
-  thumb_url: z.string().nullable(),
-  created_at: z.string(),
-  used_in: z.array(z.object({ id: z.string(), name: z.string(), status: z.string() })),
-});
-
-const itemOut = z.object({
-  id: z.string(),
-  order_id: z.string(),
-  order_code: z.string(),
-  name: z.string(),
-  type: z.string(),
-  city: z.string(),
-  state: z.string(),
-  start: z.string(),
-  end: z.string(),
-  tower_count: z.number(),
-  photo: z.string().nullable(),
-  artwork_deadline: z.string(),
-  deadline_passed: z.boolean(),
-});
-
-export const adOut = z.object({
-  id: z.string(),
-  name: z.string(),
-  status: z.enum(adStatuses),
-  review_reason: z.string().nullable(),
-  reviewed_at: z.string().nullable(),
-  submitted_at: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  editable: z.boolean(),
-  items: z.array(itemOut),
-  media: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      kind: z.string(),
-      format: z.string(),
-      width: z.number(),
-      height: z.number(),
-      size_bytes: z.number(),
-      duration_ms: z.number().nullable(),
-      url: z.string(),
-      thumb_url: z.string().nullable(),
-    }),
-  ),
-});
-
-const adBody = z.object({
-  name: z.string({ error: adMessages.name }).max(200, { error: adMessages.name }),
-  item_ids: z.array(z.string().uuid({ error: adMessages.itemUnavailable })).max(50),
-  media_ids: z.array(z.string().uuid({ error: adMessages.mediaUnavailable })).max(20),
-});
-
 const mediaId = z.object({ id: z.string().uuid({ error: mediaMessages.notFound }) });
 const adId = z.object({ id: z.string().uuid({ error: adMessages.notFound }) });
 const variant = z.enum(['arquivo', 'miniatura'], { error: 'Arquivo não encontrado.' });
@@ -149,15 +99,7 @@ export const adRoutes =
         schema: {
           tags: ['mídias'],
           summary: 'A biblioteca de mídias, o espaço usado e os limites',
-          response: {
-            200: z.object({
-              items: z.array(mediaOut),
-              used_bytes: z.number(),
-              quota_bytes: z.number(),
-              limits: z.object({ image_bytes: z.number(), video_bytes: z.number() }),
-            }),
-            ...errors,
-          },
+          response: { 200: mediaLibrarySchema, ...errors },
         },
       },
       async (request) => listMedia(mediaDeps, request.user!.id),
@@ -167,13 +109,13 @@ export const adRoutes =
       '/media',
       {
         bodyLimit: config.media.videoMaxBytes + 1024 * 1024,
-        config: { rateLimit: { max: 120 * config.rateLimitScale, timeWindow: 60_000 } },
+        config: { rateLimit: deps.rateLimits.mediaUploads },
         schema: {
           tags: ['mídias'],
           summary:
             'Envia um arquivo (corpo = bytes do arquivo; nome em X-File-Name). JPG, PNG, WebP ou MP4, conferidos pelo conteúdo',
           headers: z.object({ 'x-file-name': z.string().max(1000).optional() }),
-          response: { 201: mediaOut, ...errors },
+          response: { 201: mediaItemSchema, ...errors },
         },
       },
       async (request, reply) => {
@@ -197,7 +139,7 @@ export const adRoutes =
           tags: ['mídias'],
           summary: 'Detalhes de um arquivo e onde ele é usado',
           params: mediaId,
-          response: { 200: mediaOut, ...errors },
+          response: { 200: mediaItemSchema, ...errors },
         },
       },
       async (request) => getMedia(mediaDeps, request.user!.id, request.params.id),
@@ -210,10 +152,8 @@ export const adRoutes =
           tags: ['mídias'],
           summary: 'Renomeia um arquivo',
           params: mediaId,
-          body: z.object({
-            name: z.string({ error: mediaMessages.badName }).max(500, { error: mediaMessages.badName }),
-          }),
-          response: { 200: mediaOut, ...errors },
+          body: mediaRenameBodySchema,
+          response: { 200: mediaItemSchema, ...errors },
         },
       },
       async (request) => renameMedia(mediaDeps, request.user!.id, request.params.id, request.body.name),
@@ -226,7 +166,7 @@ export const adRoutes =
           tags: ['mídias'],
           summary: 'Exclui um arquivo (recusado enquanto um anúncio ativo o usa)',
           params: mediaId,
-          response: { 204: z.null(), ...errors },
+          response: { 204: noContentSchema, ...errors },
         },
       },
       async (request, reply) => {
@@ -281,27 +221,8 @@ export const adRoutes =
         schema: {
           tags: ['anúncios'],
           summary: 'Meus anúncios, com filtro de status',
-          querystring: z.object({ status: z.enum(adStatuses, { error: 'Status inválido.' }).optional() }),
-          response: {
-            200: z.object({
-              items: z.array(
-                z.object({
-                  id: z.string(),
-                  name: z.string(),
-                  status: z.enum(adStatuses),
-                  review_reason: z.string().nullable(),
-                  updated_at: z.string(),
-                  items: z.number(),
-                  summary: z.string(),
-                  first_start: z.string().nullable(),
-                  artwork_deadline: z.string().nullable(),
-                  thumb_url: z.string().nullable(),
-                  editable: z.boolean(),
-                }),
-              ),
-            }),
-            ...errors,
-          },
+          querystring: adListQuerySchema,
+          response: { 200: adListSchema, ...errors },
         },
       },
       async (request) => ({ items: await listAds(db, request.user!.id, request.query.status) }),
@@ -313,8 +234,8 @@ export const adRoutes =
         schema: {
           tags: ['anúncios'],
           summary: 'Os itens reservados em que um anúncio pode rodar (com prazo de envio da arte)',
-          querystring: z.object({ anuncio: z.string().uuid({ error: adMessages.notFound }).optional() }),
-          response: { 200: z.object({ items: z.array(itemOut) }), ...errors },
+          querystring: adOptionsQuerySchema,
+          response: { 200: adOptionsSchema, ...errors },
         },
       },
       async (request) => {
@@ -329,8 +250,8 @@ export const adRoutes =
         schema: {
           tags: ['anúncios'],
           summary: 'Cria um anúncio (rascunho); cada arquivo é conferido com a especificação de cada item',
-          body: adBody,
-          response: { 201: adOut, ...errors },
+          body: adBodySchema,
+          response: { 201: adDetailSchema, ...errors },
         },
       },
       async (request, reply) => reply.code(201).send(await createAd(db, request.user!.id, request.body)),
@@ -343,7 +264,7 @@ export const adRoutes =
           tags: ['anúncios'],
           summary: 'Um anúncio',
           params: adId,
-          response: { 200: adOut, ...errors },
+          response: { 200: adDetailSchema, ...errors },
         },
       },
       async (request) => adDetail(db, request.params.id, request.user!.id),
@@ -356,8 +277,8 @@ export const adRoutes =
           tags: ['anúncios'],
           summary: 'Altera um anúncio em rascunho ou reprovado',
           params: adId,
-          body: adBody,
-          response: { 200: adOut, ...errors },
+          body: adBodySchema,
+          response: { 200: adDetailSchema, ...errors },
         },
       },
       async (request) => updateAd(db, request.user!.id, request.params.id, request.body),
@@ -370,7 +291,7 @@ export const adRoutes =
           tags: ['anúncios'],
           summary: 'Envia o anúncio para análise (dentro do prazo de envio da arte)',
           params: adId,
-          response: { 200: adOut, ...errors },
+          response: { 200: adDetailSchema, ...errors },
         },
       },
       async (request) => submitAd(db, request.user!.id, request.params.id, request.ip),
@@ -383,7 +304,7 @@ export const adRoutes =
           tags: ['anúncios'],
           summary: 'Exclui um rascunho',
           params: adId,
-          response: { 204: z.null(), ...errors },
+          response: { 204: noContentSchema, ...errors },
         },
       },
       async (request, reply) => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { invoiceListSchema, invoiceStatuses, invoiceSummarySchema, messageSchema } from '@urbana/shared';
+import { invoiceListSchema, invoiceQuerySchema, invoiceSummarySchema, messageSchema } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
 import { requireUser } from '../../plugins/app/auth.ts';
 import { INVOICE_NOT_FOUND, invoicePdf, invoiceSummary, listInvoices } from '../../services/invoices.ts';
@@ -20,15 +20,7 @@ export const billingRoutes =
         schema: {
           tags: ['faturamento'],
           summary: 'Minhas faturas, com filtro por status e ano',
-          querystring: z.object({
-            status: z.enum(invoiceStatuses, { error: 'Status inválido.' }).optional(),
-            year: z.coerce
-              .number({ error: 'Ano inválido.' })
-              .int({ error: 'Ano inválido.' })
-              .min(2000, { error: 'Ano inválido.' })
-              .max(2100, { error: 'Ano inválido.' })
-              .optional(),
-          }),
+          querystring: invoiceQuerySchema,
           response: { 200: invoiceListSchema, ...errors },
         },
       },

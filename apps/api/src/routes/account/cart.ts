@@ -1,6 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { cartPastStartMessage, cartSchema, messageSchema, todayInBrasilia } from '@urbana/shared';
+import {
+  cartBodySchema,
+  cartPastStartMessage,
+  cartResponseSchema,
+  favoriteParamsSchema,
+  favoritesBodySchema,
+  favoritesSchema,
+  messageSchema,
+  noContentSchema,
+  todayInBrasilia,
+} from '@urbana/shared';
 import { AppError } from '../../lib/errors.ts';
 import type { AppDeps } from '../../deps.ts';
 import { requireUser } from '../../plugins/app/auth.ts';
@@ -21,7 +30,7 @@ export const cartRoutes =
         schema: {
           tags: ['carrinho'],
           summary: 'O carrinho na nuvem',
-          response: { 200: z.object({ products: cartSchema }), ...errors },
+          response: { 200: cartResponseSchema, ...errors },
         },
       },
       async (request) => ({ products: await cart.readCart(db, request.user!.id) }),
@@ -34,8 +43,8 @@ export const cartRoutes =
         schema: {
           tags: ['carrinho'],
           summary: 'Salva o carrinho (upsert por usuário)',
-          body: z.object({ products: cartSchema }),
-          response: { 200: z.object({ products: cartSchema }), ...errors },
+          body: cartBodySchema,
+          response: { 200: cartResponseSchema, ...errors },
         },
       },
       async (request) => {
@@ -47,15 +56,13 @@ export const cartRoutes =
       },
     );
 
-    const favoritesResponse = z.object({ product_ids: z.array(z.string()) });
-
     app.get(
       '/favorites',
       {
         schema: {
           tags: ['favoritos'],
           summary: 'Ids dos produtos favoritos',
-          response: { 200: favoritesResponse, ...errors },
+          response: { 200: favoritesSchema, ...errors },
         },
       },
       async (request) => ({ product_ids: await cart.listFavorites(db, request.user!.id) }),
@@ -67,8 +74,8 @@ export const cartRoutes =
         schema: {
           tags: ['favoritos'],
           summary: 'Adiciona vários favoritos (sincronização); ids inexistentes são ignorados',
-          body: z.object({ product_ids: z.array(z.string().max(100)).max(1000) }),
-          response: { 200: favoritesResponse, ...errors },
+          body: favoritesBodySchema,
+          response: { 200: favoritesSchema, ...errors },
         },
       },
       async (request) => ({
@@ -82,8 +89,8 @@ export const cartRoutes =
         schema: {
           tags: ['favoritos'],
           summary: 'Adiciona um favorito (nada muda se já existe)',
-          params: z.object({ productId: z.string().max(100) }),
-          response: { 204: z.null(), ...errors },
+          params: favoriteParamsSchema,
+          response: { 204: noContentSchema, ...errors },
         },
       },
       async (request, reply) => {
@@ -98,8 +105,8 @@ export const cartRoutes =
         schema: {
           tags: ['favoritos'],
           summary: 'Remove um favorito',
-          params: z.object({ productId: z.string().max(100) }),
-          response: { 204: z.null(), ...errors },
+          params: favoriteParamsSchema,
+          response: { 204: noContentSchema, ...errors },
         },
       },
       async (request, reply) => {
@@ -114,7 +121,7 @@ export const cartRoutes =
         schema: {
           tags: ['favoritos'],
           summary: 'Remove todos os favoritos',
-          response: { 204: z.null(), ...errors },
+          response: { 204: noContentSchema, ...errors },
         },
       },
       async (request, reply) => {

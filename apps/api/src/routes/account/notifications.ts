@@ -3,6 +3,7 @@ import { httpMessages, messageSchema, notificationReadSchema, unreadCountSchema 
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { readSessionToken, requireUser } from '../../plugins/app/auth.ts';
+import { sseEvent } from '../../plugins/external/sse.ts';
 import { isSessionActive } from '../../services/auth/index.ts';
 import { z } from 'zod';
 import {
@@ -16,25 +17,16 @@ import {
 /** Open streams one user may hold on one instance (tabs, devices). */
 const MAX_STREAMS_PER_USER = 10;
 
-function sseEvent(event: string, data: unknown, id?: string): string {
-  return `${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-}
-
 /**
  * GET /api/notifications/stream — Server-Sent Events for the signed-in user:
  * `notificacao` ({ notification, unread }) for each new notification, `sincronizar` ({ unread }) when
- * some may have been missed (the database connection was lost), a comment every heartbeatMs. The
- * stream ends when the session does.
+ * some may have been missed (the database connection was lost), a comment at every heartbeat
+ * (plugins/external/sse.ts). The stream ends when the session does.
  */
 export const notificationStreamRoutes =
-  (deps: AppDeps, options: { heartbeatMs: number }): FastifyPluginAsyncZod =>
+  (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const { db, hub, config } = deps;
-    const open = new Set<() => void>();
-    // Open streams would keep the server from closing.
-    app.addHook('preClose', async () => {
-      for (const end of [...open]) end();
-    });
 
     app.get(
       '/notifications/stream',
@@ -52,74 +44,20 @@ export const notificationStreamRoutes =
         if (hub.subscriberCount(userId) >= MAX_STREAMS_PER_USER)
           throw new AppError(429, httpMessages.tooManyRequests);
 
-        // HEAD (which Fastify adds for every GET) gets the stream's headers and no body, at once.
-        if (request.method === 'HEAD') {
-          reply.hijack();
-          reply.raw.writeHead(200, {
-            'content-type': 'text/event-stream; charset=utf-8',
-            'cache-control': 'no-store',
-          });
-          reply.raw.end();
-          return;
-        }
-
-        // Written by hand: no compression, no buffering, nothing waits for the end of the body.
-        reply.hijack();
-        const res = reply.raw;
-        // Headers set so far by the hooks (security headers) go out too.
-        for (const [name, value] of Object.entries(reply.getHeaders()))
-          if (value !== undefined) res.setHeader(name, value);
-        res.writeHead(200, {
-          'content-type': 'text/event-stream; charset=utf-8',
-          // Personal data: never stored by a cache (issue 22, item 6).
-          'cache-control': 'no-store',
-          'x-accel-buffering': 'no',
-          connection: 'keep-alive',
+        const stream = reply.eventStream({
+          // Signed out, blocked or expired: the stream ends (a database outage does not end it).
+          stillOpen: () => isSessionActive(deps, token).catch(() => true),
         });
-
-        let ended = false;
-        let queue = Promise.resolve();
-        const write = (chunk: string) => {
-          if (!ended) res.write(chunk);
-        };
-        // Events go out one at a time, in the order they were heard.
-        const enqueue = (task: () => Promise<string | null>) => {
-          queue = queue
-            .then(task)
-            .then((chunk) => {
-              if (chunk) write(chunk);
-            })
-            .catch((err: unknown) => request.log.warn({ err }, 'falha ao enviar notificação ao vivo'));
-        };
-
+        if (!stream) return;
         const unsubscribe = hub.subscribe(userId, (event) =>
-          enqueue(async () => {
+          stream.send(async () => {
             if (event.type === 'resync')
               return sseEvent('sincronizar', { unread: await unreadCount(db, userId) });
             const found = await notificationForStream(db, userId, event.id);
             return found ? sseEvent('notificacao', found, found.notification.id) : null;
           }),
         );
-        const heartbeat = setInterval(() => {
-          write(': ping\n\n');
-          enqueue(async () => {
-            // Signed out, blocked or expired: the stream ends (a database outage does not end it).
-            const active = await isSessionActive(deps, token).catch(() => true);
-            if (!active) end();
-            return null;
-          });
-        }, options.heartbeatMs);
-        const end = () => {
-          if (ended) return;
-          ended = true;
-          clearInterval(heartbeat);
-          unsubscribe();
-          open.delete(end);
-          res.end();
-        };
-        open.add(end);
-        res.on('close', end);
-        write('retry: 5000\n: conectado\n\n');
+        stream.onEnd(unsubscribe);
       },
     );
 

@@ -1,26 +1,30 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  billingProfileDataSchema,
+  billingProfileResponseSchema,
+  billingProfileSavedSchema,
   billingProfileSchema,
   checkoutBodySchema,
   messageSchema,
   notificationListSchema,
   orderLimitMessages,
-  orderLimitStatusSchema,
-  orderStatuses,
+  orderDetailSchema,
+  orderListQuerySchema,
+  orderListSchema,
+  orderPixSchema,
   quoteSchema,
 } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { requireSection, requireUser } from '../../plugins/app/auth.ts';
-import { confirmPayment } from '../../services/admin-orders/confirm-payment.ts';
+import { requireUser } from '../../plugins/app/auth.ts';
 import { readBilling, saveBilling } from '../../services/billing.ts';
 import { campaignsForOrder } from '../../services/campaigns/queries.ts';
 import { listOrders, orderDetail } from '../../services/orders/queries.ts';
 import { quote } from '../../services/orders/quote.ts';
 import { placeOrder } from '../../services/orders/place-order.ts';
 import { transitionOrder } from '../../services/orders/transition.ts';
-import { isExempt, orderLimitStatus, setOrderLimitsLifted } from '../../services/orders/quote.ts';
+import { isExempt } from '../../services/orders/quote.ts';
 import { listNotifications } from '../../services/messaging/notifications.ts';
 import { handlePaymentWebhook } from '../../services/payments.ts';
 import { pixQrDataUrl } from '../../services/pix.ts';
@@ -36,20 +40,6 @@ const errors = {
 };
 const idParams = z.object({ id: z.string().uuid({ error: 'Pedido não encontrado.' }) });
 
-const billingOut = z.object({
-  person_type: z.enum(['pf', 'pj']),
-  name: z.string(),
-  document: z.string(),
-  phone: z.string(),
-  cep: z.string(),
-  street: z.string(),
-  number: z.string(),
-  complement: z.string().nullable(),
-  district: z.string(),
-  city: z.string(),
-  state: z.string(),
-});
-
 /** Billing profile, quotes, orders and payments of the signed-in user (only their own). */
 export const orderRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -60,7 +50,7 @@ export const orderRoutes =
     app.post(
       '/checkout/quote',
       {
-        config: { rateLimit: { max: 120 * config.rateLimitScale, timeWindow: 60_000 } },
+        config: { rateLimit: deps.rateLimits.quotes },
         schema: {
           tags: ['pedidos'],
           summary: 'Preços recalculados do banco, descontos e cupom',
@@ -74,7 +64,7 @@ export const orderRoutes =
     app.post(
       '/proposta',
       {
-        config: { rateLimit: { max: 30 * config.rateLimitScale, timeWindow: 60_000 } },
+        config: { rateLimit: deps.rateLimits.proposalPdfs },
         schema: {
           tags: ['pedidos'],
           summary: 'Proposta de mídia do carrinho em PDF',
@@ -101,12 +91,12 @@ export const orderRoutes =
           schema: {
             tags: ['pedidos'],
             summary: 'O cadastro de faturamento',
-            response: { 200: z.object({ profile: billingOut.nullable() }), ...errors },
+            response: { 200: billingProfileResponseSchema, ...errors },
           },
         },
         async (request) => {
           const row = await readBilling(db, request.user!.id);
-          return { profile: row ? billingOut.parse(row) : null };
+          return { profile: row ? billingProfileDataSchema.parse(row) : null };
         },
       );
 
@@ -117,11 +107,11 @@ export const orderRoutes =
             tags: ['pedidos'],
             summary: 'Grava o cadastro de faturamento (CPF/CNPJ validados)',
             body: billingProfileSchema,
-            response: { 200: z.object({ profile: billingOut }), ...errors },
+            response: { 200: billingProfileSavedSchema, ...errors },
           },
         },
         async (request) => ({
-          profile: billingOut.parse(await saveBilling(db, request.user!.id, request.body)),
+          profile: billingProfileDataSchema.parse(await saveBilling(db, request.user!.id, request.body)),
         }),
       );
 
@@ -152,6 +142,7 @@ export const orderRoutes =
                 .max(100, { error: 'Idempotency-Key inválida.' }),
             }),
             body: checkoutBodySchema,
+            response: { 200: orderDetailSchema, 201: orderDetailSchema, ...errors },
           },
         },
         async (request, reply) => {
@@ -174,9 +165,8 @@ export const orderRoutes =
           schema: {
             tags: ['pedidos'],
             summary: 'Meus pedidos',
-            querystring: z.object({
-              status: z.enum(orderStatuses, { error: 'Status inválido.' }).optional(),
-            }),
+            querystring: orderListQuerySchema,
+            response: { 200: orderListSchema, ...errors },
           },
         },
         async (request) => ({ items: await listOrders(db, request.user!.id, request.query.status) }),
@@ -189,6 +179,7 @@ export const orderRoutes =
             tags: ['pedidos'],
             summary: 'Um pedido: itens, torres, períodos, histórico e fatura',
             params: idParams,
+            response: { 200: orderDetailSchema, ...errors },
           },
         },
         async (request) => {
@@ -203,7 +194,14 @@ export const orderRoutes =
 
       user.get(
         '/orders/:id/pix',
-        { schema: { tags: ['pedidos'], summary: 'Pix copia e cola e QR Code do pedido', params: idParams } },
+        {
+          schema: {
+            tags: ['pedidos'],
+            summary: 'Pix copia e cola e QR Code do pedido',
+            params: idParams,
+            response: { 200: orderPixSchema, ...errors },
+          },
+        },
         async (request) => {
           const order = await orderDetail(db, request.params.id, request.user!.id);
           if (!order.pix_payload) throw new AppError(409, 'Este pedido não aguarda pagamento por Pix.');
@@ -235,6 +233,7 @@ export const orderRoutes =
             tags: ['pedidos'],
             summary: 'Cancela um pedido que ainda aguarda pagamento',
             params: idParams,
+            response: { 200: orderDetailSchema, ...errors },
           },
         },
         async (request) => {
@@ -250,65 +249,6 @@ export const orderRoutes =
       );
     });
 
-    app.post(
-      '/admin/orders/:id/confirm-payment',
-      {
-        preValidation: requireSection('pedidos', config.adminEmails),
-        schema: {
-          tags: ['admin'],
-          summary: 'A equipe confirma o pagamento de um pedido que aguarda pagamento',
-          params: idParams,
-          // A POST without a body reaches the validator as null.
-          body: z.object({ note: z.string().max(500).optional() }).nullish(),
-        },
-      },
-      async (request) => {
-        await confirmPayment(
-          deps,
-          { actorId: request.user!.id, ip: request.ip },
-          request.params.id,
-          request.body?.note,
-        );
-        return orderDetail(db, request.params.id);
-      },
-    );
-
-    // Staff lift the limits on unpaid orders for one customer (issue 22, item 1; decision 026).
-    const userParams = z.object({ id: z.string().uuid({ error: 'Usuário não encontrado.' }) });
-    app.get(
-      '/admin/usuarios/:id/limites-pedido',
-      {
-        preValidation: requireSection('usuarios', config.adminEmails),
-        schema: {
-          tags: ['admin'],
-          summary: 'Limites de pedidos sem pagamento de um cliente e se foram liberados',
-          params: userParams,
-          response: { 200: orderLimitStatusSchema, ...errors },
-        },
-      },
-      async (request) => orderLimitStatus(db, config, request.params.id),
-    );
-    app.put(
-      '/admin/usuarios/:id/limites-pedido',
-      {
-        preValidation: requireSection('usuarios', config.adminEmails),
-        schema: {
-          tags: ['admin'],
-          summary: 'Libera (ou volta a aplicar) os limites de pedidos sem pagamento de um cliente',
-          params: userParams,
-          body: z.object({ liberado: z.boolean({ error: 'Informe se os limites ficam liberados.' }) }),
-          response: { 200: orderLimitStatusSchema, ...errors },
-        },
-      },
-      async (request) => {
-        await setOrderLimitsLifted(db, request.params.id, request.body.liberado, {
-          actorId: request.user!.id,
-          ip: request.ip,
-        });
-        return orderLimitStatus(db, config, request.params.id);
-      },
-    );
-
     // The provider's webhook reads the raw body for the signature.
     app.register(async (inner) => {
       const hooks = inner.withTypeProvider<ZodTypeProvider>();
@@ -318,7 +258,7 @@ export const orderRoutes =
       hooks.post(
         '/webhooks/pagamentos',
         {
-          config: { rateLimit: { max: 600, timeWindow: 60_000 } },
+          config: { rateLimit: deps.rateLimits.paymentWebhooks },
           schema: {
             tags: ['pagamentos'],
             summary:

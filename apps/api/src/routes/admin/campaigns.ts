@@ -2,18 +2,21 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import {
   adMessages,
+  adminCampaignDetailSchema,
+  adminCampaignListQuery,
+  adminCampaignPageSchema,
   campaignMessages,
+  campaignProofSchema,
   campaignRuleMessages,
-  campaignStatuses,
-  isIsoDate,
   messageSchema,
+  noContentSchema,
 } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
 import { requireSection } from '../../plugins/app/auth.ts';
 import { finishCampaign, reviewAd, startCampaign } from '../../services/campaigns/lifecycle.ts';
 import { addProof } from '../../services/campaigns/proofs.ts';
 import { campaignDetail, listCampaigns } from '../../services/campaigns/queries.ts';
-import { acceptRawUploads, adOut, uploadBody } from '../account/ads.ts';
+import { acceptRawUploads, uploadBody } from '../account/ads.ts';
 import { actorOf } from './common.ts';
 
 const errors = {
@@ -26,45 +29,9 @@ const errors = {
   415: messageSchema,
   422: messageSchema,
 };
-const isoDate = (message: string) => z.string().refine(isIsoDate, { error: message });
 const itemId = z.object({ id: z.string().uuid({ error: campaignMessages.notFound }) });
 
-const proofOut = z.object({
-  id: z.string(),
-  taken_on: z.string(),
-  caption: z.string(),
-  width: z.number(),
-  height: z.number(),
-  url: z.string(),
-  thumb_url: z.string(),
-  created_at: z.string(),
-});
-
-const detailOut = z.object({
-  id: z.string(),
-  status: z.enum(campaignStatuses),
-  product: z.string(),
-  type: z.string(),
-  city: z.string(),
-  state: z.string(),
-  start: z.string(),
-  end: z.string(),
-  weeks: z.number(),
-  towers: z.array(z.object({ id: z.string(), name: z.string() })),
-  order: z.object({ id: z.string(), code: z.string(), status: z.string(), total: z.number() }),
-  customer: z.object({
-    id: z.string(),
-    name: z.string(),
-    email: z.string(),
-    company: z.string().nullable(),
-    phone: z.string().nullable(),
-  }),
-  ad: adOut.nullable(),
-  started_at: z.string().nullable(),
-  finished_at: z.string().nullable(),
-  early_end_reason: z.string().nullable(),
-  proofs: z.array(proofOut),
-});
+const detailOut = adminCampaignDetailSchema;
 
 /** /api/admin/campanhas: campaigns are the paid order items (admin and operador). */
 export const adminCampaignRoutes =
@@ -82,49 +49,9 @@ export const adminCampaignRoutes =
         schema: {
           tags: ['admin'],
           summary: 'Campanhas por status e período, com busca e paginação',
-          querystring: z.object({
-            status: z.enum(campaignStatuses, { error: 'Status inválido.' }).optional(),
-            de: isoDate('Data inicial inválida.').optional(),
-            ate: isoDate('Data final inválida.').optional(),
-            q: z.string().max(200, { error: 'Busca longa demais.' }).optional(),
-            page: z.coerce
-              .number({ error: 'Página inválida.' })
-              .int()
-              .min(1, { error: 'Página inválida.' })
-              .default(1),
-            page_size: z.coerce
-              .number({ error: 'Tamanho de página inválido.' })
-              .int()
-              .min(1, { error: 'Tamanho de página inválido.' })
-              .max(100, { error: 'Tamanho de página inválido.' })
-              .default(20),
-          }),
+          querystring: adminCampaignListQuery,
           response: {
-            200: z.object({
-              total: z.number(),
-              page: z.number(),
-              page_size: z.number(),
-              counts: z.record(z.string(), z.number()),
-              items: z.array(
-                z.object({
-                  id: z.string(),
-                  order_id: z.string(),
-                  order_code: z.string(),
-                  product: z.string(),
-                  type: z.string(),
-                  city: z.string(),
-                  state: z.string(),
-                  start: z.string(),
-                  end: z.string(),
-                  customer: z.string(),
-                  email: z.string(),
-                  ad_id: z.string().nullable(),
-                  ad_name: z.string().nullable(),
-                  ad_status: z.string().nullable(),
-                  status: z.enum(campaignStatuses),
-                }),
-              ),
-            }),
+            200: adminCampaignPageSchema,
             ...errors,
           },
         },
@@ -166,7 +93,7 @@ export const adminCampaignRoutes =
             decisao: z.enum(['aprovar', 'reprovar'], { error: 'Escolha aprovar ou reprovar.' }),
             motivo: z.string().max(2000, { error: adMessages.reasonRequired }).optional(),
           }),
-          response: { 204: z.null(), ...errors },
+          response: { 204: noContentSchema, ...errors },
         },
       },
       async (request, reply) => {
@@ -228,7 +155,7 @@ export const adminCampaignRoutes =
               .max(20, { error: campaignMessages.proofDate }),
             legenda: z.string().max(300, { error: 'Legenda longa demais (até 300 caracteres).' }).optional(),
           }),
-          response: { 201: proofOut, ...errors },
+          response: { 201: campaignProofSchema, ...errors },
         },
       },
       async (request, reply) => {

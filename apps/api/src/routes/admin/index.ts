@@ -1,21 +1,35 @@
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
+import { requireStaff } from '../../plugins/app/auth.ts';
+import { adminCampaignRoutes } from './campaigns.ts';
 import { couponAdminRoutes } from './coupons.ts';
 import { dashboardAdminRoutes } from './dashboard.ts';
 import { inventoryAdminRoutes } from './inventory.ts';
 import { logAdminRoutes } from './logs.ts';
+import { messagingAdminRoutes } from './messaging.ts';
 import { orderAdminRoutes } from './orders.ts';
 import { proposalAdminRoutes } from './proposals.ts';
 import { productAdminRoutes } from './products.ts';
 import { reportAdminRoutes } from './reports.ts';
+import { supportAdminRoutes } from './support.ts';
+import { teamAdminRoutes } from './team.ts';
 import { userAdminRoutes } from './users.ts';
 
-/** /api/admin/*: every route names its section; the guard applies docs/spec/product.md §1's matrix. */
+/**
+ * /api/admin/*, the only place admin routes register (apps/api/test/admin-gate.test.ts checks it).
+ * One gate on the prefix lets only staff in, before anything else runs (issue 18); each route still
+ * names its section, whose guard applies docs/spec/product.md §1's matrix (admin-only sections).
+ */
 export const adminRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    // Decorated on this encapsulated instance only: the test finds every admin route behind it.
+    app.decorate('staffGate', requireStaff(deps.config.adminEmails));
+    app.addHook('onRequest', app.getDecorator<onRequestAsyncHookHandler>('staffGate'));
     await app.register(dashboardAdminRoutes(deps));
     await app.register(userAdminRoutes(deps));
+    await app.register(teamAdminRoutes(deps));
     await app.register(productAdminRoutes(deps));
     await app.register(couponAdminRoutes(deps));
     await app.register(reportAdminRoutes(deps));
@@ -23,4 +37,7 @@ export const adminRoutes =
     await app.register(orderAdminRoutes(deps));
     await app.register(inventoryAdminRoutes(deps));
     await app.register(proposalAdminRoutes(deps));
+    await app.register(adminCampaignRoutes(deps));
+    await app.register(supportAdminRoutes(deps));
+    await app.register(messagingAdminRoutes(deps));
   };

@@ -1,6 +1,19 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { audienceSegments, broadcastSchema, messageSchema, scheduledEmailSchema } from '@urbana/shared';
+import {
+  audienceCountSchema,
+  audienceQuerySchema,
+  broadcastSchema,
+  broadcastSentSchema,
+  messagingPageQuery,
+  messageSchema,
+  recipientListSchema,
+  recipientQuerySchema,
+  scheduledEmailPageSchema,
+  scheduledEmailRowSchema,
+  scheduledEmailSchema,
+  sentBroadcastPageSchema,
+} from '@urbana/shared';
 import { and, asc, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import { textSearch } from '../../db/search.ts';
@@ -27,32 +40,8 @@ const errors = {
   404: messageSchema,
   409: messageSchema,
 };
-const pageQuery = z.object({
-  page: z.coerce
-    .number({ error: 'Página inválida.' })
-    .int({ error: 'Página inválida.' })
-    .min(1, { error: 'Página inválida.' })
-    .max(100000, { error: 'Página inválida.' })
-    .default(1),
-});
 const PAGE_SIZE = 20;
 
-const scheduledOut = z.object({
-  id: z.string(),
-  segment: z.enum(audienceSegments),
-  target_user_id: z.string().nullable(),
-  subject: z.string(),
-  body: z.string(),
-  send_at: z.string(),
-  status: z.enum(['agendado', 'enviado', 'cancelado']),
-  recipients: z.number(),
-  processed_at: z.string().nullable(),
-  created_at: z.string(),
-  sent: z.number(),
-  failed: z.number(),
-  pending: z.number(),
-  logged: z.number(),
-});
 const idParams = z.object({ id: z.string().uuid({ error: SCHEDULED_NOT_FOUND }) });
 
 /** /admin/notificacoes (staff) and /admin/email-agendados (admin only). */
@@ -71,24 +60,9 @@ export const messagingAdminRoutes =
           schema: {
             tags: ['admin'],
             summary: 'Busca um usuário por nome ou email para enviar a ele',
-            querystring: z.object({
-              q: z
-                .string({ error: 'Digite ao menos 2 letras.' })
-                .trim()
-                .min(2, { error: 'Digite ao menos 2 letras.' })
-                .max(200, { error: 'Busca longa demais.' }),
-            }),
+            querystring: recipientQuerySchema,
             response: {
-              200: z.object({
-                items: z.array(
-                  z.object({
-                    id: z.string(),
-                    email: z.string(),
-                    nome_completo: z.string(),
-                    tipo_usuario: z.string(),
-                  }),
-                ),
-              }),
+              200: recipientListSchema,
               ...errors,
             },
           },
@@ -120,27 +94,9 @@ export const messagingAdminRoutes =
           schema: {
             tags: ['admin'],
             summary: 'Histórico de notificações enviadas pela equipe, com a taxa de leitura',
-            querystring: pageQuery,
+            querystring: messagingPageQuery,
             response: {
-              200: z.object({
-                total: z.number(),
-                page: z.number(),
-                page_size: z.number(),
-                items: z.array(
-                  z.object({
-                    id: z.string(),
-                    segment: z.enum(audienceSegments),
-                    target_user_id: z.string().nullable(),
-                    title: z.string(),
-                    body: z.string(),
-                    link: z.string().nullable(),
-                    recipients: z.number(),
-                    read: z.number(),
-                    sender: z.string().nullable(),
-                    created_at: z.string(),
-                  }),
-                ),
-              }),
+              200: sentBroadcastPageSchema,
               ...errors,
             },
           },
@@ -158,11 +114,8 @@ export const messagingAdminRoutes =
           schema: {
             tags: ['admin'],
             summary: 'Quantos usuários ativos uma notificação a este público alcançaria',
-            querystring: z.object({
-              segment: z.enum(audienceSegments, { error: 'Escolha para quem enviar.' }),
-              user_id: z.string().uuid({ error: 'Escolha o usuário.' }).optional(),
-            }),
-            response: { 200: z.object({ recipients: z.number() }), ...errors },
+            querystring: audienceQuerySchema,
+            response: { 200: audienceCountSchema, ...errors },
           },
         },
         async (request) => ({
@@ -178,7 +131,7 @@ export const messagingAdminRoutes =
             summary: 'Envia uma notificação a todos, a um papel ou a um usuário',
             body: broadcastSchema,
             response: {
-              201: z.object({ id: z.string(), recipients: z.number() }),
+              201: broadcastSentSchema,
               ...errors,
             },
           },
@@ -213,14 +166,9 @@ export const messagingAdminRoutes =
           schema: {
             tags: ['admin'],
             summary: 'Emails agendados, com status e contagens de envio',
-            querystring: pageQuery,
+            querystring: messagingPageQuery,
             response: {
-              200: z.object({
-                total: z.number(),
-                page: z.number(),
-                page_size: z.number(),
-                items: z.array(scheduledOut),
-              }),
+              200: scheduledEmailPageSchema,
               ...errors,
             },
           },
@@ -239,7 +187,7 @@ export const messagingAdminRoutes =
             tags: ['admin'],
             summary: 'Agenda um email para um público numa data e hora',
             body: scheduledEmailSchema,
-            response: { 201: scheduledOut, ...errors },
+            response: { 201: scheduledEmailRowSchema, ...errors },
           },
         },
         async (request, reply) =>
@@ -254,7 +202,7 @@ export const messagingAdminRoutes =
             summary: 'Edita um email ainda agendado',
             params: idParams,
             body: scheduledEmailSchema,
-            response: { 200: scheduledOut, ...errors },
+            response: { 200: scheduledEmailRowSchema, ...errors },
           },
         },
         async (request) =>
@@ -269,7 +217,7 @@ export const messagingAdminRoutes =
             summary: 'Cancela um email ainda agendado',
             params: idParams,
             body: z.object({}).nullish(),
-            response: { 200: scheduledOut, ...errors },
+            response: { 200: scheduledEmailRowSchema, ...errors },
           },
         },
         async (request) => cancelScheduledEmail(db, request.user!.id, request.params.id, request.ip),

@@ -1,15 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   adminOrderDetail as detailSchema,
   adminOrderListQuery,
   adminOrderPage,
   cancelOrderBody,
   extendHoldBody,
+  orderDetailSchema,
 } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
 import { requireSection } from '../../plugins/app/auth.ts';
 import { cancelOrder } from '../../services/admin-orders/cancel-order.ts';
+import { confirmPayment } from '../../services/admin-orders/confirm-payment.ts';
+import { orderDetail } from '../../services/orders/queries.ts';
 import { creditNotePdf } from '../../services/pdf/credit-note.ts';
 import { extendHold } from '../../services/admin-orders/extend-hold.ts';
 import { adminOrdersCsv, listAdminOrders } from '../../services/admin-orders/list-orders.ts';
@@ -148,6 +151,26 @@ export const orderAdminRoutes =
           .header('content-type', 'application/pdf')
           .header('content-disposition', `inline; filename="nota-de-credito-${number}.pdf"`)
           .send(pdf);
+      },
+    );
+
+    // The customer's view of the order once paid (the staff's own view is GET /pedidos/:id).
+    app.post(
+      '/orders/:id/confirm-payment',
+      {
+        preValidation: guard,
+        schema: {
+          tags,
+          summary: 'A equipe confirma o pagamento de um pedido que aguarda pagamento',
+          params,
+          // A POST without a body reaches the validator as null.
+          body: z.object({ note: z.string().max(500).optional() }).nullish(),
+          response: { 200: orderDetailSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await confirmPayment(deps, actorOf(request), request.params.id, request.body?.note);
+        return orderDetail(deps.db, request.params.id);
       },
     );
   };

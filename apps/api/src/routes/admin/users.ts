@@ -5,6 +5,7 @@ import {
   adminUserDetailSchema,
   adminUserPageSchema,
   messageSchema,
+  orderLimitStatusSchema,
   roleChangeSchema,
   userStatuses,
   userTypes,
@@ -19,6 +20,7 @@ import {
   userDetail,
   userSorts,
 } from '../../services/admin.ts';
+import { orderLimitStatus, setOrderLimitsLifted } from '../../services/orders/quote.ts';
 import { actorOf, errors, idParams } from './common.ts';
 
 export const userAdminRoutes =
@@ -133,6 +135,38 @@ export const userAdminRoutes =
       async (request) => {
         await resendConfirmationFor(deps, request.params.id, actorOf(request));
         return { message: 'Email de confirmação reenviado.' };
+      },
+    );
+
+    // Staff lift the limits on unpaid orders for one customer (issue 22, item 1; decision 026).
+    app.get(
+      '/usuarios/:id/limites-pedido',
+      {
+        preValidation: guard,
+        schema: {
+          tags: ['admin'],
+          summary: 'Limites de pedidos sem pagamento de um cliente e se foram liberados',
+          params,
+          response: { 200: orderLimitStatusSchema, ...errors },
+        },
+      },
+      async (request) => orderLimitStatus(deps.db, deps.config, request.params.id),
+    );
+    app.put(
+      '/usuarios/:id/limites-pedido',
+      {
+        preValidation: guard,
+        schema: {
+          tags: ['admin'],
+          summary: 'Libera (ou volta a aplicar) os limites de pedidos sem pagamento de um cliente',
+          params,
+          body: z.object({ liberado: z.boolean({ error: 'Informe se os limites ficam liberados.' }) }),
+          response: { 200: orderLimitStatusSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await setOrderLimitsLifted(deps.db, request.params.id, request.body.liberado, actorOf(request));
+        return orderLimitStatus(deps.db, deps.config, request.params.id);
       },
     );
   };

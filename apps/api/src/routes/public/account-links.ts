@@ -5,6 +5,7 @@ import {
   accountSettingsMessages,
   invitationMessages,
   invitationPreviewSchema,
+  legalSchema,
   messageSchema,
   paths,
   TERMS_VERSION,
@@ -35,12 +36,7 @@ export const accountLinkRoutes =
         schema: {
           tags,
           summary: 'Versão vigente dos termos e o contato do encarregado de dados (LGPD art. 41)',
-          response: {
-            200: z.object({
-              terms_version: z.string(),
-              encarregado: z.object({ nome: z.string(), email: z.string() }),
-            }),
-          },
+          response: { 200: legalSchema },
         },
       },
       async (_request, reply) => {

@@ -3,12 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   accountMessages,
+  authProvidersSchema,
   confirmEmailBodySchema,
   googleSignInErrors,
   type GoogleSignInError,
   emailOnlyBodySchema,
   messageSchema,
-  profileSchema,
+  noContentSchema,
   resetPasswordBodySchema,
   sessionResponseSchema,
   signInBodySchema,
@@ -16,6 +17,7 @@ import {
   signUpBodySchema,
   signUpErrors,
   signInResponseSchema,
+  signUpResponseSchema,
   twoFactorVerifyBodySchema,
 } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
@@ -56,7 +58,7 @@ export const authRoutes =
           tags: ['contas'],
           summary: 'Cadastro (sempre como cliente); envia o link de confirmação',
           body: signUpBodySchema,
-          response: { 201: z.object({ user: profileSchema, email_confirmed: z.boolean() }), ...errors },
+          response: { 201: signUpResponseSchema, ...errors },
         },
       },
       async (request, reply) => {
@@ -149,7 +151,7 @@ export const authRoutes =
         schema: {
           tags: ['contas'],
           summary: 'Sair: encerra a sessão no servidor',
-          response: { 204: z.null() },
+          response: { 204: noContentSchema },
         },
       },
       async (request, reply) => {
@@ -165,7 +167,7 @@ export const authRoutes =
         schema: {
           tags: ['contas'],
           summary: 'Formas de entrar disponíveis (Google só quando configurado)',
-          response: { 200: z.object({ google: z.boolean() }) },
+          response: { 200: authProvidersSchema },
         },
       },
       async () => ({ google: config.google !== undefined }),

@@ -9,7 +9,8 @@ import {
   placeListSchema,
   productCardListSchema,
   productDetailSchema,
-  searchMarkersResponseSchema,
+  searchMapQuerySchema,
+  searchMapResponseSchema,
   searchQuerySchema,
   searchResponseSchema,
   todayInBrasilia,
@@ -19,7 +20,8 @@ import { AppError } from '../../lib/errors.ts';
 import { sendCached } from '../../lib/read-cache.ts';
 import { featuredProducts, networkStats, productsByIds } from '../../services/catalog/cards.ts';
 import { productDetail } from '../../services/catalog/product-detail.ts';
-import { defaultStart, searchMarkers, searchProducts } from '../../services/catalog/search.ts';
+import { defaultStart, searchProducts } from '../../services/catalog/search.ts';
+import { searchMap } from '../../services/catalog/search-map.ts';
 import { searchPlaces } from '../../services/places.ts';
 
 const errors = { 400: messageSchema, 404: messageSchema };
@@ -111,21 +113,23 @@ export const catalogRoutes =
       {
         schema: {
           tags: ['catálogo'],
-          summary: 'Todos os resultados de uma busca (até 500) como marcadores leves para o mapa',
-          querystring: searchQuerySchema,
-          response: { 200: searchMarkersResponseSchema, ...errors },
+          summary:
+            'Os resultados de uma busca na área visível do mapa: até 500 marcadores, ou grupos com a contagem',
+          querystring: searchMapQuerySchema,
+          response: { 200: searchMapResponseSchema, ...errors },
         },
       },
       async (request, reply) => {
-        // The page and its size do not change the markers: one cache entry for every page.
+        // The page and its size do not change the map: one cache entry for every page (the zoom and
+        // the view are in the key).
         const { pagina: _page, por_pagina: _size, ...query } = request.query;
         return cachedJson(
           request,
           reply,
           `busca-mapa|${todayInBrasilia()}|${JSON.stringify(query)}`,
           async () =>
-            searchMarkersResponseSchema.parse(
-              await searchMarkers(db, request.query, config.leadBusinessDays),
+            searchMapResponseSchema.parse(
+              await searchMap(db, request.query, config.leadBusinessDays, config.mapMarkers),
             ),
         );
       },

@@ -1,53 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { articleHref, paths, productTypes, todayInBrasilia, type MediaKit } from '@urbana/shared';
+import { articleHref, mediaKitSchema, paths, todayInBrasilia, type MediaKit } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
 import { loadArticles } from '../../services/articles.ts';
 import { mediaKit } from '../../services/media-kit.ts';
 import { mediaKitPdf } from '../../services/pdf/media-kit.ts';
-
-const mediaKitSchema = z.object({
-  generated_at: z.string(),
-  locations: z.number(),
-  cities: z.number(),
-  states: z.number(),
-  screens: z.number(),
-  weekly_audience: z.number(),
-  by_type: z.array(
-    z.object({
-      type: z.enum(productTypes),
-      locations: z.number(),
-      screens: z.number(),
-      weekly_audience: z.number(),
-      min_daily_price: z.number(),
-    }),
-  ),
-  by_state: z.array(
-    z.object({
-      state: z.string(),
-      name: z.string(),
-      locations: z.number(),
-      cities: z.number(),
-      screens: z.number(),
-      weekly_audience: z.number(),
-    }),
-  ),
-  top_cities: z.array(
-    z.object({ city: z.string(), state: z.string(), locations: z.number(), weekly_audience: z.number() }),
-  ),
-  points: z.array(
-    z.object({
-      id: z.string(),
-      slug: z.string(),
-      name: z.string(),
-      type: z.enum(productTypes),
-      latitude: z.number(),
-      longitude: z.number(),
-      daily_price: z.number(),
-    }),
-  ),
-});
 
 /** The public pages a search engine should list (the rest need an account or are steps of a purchase). */
 export const sitemapPages = [

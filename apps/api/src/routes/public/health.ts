@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { healthDownSchema, healthLiveSchema, healthSchema } from '@urbana/shared';
 import type { Database } from '../../db/client.ts';
 
 export const healthRoutes =
@@ -12,7 +12,7 @@ export const healthRoutes =
         schema: {
           tags: ['sistema'],
           summary: 'O processo está vivo (sem consultar o banco)',
-          response: { 200: z.object({ status: z.literal('ok') }) },
+          response: { 200: healthLiveSchema },
         },
       },
       async () => ({ status: 'ok' as const }),
@@ -25,12 +25,8 @@ export const healthRoutes =
           tags: ['sistema'],
           summary: 'Estado do serviço e do banco de dados',
           response: {
-            200: z.object({ status: z.literal('ok'), database: z.literal('ok'), driver: z.string() }),
-            503: z.object({
-              status: z.literal('erro'),
-              database: z.literal('indisponível'),
-              message: z.string(),
-            }),
+            200: healthSchema,
+            503: healthDownSchema,
           },
         },
       },

@@ -1,10 +1,12 @@
 import type { Readable } from 'node:stream';
-import { zipSync, strToU8 } from 'fflate';
 import type { Db } from '../../db/client.ts';
+import { loadFflate } from '../../lib/heavy-modules.ts';
 import type { Storage } from '../storage.ts';
 import { ownerColumns, rowsWhere } from './personal-data.ts';
 
 type Row = Record<string, unknown>;
+/** UTF-8 bytes (fflate's strToU8 does the same; fflate loads only when a zip is written). */
+const text = (value: string): Uint8Array => new TextEncoder().encode(value);
 const ids = (rows: Row[]) => rows.map((r) => String(r.id));
 
 /** Tables gathered into the named areas; every other owned table goes to outros.json. */
@@ -61,12 +63,12 @@ export async function buildExportFiles(db: Db, storage: Storage, userId: string)
   }
   areas['outros.json'] = others;
   const files: Record<string, Uint8Array> = {};
-  for (const [name, data] of Object.entries(areas)) files[name] = strToU8(JSON.stringify(data, null, 2));
+  for (const [name, data] of Object.entries(areas)) files[name] = text(JSON.stringify(data, null, 2));
   for (const m of media) {
     const stored = await storage.get(String(m.storage_key));
     if (stored) files[`midias/${String(m.id)}.${String(m.format)}`] = await readAll(stored.body);
   }
-  files['LEIA-ME.txt'] = strToU8(
+  files['LEIA-ME.txt'] = text(
     'Cópia dos seus dados na Urbana (LGPD, art. 18). Um arquivo JSON por área e os arquivos da sua biblioteca de mídias em midias/.\n',
   );
   return files;
@@ -74,6 +76,7 @@ export async function buildExportFiles(db: Db, storage: Storage, userId: string)
 
 export async function buildExportZip(db: Db, storage: Storage, userId: string): Promise<Buffer> {
   const files = await buildExportFiles(db, storage, userId);
+  const { zipSync } = await loadFflate();
   // Media files are already compressed: stored as they are.
   const entries = Object.fromEntries(
     Object.entries(files).map(([name, data]) => [

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { adminOrderMessages, formatDateTime, holdCeiling } from '@urbana/shared';
+import { adminOrderMessages, formatDateTime, holdCeiling, buildPath, paths } from '@urbana/shared';
 import { orderItems, orders, reservations } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ActorContext } from '../admin.ts';
@@ -43,7 +43,7 @@ export async function extendHold(deps: OrderDeps, actor: ActorContext, orderId: 
       kind: 'pedido_reserva_prorrogada',
       title: `Reserva do pedido ${order.code} prorrogada`,
       body: `As vagas ficam reservadas até ${formatDateTime(until)}, aguardando o pagamento.`,
-      link: `/pedido/${order.id}`,
+      link: buildPath(paths.pedido, { orderId: order.id }),
     });
   });
 }

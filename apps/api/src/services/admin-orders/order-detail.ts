@@ -18,8 +18,6 @@ import {
   auditLog,
   creditNotes,
   invoices,
-  orderItems,
-  orderItemTowers,
   orders,
   orderStatusHistory,
   paymentEvents,
@@ -28,6 +26,7 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { campaignsForOrder } from '../campaigns/queries.ts';
+import { bookedItems, couponCodeOf, orderHead, orderInvoice } from '../orders/head.ts';
 
 export const ORDER_NOT_FOUND = 'Pedido não encontrado.';
 
@@ -109,38 +108,12 @@ async function historyOf(db: Db, orderId: string): Promise<AdminOrderDetail['his
 }
 
 async function itemsOf(db: Db, orderId: string): Promise<AdminOrderDetail['items']> {
-  const items = await db
-    .select()
-    .from(orderItems)
-    .where(eq(orderItems.order_id, orderId))
-    .orderBy(asc(orderItems.created_at));
-  const towers = items.length
-    ? await db
-        .select()
-        .from(orderItemTowers)
-        .where(
-          inArray(
-            orderItemTowers.order_item_id,
-            items.map((i) => i.id),
-          ),
-        )
-    : [];
+  const booked = await bookedItems(db, orderId);
   const campaigns = await campaignsForOrder(db, orderId);
-  return items.map((i) => {
-    const campaign = campaigns.get(i.id);
+  return booked.map(({ line }) => {
+    const campaign = campaigns.get(line.id);
     return {
-      id: i.id,
-      product_id: i.product_id,
-      name: i.product_name,
-      type: i.product_type,
-      city: i.city,
-      state: i.state,
-      start: i.starts_on,
-      weeks: i.weeks,
-      towers: towers
-        .filter((t) => t.order_item_id === i.id)
-        .map((t) => ({ id: t.tower_id, name: t.tower_name })),
-      total: i.total,
+      ...line,
       campaign_status: campaign?.status ?? null,
       ad: campaign?.ad ? { id: campaign.ad.id, name: campaign.ad.name, status: campaign.ad.status } : null,
     };
@@ -165,25 +138,11 @@ export async function adminOrderDetail(db: Db, orderId: string): Promise<AdminOr
     .from(retiredPixTxids)
     .where(eq(retiredPixTxids.order_id, order.id))
     .orderBy(asc(retiredPixTxids.retired_at));
-  const coupon = order.coupon_id
-    ? await db.query.coupons.findFirst({ where: (c, { eq: e }) => e(c.id, order.coupon_id!) })
-    : null;
   const billing = order.billing as Partial<AdminOrderDetail['billing']> & { person_type: 'pf' | 'pj' };
   const anonymised = isAnonymisedBilling(order.billing);
   return {
-    id: order.id,
-    code: order.code,
-    status: order.status,
-    payment_method: order.payment_method,
-    subtotal: order.subtotal,
-    discount: order.discount,
-    coupon_discount: order.coupon_discount,
-    coupon_code: coupon?.code ?? null,
-    total: order.total,
+    ...orderHead(order, await couponCodeOf(db, order)),
     refund_amount: order.refund_amount,
-    created_at: order.created_at.toISOString(),
-    expires_at: order.expires_at.toISOString(),
-    paid_at: order.paid_at?.toISOString() ?? null,
     customer: { id: order.user_id, name: customer?.nome_completo ?? '', email: customer?.email ?? '' },
     billing: {
       person_type: billing.person_type,
@@ -209,16 +168,7 @@ export async function adminOrderDetail(db: Db, orderId: string): Promise<AdminOr
       amount: (e.payload as { data?: { amount?: number } }).data?.amount ?? null,
       received_at: e.received_at.toISOString(),
     })),
-    invoice: invoice
-      ? {
-          id: invoice.id,
-          number: invoice.number,
-          status: invoice.status,
-          total: invoice.total,
-          due_date: invoice.due_date,
-          paid_at: invoice.paid_at?.toISOString() ?? null,
-        }
-      : null,
+    invoice: invoice ? { ...orderInvoice(invoice), id: invoice.id } : null,
     credit_note: note
       ? { number: note.number, amount: note.amount, created_at: note.created_at.toISOString() }
       : null,

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { adminOrderMessages, formatMoney, formatDateTime } from '@urbana/shared';
+import { adminOrderMessages, formatMoney, formatDateTime, paths, pathWithQuery } from '@urbana/shared';
 import { orders, profiles, retiredPixTxids } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ActorContext } from '../admin.ts';
@@ -23,7 +23,7 @@ export async function reissuePix(deps: OrderDeps, actor: ActorContext, orderId: 
       throw new AppError(409, adminOrderMessages.reissueNotAllowed(order.status));
     if (order.expires_at.getTime() <= Date.now()) throw new AppError(409, adminOrderMessages.holdOver);
     const txid = newTxid();
-    const payload = pixPayload({ ...deps.config.pix, amount: order.total, txid, info: order.code });
+    const payload = await pixPayload({ ...deps.config.pix, amount: order.total, txid, info: order.code });
     await tx
       .insert(retiredPixTxids)
       .values({ txid: order.pix_txid, order_id: order.id, retired_by: actor.actorId });
@@ -46,7 +46,7 @@ export async function reissuePix(deps: OrderDeps, actor: ActorContext, orderId: 
       kind: 'pedido_pix_reemitido',
       title: `Novo código Pix para o pedido ${order.code}`,
       body: `O código anterior não vale mais. Pague com o novo até ${formatDateTime(order.expires_at)}.`,
-      link: `/confirmacao-pedido?orderId=${order.id}`,
+      link: pathWithQuery(paths.confirmacaoPedido, {}, { orderId: order.id }),
     });
     await deps.outbox.enqueue(tx, {
       to: customer!.email,
@@ -58,7 +58,7 @@ export async function reissuePix(deps: OrderDeps, actor: ActorContext, orderId: 
         method: 'pix',
         pix: payload,
         items: [`Novo código Pix: o anterior não vale mais. Pague até ${formatDateTime(order.expires_at)}.`],
-        url: `${deps.config.publicUrl}/confirmacao-pedido?orderId=${order.id}`,
+        url: `${deps.config.publicUrl}${pathWithQuery(paths.confirmacaoPedido, {}, { orderId: order.id })}`,
       }),
     });
   });

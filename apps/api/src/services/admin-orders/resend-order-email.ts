@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { formatMoney, formatBookingPeriod } from '@urbana/shared';
+import { formatMoney, formatBookingPeriod, buildPath, paths } from '@urbana/shared';
 import { orderItems, profiles } from '../../db/schema/index.ts';
 import type { ActorContext } from '../admin.ts';
 import { audit } from '../audit.ts';
@@ -20,7 +20,7 @@ export async function resendOrderEmail(deps: OrderDeps, actor: ActorContext, ord
       .from(orderItems)
       .where(eq(orderItems.order_id, order.id))
       .orderBy(asc(orderItems.created_at));
-    const url = `${deps.config.publicUrl}/pedido/${order.id}`;
+    const url = `${deps.config.publicUrl}${buildPath(paths.pedido, { orderId: order.id })}`;
     const email =
       order.status === 'aguardando_pagamento'
         ? emailTemplates.orderPlaced({

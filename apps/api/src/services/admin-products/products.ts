@@ -6,7 +6,7 @@ import { productPhotos, products, reservations, towers } from '../../db/schema/i
 import { AppError } from '../../lib/errors.ts';
 import { audit, auditUpdate } from '../audit.ts';
 import type { ActorContext } from '../admin.ts';
-import { fileUrl } from '../catalog/search.ts';
+import { fileUrl } from '../catalog/rows.ts';
 import type { Storage } from '../storage.ts';
 import { textSearch } from '../../db/search.ts';
 import { isPgError, pgErrors } from '../../db/errors.ts';

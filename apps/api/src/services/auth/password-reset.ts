@@ -1,6 +1,6 @@
 // "Esqueci minha senha": the link by e-mail and the new password.
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { accountMessages, signUpErrors } from '@urbana/shared';
+import { accountMessages, signUpErrors, paths, pathWithQuery } from '@urbana/shared';
 import { authTokens, profiles, sessions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword, isCommonPassword } from '../../lib/passwords.ts';
@@ -27,7 +27,7 @@ export async function forgotPassword(deps: AuthDeps, email: string, ctx: Request
   const user = await deps.db.query.profiles.findFirst({ where: eq(profiles.email, email) });
   if (!user || user.blocked_at) return;
   const token = await issueToken(deps.db, user.id, 'password_reset', RESET_TTL_MS);
-  const url = `${deps.config.publicUrl}/auth/redefinir-senha?token=${token}`;
+  const url = `${deps.config.publicUrl}${pathWithQuery(paths.redefinirSenha, {}, { token })}`;
   await deps.outbox.enqueue(deps.db, {
     to: user.email,
     userId: user.id,

@@ -9,6 +9,7 @@ import {
   staffOnlyMessage,
   TERMS_VERSION,
   type Profile,
+  type UserContact,
 } from '@urbana/shared';
 import type { Db } from '../../db/client.ts';
 import { knownDevices, profiles, sessions } from '../../db/schema/index.ts';
@@ -19,6 +20,20 @@ import { audit, recentEvents } from '../audit.ts';
 import { createTwoFactorChallenge, type TwoFactorChallenge } from '../account/two-factor-challenge.ts';
 import { type ProfileRow, type AuthDeps, type RequestContext, tooMany } from './tokens.ts';
 
+/** Who a user is and how to reach them, as their own profile and the staff's user page show it (issue #18). */
+export function userContact(row: ProfileRow): UserContact {
+  return {
+    id: row.id,
+    email: row.email,
+    // Specification §3 (docs/spec/specification.md): nome_completo, falling back to nome, else empty.
+    nome_completo: row.nome_completo || row.nome || '',
+    tipo_usuario: row.tipo_usuario,
+    email_confirmed: row.email_confirmed_at !== null,
+    empresa: row.empresa,
+    telefone: row.telefone,
+  };
+}
+
 export function toProfile(
   row: ProfileRow,
   adminEmails: readonly string[],
@@ -27,14 +42,7 @@ export function toProfile(
   const subject = { email: row.email, tipo_usuario: row.tipo_usuario };
   const admin = isAdmin(subject, adminEmails);
   return {
-    id: row.id,
-    email: row.email,
-    // Specification §3 (docs/spec/specification.md): nome_completo, falling back to nome, else empty.
-    nome_completo: row.nome_completo || row.nome || '',
-    empresa: row.empresa,
-    telefone: row.telefone,
-    tipo_usuario: row.tipo_usuario,
-    email_confirmed: row.email_confirmed_at !== null,
+    ...userContact(row),
     updated_at: row.updated_at.toISOString(),
     permissoes: permissoesFor(row.tipo_usuario),
     is_admin: admin,

@@ -1,6 +1,13 @@
 // Creating an account and confirming its e-mail address.
 import { eq, sql } from 'drizzle-orm';
-import { accountMessages, accountSettingsMessages, signUpErrors, TERMS_VERSION } from '@urbana/shared';
+import {
+  accountMessages,
+  accountSettingsMessages,
+  signUpErrors,
+  TERMS_VERSION,
+  paths,
+  pathWithQuery,
+} from '@urbana/shared';
 import { profiles } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword, isCommonPassword } from '../../lib/passwords.ts';
@@ -19,7 +26,7 @@ import {
 
 export async function sendConfirmation(deps: AuthDeps, user: ProfileRow) {
   const token = await issueToken(deps.db, user.id, 'email_confirmation', CONFIRMATION_TTL_MS);
-  const url = `${deps.config.publicUrl}/auth/confirmar-email?token=${token}`;
+  const url = `${deps.config.publicUrl}${pathWithQuery(paths.confirmarEmail, {}, { token })}`;
   await deps.outbox.enqueue(deps.db, {
     to: user.email,
     userId: user.id,

@@ -11,7 +11,7 @@ import {
 } from '@urbana/shared';
 import type { Db } from '../../db/client.ts';
 import { proofPhotos } from '../../db/schema/index.ts';
-import { drawLogo, drawTable, FONT, FONT_BOLD, INK, MUTED, newPdf, pdfBuffer } from '../pdf/pdf-layout.ts';
+import { drawTable, FONT, FONT_BOLD, INK, MUTED, startPdf } from '../pdf/pdf-layout.ts';
 import type { Storage } from '../storage.ts';
 
 const THUMB_W = 150;
@@ -79,30 +79,22 @@ function drawTimeline(
 /** The report as a PDF: the same figures as the page, then the photo timeline of every face. */
 export async function campaignReportPdf(db: Db, storage: Storage, report: CampaignReport): Promise<Buffer> {
   const images = await proofImages(db, storage, report);
-  const doc = await newPdf({
-    Title: `Relatório da campanha ${report.order.code} — Urbana`,
-    Author: 'Urbana',
-  });
-  const done = pdfBuffer(doc);
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
-  drawLogo(doc, left, 40);
-  doc
-    .font(FONT_BOLD)
-    .fillColor(INK)
-    .fontSize(16)
-    .text(`Relatório da campanha ${report.order.code}`, { paragraphGap: 4 });
   const who = report.order.company
     ? `${report.order.customer} — ${report.order.company}`
     : report.order.customer;
-  doc.font(FONT).fontSize(10).fillColor(MUTED).text(`Cliente: ${who}`);
-  if (report.finished_at) doc.text(`Campanha encerrada em ${formatDateTime(report.finished_at)}.`);
-  doc
-    .text(
-      `Audiência reservada: ${formatInteger(report.totals.booked_audience)} · Impressões estimadas nos dias no ar: ` +
-        `${formatInteger(report.totals.estimated_impressions)} · Fotos de comprovação: ${report.totals.proofs}`,
-    )
-    .moveDown();
+  const { doc, left, width, end } = await startPdf(
+    { Title: `Relatório da campanha ${report.order.code} — Urbana` },
+    {
+      title: `Relatório da campanha ${report.order.code}`,
+      lines: [
+        `Cliente: ${who}`,
+        ...(report.finished_at ? [`Campanha encerrada em ${formatDateTime(report.finished_at)}.`] : []),
+        `Audiência reservada: ${formatInteger(report.totals.booked_audience)} · Impressões estimadas nos dias no ar: ` +
+          `${formatInteger(report.totals.estimated_impressions)} · Fotos de comprovação: ${report.totals.proofs}`,
+      ],
+    },
+  );
+  doc.moveDown();
   drawTable(
     doc,
     [
@@ -132,6 +124,5 @@ export async function campaignReportPdf(db: Db, storage: Storage, report: Campai
     )
     .moveDown();
   for (const face of report.faces) drawTimeline(doc, face, images);
-  doc.end();
-  return done;
+  return end();
 }

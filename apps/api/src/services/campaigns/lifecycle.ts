@@ -9,6 +9,8 @@ import {
   isEarlyFinish,
   todayInBrasilia,
   type AdStatus,
+  buildPath,
+  paths,
 } from '@urbana/shared';
 import type { Tx } from '../../db/client.ts';
 import { adItems, ads, campaignRuns, orderItems, orders, profiles } from '../../db/schema/index.ts';
@@ -64,7 +66,7 @@ export async function reviewAd(
       ip: actor.ip,
     });
     const owner = await tx.query.profiles.findFirst({ where: eq(profiles.id, ad.user_id) });
-    const link = `/usuario/editar-anuncio/${ad.id}`;
+    const link = buildPath(paths.usuario.editarAnuncio, { id: ad.id });
     await notify(tx, {
       userId: ad.user_id,
       kind: decision.approve ? 'anuncio_aprovado' : 'anuncio_reprovado',
@@ -72,7 +74,7 @@ export async function reviewAd(
         ? `O anúncio “${ad.name}” foi aprovado`
         : `O anúncio “${ad.name}” foi reprovado`,
       body: decision.approve ? 'Ele entra no ar no início do período reservado.' : reason,
-      link: decision.approve ? '/usuario/meus-anuncios' : link,
+      link: decision.approve ? paths.usuario.meusAnuncios : link,
     });
     await deps.outbox.enqueue(tx, {
       to: owner!.email,
@@ -82,7 +84,7 @@ export async function reviewAd(
         ad: ad.name,
         approved: decision.approve,
         reason: decision.approve ? null : reason,
-        url: `${deps.config.publicUrl}${decision.approve ? '/usuario/meus-anuncios' : link}`,
+        url: `${deps.config.publicUrl}${decision.approve ? paths.usuario.meusAnuncios : link}`,
       }),
     });
   });
@@ -118,7 +120,7 @@ async function tellCustomer(
       ? `Sua campanha em ${c.item.product_name} está no ar`
       : `Sua campanha em ${c.item.product_name} terminou`,
     ...(earlyReason ? { body: `Encerrada antes do fim do período. Motivo: ${earlyReason}` } : {}),
-    link: `/pedido/${c.order.id}`,
+    link: buildPath(paths.pedido, { orderId: c.order.id }),
   });
   // Campaign alerts can be turned off in Minha conta (issue #24); the notification stays.
   if (!owner || !owner.email_alerts || owner.deleted_at) return;
@@ -130,7 +132,7 @@ async function tellCustomer(
       name: owner.nome_completo,
       item: c.item.product_name,
       started,
-      url: `${deps.config.publicUrl}/pedido/${c.order.id}`,
+      url: `${deps.config.publicUrl}${buildPath(paths.pedido, { orderId: c.order.id })}`,
     }),
   });
 }

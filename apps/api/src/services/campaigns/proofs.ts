@@ -4,7 +4,8 @@ import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { loadSharp } from '../../lib/heavy-modules.ts';
 import { and, eq, inArray } from 'drizzle-orm';
-import { campaignMessages, proofDateRefusal, todayInBrasilia } from '@urbana/shared';
+import { campaignMessages, proofDateRefusal, todayInBrasilia, buildPath, paths } from '@urbana/shared';
+import type { Db, Tx } from '../../db/client.ts';
 import { campaignRuns, orderItems, orders, proofPhotos } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ActorContext } from '../admin.ts';
@@ -18,6 +19,36 @@ import { CAMPAIGN_ORDERS } from './queries.ts';
 
 const PROOF_MAX_BYTES = 20 * 1024 * 1024;
 
+/** Refuses a proof for a campaign that is not running, or dated outside its period. */
+async function checkProofDate(db: Db, itemId: string, takenOn: string) {
+  const check = await db
+    .select({ start: orderItems.starts_on, weeks: orderItems.weeks, started: campaignRuns.started_at })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.order_id))
+    .leftJoin(campaignRuns, eq(campaignRuns.order_item_id, orderItems.id))
+    .where(and(eq(orderItems.id, itemId), inArray(orders.status, [...CAMPAIGN_ORDERS])));
+  const item = check[0];
+  if (!item) throw new AppError(404, campaignMessages.notFound);
+  if (!item.started) throw new AppError(409, campaignMessages.notStarted);
+  const dateRefusal = proofDateRefusal({ start: item.start, weeks: item.weeks }, todayInBrasilia(), takenOn);
+  if (dateRefusal) throw new AppError(400, dateRefusal);
+}
+
+/** Tells the customer, inside the proof's transaction, that a new proof photo arrived. */
+async function notifyProofOwner(tx: Tx, itemId: string) {
+  const [owner] = await tx
+    .select({ user_id: orders.user_id, order_id: orders.id, product: orderItems.product_name })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.order_id))
+    .where(eq(orderItems.id, itemId));
+  await notify(tx, {
+    userId: owner!.user_id,
+    kind: 'comprovacao',
+    title: `Chegou uma nova foto de comprovação de ${owner!.product}`,
+    link: buildPath(paths.pedido, { orderId: owner!.order_id }),
+  });
+}
+
 /** Staff attach a proof-of-play photo (re-encoded, metadata stripped) dated within the period. */
 export async function addProof(
   deps: CampaignDeps & { config: OrderDeps['config'] },
@@ -27,21 +58,7 @@ export async function addProof(
   input: { taken_on: string; caption?: string | undefined },
 ) {
   const staffId = actor.actorId;
-  const check = await deps.db
-    .select({ start: orderItems.starts_on, weeks: orderItems.weeks, started: campaignRuns.started_at })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.order_id))
-    .leftJoin(campaignRuns, eq(campaignRuns.order_item_id, orderItems.id))
-    .where(and(eq(orderItems.id, itemId), inArray(orders.status, [...CAMPAIGN_ORDERS])));
-  const item = check[0];
-  if (!item) throw new AppError(404, campaignMessages.notFound);
-  if (!item.started) throw new AppError(409, campaignMessages.notStarted);
-  const dateRefusal = proofDateRefusal(
-    { start: item.start, weeks: item.weeks },
-    todayInBrasilia(),
-    input.taken_on,
-  );
-  if (dateRefusal) throw new AppError(400, dateRefusal);
+  await checkProofDate(deps.db, itemId, input.taken_on);
   const caption = (input.caption ?? '').trim().slice(0, 300);
   const received = await receiveUpload(
     { db: deps.db, storage: deps.storage, config: deps.config },
@@ -95,17 +112,7 @@ export async function addProof(
         after: { order_item_id: itemId, taken_on: input.taken_on, caption },
         ip: actor.ip,
       });
-      const [owner] = await tx
-        .select({ user_id: orders.user_id, order_id: orders.id, product: orderItems.product_name })
-        .from(orderItems)
-        .innerJoin(orders, eq(orders.id, orderItems.order_id))
-        .where(eq(orderItems.id, itemId));
-      await notify(tx, {
-        userId: owner!.user_id,
-        kind: 'comprovacao',
-        title: `Chegou uma nova foto de comprovação de ${owner!.product}`,
-        link: `/pedido/${owner!.order_id}`,
-      });
+      await notifyProofOwner(tx, itemId);
       return proof!;
     });
     return proofOut(row);

@@ -4,7 +4,8 @@ import { addDays, availabilityOf, creativeSpecs, periodEnd, type AvailabilitySta
 import type { Db } from '../../db/client.ts';
 import type { products } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { ACTIVE_RESERVATION, defaultStart, fileUrl, rowsOf } from './search.ts';
+import { fileUrl } from './rows.ts';
+import { ACTIVE_RESERVATION, defaultStart, rowsOf } from './search.ts';
 
 interface TowerRow {
   id: string;
@@ -54,26 +55,12 @@ async function productWithBookings(db: Db, slug: string, from: string, to: strin
   };
 }
 
-export async function productDetail(
-  db: Db,
-  slug: string,
-  opts: { start?: string | undefined; weeks: number; leadBusinessDays: number },
+/** Each face's free slots in the chosen period (periods[0]) and the calendar's 12 weeks after it. */
+function availability(
+  periods: Array<{ start: string; end: string }>,
+  towerRows: TowerRow[],
+  bookings: BookingRow[],
 ) {
-  const earliest = defaultStart(opts.leadBusinessDays);
-  const start = opts.start && opts.start > earliest ? opts.start : earliest;
-  const end = periodEnd(start, opts.weeks);
-  // The chosen period, then 12 single weeks for the calendar.
-  const periods = [
-    { start, end },
-    ...Array.from({ length: 12 }, (_, k) => ({
-      start: addDays(start, 7 * k),
-      end: addDays(start, 7 * (k + 1)),
-    })),
-  ];
-  const windowEnd = end > periods[12]!.end ? end : periods[12]!.end;
-  const found = await productWithBookings(db, slug, start, windowEnd);
-  if (!found) throw new AppError(404, 'Local não encontrado.');
-  const { product, towerRows, photos, bookings } = found;
   // Dates are ISO strings, so they compare as text; period ends and ends_on are exclusive.
   const loadFor = (i: number, towerId: string) => {
     const p = periods[i]!;
@@ -104,6 +91,30 @@ export async function productDetail(
       towers: per.map(({ tower_id, remaining }) => ({ tower_id, remaining })),
     };
   });
+  return { towersOut, calendar };
+}
+
+export async function productDetail(
+  db: Db,
+  slug: string,
+  opts: { start?: string | undefined; weeks: number; leadBusinessDays: number },
+) {
+  const earliest = defaultStart(opts.leadBusinessDays);
+  const start = opts.start && opts.start > earliest ? opts.start : earliest;
+  const end = periodEnd(start, opts.weeks);
+  // The chosen period, then 12 single weeks for the calendar.
+  const periods = [
+    { start, end },
+    ...Array.from({ length: 12 }, (_, k) => ({
+      start: addDays(start, 7 * k),
+      end: addDays(start, 7 * (k + 1)),
+    })),
+  ];
+  const windowEnd = end > periods[12]!.end ? end : periods[12]!.end;
+  const found = await productWithBookings(db, slug, start, windowEnd);
+  if (!found) throw new AppError(404, 'Local não encontrado.');
+  const { product, towerRows, photos, bookings } = found;
+  const { towersOut, calendar } = availability(periods, towerRows, bookings);
   return {
     id: product.id,
     slug: product.slug,

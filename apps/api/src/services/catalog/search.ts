@@ -4,9 +4,7 @@ import {
   availabilityOf,
   earliestBookableStart,
   periodEnd,
-  SEARCH_MAP_LIMIT,
   todayInBrasilia,
-  type SearchMarkersResponse,
   type SearchQuery,
   type SearchResponse,
   type SearchResult,
@@ -14,9 +12,10 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { DEFAULT_PLACE, resolvePlace } from '../places.ts';
+import { earliestWeekRowSchema, searchRowSchema, searchTotalRowSchema, towerLoadRowSchema } from './rows.ts';
+import { cellSearchSql } from './search-cells.ts';
 
 export const FLEXIBLE_WEEKS_AHEAD = 12;
-export const fileUrl = (key: string) => `/api/arquivos/${key}`;
 
 /** Reservations that count against a slot: paid, or unpaid and still inside the payment window. */
 export const ACTIVE_RESERVATION = sql`(r.status <> 'liberada' and (r.hold_expires_at is null or r.hold_expires_at > now()))`;
@@ -79,31 +78,18 @@ export async function searchProducts(
   const result = await db.execute(searchSql(q, area, start, end));
 
   const rows = rowsOf(result);
+  // Each row read through its schema (rows.ts, docs/decisions/037-one-contract-per-endpoint.md).
+  const found = rows.map((row) => searchRowSchema.parse(row));
   const loadsById = await productLoads(
     db,
-    rows.map((r) => String(r.id)),
+    found.map((r) => r.id),
     start,
     end,
   );
-  const items: SearchResult[] = rows.map((row) => {
-    const availability = availabilityOf(loadsById.get(String(row.id)) ?? []);
+  const items: SearchResult[] = found.map((row) => {
+    const availability = availabilityOf(loadsById.get(row.id) ?? []);
     return {
-      id: String(row.id),
-      slug: String(row.slug),
-      name: String(row.name),
-      type: row.type as SearchResult['type'],
-      address: String(row.address),
-      neighborhood: String(row.neighborhood),
-      city: String(row.city),
-      state: String(row.state),
-      latitude: Number(row.latitude),
-      longitude: Number(row.longitude),
-      daily_price: Number(row.daily_price),
-      weekly_audience: Number(row.weekly_audience),
-      is_tower_based: Boolean(row.is_tower_based),
-      tower_count: Number(row.tower_count),
-      photo: row.photo ? fileUrl(String(row.photo)) : null,
-      distance_km: Math.round(Number(row.distance_km) * 10) / 10,
+      ...row,
       availability: {
         ...availability,
         start,
@@ -128,18 +114,16 @@ export async function searchProducts(
 
   // A page past the last has no rows to carry the total: count it, so the page can say how many
   // pages there are and offer the first one (issue #16 item 8).
-  const total =
-    rows.length > 0
-      ? Number(rows[0]!.total)
-      : q.pagina > 1
-        ? Number(
-            rowsOf(await db.execute(searchSql({ ...q, pagina: 1, por_pagina: 1 }, area, start, end)))[0]
-              ?.total ?? 0,
-          )
-        : 0;
+  const totalRow =
+    rows[0] ??
+    (q.pagina > 1
+      ? rowsOf(await db.execute(searchSql({ ...q, pagina: 1, por_pagina: 1 }, area, start, end)))[0]
+      : undefined);
+  const totals = searchTotalRowSchema.parse(totalRow ?? { total: 0 });
   return {
     center: area.center,
-    total,
+    total: totals.total,
+    total_capped: rows.length > 0 && totals.total_capped === true,
     page: q.pagina,
     page_size: q.por_pagina,
     start,
@@ -149,41 +133,23 @@ export async function searchProducts(
 }
 
 /**
- * Every result of a search as light map markers, whatever the page (the phone's map shows them all),
- * up to `limit` in the search's order; the map clusters them.
+ * A product with room in the period: no booking that counts in it, or fewer full towers than towers.
+ * Both read reservations_product_period_idx: one probe for most products (row by row, index-friendly).
  */
-export async function searchMarkers(
-  db: Db,
-  q: SearchQuery,
-  leadBusinessDays: number,
-  limit = SEARCH_MAP_LIMIT,
-): Promise<SearchMarkersResponse> {
-  const area = areaOf(q);
-  const earliest = defaultStart(leadBusinessDays);
-  const start = q.inicio && q.inicio > earliest ? q.inicio : earliest;
-  const rows = rowsOf(
-    await db.execute(
-      searchSql({ ...q, pagina: 1, por_pagina: limit }, area, start, periodEnd(start, q.semanas)),
-    ),
-  );
-  const total = rows.length > 0 ? Number(rows[0]!.total) : 0;
-  return {
-    total,
-    capped: total > rows.length,
-    items: rows.map((row) => ({
-      id: String(row.id),
-      slug: String(row.slug),
-      name: String(row.name),
-      latitude: Number(row.latitude),
-      longitude: Number(row.longitude),
-      daily_price: Number(row.daily_price),
-      photo: row.photo ? fileUrl(String(row.photo)) : null,
-    })),
-  };
+function availableSql(start: string, end: string) {
+  const inPeriod = sql`r.product_id = p.id and r.ends_on > ${start}::date and r.starts_on < ${end}::date and ${ACTIVE_RESERVATION}`;
+  return sql`(not exists (select 1 from reservations r where ${inPeriod})
+    or (select count(*) from towers t where t.product_id = p.id) > (
+      select count(*) from (select r.tower_id from reservations r where ${inPeriod} group by r.tower_id
+        having count(*) >= (select t.slots from towers t where t.id = r.tower_id)) f))`;
 }
 
-/** The search as one SQL statement (exported for EXPLAIN in the benchmark). */
-export function searchSql(q: SearchQuery, area: Area, start: string, end: string) {
+/**
+ * What a product row `p` must meet to be a result of the search, but its status: inside the area's
+ * box (and circle), of the type and price asked, and with room in the period when "só disponíveis";
+ * with its distance from the centre in km. The filters alone (type, price) are given apart.
+ */
+export function productConditions(q: SearchQuery, area: Area, start: string, end: string) {
   const { lat, lng } = area.center;
   const { n, s, e, w } = area.box;
   // Equirectangular distance: within 0.5 % of the great-circle distance at city scale, and no
@@ -191,19 +157,45 @@ export function searchSql(q: SearchQuery, area: Area, start: string, end: string
   const kmPerDegLng = 111.32 * Math.cos((lat * Math.PI) / 180);
   const distance = sql`sqrt(power((p.latitude - ${lat}) * 111.32, 2) + power((p.longitude - ${lng}) * ${kmPerDegLng}, 2))`;
   const filters = [
-    sql`p.status = 'ativo'`,
-    sql`point(p.longitude, p.latitude) <@ box(point(${w}, ${s}), point(${e}, ${n}))`,
     q.tipo !== 'todos' ? sql`p.type = ${q.tipo}` : undefined,
     q.preco_min !== undefined ? sql`p.daily_price >= ${q.preco_min}` : undefined,
     q.preco_max !== undefined ? sql`p.daily_price <= ${q.preco_max}` : undefined,
-  ].filter(Boolean);
+  ].filter((f) => f !== undefined);
+  const where = sql.join(
+    [
+      sql`p.latitude between ${s} and ${n} and p.longitude between ${w} and ${e}`,
+      area.radiusKm !== null ? sql`${distance} <= ${area.radiusKm}` : undefined,
+      ...filters,
+      q.disponivel ? availableSql(start, end) : undefined,
+    ].filter((f) => f !== undefined),
+    sql` and `,
+  );
+  return { distance, filters, where };
+}
+
+/**
+ * The search as one SQL statement (exported for EXPLAIN in the benchmark): by cells when the area
+ * allows (search-cells.ts), else — or with `how` = 'full' — by ranking every product of the area.
+ */
+export function searchSql(
+  q: SearchQuery,
+  area: Area,
+  start: string,
+  end: string,
+  how: 'cells' | 'full' = 'cells',
+) {
+  const { n, s, e, w } = area.box;
+  const { distance, filters, where } = productConditions(q, area, start, end);
+  const inBox = sql`point(p.longitude, p.latitude) <@ box(point(${w}, ${s}), point(${e}, ${n}))`;
+  const cells = how === 'cells' && cellSearchSql(q, area, { where, distance, order: orderBy[q.ordem] });
+  if (cells) return cells;
   const offset = (q.pagina - 1) * q.por_pagina;
 
   return sql`
     with within as materialized (
       select p.id, p.daily_price, p.weekly_audience, ${distance} as distance_km
       from products p
-      where ${sql.join(filters, sql` and `)}
+      where ${sql.join([sql`p.status = 'ativo'`, inBox, ...filters], sql` and `)}
     )${
       q.disponivel
         ? sql`,
@@ -259,11 +251,10 @@ async function productLoads(db: Db, productIds: string[], start: string, end: st
       sql`, `,
     )})
     group by t.product_id, t.id, t.slots`);
-  for (const row of rowsOf(result)) {
-    const id = String(row.product_id);
-    const list = map.get(id) ?? [];
-    list.push({ slots: Number(row.slots), booked: Number(row.booked) });
-    map.set(id, list);
+  for (const { product_id, slots, booked } of rowsOf(result).map((row) => towerLoadRowSchema.parse(row))) {
+    const list = map.get(product_id) ?? [];
+    list.push({ slots, booked });
+    map.set(product_id, list);
   }
   return map;
 }
@@ -284,6 +275,9 @@ export async function earliestStarts(db: Db, productIds: string[], start: string
              and ${ACTIVE_RESERVATION}) < t.slots
     group by t.product_id`);
   const map = new Map<string, string>();
-  for (const row of rowsOf(result)) map.set(String(row.product_id), addDays(start, Number(row.k) * 7));
+  for (const row of rowsOf(result)) {
+    const { product_id, k } = earliestWeekRowSchema.parse(row);
+    map.set(product_id, addDays(start, k * 7));
+  }
   return map;
 }

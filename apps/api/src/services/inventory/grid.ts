@@ -47,6 +47,24 @@ function cellsOf(row: Row, weeks: number): InventoryCell[] {
   return cells;
 }
 
+/** One face of the grid (a tower, or a product's one face) with its weeks. */
+function faceOf(r: Row, weeks: number): InventoryGrid['faces'][number] {
+  return {
+    tower_id: String(r.tower_id),
+    tower_name: String(r.tower_name),
+    slots: Number(r.slots),
+    product_id: String(r.product_id),
+    product_name: String(r.product_name),
+    product_slug: String(r.product_slug),
+    product_type: r.product_type as ProductType,
+    is_tower_based: Boolean(r.is_tower_based),
+    city: String(r.city),
+    state: String(r.state),
+    daily_price: Number(r.daily_price),
+    cells: cellsOf(r, weeks),
+  };
+}
+
 /**
  * Faces by weeks (issue #19 item 2): one query for the page of faces, one for the reservations that
  * touch them in the window, counted per week here. Two index-backed reads whatever the number of faces
@@ -113,22 +131,7 @@ export async function inventoryGrid(db: Db, f: GridFilters): Promise<InventoryGr
   ]);
   return {
     weeks,
-    faces: faces.map((r) => {
-      return {
-        tower_id: String(r.tower_id),
-        tower_name: String(r.tower_name),
-        slots: Number(r.slots),
-        product_id: String(r.product_id),
-        product_name: String(r.product_name),
-        product_slug: String(r.product_slug),
-        product_type: r.product_type as ProductType,
-        is_tower_based: Boolean(r.is_tower_based),
-        city: String(r.city),
-        state: String(r.state),
-        daily_price: Number(r.daily_price),
-        cells: cellsOf(r, weeks.length),
-      };
-    }),
+    faces: faces.map((r) => faceOf(r, weeks.length)),
     total: Number(faces[0]?.total ?? 0),
     page: f.page,
     page_size: f.page_size,

@@ -25,6 +25,23 @@ export async function notify(
     from created`);
 }
 
+/** A notification row already written, to announce. */
+export type WrittenNotification = { user_id: string; id: string };
+
+/**
+ * Announces notifications written by a transaction that has committed, on NOTIFICATION_CHANNEL.
+ * For the checkout (`place_order`, docs/decisions/050): a transaction that notifies holds
+ * PostgreSQL's single notification-queue lock through its commit, so notifying inside every
+ * checkout made the checkouts commit one at a time. This statement writes nothing, so it holds that
+ * lock only for a moment.
+ */
+export async function announceNotifications(db: Db, written: WrittenNotification[]) {
+  if (written.length === 0) return;
+  await db.execute(sql`
+    select pg_notify(${NOTIFICATION_CHANNEL}, n::text)
+    from jsonb_array_elements(${JSON.stringify(written)}::jsonb) n`);
+}
+
 /**
  * Tells every active staff member (admin and operador) at once, on the bell and the live stream: an
  * invoiced order to confirm, an ad to review, a new ticket, an accepted proposal (issue #19 item 5).

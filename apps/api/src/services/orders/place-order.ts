@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   addDays,
   buildPath,
@@ -9,15 +9,25 @@ import {
   paths,
   todayInBrasilia,
   type CheckoutBody,
+  pathWithQuery,
 } from '@urbana/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { billingProfiles, checkoutRefusals, profiles } from '../../db/schema/index.ts';
+import { checkoutRefusals } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { emailTemplates } from '../messaging/email-templates.ts';
+import { announceNotifications, type WrittenNotification } from '../messaging/notifications.ts';
 import { newTxid, pixPayload } from '../pix.ts';
 import { checkCoupon, checkCouponLocked } from './redeem-coupon.ts';
-import { assertTotalWithinLimit, enforceUnpaidLimits, priceItems, type QuotedItem } from './quote.ts';
-import { firstFullTower, unavailable } from './take-slots.ts';
+import { assertTotalWithinLimit, checkUnpaidLimits, priceLines, type QuotedItem } from './quote.ts';
+import { unavailable } from './take-slots.ts';
+import {
+  checkoutContext,
+  priorAnswersCtes,
+  type Billing,
+  type CheckoutContext,
+  type KeyRequest,
+  type PriorAnswer,
+} from './checkout-context.ts';
 import { findPgError, isPgError, pgConstraint, pgErrors } from '../../db/errors.ts';
 import { confirmFreeOrder, type OrderDeps } from './transition.ts';
 
@@ -35,39 +45,21 @@ export function orderCode(): string {
   return `URB-${Array.from(randomBytes(8), (b) => alphabet[b % alphabet.length]).join('')}`;
 }
 
-interface KeyRequest {
-  userId: string;
-  key: string;
-  hash: string;
-  ip: string | null;
-}
-
 /**
- * What this Idempotency-Key already answered, in one statement: keys older than
+ * What this Idempotency-Key already answered, in one statement (after a race on the key; the
+ * checkout's first look is part of `checkoutContext`): keys older than
  * IDEMPOTENCY_KEY_HOURS are released first (decision 026), then the live order (same request: its
  * id; another request: 422) or the remembered refusal (answered again, as payment APIs do).
  */
 async function answeredBefore(deps: OrderDeps, req: KeyRequest): Promise<string | null> {
-  const fresh = sql`now() - make_interval(secs => ${deps.config.idempotencyKeyMs / 1000})`;
-  const { rows } = await deps.db.execute<{
-    id: string | null;
-    hash: string;
-    status: number | null;
-    message: string | null;
-  }>(sql`
-    with released as (
-      update orders set idempotency_key = null
-      where user_id = ${req.userId} and idempotency_key = ${req.key} and created_at <= ${fresh}
-      returning id),
-    dropped as (
-      delete from checkout_refusals
-      where user_id = ${req.userId} and idempotency_key = ${req.key} and created_at <= ${fresh}
-      returning 1)
-    select id::text as id, request_hash as hash, null::int as status, null::text as message from orders
-    where user_id = ${req.userId} and idempotency_key = ${req.key} and created_at > ${fresh}
-    union all
-    select null, request_hash, status, message from checkout_refusals
-    where user_id = ${req.userId} and idempotency_key = ${req.key} and created_at > ${fresh}`);
+  const { rows } = await deps.db.execute<PriorAnswer>(
+    sql`with ${priorAnswersCtes(req, deps.config.idempotencyKeyMs)} select * from prior`,
+  );
+  return priorAnswer(rows, req);
+}
+
+/** The live order of a key (same request: its id; another request: 422), or its remembered refusal. */
+function priorAnswer(rows: PriorAnswer[], req: KeyRequest): string | null {
   const row = rows.find((r) => r.id !== null) ?? rows[0];
   if (!row) return null;
   if (row.hash !== req.hash) throw new AppError(422, IDEMPOTENCY_MISMATCH);
@@ -79,7 +71,7 @@ async function answeredBefore(deps: OrderDeps, req: KeyRequest): Promise<string 
  * Places an order (docs/spec/product.md §4; docs/decisions/009, 039). Every refusal that can be
  * known by reading is found before anything is written: billing, prices, the coupon, the unpaid
  * limits, a face with no free slot left. The writes are then one call of the database function
- * `place_order` (migration 0016) — one round trip — or, with a coupon or nothing to pay, that call
+ * `place_order` (migrations 0016, 0019) — one round trip — or, with a coupon or nothing to pay, that call
  * inside a transaction that also locks the coupon or confirms the order. The function checks again
  * what may have changed since (slots, limits); the exclusion constraint is the final guard against
  * double booking. The same Idempotency-Key returns the same order.
@@ -89,13 +81,14 @@ export async function placeOrder(
   userId: string,
   body: CheckoutBody,
   idempotencyKey: string,
-  context: { ip?: string | null } = {},
+  from: { ip?: string | null } = {},
 ) {
-  const req: KeyRequest = { userId, key: idempotencyKey, hash: requestHash(body), ip: context.ip ?? null };
-  const previous = await answeredBefore(deps, req);
+  const req: KeyRequest = { userId, key: idempotencyKey, hash: requestHash(body), ip: from.ip ?? null };
+  const context = await checkoutContext(deps.db, req, body, deps.config.idempotencyKeyMs);
+  const previous = priorAnswer(context.prior, req);
   if (previous) return { id: previous, replayed: true };
   try {
-    return await placeNewOrder(deps, body, req);
+    return await placeNewOrder(deps, body, req, context);
   } catch (error) {
     if (
       error instanceof AppError &&
@@ -117,42 +110,46 @@ export async function placeOrder(
   }
 }
 
-type Billing = typeof billingProfiles.$inferSelect;
-
-/** Reads only: each refusal a customer can meet, before anything is written. */
-async function precheck(deps: OrderDeps, body: CheckoutBody, req: KeyRequest) {
+/** Each refusal a customer can meet, in this order, from what `checkoutContext` read: no write yet. */
+async function precheck(deps: OrderDeps, body: CheckoutBody, req: KeyRequest, context: CheckoutContext) {
   const { db, config } = deps;
-  const billing = await db.query.billingProfiles.findFirst({
-    where: eq(billingProfiles.user_id, req.userId),
-  });
+  const { billing } = context;
   if (!billing) throw new AppError(409, BILLING_REQUIRED);
   if (body.payment_method === 'faturado' && billing.person_type !== 'pj') {
     throw new AppError(400, 'Boleto/transferência faturada é só para empresas (CNPJ).');
   }
-  const items = await priceItems(db, body.items, config);
+  const items = priceLines(context.products, context.towers, body.items, config);
   const subtotal = items.reduce((s, i) => s + i.subtotal, 0);
   const discount = items.reduce((s, i) => s + i.discount, 0);
   assertTotalWithinLimit(subtotal - discount);
   const faceWeeks = items.reduce((s, i) => s + i.towers.length * i.weeks, 0);
-  await enforceUnpaidLimits(db, config, { userId: req.userId, ip: req.ip, faceWeeks }, false);
+  checkUnpaidLimits(config, context.held, faceWeeks);
   const couponDiscount = body.coupon_code
     ? (await checkCoupon(db, { code: body.coupon_code, userId: req.userId, amount: subtotal - discount }))
         .discount
     : 0;
   assertTotalWithinLimit(subtotal - discount - couponDiscount);
-  const full = await firstFullTower(db, items);
-  if (full) throw unavailable(full.name, full.tower);
-  const user = await db.query.profiles.findFirst({ where: eq(profiles.id, req.userId) });
-  return { billing, items, subtotal, discount, faceWeeks, couponDiscount, user: user! };
+  // A face of the order with no free slot (the towers read are all of each product's; the order's
+  // are the ones priced).
+  for (const full of context.full) {
+    const item = items[full.item]!;
+    const tower = item.towers.find((t) => t.id === full.tower_id);
+    if (tower) throw unavailable(item.name, item.is_tower_based ? tower.name : null);
+  }
+  return { billing, items, subtotal, discount, faceWeeks, couponDiscount, user: context.user! };
 }
 
-async function placeNewOrder(deps: OrderDeps, body: CheckoutBody, req: KeyRequest) {
-  const checked = await precheck(deps, body, req);
+async function placeNewOrder(deps: OrderDeps, body: CheckoutBody, req: KeyRequest, context: CheckoutContext) {
+  const checked = await precheck(deps, body, req, context);
   const orderId = randomUUID();
+  let written: WrittenNotification[] = [];
   const write = async (executor: Db | Tx, coupon: { id: string; discount: number } | null) => {
-    const doc = orderDocument(deps, body, req, { ...checked, orderId, coupon });
+    const doc = await orderDocument(deps, body, req, { ...checked, orderId, coupon });
     try {
-      await executor.execute(sql`select place_order(${JSON.stringify(doc)}::jsonb)`);
+      const { rows } = await executor.execute<{ written: WrittenNotification[] }>(
+        sql`select place_order(${JSON.stringify(doc)}::jsonb) as written`,
+      );
+      written = rows[0]?.written ?? [];
     } catch (error) {
       throw refusalOf(error, checked.items, checked.faceWeeks, deps) ?? error;
     }
@@ -184,6 +181,10 @@ async function placeNewOrder(deps: OrderDeps, body: CheckoutBody, req: KeyReques
   }
   deps.catalogCache?.clear();
   void deps.outbox.kick();
+  // After commit, and not awaited: the bell's live stream hears of the new notifications. A lost
+  // announcement leaves the bell to its next refresh (page load, stream reconnection); the rows are
+  // committed either way.
+  void announceNotifications(deps.db, written).catch(() => undefined);
   return { id: orderId, replayed: false };
 }
 
@@ -193,13 +194,13 @@ interface Checked {
   subtotal: number;
   discount: number;
   faceWeeks: number;
-  user: typeof profiles.$inferSelect;
+  user: NonNullable<CheckoutContext['user']>;
   orderId: string;
   coupon: { id: string; discount: number } | null;
 }
 
 /** Everything `place_order` writes, computed here: amounts, Pix code, e-mail and notification texts. */
-function orderDocument(deps: OrderDeps, body: CheckoutBody, req: KeyRequest, c: Checked) {
+async function orderDocument(deps: OrderDeps, body: CheckoutBody, req: KeyRequest, c: Checked) {
   const { config } = deps;
   const now = new Date();
   const couponDiscount = c.coupon?.discount ?? 0;
@@ -208,7 +209,7 @@ function orderDocument(deps: OrderDeps, body: CheckoutBody, req: KeyRequest, c: 
   const code = orderCode();
   const txid = newTxid();
   const free = total === 0;
-  const payload = free ? null : pixPayload({ ...config.pix, amount: total, txid, info: code });
+  const payload = free ? null : await pixPayload({ ...config.pix, amount: total, txid, info: code });
   const window = body.payment_method === 'pix' ? config.paymentWindowMs : config.invoicedHoldMs;
   const today = todayInBrasilia(now);
   return {
@@ -256,7 +257,7 @@ function orderTexts(
   const { code, total, payload } = o;
   const { config } = deps;
   const free = total === 0;
-  const orderLink = `/pedido/${c.orderId}`;
+  const orderLink = buildPath(paths.pedido, { orderId: c.orderId });
   return {
     emails: [
       {
@@ -269,7 +270,7 @@ function orderTexts(
           pix: body.payment_method === 'pix' ? payload : null,
           items: c.items.map((i) => `${i.name}: ${formatBookingPeriod(i.start, i.weeks)}`),
           free,
-          url: `${config.publicUrl}/confirmacao-pedido?orderId=${c.orderId}`,
+          url: `${config.publicUrl}${pathWithQuery(paths.confirmacaoPedido, {}, { orderId: c.orderId })}`,
         }),
       },
     ],

@@ -1,141 +1,106 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { bookingAudience, bookingCpm, type OrderStatus } from '@urbana/shared';
 import type { Db } from '../../db/client.ts';
-import {
-  coupons,
-  invoices,
-  orderItems,
-  orderItemTowers,
-  orders,
-  orderStatusHistory,
-  products,
-  towers,
-} from '../../db/schema/index.ts';
+import type { invoices } from '../../db/schema/index.ts';
+import { orderItems, orders } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { bookedLine, orderHead, orderInvoice } from './head.ts';
 
-/** An order's items with their towers and audience, read from the catalogue as it is now (decision 022). */
-async function itemsWithAudience(db: Db, orderId: string) {
-  const items = await db
-    .select()
-    .from(orderItems)
-    .where(eq(orderItems.order_id, orderId))
-    .orderBy(asc(orderItems.created_at));
-  const itemTowers = items.length
-    ? await db
-        .select()
-        .from(orderItemTowers)
-        .where(
-          inArray(
-            orderItemTowers.order_item_id,
-            items.map((i) => i.id),
-          ),
-        )
-    : [];
-  const productIds = [...new Set(items.map((i) => i.product_id))];
-  const productRows = productIds.length
-    ? await db
-        .select({
-          id: products.id,
-          is_tower_based: products.is_tower_based,
-          weekly_audience: products.weekly_audience,
-        })
-        .from(products)
-        .where(inArray(products.id, productIds))
-    : [];
-  const towerAudience = new Map(
-    itemTowers.length
-      ? (
-          await db
-            .select({ id: towers.id, weekly_audience: towers.weekly_audience })
-            .from(towers)
-            .where(
-              inArray(
-                towers.id,
-                itemTowers.map((t) => t.tower_id),
-              ),
-            )
-        ).map((t) => [t.id, t.weekly_audience])
-      : [],
-  );
-  const audienceOf = (item: (typeof items)[number]) => {
-    const product = productRows.find((p) => p.id === item.product_id);
-    return bookingAudience({
-      isTowerBased: product?.is_tower_based ?? false,
-      productWeeklyAudience: product?.weekly_audience ?? 0,
-      chosenTowerAudiences: itemTowers
-        .filter((t) => t.order_item_id === item.id)
-        .map((t) => towerAudience.get(t.tower_id) ?? 0),
-      weeks: item.weeks,
-    });
+/** A timestamp as the driver gives it: the JSON text of `timestamptz` (microseconds) to a Date, truncated to ms. */
+const at = (text: string) => new Date(text);
+const atOrNull = (text: string | null) => (text === null ? null : new Date(text));
+
+interface DetailDoc {
+  order: Omit<typeof orders.$inferSelect, 'created_at' | 'expires_at' | 'paid_at'> & {
+    created_at: string;
+    expires_at: string;
+    paid_at: string | null;
   };
-  return items.map((i) => ({
-    id: i.id,
-    product_id: i.product_id,
-    name: i.product_name,
-    type: i.product_type,
-    city: i.city,
-    state: i.state,
-    start: i.starts_on,
-    end: i.ends_on,
-    weeks: i.weeks,
-    daily_price: i.daily_price,
-    tower_count: i.tower_count,
-    towers: itemTowers
-      .filter((t) => t.order_item_id === i.id)
-      .map((t) => ({ id: t.tower_id, name: t.tower_name })),
-    subtotal: i.subtotal,
-    discount: i.discount,
-    total: i.total,
-    audience: audienceOf(i),
-    cpm: bookingCpm(i.total, audienceOf(i)),
-  }));
+  coupon_code: string | null;
+  history: Array<{ from: string | null; to: string; actor: string; note: string | null; at: string }>;
+  invoice:
+    | (Omit<typeof invoices.$inferSelect, 'paid_at' | 'created_at' | 'updated_at'> & {
+        paid_at: string | null;
+      })
+    | null;
+  items: Array<{
+    item: Omit<typeof orderItems.$inferSelect, 'created_at'>;
+    is_tower_based: boolean | null;
+    product_audience: number | null;
+    towers: Array<{ id: string; name: string; audience: number | null }>;
+  }>;
 }
 
-/** What the customer (or staff) reads of orders. */
+/**
+ * An order as its customer reads it: head, items with their towers and audience (read from the
+ * catalogue as it is now, decision 022), history and invoice — one statement, so that the answer of
+ * a checkout costs one round trip (issue #21).
+ */
 export async function orderDetail(db: Db, orderId: string, ownerId?: string) {
-  const order = await db.query.orders.findFirst({ where: eq(orders.id, orderId) });
-  if (!order || (ownerId && order.user_id !== ownerId)) throw new AppError(404, 'Pedido não encontrado.');
-  const history = await db
-    .select()
-    .from(orderStatusHistory)
-    .where(eq(orderStatusHistory.order_id, order.id))
-    .orderBy(asc(orderStatusHistory.created_at));
-  const invoice = await db.query.invoices.findFirst({ where: eq(invoices.order_id, order.id) });
-  const coupon = order.coupon_id
-    ? await db.query.coupons.findFirst({ where: eq(coupons.id, order.coupon_id) })
-    : null;
+  const { rows } = await db.execute<{ doc: DetailDoc }>(sql`
+    select json_build_object(
+      'order', to_jsonb(o),
+      'coupon_code', (select c.code from coupons c where c.id = o.coupon_id),
+      'history', coalesce((
+        select json_agg(json_build_object('from', h.from_status, 'to', h.to_status, 'actor', h.actor,
+          'note', h.note, 'at', h.created_at) order by h.created_at)
+        from order_status_history h where h.order_id = o.id), '[]'::json),
+      'invoice', (select to_jsonb(i) - 'created_at' - 'updated_at' from invoices i where i.order_id = o.id limit 1),
+      'items', coalesce((
+        select json_agg(json_build_object(
+          'item', to_jsonb(it) - 'created_at',
+          'is_tower_based', p.is_tower_based,
+          'product_audience', p.weekly_audience,
+          'towers', coalesce((
+            select json_agg(json_build_object('id', t.tower_id, 'name', t.tower_name, 'audience', tw.weekly_audience)
+              order by t.tower_name, t.tower_id)
+            from order_item_towers t left join towers tw on tw.id = t.tower_id
+            where t.order_item_id = it.id), '[]'::json)) order by it.created_at, it.id)
+        from order_items it left join products p on p.id = it.product_id
+        where it.order_id = o.id), '[]'::json)) as doc
+    from orders o
+    where o.id = ${orderId}${ownerId ? sql` and o.user_id = ${ownerId}` : sql``}`);
+  const doc = rows[0]?.doc;
+  if (!doc) throw new AppError(404, 'Pedido não encontrado.');
+  const order = {
+    ...doc.order,
+    created_at: at(doc.order.created_at),
+    expires_at: at(doc.order.expires_at),
+    paid_at: atOrNull(doc.order.paid_at),
+  };
   return {
-    id: order.id,
-    code: order.code,
-    status: order.status,
-    payment_method: order.payment_method,
-    subtotal: order.subtotal,
-    discount: order.discount,
-    coupon_discount: order.coupon_discount,
-    coupon_code: coupon?.code ?? null,
-    total: order.total,
-    expires_at: order.expires_at.toISOString(),
-    paid_at: order.paid_at?.toISOString() ?? null,
-    created_at: order.created_at.toISOString(),
+    ...orderHead(order, doc.coupon_code),
     pix_payload:
       order.status === 'aguardando_pagamento' && order.payment_method === 'pix' ? order.pix_payload : null,
-    items: await itemsWithAudience(db, order.id),
-    history: history.map((h) => ({
-      from: h.from_status,
-      to: h.to_status,
+    items: doc.items.map(({ item, is_tower_based, product_audience, towers: chosen }) => {
+      const audience = bookingAudience({
+        isTowerBased: is_tower_based ?? false,
+        productWeeklyAudience: product_audience ?? 0,
+        chosenTowerAudiences: chosen.map((t) => t.audience ?? 0),
+        weeks: item.weeks,
+      });
+      return {
+        ...bookedLine(
+          item,
+          chosen.map((t) => ({ id: t.id, name: t.name })),
+        ),
+        end: item.ends_on,
+        daily_price: item.daily_price,
+        tower_count: item.tower_count,
+        subtotal: item.subtotal,
+        discount: item.discount,
+        audience,
+        cpm: bookingCpm(item.total, audience),
+      };
+    }),
+    history: doc.history.map((h) => ({
+      from: h.from,
+      to: h.to as OrderStatus,
       actor: h.actor,
       note: h.note,
-      at: h.created_at.toISOString(),
+      at: at(h.at).toISOString(),
     })),
-    invoice: invoice
-      ? {
-          number: invoice.number,
-          status: invoice.status,
-          total: invoice.total,
-          due_date: invoice.due_date,
-          paid_at: invoice.paid_at?.toISOString() ?? null,
-        }
-      : null,
+    invoice: doc.invoice ? orderInvoice({ ...doc.invoice, paid_at: atOrNull(doc.invoice.paid_at) }) : null,
   };
 }
 export type OrderDetail = Awaited<ReturnType<typeof orderDetail>>;

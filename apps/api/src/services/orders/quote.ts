@@ -55,44 +55,30 @@ export function assertTotalWithinLimit(total: number): void {
     throw new AppError(400, orderLimitMessages.totalTooHigh(formatMoney(MAX_ORDER_TOTAL)));
 }
 
+/** What an account (and its IP) already holds unpaid: orders whose payment window has not passed. */
+export interface UnpaidHeld {
+  exempt: boolean;
+  orders: number;
+  faceWeeks: number;
+  /** Open unpaid orders placed from the checkout's IP; null without an IP. */
+  fromIp: number | null;
+}
+
 /**
- * Checked inside the checkout's transaction, after locks that serialise the checkouts of one account
- * and of one IP (transaction-scoped advisory locks), so that a burst of parallel orders cannot all pass
- * the count. Orders whose payment window passed no longer count, even before the expiry worker runs.
+ * The unpaid limits as the checkout's look before it writes (docs/decisions/039): refused here with
+ * the customer's message. `place_order` (migration 0019) counts again under advisory locks that
+ * serialise the checkouts of one account and of one IP, so a burst of parallel orders cannot all
+ * pass the count.
  */
-export async function enforceUnpaidLimits(
-  tx: Db | Tx,
-  config: Config,
-  input: { userId: string; ip: string | null; faceWeeks: number },
-  /** false: a look before any write, outside a transaction (checkout's pre-check, docs/decisions/039). */
-  lock = true,
-): Promise<void> {
-  if (await isExempt(tx, input.userId)) return;
+export function checkUnpaidLimits(config: Config, held: UnpaidHeld, faceWeeks: number): void {
+  if (held.exempt) return;
   const limits = config.orderLimits;
-  if (lock)
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`pedidos:usuario:${input.userId}`}))`);
-  const open = and(eq(orders.status, 'aguardando_pagamento'), gt(orders.expires_at, sql`now()`));
-  const [mine] = await tx
-    .select({
-      orders: sql<number>`count(*)::int`,
-      faceWeeks: sql<number>`coalesce((select sum(i.tower_count * i.weeks) from order_items i
-        where i.order_id in (select o.id from orders o where o.user_id = ${input.userId}
-          and o.status = 'aguardando_pagamento' and o.expires_at > now())), 0)::int`,
-    })
-    .from(orders)
-    .where(and(eq(orders.user_id, input.userId), open));
-  if ((mine?.orders ?? 0) >= limits.unpaidPerAccount)
+  if (held.orders >= limits.unpaidPerAccount)
     throw new AppError(409, orderLimitMessages.tooManyUnpaid(limits.unpaidPerAccount));
-  const held = mine?.faceWeeks ?? 0;
-  if (held + input.faceWeeks > limits.faceWeeksPerAccount)
-    throw new AppError(409, orderLimitMessages.faceWeeks(limits.faceWeeksPerAccount, held));
-  if (!input.ip) return;
-  if (lock) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`pedidos:ip:${input.ip}`}))`);
-  const [fromIp] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(orders)
-    .where(and(eq(orders.client_ip, input.ip), open));
-  if ((fromIp?.n ?? 0) >= limits.unpaidPerIp) throw new AppError(409, orderLimitMessages.tooManyFromNetwork);
+  if (held.faceWeeks + faceWeeks > limits.faceWeeksPerAccount)
+    throw new AppError(409, orderLimitMessages.faceWeeks(limits.faceWeeksPerAccount, held.faceWeeks));
+  if (held.fromIp !== null && held.fromIp >= limits.unpaidPerIp)
+    throw new AppError(409, orderLimitMessages.tooManyFromNetwork);
 }
 
 /** A customer's standing against the limits, for the staff page (and whether staff lifted them). */
@@ -168,7 +154,6 @@ export async function setOrderLimitsLifted(
  * (item 3, decision 022).
  */
 export async function priceItems(db: Db | Tx, items: ItemInput[], config: Config): Promise<QuotedItem[]> {
-  const earliest = earliestBookableStart(todayInBrasilia(), config.leadBusinessDays);
   const ids = [...new Set(items.map((i) => i.product_id))];
   const productRows = await db.select().from(products).where(inArray(products.id, ids));
   const towerRows = await db
@@ -176,6 +161,25 @@ export async function priceItems(db: Db | Tx, items: ItemInput[], config: Config
     .from(towers)
     .where(inArray(towers.product_id, ids))
     .orderBy(asc(towers.name));
+  return priceLines(productRows, towerRows, items, config);
+}
+
+/** The fields of a product that price a line. */
+export type PricedProduct = Pick<
+  typeof products.$inferSelect,
+  'id' | 'status' | 'name' | 'type' | 'city' | 'state' | 'is_tower_based' | 'daily_price' | 'weekly_audience'
+>;
+/** The fields of a tower that price a line; the rows come ordered by name. */
+export type PricedTower = Pick<typeof towers.$inferSelect, 'id' | 'product_id' | 'name' | 'weekly_audience'>;
+
+/** `priceItems` over rows already read (the checkout reads them with everything else in one statement). */
+export function priceLines(
+  productRows: PricedProduct[],
+  towerRows: PricedTower[],
+  items: ItemInput[],
+  config: Config,
+): QuotedItem[] {
+  const earliest = earliestBookableStart(todayInBrasilia(), config.leadBusinessDays);
   const priced = items.map((item) => {
     const product = productRows.find((p) => p.id === item.product_id);
     if (!product || product.status !== 'ativo')

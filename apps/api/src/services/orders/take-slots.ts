@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import {
   inventoryHolds,
   orderItems,
@@ -182,34 +182,4 @@ export async function writeOrderItems(tx: Tx, orderId: string, items: PricedLine
       );
     }
   }
-}
-
-/**
- * The first face with no free slot left for its item's period (expired holds count as free), read
- * before anything is written so that a sold-out face is refused without a write (docs/decisions/039).
- * The checkout looks again under lock; this is only the early answer.
- */
-export async function firstFullTower(
-  db: Db,
-  items: Array<Pick<PricedLine, 'name' | 'is_tower_based' | 'start' | 'end' | 'towers'>>,
-): Promise<{ name: string; tower: string | null } | null> {
-  const wanted = items.flatMap((item, i) =>
-    item.towers.map((t) => sql`(${i}::int, ${t.id}::uuid, ${item.start}::date, ${item.end}::date)`),
-  );
-  if (wanted.length === 0) return null;
-  const { rows } = await db.execute<{ item: number; tower_id: string }>(sql`
-    select w.item, w.tower_id::text as tower_id from (values ${sql.join(wanted, sql`, `)}) w(item, tower_id, s, e)
-    where not exists (
-      select 1 from tower_slots ts
-      where ts.tower_id = w.tower_id and not exists (
-        select 1 from reservations r
-        where r.tower_id = ts.tower_id and r.slot = ts.slot and r.status <> 'liberada'
-          and not (r.status = 'pendente' and r.hold_expires_at <= now())
-          and daterange(r.starts_on, r.ends_on) && daterange(w.s, w.e)))
-    limit 1`);
-  const row = rows[0];
-  if (!row) return null;
-  const item = items[row.item]!;
-  const tower = item.towers.find((t) => t.id === row.tower_id);
-  return { name: item.name, tower: item.is_tower_based ? (tower?.name ?? null) : null };
 }

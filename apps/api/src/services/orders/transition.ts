@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { canTransition, type OrderActor, type OrderStatus } from '@urbana/shared';
+import { canTransition, type OrderActor, type OrderStatus, buildPath, paths } from '@urbana/shared';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import {
@@ -79,7 +79,7 @@ async function recordChange(deps: OrderDeps, tx: Tx, order: OrderRow, input: Tra
     userId: order.user_id,
     kind: `pedido_${input.to}`,
     ...orderStatusNotice(input.to, order.code),
-    link: `/pedido/${order.id}`,
+    link: buildPath(paths.pedido, { orderId: order.id }),
   });
   await deps.outbox.enqueue(tx, {
     to: user!.email,
@@ -88,7 +88,7 @@ async function recordChange(deps: OrderDeps, tx: Tx, order: OrderRow, input: Tra
       name: user!.nome_completo,
       code: order.code,
       status: input.to,
-      url: `${deps.config.publicUrl}/pedido/${order.id}`,
+      url: `${deps.config.publicUrl}${buildPath(paths.pedido, { orderId: order.id })}`,
     }),
   });
 }

@@ -9,7 +9,6 @@ import {
 } from '@urbana/shared';
 import type { Quote } from '../orders/quote.ts';
 import {
-  drawLogo,
   drawTable,
   drawTotals,
   FONT,
@@ -17,8 +16,8 @@ import {
   INK,
   minus,
   MUTED,
-  newPdf,
-  pdfBuffer,
+  startPdf,
+  drawFootnote,
 } from './pdf-layout.ts';
 
 const impacts = (n: number) => `${formatInteger(n)} impactos`;
@@ -28,20 +27,15 @@ const impacts = (n: number) => `${formatInteger(n)} impactos`;
  * towers and its CPM (decision 022), prices, all from the server's quote.
  */
 export async function proposalPdf(quote: Quote): Promise<Buffer> {
-  const doc = await newPdf({ Title: 'Proposta de mídia — Urbana', Author: 'Urbana' });
-  const done = pdfBuffer(doc);
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
-
-  drawLogo(doc, left, 40);
-  doc.font(FONT_BOLD).fillColor(INK).fontSize(16).text('Proposta de mídia exterior', { paragraphGap: 4 });
-  doc
-    .fillColor(MUTED)
-    .fontSize(10)
-    .font(FONT)
-    .text(
-      `Gerada em ${formatDate(new Date())}. Preços válidos na data, sujeitos à disponibilidade no fechamento.`,
-    );
+  const { doc, left, width, end } = await startPdf(
+    { Title: 'Proposta de mídia — Urbana' },
+    {
+      title: 'Proposta de mídia exterior',
+      lines: [
+        `Gerada em ${formatDate(new Date())}. Preços válidos na data, sujeitos à disponibilidade no fechamento.`,
+      ],
+    },
+  );
   doc.moveDown();
 
   quote.items.forEach((item, i) => {
@@ -91,15 +85,13 @@ export async function proposalPdf(quote: Quote): Promise<Buffer> {
       : []),
     { label: 'Total', value: formatMoney(quote.total), bold: true },
   ]);
-  doc
-    .font(FONT)
-    .fontSize(10)
-    .fillColor(MUTED)
-    .text(`Audiência total estimada: ${impacts(totalAudience)}.`, left, doc.y + 8, { width });
-  doc.moveDown();
-  doc.text('Para reservar, entre em urbana.com.br, adicione os itens ao carrinho e pague por Pix.', {
-    width,
-  });
-  doc.end();
-  return done;
+  drawFootnote(
+    doc,
+    [
+      `Audiência total estimada: ${impacts(totalAudience)}.`,
+      'Para reservar, entre em urbana.com.br, adicione os itens ao carrinho e pague por Pix.',
+    ],
+    { size: 10, color: MUTED },
+  );
+  return end();
 }

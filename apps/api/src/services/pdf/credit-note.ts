@@ -12,17 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { creditNotes } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { invoiceForPdf, URBANA_COMPANY } from '../invoices.ts';
-import {
-  drawLogo,
-  drawTable,
-  drawTotals,
-  FONT,
-  FONT_BOLD,
-  INK,
-  MUTED,
-  newPdf,
-  pdfBuffer,
-} from './pdf-layout.ts';
+import { drawTable, drawTotals, FONT, FONT_BOLD, INK, startPdf, drawFootnote } from './pdf-layout.ts';
 
 export const CREDIT_NOTE_NOT_FOUND = 'Este pedido não tem nota de crédito.';
 
@@ -34,21 +24,15 @@ export async function creditNotePdf(db: Db, orderId: string, ownerId: string | n
   const note = await db.query.creditNotes.findFirst({ where: eq(creditNotes.order_id, orderId) });
   if (!note) throw new AppError(404, CREDIT_NOTE_NOT_FOUND);
   const { invoice, order, items, billing } = await invoiceForPdf(db, ownerId, note.invoice_id);
-  const doc = await newPdf({ Title: `Nota de crédito ${note.number} — Urbana`, Author: URBANA_COMPANY.name });
-  const done = pdfBuffer(doc);
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
-  drawLogo(doc, left, 40);
-  doc
-    .font(FONT_BOLD)
-    .fontSize(16)
-    .fillColor(INK)
-    .text(`Nota de crédito ${note.number}`, left, 46, { width, align: 'right' });
-  doc.x = left;
-  doc.y = 92;
-  doc.font(FONT).fontSize(10).fillColor(MUTED);
-  doc.text(
-    `Emitida em ${formatDate(todayInBrasilia(note.created_at))} · Referente à fatura ${invoice.number} (${formatMoney(invoice.total)}) · Pedido ${order.code}`,
+  const { doc, width, end } = await startPdf(
+    { Title: `Nota de crédito ${note.number} — Urbana`, Author: URBANA_COMPANY.name },
+    {
+      title: `Nota de crédito ${note.number}`,
+      beside: true,
+      lines: [
+        `Emitida em ${formatDate(todayInBrasilia(note.created_at))} · Referente à fatura ${invoice.number} (${formatMoney(invoice.total)}) · Pedido ${order.code}`,
+      ],
+    },
   );
   doc.moveDown();
   doc.font(FONT_BOLD).fontSize(11).fillColor(INK).text('Emitente');
@@ -80,18 +64,9 @@ export async function creditNotePdf(db: Db, orderId: string, ownerId: string | n
     { label: 'Total da fatura', value: formatMoney(invoice.total) },
     { label: 'Crédito ao cliente (reembolso)', value: formatMoney(note.amount), bold: true },
   ]);
-  doc.moveDown();
-  doc
-    .font(FONT)
-    .fontSize(9)
-    .fillColor('#64748b')
-    .text(`Motivo do cancelamento: ${note.reason}`, left, doc.y, {
-      width,
-    });
-  doc.text(
+  drawFootnote(doc, [
+    `Motivo do cancelamento: ${note.reason}`,
     'Crédito calculado pela política de cancelamento exibida na finalização do pedido: reembolso integral dos itens cancelados até 5 dias úteis antes do início da veiculação.',
-    { width },
-  );
-  doc.end();
-  return { number: note.number, pdf: await done };
+  ]);
+  return { number: note.number, pdf: await end() };
 }

@@ -3,9 +3,12 @@ import { dirname, join } from 'node:path';
 import { loadPdfKit } from '../../lib/heavy-modules.ts';
 
 /**
- * What the invoice and the proposal share: an embedded Unicode font (DejaVu Sans, from the pinned
+ * What every PDF of Urbana shares (invoice, credit note, proposals, shared plan, campaign report, mídia
+ * kit): the header (`startPdf`), the small print that closes it (`drawFootnote`), an embedded Unicode font (DejaVu Sans, from the pinned
  * `dejavu-fonts-ttf` package: accents, € and emoji print as typed, which the built-in Latin-1
  * Helvetica cannot do — issue #16 item 13), the logo, a table that wraps its cells and breaks pages.
+ * Text only: what a document says is its own module's (services/pdf/*, plans/plan-pdf.ts,
+ * campaign-reports/report-pdf.ts).
  */
 const fontDir = join(dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
 export const FONT = 'Texto';
@@ -15,11 +18,22 @@ export const INK = '#0f172a';
 export const MUTED = '#475569';
 export const RULE = '#cbd5e1';
 
-export async function newPdf(info: { Title: string; Author: string }): Promise<PDFKit.PDFDocument> {
+export const NOTE = '#64748b';
+
+/**
+ * `standard`: FONT and FONT_BOLD are the built-in Helvetica (Latin-1, not embedded) — the mídia kit's,
+ * whose text is all Portuguese and which e2e/content.spec.ts reads as WinAnsi text.
+ */
+export type PdfFonts = 'embedded' | 'standard';
+
+export async function newPdf(
+  info: PDFKit.DocumentInfo & { Title: string },
+  fonts: PdfFonts = 'embedded',
+): Promise<PDFKit.PDFDocument> {
   const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({ size: 'A4', margin: 48, info });
-  doc.registerFont(FONT, join(fontDir, 'DejaVuSans.ttf'));
-  doc.registerFont(FONT_BOLD, join(fontDir, 'DejaVuSans-Bold.ttf'));
+  doc.registerFont(FONT, fonts === 'standard' ? 'Helvetica' : join(fontDir, 'DejaVuSans.ttf'));
+  doc.registerFont(FONT_BOLD, fonts === 'standard' ? 'Helvetica-Bold' : join(fontDir, 'DejaVuSans-Bold.ttf'));
   doc.font(FONT);
   return doc;
 }
@@ -130,3 +144,68 @@ export function drawTotals(
 
 /** "−R$ 140,00": a discount, with a real minus sign. */
 export const minus = (money: string) => `−${money}`;
+
+export interface PdfHeader {
+  /** The document's title, in bold: under the logo, or `beside` it on the right (invoice, credit note). */
+  title: string;
+  beside?: boolean;
+  /** The lines under the title, in muted text, one paragraph each. */
+  lines?: string[];
+}
+
+export interface StartedPdf {
+  doc: PDFKit.PDFDocument;
+  /** The left margin and the width between the margins. */
+  left: number;
+  width: number;
+  /** Ends the document and gives its bytes. */
+  end(): Promise<Buffer>;
+}
+
+/** A new A4 document of Urbana with its header drawn: the logo, the title and the lines under it. */
+export async function startPdf(
+  info: PDFKit.DocumentInfo & { Title: string },
+  header: PdfHeader,
+  fonts: PdfFonts = 'embedded',
+): Promise<StartedPdf> {
+  const doc = await newPdf({ Author: 'Urbana', ...info }, fonts);
+  const done = pdfBuffer(doc);
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  drawLogo(doc, left, 40);
+  doc.font(FONT_BOLD).fontSize(16).fillColor(INK);
+  if (header.beside) {
+    doc.text(header.title, left, 46, { width, align: 'right' });
+    doc.x = left;
+    doc.y = 92;
+  } else {
+    doc.text(header.title, { width, paragraphGap: 4 });
+  }
+  doc.font(FONT).fontSize(10).fillColor(MUTED);
+  for (const line of header.lines ?? []) doc.text(line, { width });
+  return {
+    doc,
+    left,
+    width,
+    end: () => {
+      doc.end();
+      return done;
+    },
+  };
+}
+
+/** The small print that closes a document, across the page: one paragraph per line. */
+export function drawFootnote(
+  doc: PDFKit.PDFDocument,
+  lines: string[],
+  style: { size?: number; color?: string } = {},
+) {
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  doc.moveDown();
+  doc
+    .font(FONT)
+    .fontSize(style.size ?? 9)
+    .fillColor(style.color ?? NOTE);
+  for (const line of lines) doc.text(line, left, doc.y, { width });
+}

@@ -4,41 +4,26 @@ import {
   formatDate,
   productTypeLabels,
   type Proposal,
+  buildPath,
+  paths,
 } from '@urbana/shared';
-import {
-  drawLogo,
-  drawTable,
-  drawTotals,
-  FONT,
-  FONT_BOLD,
-  INK,
-  minus,
-  MUTED,
-  newPdf,
-  pdfBuffer,
-} from './pdf-layout.ts';
+import { drawTable, drawTotals, minus, MUTED, startPdf, drawFootnote } from './pdf-layout.ts';
 
 /** The proposal as staff send it: customer, lines at the negotiated prices, discount, validity, link. */
 export async function staffProposalPdf(proposal: Proposal, publicUrl: string): Promise<Buffer> {
-  const doc = await newPdf({ Title: `Proposta ${proposal.code} — Urbana`, Author: 'Urbana' });
-  const done = pdfBuffer(doc);
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
-  drawLogo(doc, left, 40);
-  doc
-    .font(FONT_BOLD)
-    .fillColor(INK)
-    .fontSize(16)
-    .text(`Proposta comercial ${proposal.code}`, { paragraphGap: 4 });
   const who = proposal.customer.empresa
     ? `${proposal.customer.nome_completo} — ${proposal.customer.empresa}`
     : proposal.customer.nome_completo || proposal.customer.email;
-  doc
-    .font(FONT)
-    .fontSize(10)
-    .fillColor(MUTED)
-    .text(`Para: ${who} (${proposal.customer.email})`)
-    .text(`Válida até ${formatDate(proposal.valid_until)}. Vagas garantidas a partir do aceite.`);
+  const { doc, width, end } = await startPdf(
+    { Title: `Proposta ${proposal.code} — Urbana` },
+    {
+      title: `Proposta comercial ${proposal.code}`,
+      lines: [
+        `Para: ${who} (${proposal.customer.email})`,
+        `Válida até ${formatDate(proposal.valid_until)}. Vagas garantidas a partir do aceite.`,
+      ],
+    },
+  );
   doc.moveDown();
   drawTable(
     doc,
@@ -65,14 +50,13 @@ export async function staffProposalPdf(proposal: Proposal, publicUrl: string): P
     ...(proposal.discount ? [{ label: 'Desconto', value: minus(formatMoney(proposal.discount)) }] : []),
     { label: 'Total', value: formatMoney(proposal.total), bold: true },
   ]);
-  doc.font(FONT).fontSize(10).fillColor(MUTED);
-  if (proposal.note) doc.text(proposal.note, left, doc.y + 12, { width });
-  doc.text(
-    `Para aceitar, entre na sua conta e abra ${publicUrl}/proposta/${proposal.id}. O pedido é criado no aceite.`,
-    left,
-    doc.y + 12,
-    { width },
+  drawFootnote(
+    doc,
+    [
+      ...(proposal.note ? [proposal.note] : []),
+      `Para aceitar, entre na sua conta e abra ${publicUrl}${buildPath(paths.proposta, { id: proposal.id })}. O pedido é criado no aceite.`,
+    ],
+    { size: 10, color: MUTED },
   );
-  doc.end();
-  return done;
+  return end();
 }

@@ -14,7 +14,8 @@ import {
   type ScoredFace,
 } from '@urbana/shared';
 import type { Db } from '../../db/client.ts';
-import { ACTIVE_RESERVATION, areaOf, defaultStart, fileUrl, type Area } from '../catalog/search.ts';
+import { plannerProductRowSchema } from '../catalog/rows.ts';
+import { ACTIVE_RESERVATION, areaOf, defaultStart, type Area } from '../catalog/search.ts';
 
 type Row = Record<string, unknown>;
 
@@ -116,22 +117,8 @@ async function productsOf(db: Db, ids: string[]): Promise<PlannerProduct[]> {
         from towers t where t.product_id = p.id), '[]') as towers
     from products p where p.id in (${list})
     order by p.id`);
-  return (result.rows as Row[]).map((row) => ({
-    id: String(row.id),
-    slug: String(row.slug),
-    name: String(row.name),
-    type: row.type as PlannerProduct['type'],
-    city: String(row.city),
-    state: String(row.state),
-    neighborhood: String(row.neighborhood),
-    daily_price: Number(row.daily_price),
-    weekly_audience: Number(row.weekly_audience),
-    is_tower_based: Boolean(row.is_tower_based),
-    photo: row.photo ? fileUrl(String(row.photo)) : null,
-    towers: (typeof row.towers === 'string'
-      ? JSON.parse(row.towers)
-      : row.towers) as PlannerProduct['towers'],
-  }));
+  // Each row read through its schema (catalog/rows.ts, docs/decisions/037-one-contract-per-endpoint.md).
+  return result.rows.map((row) => plannerProductRowSchema.parse(row));
 }
 
 const faceOut = (f: ScoredFace, products: Map<string, PlannerProduct>, weeks: number): PlannerFace => {

@@ -9,17 +9,7 @@ import {
 } from '@urbana/shared';
 import { loadSharp } from '../../lib/heavy-modules.ts';
 import type { Storage } from '../storage.ts';
-import {
-  drawLogo,
-  drawTable,
-  drawTotals,
-  FONT,
-  FONT_BOLD,
-  INK,
-  MUTED,
-  newPdf,
-  pdfBuffer,
-} from '../pdf/pdf-layout.ts';
+import { drawTable, drawTotals, FONT, FONT_BOLD, INK, MUTED, startPdf } from '../pdf/pdf-layout.ts';
 import { planMapPng } from './plan-map.ts';
 
 const impacts = (n: number) => `${formatInteger(n)} impactos`;
@@ -45,31 +35,21 @@ async function photoJpeg(storage: Storage, url: string | undefined): Promise<Buf
   }
 }
 
-function drawHeader(doc: PDFKit.PDFDocument, plan: SharedPlan, width: number) {
-  const left = doc.page.margins.left;
-  drawLogo(doc, left, 40);
-  doc.font(FONT_BOLD).fillColor(INK).fontSize(16).text(plan.name, { width, paragraphGap: 4 });
-  doc
-    .font(FONT)
-    .fontSize(10)
-    .fillColor(MUTED)
-    .text(
-      `Plano de mídia preparado por ${plan.prepared_by}. Preços de ${formatDate(new Date())}, sujeitos à disponibilidade no fechamento.`,
-      { width },
-    );
-  doc.moveDown(0.6);
-}
-
 /**
  * The shared plan as a PDF (issue #23 item 3): the proposal PDF of services/pdf/cart-proposal.ts grown with
  * a map drawn on the server, a photo per face, audience and CPM (decision 022) and Urbana's contact.
  */
 export async function sharedPlanPdf(plan: SharedPlan, storage: Storage, shareUrl: string): Promise<Buffer> {
-  const doc = await newPdf({ Title: `${plan.name} — Urbana`, Author: 'Urbana' });
-  const done = pdfBuffer(doc);
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
-  drawHeader(doc, plan, width);
+  const { doc, left, width, end } = await startPdf(
+    { Title: `${plan.name} — Urbana` },
+    {
+      title: plan.name,
+      lines: [
+        `Plano de mídia preparado por ${plan.prepared_by}. Preços de ${formatDate(new Date())}, sujeitos à disponibilidade no fechamento.`,
+      ],
+    },
+  );
+  doc.moveDown(0.6);
 
   const map = await planMapPng(
     plan.lines.map((l, i) => ({ latitude: l.latitude, longitude: l.longitude, label: String(i + 1) })),
@@ -127,6 +107,5 @@ export async function sharedPlanPdf(plan: SharedPlan, storage: Storage, shareUrl
     .text(`${plan.contact.name} · ${plan.contact.email}`, { width })
     .text(plan.contact.address, { width })
     .text(`Veja o plano on-line e reserve: ${shareUrl}`, { width });
-  doc.end();
-  return done;
+  return end();
 }

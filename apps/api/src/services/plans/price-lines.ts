@@ -12,7 +12,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { productPhotos, products, towers } from '../../db/schema/index.ts';
-import { fileUrl } from '../catalog/search.ts';
+import { fileUrl } from '../catalog/rows.ts';
 
 export type PricedPlanLine = Omit<PlanLineView, 'saved_total' | 'changes'>;
 

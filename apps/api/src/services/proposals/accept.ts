@@ -8,6 +8,7 @@ import {
   periodEnd,
   proposalMessages,
   todayInBrasilia,
+  pathWithQuery,
 } from '@urbana/shared';
 import type { Tx } from '../../db/client.ts';
 import { billingProfiles, orders, orderStatusHistory, products, proposals } from '../../db/schema/index.ts';
@@ -147,7 +148,7 @@ export async function acceptProposal(
       const free = proposal.total === 0;
       const payload = free
         ? null
-        : pixPayload({ ...config.pix, amount: proposal.total, txid, info: order!.code });
+        : await pixPayload({ ...config.pix, amount: proposal.total, txid, info: order!.code });
       if (payload) await tx.update(orders).set({ pix_payload: payload }).where(eq(orders.id, order!.id));
       await tx
         .update(proposals)
@@ -193,7 +194,7 @@ async function announce(
       pix: o.method === 'pix' ? o.payload : null,
       items: proposal.items.map((i) => `${i.product_name}: ${formatBookingPeriod(i.start, i.weeks)}`),
       free: o.free,
-      url: `${deps.config.publicUrl}/confirmacao-pedido?orderId=${order.id}`,
+      url: `${deps.config.publicUrl}${pathWithQuery(paths.confirmacaoPedido, {}, { orderId: order.id })}`,
     }),
   });
   await notify(tx, {
@@ -201,7 +202,7 @@ async function announce(
     kind: 'pedido_recebido',
     title: `Recebemos o pedido ${order.code}`,
     body: `Criado a partir da proposta ${proposal.code}.`,
-    link: `/pedido/${order.id}`,
+    link: buildPath(paths.pedido, { orderId: order.id }),
   });
   await audit(tx, {
     actorId: proposal.customer.id,

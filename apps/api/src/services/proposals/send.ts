@@ -1,5 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { formatBookingPeriod, formatMoney, formatDate, proposalMessages } from '@urbana/shared';
+import {
+  formatBookingPeriod,
+  formatMoney,
+  formatDate,
+  proposalMessages,
+  buildPath,
+  paths,
+} from '@urbana/shared';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { proposals } from '../../db/schema/index.ts';
@@ -30,7 +37,7 @@ export async function sendProposal(
       .set({ status: 'enviada', sent_at: new Date(), updated_at: new Date() })
       .where(eq(proposals.id, id));
     const proposal = await getProposal(tx, id);
-    const link = `/proposta/${id}`;
+    const link = buildPath(paths.proposta, { id });
     await deps.outbox.enqueue(tx, {
       to: proposal.customer.email,
       userId: proposal.customer.id,

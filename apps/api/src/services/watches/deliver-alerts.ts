@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
-import { watchAlertText, type WatchChangeDetail } from '@urbana/shared';
+import { watchAlertText, type WatchChangeDetail, buildPath, paths } from '@urbana/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { placeWatches, products, profiles, watchAlerts, watchChanges } from '../../db/schema/index.ts';
 import { notify } from '../messaging/notifications.ts';
@@ -59,7 +59,7 @@ async function alertWatchers(tx: Tx, outbox: Outbox, publicUrl: string, change: 
       ),
     );
   const text = watchAlertText(product.name, detailOf(change));
-  const link = `/locais/${product.slug}`;
+  const link = buildPath(paths.local, { slug: product.slug });
   let sent = 0;
   for (const { watch, user } of watchers) {
     const [alert] = await tx

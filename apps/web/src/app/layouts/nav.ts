@@ -1,26 +1,19 @@
-import {
-  Bell,
-  CreditCard,
-  FileImage,
-  Heart,
-  MapIcon,
-  Megaphone,
-  Package,
-  PlusCircle,
-  Settings,
-  UserCog,
-} from 'lucide-react';
 import { paths } from '@urbana/shared';
 
+/**
+ * The signed-in user's pages. Their icons live in `nav-icons.ts`: the header's phone menu lists
+ * these without icons, and every public first visit loads the header
+ * (docs/decisions/046-javascript-budgets.md).
+ */
 export const userNav = [
-  { to: paths.usuario.meusPedidos, label: 'Meus pedidos', icon: Package },
-  { to: paths.usuario.meusFavoritos, label: 'Meus favoritos', icon: Heart },
-  { to: paths.usuario.planos, label: 'Meus planos', icon: MapIcon },
-  { to: paths.usuario.meusAnuncios, label: 'Meus anúncios', icon: Megaphone },
-  { to: paths.usuario.criarAnuncio, label: 'Criar anúncio', icon: PlusCircle },
-  { to: paths.usuario.bibliotecaMidias, label: 'Biblioteca de mídias', icon: FileImage },
-  { to: paths.usuario.notificacoes, label: 'Notificações', icon: Bell },
-  { to: paths.usuario.faturamento, label: 'Faturamento', icon: CreditCard },
-  { to: paths.usuario.completarPerfil, label: 'Meu perfil', icon: UserCog },
-  { to: paths.usuario.conta, label: 'Minha conta', icon: Settings },
+  { to: paths.usuario.meusPedidos, label: 'Meus pedidos' },
+  { to: paths.usuario.meusFavoritos, label: 'Meus favoritos' },
+  { to: paths.usuario.planos, label: 'Meus planos' },
+  { to: paths.usuario.meusAnuncios, label: 'Meus anúncios' },
+  { to: paths.usuario.criarAnuncio, label: 'Criar anúncio' },
+  { to: paths.usuario.bibliotecaMidias, label: 'Biblioteca de mídias' },
+  { to: paths.usuario.notificacoes, label: 'Notificações' },
+  { to: paths.usuario.faturamento, label: 'Faturamento' },
+  { to: paths.usuario.completarPerfil, label: 'Meu perfil' },
+  { to: paths.usuario.conta, label: 'Minha conta' },
 ] as const;

@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -15,10 +16,13 @@ function renderWithUser(termsOutdated: boolean) {
   const router = createMemoryRouter([
     { path: '/', element: <RootLayout />, children: [{ index: true, element: <h1>Início</h1> }] },
   ]);
+  // The app's root gives every page a QueryClient (the terms dialog accepts through a mutation).
   render(
-    <AuthContext.Provider value={auth}>
-      <RouterProvider router={router} />
-    </AuthContext.Provider>,
+    <QueryClientProvider client={new QueryClient()}>
+      <AuthContext.Provider value={auth}>
+        <RouterProvider router={router} />
+      </AuthContext.Provider>
+    </QueryClientProvider>,
   );
 }
 

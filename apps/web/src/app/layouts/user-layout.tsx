@@ -3,7 +3,7 @@ import { ProtectedRoute } from '../../features/auth/index.ts';
 import { cn } from '../../lib/cn.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
-import { userNav } from './nav.ts';
+import { userNavWithIcons } from './nav-icons.ts';
 
 /** The user area: a dashboard layout behind the protected route. */
 export function Component() {
@@ -14,7 +14,7 @@ export function Component() {
         <aside className="md:w-60 md:shrink-0">
           <nav aria-label="Minha conta" className="-mx-4 overflow-x-auto px-4 md:mx-0 md:px-0">
             <ul className="flex gap-1 md:flex-col">
-              {userNav.map((item) => (
+              {userNavWithIcons.map((item) => (
                 <li key={item.to} className="shrink-0">
                   <NavLink
                     to={item.to}

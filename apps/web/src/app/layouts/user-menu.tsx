@@ -3,7 +3,7 @@ import { LayoutDashboard, LogOut } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths, type Profile } from '@urbana/shared';
 import { AccountButton } from './account-button.tsx';
-import { userNav } from './nav.ts';
+import { userNavWithIcons } from './nav-icons.ts';
 
 /** The signed-in user's account menu in the header (loaded on demand). */
 export function UserMenu({ user, onSignOut }: { user: Profile; onSignOut(): void }) {
@@ -19,7 +19,7 @@ export function UserMenu({ user, onSignOut }: { user: Profile; onSignOut(): void
           className="z-50 min-w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
         >
           <DropdownMenu.Label className="px-3 py-2 text-xs text-slate-500">{user.email}</DropdownMenu.Label>
-          {userNav.map((item) => (
+          {userNavWithIcons.map((item) => (
             <DropdownMenu.Item key={item.to} asChild>
               <Link
                 to={item.to}

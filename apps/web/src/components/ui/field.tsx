@@ -14,10 +14,24 @@ export const inputClass =
 export const textareaClass =
   'block w-full rounded-lg border border-slate-300 bg-white p-3 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30 aria-[invalid=true]:border-red-600';
 
+/** A read-only box of text to copy (the Pix "copia e cola" code): small monospace, broken anywhere. */
+export const copyBoxClass = 'break-all font-mono text-xs text-slate-800';
+
+/**
+ * Where the label sits: above the control (forms), small above it (toolbars and compact rows), or
+ * beside it (a single filter in a row of buttons).
+ */
+export type FieldLayout = 'stacked' | 'compact' | 'inline';
+
 interface Labelled {
   label: string;
   error?: string | undefined;
   hint?: ReactNode;
+  layout?: FieldLayout;
+  /** Only for screen readers, where what is around the control already says what it is. */
+  hideLabel?: boolean;
+  /** Extra classes of the control itself (width, height); `className` goes to the wrapper. */
+  controlClassName?: string;
 }
 
 /** What a control needs to be tied to its label, hint and error for screen readers. */
@@ -26,6 +40,17 @@ interface ControlProps {
   'aria-invalid': true | undefined;
   'aria-describedby': string | undefined;
 }
+
+const shellClass: Record<FieldLayout, string> = {
+  stacked: 'space-y-1.5',
+  compact: 'space-y-1',
+  inline: 'flex flex-wrap items-center gap-x-2 gap-y-1',
+};
+const labelClass: Record<FieldLayout, string> = {
+  stacked: 'block text-sm font-medium text-slate-800',
+  compact: 'block text-xs font-medium text-slate-700',
+  inline: 'text-sm font-medium text-slate-800',
+};
 
 /**
  * The one labelled control of the app (issue #18 item 4): a label, the control, and either a hint or
@@ -37,8 +62,10 @@ function LabelledControl({
   hint,
   id,
   className,
+  layout = 'stacked',
+  hideLabel,
   control,
-}: Labelled & {
+}: Omit<Labelled, 'controlClassName'> & {
   id: string | undefined;
   className: string | undefined;
   control(props: ControlProps): ReactNode;
@@ -48,23 +75,39 @@ function LabelledControl({
   const errorId = `${controlId}-erro`;
   const hintId = `${controlId}-dica`;
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  const below = layout === 'inline' ? 'basis-full' : undefined;
   return (
-    <div className={cn('space-y-1.5', className)}>
-      <label htmlFor={controlId} className="block text-sm font-medium text-slate-800">
+    <div className={cn(shellClass[layout], className)}>
+      <label htmlFor={controlId} className={hideLabel ? 'sr-only' : labelClass[layout]}>
         {label}
       </label>
       {control({ id: controlId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint && !error ? (
-        <p id={hintId} className="text-sm text-slate-600">
+        <p id={hintId} className={cn('text-sm text-slate-600', below)}>
           {hint}
         </p>
       ) : null}
       {error ? (
-        <p id={errorId} className="text-sm font-medium text-red-700">
+        <p id={errorId} className={cn('text-sm font-medium text-red-700', below)}>
           {error}
         </p>
       ) : null}
     </div>
+  );
+}
+
+type LabelledProps = Labelled & { className?: string | undefined; id?: string | undefined };
+
+/** Splits a kit control's props into the label's part and the control's own, and draws both. */
+function labelled<P extends LabelledProps>(
+  { label, error, hint, className, id, layout, hideLabel, controlClassName, ...own }: P,
+  draw: (control: ControlProps, own: Omit<P, keyof LabelledProps>, controlClassName?: string) => ReactNode,
+) {
+  return (
+    <LabelledControl
+      {...{ label, error, hint, id, className, layout, hideLabel }}
+      control={(control) => draw(control, own, controlClassName)}
+    />
   );
 }
 
@@ -73,13 +116,10 @@ export interface FieldProps extends InputHTMLAttributes<HTMLInputElement>, Label
 }
 
 /** A labelled input with its error right below it (works with react-hook-form's `register`). */
-export function Field({ label, error, hint, className, id, ...props }: FieldProps) {
-  return (
-    <LabelledControl
-      {...{ label, error, hint, id, className }}
-      control={(control) => <input className={inputClass} {...control} {...props} />}
-    />
-  );
+export function Field(props: FieldProps) {
+  return labelled(props, (control, own, controlClassName) => (
+    <input className={cn(inputClass, controlClassName)} {...control} {...own} />
+  ));
 }
 
 export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement>, Labelled {
@@ -88,21 +128,16 @@ export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement
 }
 
 /** A labelled select; `options` are [value, label] pairs, usually from the shared labels. */
-export function SelectField({ label, error, hint, className, id, options, ...props }: SelectFieldProps) {
-  return (
-    <LabelledControl
-      {...{ label, error, hint, id, className }}
-      control={(control) => (
-        <select className={inputClass} {...control} {...props}>
-          {options.map(([value, text]) => (
-            <option key={value} value={value}>
-              {text}
-            </option>
-          ))}
-        </select>
-      )}
-    />
-  );
+export function SelectField(props: SelectFieldProps) {
+  return labelled(props, (control, { options, ...own }, controlClassName) => (
+    <select className={cn(inputClass, 'pr-8', controlClassName)} {...control} {...own}>
+      {options.map(([value, text]) => (
+        <option key={value} value={value}>
+          {text}
+        </option>
+      ))}
+    </select>
+  ));
 }
 
 export interface TextareaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement>, Labelled {
@@ -110,11 +145,8 @@ export interface TextareaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaE
 }
 
 /** A labelled textarea with its error right below it. */
-export function TextareaField({ label, error, hint, className, id, ...props }: TextareaFieldProps) {
-  return (
-    <LabelledControl
-      {...{ label, error, hint, id, className }}
-      control={(control) => <textarea className={textareaClass} rows={4} {...control} {...props} />}
-    />
-  );
+export function TextareaField(props: TextareaFieldProps) {
+  return labelled(props, (control, own, controlClassName) => (
+    <textarea className={cn(textareaClass, controlClassName)} rows={4} {...control} {...own} />
+  ));
 }

@@ -8,6 +8,7 @@ import type {
   invitationPreviewSchema,
   invitationSchema,
   invitationsSchema,
+  Legal,
   messageSchema,
   Profile,
   recoveryCodesSchema,
@@ -45,7 +46,7 @@ export const accountApi = {
   requestExport: () => api<Message>('/api/account/exports', { method: 'POST' }),
   deleteAccount: (password: string) =>
     api<Message>('/api/account/delete', { method: 'POST', body: { password } }),
-  legal: () => api<{ terms_version: string; encarregado: { nome: string; email: string } }>('/api/legal'),
+  legal: () => api<Legal>('/api/legal'),
   unsubscribe: (token: string, tipo: string) =>
     api<Message>(`/api/email/descadastrar?${new URLSearchParams({ token, tipo }).toString()}`, {
       method: 'POST',

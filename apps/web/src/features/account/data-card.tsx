@@ -60,23 +60,20 @@ function DeleteAccount() {
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const remove = useAccountMutation(accountApi.deleteAccount, []);
   const { signOut } = useAuth();
   const navigate = useNavigate();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    setBusy(true);
     try {
-      const { message } = await accountApi.deleteAccount(password);
+      const { message } = await remove.mutateAsync(password);
       toast.success(message);
       // Home first: the account area would send a signed-out visitor to /auth.
       navigate(paths.home);
       await signOut();
     } catch (e) {
       setError(errorMessage(e, 'Não foi possível excluir a conta.'));
-    } finally {
-      setBusy(false);
     }
   };
   return (
@@ -102,7 +99,7 @@ function DeleteAccount() {
               <Button variant="secondary" onClick={() => setOpen(false)}>
                 Cancelar
               </Button>
-              <Button type="submit" variant="danger" disabled={busy || !password}>
+              <Button type="submit" variant="danger" disabled={remove.isPending || !password}>
                 Excluir definitivamente
               </Button>
             </div>

@@ -30,6 +30,43 @@ export function SettingsCard({ id, title, children }: { id: string; title: strin
   );
 }
 
+type Notice = { tone: 'error' | 'success'; text: string } | null;
+
+/**
+ * Sends a settings form through its mutation and keeps the server's answer to show under it: its
+ * message on success (and the form emptied), its refusal otherwise, unless `onRefusal` places it on
+ * a field (returns true).
+ */
+function useAnsweredSubmit<V>(
+  send: (values: V) => Promise<{ message: string }>,
+  reset: () => void,
+  fallback: string,
+  onRefusal?: (text: string) => boolean,
+) {
+  const [notice, setNotice] = useState<Notice>(null);
+  const submit = async (values: V) => {
+    setNotice(null);
+    try {
+      setNotice({ tone: 'success', text: (await send(values)).message });
+      reset();
+    } catch (e) {
+      const text = errorMessage(e, fallback);
+      if (!onRefusal?.(text)) setNotice({ tone: 'error', text });
+    }
+  };
+  return { notice, submit };
+}
+
+function SubmitRow({ pending, children }: { pending: boolean; children: ReactNode }) {
+  return (
+    <div className="sm:col-span-2">
+      <Button type="submit" variant="secondary" disabled={pending}>
+        {children}
+      </Button>
+    </div>
+  );
+}
+
 export function ProfileCard({ user }: { user: Profile }) {
   const { setUser } = useAuth();
   const form = useForm<
@@ -44,15 +81,14 @@ export function ProfileCard({ user }: { user: Profile }) {
       empresa: user.empresa ?? '',
     },
   });
+  const update = useAccountMutation(accountApi.updateProfile, []);
   const { errors, isSubmitting } = form.formState;
-  const [error, setError] = useState<string | null>(null);
   const submit = form.handleSubmit(async (values) => {
-    setError(null);
     try {
-      setUser(await accountApi.updateProfile(values));
+      setUser(await update.mutateAsync(values));
       toast.success('Dados atualizados.');
     } catch (e) {
-      setError(errorMessage(e, 'Não foi possível salvar.'));
+      form.setError('root', { message: errorMessage(e, 'Não foi possível salvar.') });
     }
   });
   return (
@@ -82,9 +118,9 @@ export function ProfileCard({ user }: { user: Profile }) {
             Salvar dados
           </Button>
         </div>
-        {error ? (
+        {errors.root ? (
           <div className="sm:col-span-2">
-            <Alert>{error}</Alert>
+            <Alert>{errors.root.message}</Alert>
           </div>
         ) : null}
       </form>
@@ -103,16 +139,11 @@ export function EmailCard({ overview }: { overview: AccountOverview }) {
     defaultValues: { email: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
-  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
-  const submit = form.handleSubmit(async (values) => {
-    setMessage(null);
-    try {
-      setMessage({ tone: 'success', text: (await change.mutateAsync(values)).message });
-      form.reset();
-    } catch (e) {
-      setMessage({ tone: 'error', text: errorMessage(e, 'Não foi possível pedir a troca.') });
-    }
-  });
+  const { notice, submit } = useAnsweredSubmit(
+    change.mutateAsync,
+    () => form.reset(),
+    'Não foi possível pedir a troca.',
+  );
   return (
     <SettingsCard id="conta-email" title="Email">
       <p className="text-sm text-slate-700">
@@ -124,7 +155,7 @@ export function EmailCard({ overview }: { overview: AccountOverview }) {
           </>
         ) : null}
       </p>
-      <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
+      <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-4 sm:grid-cols-2">
         <Field
           label="Novo email"
           type="email"
@@ -139,13 +170,9 @@ export function EmailCard({ overview }: { overview: AccountOverview }) {
           error={errors.password?.message}
           {...form.register('password')}
         />
-        <div className="sm:col-span-2">
-          <Button type="submit" variant="secondary" disabled={isSubmitting}>
-            Trocar email
-          </Button>
-        </div>
+        <SubmitRow pending={isSubmitting}>Trocar email</SubmitRow>
       </form>
-      {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+      {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
     </SettingsCard>
   );
 }
@@ -161,21 +188,20 @@ export function PasswordCard() {
     defaultValues: { current_password: '', new_password: '' },
   });
   const { errors, isSubmitting } = form.formState;
-  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
-  const submit = form.handleSubmit(async (values) => {
-    setMessage(null);
-    try {
-      setMessage({ tone: 'success', text: (await change.mutateAsync(values)).message });
-      form.reset();
-    } catch (e) {
-      const text = errorMessage(e, 'Não foi possível trocar a senha.');
-      if (text === 'Senha atual incorreta.') form.setError('current_password', { message: text });
-      else setMessage({ tone: 'error', text });
-    }
-  });
+  const { notice, submit } = useAnsweredSubmit(
+    change.mutateAsync,
+    () => form.reset(),
+    'Não foi possível trocar a senha.',
+    // The wrong current password is said next to it.
+    (text) => {
+      if (text !== 'Senha atual incorreta.') return false;
+      form.setError('current_password', { message: text });
+      return true;
+    },
+  );
   return (
     <SettingsCard id="conta-senha" title="Senha">
-      <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
+      <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-4 sm:grid-cols-2">
         <Field
           label="Senha atual"
           type="password"
@@ -191,16 +217,12 @@ export function PasswordCard() {
           error={errors.new_password?.message}
           {...form.register('new_password')}
         />
-        <div className="sm:col-span-2">
-          <Button type="submit" variant="secondary" disabled={isSubmitting}>
-            Trocar senha
-          </Button>
-        </div>
+        <SubmitRow pending={isSubmitting}>Trocar senha</SubmitRow>
       </form>
       <p className="text-sm text-slate-600">
         Ao trocar a senha, as sessões em outros dispositivos são encerradas.
       </p>
-      {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+      {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
     </SettingsCard>
   );
 }

@@ -6,23 +6,20 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useAuth } from '../auth/use-auth.ts';
-import { accountApi } from './api.ts';
+import { accountApi, useAccountMutation } from './api.ts';
 import { formatTermsVersion } from './legal-page.tsx';
 
 /** A new version of the terms: asked once, at the next visit signed in (issue #24 item 1). */
 export function TermsGate() {
   const { user, setUser, signOut } = useAuth();
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const acceptTerms = useAccountMutation(accountApi.acceptTerms, []);
   if (!user?.terms_outdated) return null;
   const accept = async () => {
-    setBusy(true);
     try {
-      setUser(await accountApi.acceptTerms(TERMS_VERSION));
+      setUser(await acceptTerms.mutateAsync(TERMS_VERSION));
     } catch (e) {
       setError(errorMessage(e, 'Não foi possível registrar o aceite.'));
-    } finally {
-      setBusy(false);
     }
   };
   return (
@@ -49,7 +46,7 @@ export function TermsGate() {
           <Button variant="secondary" onClick={() => void signOut()}>
             Sair
           </Button>
-          <Button onClick={accept} disabled={busy}>
+          <Button onClick={accept} disabled={acceptTerms.isPending}>
             Li e aceito
           </Button>
         </div>

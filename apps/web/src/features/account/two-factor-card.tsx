@@ -24,12 +24,13 @@ export function TwoFactorCard({ overview }: { overview: AccountOverview }) {
   const [error, setError] = useState<string | null>(null);
   const enable = useAccountMutation(accountApi.enableTwoFactor, [accountKeys.overview]);
   const disable = useAccountMutation(accountApi.disableTwoFactor, [accountKeys.overview]);
+  const begin = useAccountMutation(accountApi.startTwoFactor, []);
   const { enabled, required, recovery_codes_left } = overview.two_factor;
 
   const start = async () => {
     setError(null);
     try {
-      setSetup(await accountApi.startTwoFactor());
+      setSetup(await begin.mutateAsync());
     } catch (e) {
       setError(errorMessage(e, 'Não foi possível começar.'));
     }
@@ -73,21 +74,7 @@ export function TwoFactorCard({ overview }: { overview: AccountOverview }) {
           Administradores precisam ativar a verificação em duas etapas para usar o painel.
         </Alert>
       ) : null}
-      {codes ? (
-        <div className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-4">
-          <p className="font-medium text-slate-900">
-            Guarde estes códigos de recuperação agora. Eles não serão mostrados de novo.
-          </p>
-          <ul aria-label="Códigos de recuperação" className="grid grid-cols-2 gap-2 font-mono text-sm">
-            {codes.map((c) => (
-              <li key={c}>{c}</li>
-            ))}
-          </ul>
-          <Button variant="secondary" size="sm" onClick={() => setCodes(null)}>
-            Já guardei
-          </Button>
-        </div>
-      ) : null}
+      {codes ? <RecoveryCodes codes={codes} onSaved={() => setCodes(null)} /> : null}
       {!enabled && !setup ? <Button onClick={start}>Ativar verificação em duas etapas</Button> : null}
       {setup ? (
         <form onSubmit={confirm} className="space-y-4" aria-label="Configurar verificação em duas etapas">
@@ -149,5 +136,24 @@ export function TwoFactorCard({ overview }: { overview: AccountOverview }) {
       ) : null}
       {error ? <Alert>{error}</Alert> : null}
     </SettingsCard>
+  );
+}
+
+/** The recovery codes, shown once right after two-step verification is turned on. */
+function RecoveryCodes({ codes, onSaved }: { codes: string[]; onSaved: () => void }) {
+  return (
+    <div className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-4">
+      <p className="font-medium text-slate-900">
+        Guarde estes códigos de recuperação agora. Eles não serão mostrados de novo.
+      </p>
+      <ul aria-label="Códigos de recuperação" className="grid grid-cols-2 gap-2 font-mono text-sm">
+        {codes.map((c) => (
+          <li key={c}>{c}</li>
+        ))}
+      </ul>
+      <Button variant="secondary" size="sm" onClick={onSaved}>
+        Já guardei
+      </Button>
+    </div>
   );
 }

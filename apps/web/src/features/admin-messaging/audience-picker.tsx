@@ -1,8 +1,15 @@
 import { useId, useState } from 'react';
-import { audienceSegmentLabels, audienceSegments, type AudienceSegment } from '@urbana/shared';
-import { inputClass } from '../../components/ui/field.tsx';
+import {
+  audienceSegmentLabels,
+  audienceSegments,
+  type AudienceSegment,
+  type Recipient,
+} from '@urbana/shared';
+import { inputClass, SelectField } from '../../components/ui/field.tsx';
 import { cn } from '../../lib/cn.ts';
-import { useRecipientSearch, type Recipient } from './api.ts';
+import { useRecipientSearch } from './api.ts';
+
+const segmentOptions = audienceSegments.map((s) => [s, audienceSegmentLabels[s]] as const);
 
 /**
  * Who a notification or e-mail goes to: everyone, a role, or one user found by name or e-mail.
@@ -27,25 +34,14 @@ export function AudiencePicker({
   const found = useRecipientSearch(query);
   return (
     <div className="space-y-3">
-      <div className="space-y-1.5">
-        <label htmlFor={`${id}-publico`} className="block text-sm font-medium text-slate-800">
-          Para quem
-        </label>
-        <select
-          id={`${id}-publico`}
-          className={inputClass}
-          value={segment}
-          aria-invalid={segmentError ? true : undefined}
-          onChange={(e) => onChange({ segment: e.target.value as AudienceSegment, userId: null })}
-        >
-          {audienceSegments.map((s) => (
-            <option key={s} value={s}>
-              {audienceSegmentLabels[s]}
-            </option>
-          ))}
-        </select>
-        {segmentError ? <p className="text-sm font-medium text-red-700">{segmentError}</p> : null}
-      </div>
+      <SelectField
+        id={`${id}-publico`}
+        label="Para quem"
+        value={segment}
+        error={segmentError}
+        onChange={(e) => onChange({ segment: e.target.value as AudienceSegment, userId: null })}
+        options={segmentOptions}
+      />
       {segment === 'usuario' ? (
         <div className="space-y-1.5">
           <label htmlFor={`${id}-busca`} className="block text-sm font-medium text-slate-800">

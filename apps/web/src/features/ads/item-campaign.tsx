@@ -1,17 +1,9 @@
 import { Link } from 'react-router';
-import { buildPath, paths, type AdStatus, type CampaignStatus, formatDate } from '@urbana/shared';
+import { buildPath, paths, type OrderItemCampaign, formatDate } from '@urbana/shared';
 import { Button } from '../../components/ui/button.tsx';
 import { AdStatusBadge, CampaignStatusBadge } from './status-badge.tsx';
 
-export interface ItemCampaignInfo {
-  status: CampaignStatus;
-  started_at: string | null;
-  finished_at: string | null;
-  /** Set when staff ended the run before the booked last day (issue #17 item 1). */
-  early_end_reason?: string | null;
-  ad: { id: string; name: string; status: AdStatus; review_reason: string | null } | null;
-  proofs: Array<{ id: string; taken_on: string; caption: string; url: string; thumb_url: string }>;
-}
+export type ItemCampaignInfo = OrderItemCampaign;
 
 /** On the order page: an item's ad, its campaign state and the proof-of-play photos with their dates. */
 export function ItemCampaign({ itemId, campaign }: { itemId: string; campaign: ItemCampaignInfo }) {

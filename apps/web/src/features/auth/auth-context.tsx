@@ -3,7 +3,7 @@ import { paths, signInErrors, type Profile } from '@urbana/shared';
 import { ApiError } from '../../lib/api-client.ts';
 import { authEvents, sessionEndMessages, sessionEnds } from '../../lib/auth-events.ts';
 import { readJson, removeKey, writeJson } from '../../lib/storage.ts';
-import { authApi } from './api.ts';
+import { authApi, useSessionWrites } from './api.ts';
 
 /**
  * Set while the browser has a session, so that the start-up spinner can say 'Restaurando sua
@@ -74,6 +74,7 @@ export function AuthProvider({ children, initial }: { children: ReactNode; initi
   const [isLoggingOut, setIsLoggingOut] = useState(false);
   const userRef = useRef<Profile | null>(null);
   const [sessionNotice, setSessionNotice] = useState<string | null>(null);
+  const writes = useSessionWrites();
 
   const apply = useCallback((next: { user: Profile | null; session: AuthSession | null }) => {
     userRef.current = next.user;
@@ -166,18 +167,18 @@ export function AuthProvider({ children, initial }: { children: ReactNode; initi
 
   const signIn = useCallback(
     async (email: string, password: string, options?: { staffOnly?: boolean }) => {
-      const result = await authApi.signIn(
+      const result = await writes.signIn(
         options?.staffOnly ? { email, password, staff_only: true } : { email, password },
       );
       if ('two_factor' in result) throw new TwoFactorRequired(result.two_factor.challenge);
       return signedIn(result);
     },
-    [signedIn],
+    [signedIn, writes],
   );
 
   const verifyTwoFactor = useCallback(
-    async (challenge: string, code: string) => signedIn(await authApi.twoFactor({ challenge, code })),
-    [signedIn],
+    async (challenge: string, code: string) => signedIn(await writes.twoFactor({ challenge, code })),
+    [signedIn, writes],
   );
 
   const setUserProfile = useCallback((next: Profile) => {
@@ -185,22 +186,17 @@ export function AuthProvider({ children, initial }: { children: ReactNode; initi
     setUser(next);
   }, []);
 
-  const signUp = useCallback(
-    async (input: Parameters<AuthContextValue['signUp']>[0]) => authApi.signUp(input),
-    [],
-  );
-
   const signOut = useCallback(async () => {
     setIsLoggingOut(true);
     try {
-      await authApi.signOut().catch(() => {});
+      await writes.signOut().catch(() => {});
       removeKey(localStorage, SESSION_HINT_KEY);
       apply({ user: null, session: null });
       authEvents.emit('SIGNED_OUT', null);
     } finally {
       window.setTimeout(() => setIsLoggingOut(false), LOGGING_OUT_FLAG_MS);
     }
-  }, [apply]);
+  }, [apply, writes]);
 
   const refresh = useCallback(async () => {
     const result = await authApi.session();
@@ -217,7 +213,7 @@ export function AuthProvider({ children, initial }: { children: ReactNode; initi
       signIn,
       verifyTwoFactor,
       setUser: setUserProfile,
-      signUp,
+      signUp: writes.signUp,
       signOut,
       refresh,
       sessionNotice,
@@ -231,7 +227,7 @@ export function AuthProvider({ children, initial }: { children: ReactNode; initi
       signIn,
       verifyTwoFactor,
       setUserProfile,
-      signUp,
+      writes,
       signOut,
       refresh,
       sessionNotice,

@@ -1,24 +1,25 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { forgotPasswordFormSchema as schema, type ForgotPasswordForm } from '@urbana/shared';
+import { checkForgotPasswordForm, type ForgotPasswordForm } from '@urbana/shared';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { useCheckedForm } from './use-checked-form.ts';
 import { authApi } from './api.ts';
 
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<ForgotPasswordForm>({
-    resolver: zodResolver(schema),
+  const send = useMutation({ mutationFn: authApi.forgotPassword });
+  const form = useCheckedForm({
+    check: checkForgotPasswordForm,
     defaultValues: { email: '' },
   });
   const onSubmit = form.handleSubmit(async ({ email }) => {
     setError(null);
     try {
-      setDone((await authApi.forgotPassword(email.trim().toLowerCase())).message);
+      setDone((await send.mutateAsync(email.trim().toLowerCase())).message);
     } catch (e) {
       setError(e instanceof ApiError ? e.message : 'Não foi possível enviar o link. Tente novamente.');
     }

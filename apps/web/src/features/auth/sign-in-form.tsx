@@ -1,19 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import {
-  signInErrors,
-  signInFormSchema,
-  staffOnlyMessage,
-  successToasts,
-  type Profile,
-  type SignInForm as Values,
-} from '@urbana/shared';
+import { signInErrors, checkSignInForm, staffOnlyMessage, successToasts, type Profile } from '@urbana/shared';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { useCheckedForm } from './use-checked-form.ts';
 import { toast } from '../../lib/toast.ts';
 import { authApi } from './api.ts';
 import { REDIRECT_DELAY_MS, takeRedirectPath } from './redirect.ts';
@@ -38,9 +31,10 @@ export function SignInForm({
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [resent, setResent] = useState<string | null>(null);
+  const resendConfirmation = useMutation({ mutationFn: authApi.resendConfirmation });
   const [challenge, setChallenge] = useState<string | null>(null);
-  const form = useForm<Values>({
-    resolver: zodResolver(signInFormSchema),
+  const form = useCheckedForm({
+    check: checkSignInForm,
     defaultValues: { email: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
@@ -76,7 +70,7 @@ export function SignInForm({
   const resend = async () => {
     const email = form.getValues('email').trim().toLowerCase();
     try {
-      setResent((await authApi.resendConfirmation(email)).message);
+      setResent((await resendConfirmation.mutateAsync(email)).message);
     } catch (e) {
       setError(e instanceof ApiError ? e.message : signInErrors.default);
     }
@@ -102,16 +96,7 @@ export function SignInForm({
         error={errors.password?.message}
         {...form.register('password')}
       />
-      {error ? (
-        <Alert>
-          <p>{error}</p>
-          {error === signInErrors.emailNotConfirmed ? (
-            <Button variant="link" className="mt-1 text-red-900" onClick={resend}>
-              Reenviar link de confirmação
-            </Button>
-          ) : null}
-        </Alert>
-      ) : null}
+      {error ? <SignInError error={error} onResend={resend} /> : null}
       {resent ? <Alert tone="info">{resent}</Alert> : null}
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? 'Entrando...' : submitLabel}
@@ -124,5 +109,19 @@ export function SignInForm({
         </div>
       ) : null}
     </form>
+  );
+}
+
+/** The refusal; an unconfirmed e-mail gets the way to a new confirmation link. */
+function SignInError({ error, onResend }: { error: string; onResend: () => void }) {
+  return (
+    <Alert>
+      <p>{error}</p>
+      {error === signInErrors.emailNotConfirmed ? (
+        <Button variant="link" className="mt-1 text-red-900" onClick={onResend}>
+          Reenviar link de confirmação
+        </Button>
+      ) : null}
+    </Alert>
   );
 }

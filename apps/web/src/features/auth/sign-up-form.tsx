@@ -1,20 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import {
+  checkSignUpForm,
   commonPasswordHint,
   paths,
   TERMS_VERSION,
   signUpErrors,
-  signUpFormSchema,
   successToasts,
-  type SignUpForm as Values,
 } from '@urbana/shared';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { useCheckedForm } from './use-checked-form.ts';
 import { toast } from '../../lib/toast.ts';
 import { useAuth } from './use-auth.ts';
 
@@ -22,8 +20,8 @@ export function SignUpForm({ onCreated }: { onCreated: (email: string, confirmed
   const { signUp } = useAuth();
   const [error, setError] = useState<string | null>(null);
   const [commonPassword, setCommonPassword] = useState(false);
-  const form = useForm<Values>({
-    resolver: zodResolver(signUpFormSchema),
+  const form = useCheckedForm({
+    check: checkSignUpForm,
     defaultValues: { nome_completo: '', email: '', telefone: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
@@ -32,12 +30,12 @@ export function SignUpForm({ onCreated }: { onCreated: (email: string, confirmed
     setError(null);
     setCommonPassword(false);
     try {
-      // Specification §3 (docs/spec/specification.md): trimmed name, telefone trimmed or null; the server always makes a cliente.
-      const parsed = signUpFormSchema.parse(values);
+      // Specification §3 (docs/spec/specification.md): trimmed name, telefone trimmed or null (the
+      // resolver hands over the checked values); the server always makes a cliente.
       // The version of the terms shown here is the one accepted (the server records it and the date).
       const result = await signUp({
-        ...parsed,
-        telefone: parsed.telefone ?? null,
+        ...values,
+        telefone: values.telefone ?? null,
         terms_version: TERMS_VERSION,
       });
       toast.success(

@@ -1,11 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Invoice, InvoiceStatus, InvoiceSummary } from '@urbana/shared';
+import type { Invoice, InvoiceFilters, InvoiceSummary } from '@urbana/shared';
 import { api, apiFile, saveFile } from '../../lib/api-client.ts';
-
-export interface InvoiceFilters {
-  status: InvoiceStatus | null;
-  year: number | null;
-}
 
 export const invoicesQuery = (filters: InvoiceFilters) => {
   const params = new URLSearchParams();

@@ -1,79 +1,22 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CampaignStatus } from '@urbana/shared';
+import type { AdminCampaignPage, AdminCampaignQuery, CampaignDetail } from '@urbana/shared';
+
+export type { CampaignDetail };
 import { api } from '../../lib/api-client.ts';
-import { uploadFile, type AdDetail } from '../ads/index.ts';
+import { uploadFile } from '../ads/index.ts';
 
-export interface CampaignRow {
-  id: string;
-  order_id: string;
-  order_code: string;
-  product: string;
-  type: string;
-  city: string;
-  state: string;
-  start: string;
-  end: string;
-  customer: string;
-  email: string;
-  ad_id: string | null;
-  ad_name: string | null;
-  ad_status: string | null;
-  status: CampaignStatus;
-}
-
-export interface CampaignList {
-  total: number;
-  page: number;
-  page_size: number;
-  counts: Partial<Record<CampaignStatus, number>>;
-  items: CampaignRow[];
-}
-
-export interface CampaignDetail {
-  id: string;
-  status: CampaignStatus;
-  product: string;
-  type: string;
-  city: string;
-  state: string;
-  start: string;
-  end: string;
-  weeks: number;
-  towers: Array<{ id: string; name: string }>;
-  order: { id: string; code: string; status: string; total: number };
-  customer: { id: string; name: string; email: string; company: string | null; phone: string | null };
-  ad: AdDetail | null;
-  started_at: string | null;
-  finished_at: string | null;
-  /** Why staff ended the run before the booked last day (shown to the customer too). */
-  early_end_reason: string | null;
-  proofs: Array<{
-    id: string;
-    taken_on: string;
-    caption: string;
-    url: string;
-    thumb_url: string;
-    created_at: string;
-  }>;
-}
-
-export interface CampaignFilters {
-  status: CampaignStatus | null;
-  de: string;
-  ate: string;
-  q: string;
-  page: number;
-}
+/** The list's filters, as the shared request schema reads them (20 a page). */
+type CampaignFilters = Omit<AdminCampaignQuery, 'page_size'>;
 
 export const campaignsQuery = (f: CampaignFilters) => {
   const params = new URLSearchParams({ page: String(f.page), page_size: '20' });
   if (f.status) params.set('status', f.status);
   if (f.de) params.set('de', f.de);
   if (f.ate) params.set('ate', f.ate);
-  if (f.q.trim()) params.set('q', f.q.trim());
+  if (f.q?.trim()) params.set('q', f.q.trim());
   return queryOptions({
     queryKey: ['admin-campaigns', params.toString()],
-    queryFn: () => api<CampaignList>(`/api/admin/campanhas?${params.toString()}`),
+    queryFn: () => api<AdminCampaignPage>(`/api/admin/campanhas?${params.toString()}`),
     placeholderData: keepPreviousData,
   });
 };

@@ -15,7 +15,7 @@ import { authEvents } from '../../lib/auth-events.ts';
 import { inBrowser, useHydrated } from '../../lib/hydration.ts';
 import { readJson, removeKey, writeJson } from '../../lib/storage.ts';
 import { toast } from '../../lib/toast.ts';
-import { cartApi } from './api.ts';
+import { cartApi, useSaveCart } from './api.ts';
 
 export interface AddToCartInput {
   product_id: string;
@@ -91,6 +91,12 @@ function readLocal(): CartItem[] {
   return Array.isArray(value) ? (value as CartItem[]) : [];
 }
 
+/** Local fallback (specification §8): a save that failed keeps its lines locally, so nothing is lost. */
+function keepLocally(items: CartItem[]) {
+  writeJson(localStorage, CART_STORAGE_KEY, items);
+  toast.error(cartMessages.saveFailed.title, cartMessages.saveFailed.description);
+}
+
 /**
  * Specification §4 (docs/spec/specification.md) cart: in local storage for visitors; at sign-in the three sync cases with their toasts;
  * every change of a signed-in user saved to the cloud, with the local copy as fallback on failure.
@@ -107,6 +113,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   // A server-rendered page hydrates with an empty cart, as the server drew it; the stored one shows
   // in the next render, before the hydrated page is painted.
   const hydrated = useHydrated();
+  const { mutate: saveCart, mutateAsync: saveCartNow } = useSaveCart(keepLocally);
 
   const syncAtSignIn = useCallback(
     async (announce: boolean) => {
@@ -120,12 +127,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
       }
       if (plan.kind === 'upload' || plan.kind === 'merge') {
         try {
-          await cartApi.save(plan.items);
+          await saveCartNow(plan.items);
           removeKey(localStorage, CART_STORAGE_KEY);
         } catch {
-          // Local fallback: keep the local copy so nothing is lost.
-          writeJson(localStorage, CART_STORAGE_KEY, plan.items);
-          toast.error(cartMessages.saveFailed.title, cartMessages.saveFailed.description);
+          // The save's own fallback kept the local copy and said so.
           setItems(plan.items);
           return;
         }
@@ -134,7 +139,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       // On a plain page load of a signed-in user the cart is simply there; the toasts are for sign-in.
       if (announce || plan.kind !== 'restore') toast.success(plan.toast.title, plan.toast.description);
     },
-    [setItems],
+    [setItems, saveCartNow],
   );
 
   useEffect(
@@ -154,16 +159,13 @@ export function CartProvider({ children }: { children: ReactNode }) {
     [syncAtSignIn, setItems],
   );
 
-  const persist = useCallback((next: CartItem[]) => {
-    if (!signedIn.current) {
-      writeJson(localStorage, CART_STORAGE_KEY, next);
-      return;
-    }
-    cartApi.save(next).catch(() => {
-      writeJson(localStorage, CART_STORAGE_KEY, next);
-      toast.error(cartMessages.saveFailed.title, cartMessages.saveFailed.description);
-    });
-  }, []);
+  const persist = useCallback(
+    (next: CartItem[]) => {
+      if (signedIn.current) saveCart(next);
+      else writeJson(localStorage, CART_STORAGE_KEY, next);
+    },
+    [saveCart],
+  );
 
   const mutate = useCallback(
     (change: (current: CartItem[]) => CartItem[]) => {

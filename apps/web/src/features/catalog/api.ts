@@ -5,7 +5,7 @@ import type {
   Place,
   ProductCardData,
   ProductDetail,
-  SearchMarkersResponse,
+  SearchMapResponse,
   SearchResponse,
 } from '@urbana/shared';
 import { api } from '../../lib/api-client.ts';
@@ -36,13 +36,19 @@ export const searchQuery = (params: string) =>
 export const useProductSearch = (params: string, enabled = true) =>
   useQuery({ ...searchQuery(params), enabled, placeholderData: (previous) => previous });
 
-/** Every result of a search as map markers, whatever the page: `params` without `pagina`. */
-export const useSearchMarkers = (params: string, enabled: boolean) =>
+/**
+ * The search's places in the map's view, whatever the page (`params` without `pagina`; `view` the
+ * map's zoom and bounds): markers, or the server's groups past its cap. Moving the map keeps the
+ * last answer on screen until the next one comes (a new search does not).
+ */
+export const useSearchMap = (params: string, view: string, enabled: boolean) =>
   useQuery({
-    queryKey: ['search-map', params],
-    queryFn: () => api<SearchMarkersResponse>(`/api/search/mapa?${params}`),
+    queryKey: ['search-map', params, view],
+    queryFn: () => api<SearchMapResponse>(`/api/search/mapa?${params}${view ? `&${view}` : ''}`),
     staleTime: 30_000,
     enabled,
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === params ? previous : undefined,
   });
 
 export const productQuery = (slug: string, start: string | undefined, weeks: number) =>

@@ -1,9 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
+import type { Favorites } from '@urbana/shared';
 import { api } from '../../lib/api-client.ts';
 
 export const favoritesApi = {
-  list: () => api<{ product_ids: string[] }>('/api/favorites').then((r) => r.product_ids),
+  list: () => api<Favorites>('/api/favorites').then((r) => r.product_ids),
   addMany: (productIds: string[]) =>
-    api<{ product_ids: string[] }>('/api/favorites', {
+    api<Favorites>('/api/favorites', {
       method: 'POST',
       body: { product_ids: productIds },
     }).then((r) => r.product_ids),
@@ -11,3 +13,27 @@ export const favoritesApi = {
   remove: (productId: string) =>
     api<void>(`/api/favorites/${encodeURIComponent(productId)}`, { method: 'DELETE' }),
 };
+
+/**
+ * A signed-in user's favourites written to the cloud: one added, one removed (each undone on screen by
+ * `onFailed` when the server refuses), and the upload or merge of the local list at sign-in.
+ * `networkMode: 'always'`, as the cart: offline, a write fails at once and is undone, not paused.
+ */
+export function useFavoriteWrites(onFailed: {
+  add(productId: string): void;
+  remove(productId: string): void;
+}) {
+  const options = { networkMode: 'always' } as const;
+  const add = useMutation({
+    ...options,
+    mutationFn: favoritesApi.add,
+    onError: (_e, id) => onFailed.add(id),
+  });
+  const remove = useMutation({
+    ...options,
+    mutationFn: favoritesApi.remove,
+    onError: (_e, id) => onFailed.remove(id),
+  });
+  const upload = useMutation({ ...options, mutationFn: favoritesApi.addMany });
+  return { add: add.mutate, remove: remove.mutate, upload: upload.mutateAsync };
+}

@@ -4,7 +4,7 @@ import { authEvents } from '../../lib/auth-events.ts';
 import { inBrowser, useHydrated } from '../../lib/hydration.ts';
 import { readJson, removeKey, writeJson } from '../../lib/storage.ts';
 import { toast } from '../../lib/toast.ts';
-import { favoritesApi } from './api.ts';
+import { favoritesApi, useFavoriteWrites } from './api.ts';
 
 export interface FavoritesContextValue {
   ids: string[];
@@ -24,6 +24,32 @@ function readLocal(): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
 
+/**
+ * The list a user has once signed in (specification §4): the three sync cases with their toasts. The
+ * local list goes up with `upload` (a mutation); if that fails, the local list stays on screen.
+ */
+async function favoritesAtSignIn(
+  announce: boolean,
+  upload: (ids: string[]) => Promise<string[]>,
+): Promise<string[]> {
+  const local = readLocal();
+  const stored = await favoritesApi.list().catch(() => [] as string[]);
+  const plan = planFavoritesSync(local, stored);
+  if (plan.kind === 'none') return [];
+  let items = plan.items;
+  if (plan.kind === 'upload' || plan.kind === 'merge') {
+    try {
+      items = await upload(plan.items);
+      removeKey(localStorage, FAVORITES_STORAGE_KEY);
+    } catch {
+      toast.error(cartMessages.favoriteAddFailed.title, cartMessages.favoriteAddFailed.description);
+      return plan.items;
+    }
+  }
+  if (announce || plan.kind !== 'restore') toast.success(plan.toast.title, plan.toast.description);
+  return items;
+}
+
 /** Specification §4 (docs/spec/specification.md) favourites: a list of product ids, local for visitors, synced at sign-in. */
 export function FavoritesProvider({ children }: { children: ReactNode }) {
   const [ids, setIds] = useState<string[]>(() => (inBrowser() ? readLocal() : []));
@@ -32,31 +58,32 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
   // As the cart: the server drew no favourites; the stored ones show before the first paint.
   const hydrated = useHydrated();
 
-  const syncAtSignIn = useCallback(async (announce: boolean) => {
-    const local = readLocal();
-    const cloud = await favoritesApi.list().catch(() => [] as string[]);
-    const plan = planFavoritesSync(local, cloud);
-    if (plan.kind === 'none') {
-      idsRef.current = [];
-      setIds([]);
-      return;
-    }
-    let items = plan.items;
-    if (plan.kind === 'upload' || plan.kind === 'merge') {
-      try {
-        items = await favoritesApi.addMany(plan.items);
-        removeKey(localStorage, FAVORITES_STORAGE_KEY);
-      } catch {
-        toast.error(cartMessages.favoriteAddFailed.title, cartMessages.favoriteAddFailed.description);
-        idsRef.current = plan.items;
-        setIds(plan.items);
-        return;
-      }
-    }
-    idsRef.current = items;
-    setIds(items);
-    if (announce || plan.kind !== 'restore') toast.success(plan.toast.title, plan.toast.description);
+  const commit = useCallback((next: string[]) => {
+    idsRef.current = next;
+    setIds(next);
+    if (!signedIn.current) writeJson(localStorage, FAVORITES_STORAGE_KEY, next);
   }, []);
+  // A write the server refused is undone on screen (the list is optimistic), with the seed's toast.
+  const cloud = useFavoriteWrites({
+    add(productId) {
+      commit(idsRef.current.filter((id) => id !== productId));
+      toast.error(cartMessages.favoriteAddFailed.title, cartMessages.favoriteAddFailed.description);
+    },
+    remove(productId) {
+      if (!idsRef.current.includes(productId)) commit([...idsRef.current, productId]);
+      toast.error(cartMessages.favoriteRemoveFailed.title, cartMessages.favoriteRemoveFailed.description);
+    },
+  });
+  const { add: putFavorite, remove: deleteFavorite, upload: uploadFavorites } = cloud;
+
+  const syncAtSignIn = useCallback(
+    async (announce: boolean) => {
+      const next = await favoritesAtSignIn(announce, uploadFavorites);
+      idsRef.current = next;
+      setIds(next);
+    },
+    [uploadFavorites],
+  );
 
   useEffect(
     () =>
@@ -75,37 +102,23 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
     [syncAtSignIn],
   );
 
-  const commit = useCallback((next: string[]) => {
-    idsRef.current = next;
-    setIds(next);
-    if (!signedIn.current) writeJson(localStorage, FAVORITES_STORAGE_KEY, next);
-  }, []);
-
   const add = useCallback(
     (productId: string) => {
       // Specification §4 (docs/spec/specification.md): adding an id already present does nothing.
       if (idsRef.current.includes(productId)) return;
       commit([...idsRef.current, productId]);
-      if (!signedIn.current) return;
-      favoritesApi.add(productId).catch(() => {
-        commit(idsRef.current.filter((id) => id !== productId));
-        toast.error(cartMessages.favoriteAddFailed.title, cartMessages.favoriteAddFailed.description);
-      });
+      if (signedIn.current) putFavorite(productId);
     },
-    [commit],
+    [commit, putFavorite],
   );
 
   const remove = useCallback(
     (productId: string) => {
       if (!idsRef.current.includes(productId)) return;
       commit(idsRef.current.filter((id) => id !== productId));
-      if (!signedIn.current) return;
-      favoritesApi.remove(productId).catch(() => {
-        if (!idsRef.current.includes(productId)) commit([...idsRef.current, productId]);
-        toast.error(cartMessages.favoriteRemoveFailed.title, cartMessages.favoriteRemoveFailed.description);
-      });
+      if (signedIn.current) deleteFavorite(productId);
     },
-    [commit],
+    [commit, deleteFavorite],
   );
 
   const value = useMemo<FavoritesContextValue>(() => {

@@ -1,77 +1,23 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  AdStatus,
   BillingProfile,
-  CampaignStatus,
   BillingProfileInput,
   CartItem,
+  CheckoutItem,
+  CheckoutRequest,
+  OrderDetail,
+  OrderPix,
   OrderStatus,
-  PaymentMethod,
+  OrderSummary,
   Quote,
   QuoteItem,
 } from '@urbana/shared';
 import { api, apiFile, saveFile } from '../../lib/api-client.ts';
 
-export type { Quote, QuoteItem };
-
-export interface OrderDetail {
-  id: string;
-  code: string;
-  status: OrderStatus;
-  payment_method: PaymentMethod;
-  subtotal: number;
-  discount: number;
-  coupon_discount: number;
-  coupon_code: string | null;
-  total: number;
-  expires_at: string;
-  paid_at: string | null;
-  created_at: string;
-  pix_payload: string | null;
-  items: Array<
-    QuoteItem & {
-      id: string;
-      tower_count: number;
-      /** The item's ad, campaign state and proof photos (present on the order page's answer). */
-      campaign?: {
-        status: CampaignStatus;
-        started_at: string | null;
-        finished_at: string | null;
-        early_end_reason?: string | null;
-        ad: { id: string; name: string; status: AdStatus; review_reason: string | null } | null;
-        proofs: Array<{ id: string; taken_on: string; caption: string; url: string; thumb_url: string }>;
-      } | null;
-    }
-  >;
-  history: Array<{ from: string | null; to: OrderStatus; actor: string; note: string | null; at: string }>;
-  invoice: {
-    number: string | null;
-    status: string;
-    total: number;
-    due_date: string;
-    paid_at: string | null;
-  } | null;
-}
-
-export interface OrderSummary {
-  id: string;
-  code: string;
-  status: OrderStatus;
-  total: number;
-  payment_method: PaymentMethod;
-  created_at: string;
-  items: number;
-  summary: string;
-}
-
-export interface CheckoutRequest {
-  items: Array<{ product_id: string; start_date: string; weeks: number; tower_ids: string[] }>;
-  coupon_code?: string | null;
-  payment_method?: PaymentMethod;
-}
+export type { CheckoutRequest, OrderDetail, OrderSummary, Quote, QuoteItem };
 
 /** The cart as the API's order items (only items that point at a product). */
-export function cartToRequest(items: CartItem[], fallbackStart: string): CheckoutRequest['items'] {
+export function cartToRequest(items: CartItem[], fallbackStart: string): CheckoutItem[] {
   return items
     .filter((i) => i.product_id && /^[0-9a-f-]{36}$/i.test(i.product_id))
     .map((i) => ({
@@ -126,8 +72,7 @@ export const useOrders = (status: OrderStatus | null) =>
 export const usePix = (id: string, enabled: boolean) =>
   useQuery({
     queryKey: ['order', id, 'pix'],
-    queryFn: () =>
-      api<{ payload: string; qr: string; expires_at: string; total: number }>(`/api/orders/${id}/pix`),
+    queryFn: () => api<OrderPix>(`/api/orders/${id}/pix`),
     enabled,
     staleTime: Infinity,
   });

@@ -1,31 +1,19 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateTicketInput, TicketCategory, TicketStatus } from '@urbana/shared';
+import type {
+  CreateTicketInput,
+  StaffTicketPage,
+  StaffTicketQuery,
+  SupportStaffList,
+  Ticket,
+  TicketList,
+  TicketUpdate,
+  TicketThread,
+} from '@urbana/shared';
 import { api } from '../../lib/api-client.ts';
-
-export interface Ticket {
-  id: string;
-  code: string;
-  name: string;
-  email: string;
-  subject: string;
-  category: TicketCategory;
-  status: TicketStatus;
-  assignee_id: string | null;
-  created_at: string;
-  last_message_at: string;
-}
-export interface TicketMessage {
-  id: string;
-  author_role: 'cliente' | 'equipe';
-  author_name: string | null;
-  body: string;
-  created_at: string;
-}
-export type TicketThread = Ticket & { messages: TicketMessage[] };
 
 export const myTicketsQuery = queryOptions({
   queryKey: ['support', 'mine'],
-  queryFn: () => api<{ items: Ticket[] }>('/api/support/tickets').then((r) => r.items),
+  queryFn: () => api<TicketList>('/api/support/tickets').then((r) => r.items),
 });
 export const useMyTickets = (enabled: boolean) => useQuery({ ...myTicketsQuery, enabled });
 
@@ -59,25 +47,12 @@ export function useReplyToTicket(id: string) {
 
 // ---------- staff ----------
 
-export interface StaffTicketFilters {
-  status: TicketStatus | null;
-  q: string;
-  mine: boolean;
-  page: number;
-}
-export interface StaffTicketPage {
-  total: number;
-  page: number;
-  page_size: number;
-  counts: Partial<Record<TicketStatus, number>>;
-  items: Ticket[];
-}
-
-export const staffTicketsQuery = (f: StaffTicketFilters) => {
+/** The inbox's filters, as the shared request schema reads them (`meus=1`: assigned to me). */
+export const staffTicketsQuery = (f: StaffTicketQuery) => {
   const params = new URLSearchParams();
   if (f.status) params.set('status', f.status);
-  if (f.q.trim()) params.set('q', f.q.trim());
-  if (f.mine) params.set('meus', '1');
+  if (f.q?.trim()) params.set('q', f.q.trim());
+  if (f.meus) params.set('meus', f.meus);
   if (f.page > 1) params.set('page', String(f.page));
   const qs = params.toString();
   return queryOptions({
@@ -85,7 +60,7 @@ export const staffTicketsQuery = (f: StaffTicketFilters) => {
     queryFn: () => api<StaffTicketPage>(`/api/admin/support/tickets${qs ? `?${qs}` : ''}`),
   });
 };
-export const useStaffTickets = (f: StaffTicketFilters) =>
+export const useStaffTickets = (f: StaffTicketQuery) =>
   useQuery({ ...staffTicketsQuery(f), placeholderData: (p) => p, refetchInterval: 30_000 });
 
 export const staffTicketQuery = (id: string) =>
@@ -99,10 +74,7 @@ export const useStaffTicket = (id: string | null) =>
 export const useSupportStaff = () =>
   useQuery({
     queryKey: ['admin', 'support', 'staff'],
-    queryFn: () =>
-      api<{ items: Array<{ id: string; nome_completo: string }> }>('/api/admin/support/staff').then(
-        (r) => r.items,
-      ),
+    queryFn: () => api<SupportStaffList>('/api/admin/support/staff').then((r) => r.items),
     staleTime: 5 * 60_000,
   });
 
@@ -123,6 +95,6 @@ export const useStaffReply = (id: string) =>
   );
 
 export const useUpdateTicket = (id: string) =>
-  useStaffUpdate<{ status?: TicketStatus; assignee_id?: string | null }>(id, (body) =>
+  useStaffUpdate<TicketUpdate>(id, (body) =>
     api<TicketThread>(`/api/admin/support/tickets/${id}`, { method: 'PATCH', body }),
   );

@@ -8,12 +8,13 @@ import {
   ticketCategoryLabels,
   type Profile,
   type TicketCategory,
+  type Ticket,
 } from '@urbana/shared';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Field, inputClass, textareaClass } from '../../components/ui/field.tsx';
+import { Field, SelectField, TextareaField } from '../../components/ui/field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { useOpenTicket, type Ticket } from './api.ts';
+import { useOpenTicket } from './api.ts';
 
 // A visitor must give name and e-mail (the server says the same); a signed-in user's come from the account,
 // so their schema has no name or e-mail at all: a check on fields that are not on screen would stop the
@@ -24,6 +25,11 @@ const visitorSchema = createTicketSchema.superRefine((v, ctx) => {
   if (!v.email)
     ctx.addIssue({ code: 'custom', path: ['email'], message: 'Informe seu email para receber a resposta.' });
 });
+
+const categoryOptions = [
+  ['', 'Escolha'],
+  ...ticketCategories.map((c) => [c, ticketCategoryLabels[c]] as const),
+] as const;
 
 interface FormValues {
   name?: string;
@@ -84,49 +90,22 @@ export function ContactForm({ user, onOpened }: { user: Profile | null; onOpened
           />
         </>
       )}
-      <div className="space-y-1.5">
-        <label htmlFor={`${id}-assunto-tipo`} className="block text-sm font-medium text-slate-800">
-          Sobre o quê?
-        </label>
-        <select
-          id={`${id}-assunto-tipo`}
-          className={inputClass}
-          aria-invalid={errors.category ? true : undefined}
-          aria-describedby={errors.category ? `${id}-assunto-tipo-erro` : undefined}
-          {...form.register('category')}
-        >
-          <option value="">Escolha</option>
-          {ticketCategories.map((c) => (
-            <option key={c} value={c}>
-              {ticketCategoryLabels[c]}
-            </option>
-          ))}
-        </select>
-        {errors.category ? (
-          <p id={`${id}-assunto-tipo-erro`} className="text-sm font-medium text-red-700">
-            {errors.category.message}
-          </p>
-        ) : null}
-      </div>
+      <SelectField
+        id={`${id}-assunto-tipo`}
+        label="Sobre o quê?"
+        error={errors.category?.message}
+        options={categoryOptions}
+        {...form.register('category')}
+      />
       <Field label="Assunto" error={errors.subject?.message} {...form.register('subject')} />
-      <div className="space-y-1.5 sm:col-span-2">
-        <label htmlFor={`${id}-mensagem`} className="block text-sm font-medium text-slate-800">
-          Mensagem
-        </label>
-        <textarea
-          id={`${id}-mensagem`}
-          rows={5}
-          className={textareaClass}
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={errors.message ? `${id}-mensagem-erro` : undefined}
-          {...form.register('message')}
-        />
-        {errors.message ? (
-          <p id={`${id}-mensagem-erro`} className="text-sm font-medium text-red-700">
-            {errors.message.message}
-          </p>
-        ) : null}
-      </div>
+      <TextareaField
+        id={`${id}-mensagem`}
+        label="Mensagem"
+        className="sm:col-span-2"
+        rows={5}
+        error={errors.message?.message}
+        {...form.register('message')}
+      />
       {errors.root ? (
         <div className="sm:col-span-2">
           <Alert>{errors.root.message}</Alert>

@@ -1,7 +1,7 @@
 import { ticketStatusLabels, type TicketStatus, formatDateTime } from '@urbana/shared';
 import { cn } from '../../lib/cn.ts';
 import { StatusBadge, type BadgeTone } from '../../components/ui/badge.tsx';
-import type { TicketMessage } from './api.ts';
+import type { TicketMessage } from '@urbana/shared';
 
 const tones: Record<TicketStatus, BadgeTone> = {
   aberto: 'amber',

@@ -17,7 +17,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { FilterChip } from '../../../components/ui/filter-chip.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { inputClass } from '../../../components/ui/field.tsx';
+import { copyBoxClass, SelectField, TextareaField } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import {
   downloadInvoicePdf,
@@ -43,15 +43,13 @@ function PixPanel({ orderId }: { orderId: string }) {
         className="rounded-lg ring-1 ring-slate-200"
       />
       <div className="w-full space-y-2">
-        <label htmlFor={`pix-${orderId}`} className="block text-sm font-medium text-slate-800">
-          Pix copia e cola
-        </label>
-        <textarea
+        <TextareaField
           id={`pix-${orderId}`}
+          label="Pix copia e cola"
+          controlClassName={copyBoxClass}
           readOnly
           value={pix.data.payload}
           rows={3}
-          className="w-full rounded-lg border border-slate-300 p-2 font-mono text-xs text-slate-800"
         />
         <Button
           variant="secondary"
@@ -263,24 +261,18 @@ export function Component() {
             </FilterChip>
           ))}
         </div>
-        <div className="flex items-center gap-2">
-          <label htmlFor="fatura-ano" className="text-sm font-medium text-slate-800">
-            Ano
-          </label>
-          <select
-            id="fatura-ano"
-            className={cn(inputClass, 'h-9 w-32')}
-            value={year ?? ''}
-            onChange={(e) => setFilter({ year: e.target.value ? Number(e.target.value) : null })}
-          >
-            <option value="">Todos</option>
-            {(summary.data?.years ?? []).map((y) => (
-              <option key={y} value={y}>
-                {y}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="fatura-ano"
+          label="Ano"
+          layout="inline"
+          controlClassName="h-9 w-32"
+          value={year ?? ''}
+          onChange={(e) => setFilter({ year: e.target.value ? Number(e.target.value) : null })}
+          options={[
+            ['', 'Todos'],
+            ...(summary.data?.years ?? []).map((y) => [String(y), String(y)] as const),
+          ]}
+        />
       </div>
 
       {invoices.isPending ? (

@@ -15,13 +15,18 @@ import {
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { Field, inputClass } from '../../../components/ui/field.tsx';
+import { Field, SelectField } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAuth } from '../../../features/auth/use-auth.ts';
 import { useAppConfig } from '../../../features/catalog/index.ts';
 import { useBillingProfile, useSaveBilling } from '../../../features/orders/index.ts';
 import { api } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
+
+const ufOptions = [
+  ['', 'Escolha'] as const,
+  ...Object.entries(ufNames).map(([uf, name]) => [uf, name] as const),
+];
 
 const empty: BillingProfileInput = {
   person_type: 'pf',
@@ -130,7 +135,7 @@ export function Component() {
     try {
       await save.mutateAsync(values);
       toast.success('Cadastro salvo', 'Seus dados de faturamento foram atualizados.');
-      if (back && back.startsWith('/') && !back.startsWith('//')) navigate(back);
+      if (back && back.startsWith('/') && !back.startsWith('//')) navigate(back, { replace: true }); // the form was a step: Back skips it
     } catch (e) {
       toast.error('Não foi possível salvar', e instanceof Error ? e.message : undefined);
     }
@@ -241,30 +246,13 @@ export function Component() {
             error={errors.city?.message}
             {...form.register('city')}
           />
-          <div className="space-y-1.5">
-            <label htmlFor="perfil-uf" className="block text-sm font-medium text-slate-800">
-              Estado
-            </label>
-            <select
-              id="perfil-uf"
-              aria-invalid={errors.state ? true : undefined}
-              aria-describedby={errors.state ? 'perfil-uf-erro' : undefined}
-              className={inputClass}
-              {...form.register('state')}
-            >
-              <option value="">Escolha</option>
-              {Object.entries(ufNames).map(([uf, name]) => (
-                <option key={uf} value={uf}>
-                  {name}
-                </option>
-              ))}
-            </select>
-            {errors.state ? (
-              <p id="perfil-uf-erro" className="text-sm font-medium text-red-700">
-                {errors.state.message}
-              </p>
-            ) : null}
-          </div>
+          <SelectField
+            id="perfil-uf"
+            label="Estado"
+            options={ufOptions}
+            error={errors.state?.message}
+            {...form.register('state')}
+          />
           <div className="sm:col-span-2">
             <Button type="submit" disabled={isSubmitting}>
               {back ? 'Salvar e continuar' : 'Salvar cadastro'}

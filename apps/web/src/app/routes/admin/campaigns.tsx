@@ -15,7 +15,8 @@ import {
 import { Alert } from '../../../components/ui/alert.tsx';
 import { FilterChip } from '../../../components/ui/filter-chip.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { inputClass } from '../../../components/ui/field.tsx';
+import { DateRange, rangeParams } from '../../../components/ui/date-range.tsx';
+import { Field } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { CampaignStatusBadge } from '../../../features/ads/index.ts';
 import { useCampaigns } from '../../../features/campaigns/index.ts';
@@ -31,7 +32,7 @@ export function Component() {
   const q = params.get('q') ?? '';
   const page = Math.max(1, Number(params.get('pagina')) || 1);
   const [search, setSearch] = useState(q);
-  const list = useCampaigns({ status, de, ate, q, page });
+  const list = useCampaigns({ status: status ?? undefined, de, ate, q, page });
 
   const set = (change: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
@@ -67,42 +68,18 @@ export function Component() {
           set({ q: search.trim() || null });
         }}
       >
-        <div className="space-y-1.5">
-          <label htmlFor="busca-campanhas" className="block text-sm font-medium text-slate-800">
-            Buscar
-          </label>
-          <input
-            id="busca-campanhas"
-            className={inputClass}
-            value={search}
-            placeholder="Pedido, cliente, local ou anúncio"
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
-        <div className="space-y-1.5">
-          <label htmlFor="de" className="block text-sm font-medium text-slate-800">
-            De
-          </label>
-          <input
-            id="de"
-            type="date"
-            className={inputClass}
-            value={de}
-            onChange={(e) => set({ de: e.target.value || null })}
-          />
-        </div>
-        <div className="space-y-1.5">
-          <label htmlFor="ate" className="block text-sm font-medium text-slate-800">
-            Até
-          </label>
-          <input
-            id="ate"
-            type="date"
-            className={inputClass}
-            value={ate}
-            onChange={(e) => set({ ate: e.target.value || null })}
-          />
-        </div>
+        <Field
+          id="busca-campanhas"
+          label="Buscar"
+          value={search}
+          placeholder="Pedido, cliente, local ou anúncio"
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        <DateRange
+          className=""
+          value={{ from: de, to: ate }}
+          onChange={(changes) => set(rangeParams(changes, { from: 'de', to: 'ate' }))}
+        />
         <Button type="submit" variant="secondary">
           Buscar
         </Button>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { formatDateTime, type EmailStatus } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { DateRange } from '../../../components/ui/date-range.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Field } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ConfirmDialog } from '../../../features/admin/components/confirm-dialog.tsx';
 import {
@@ -139,19 +139,9 @@ export function Component() {
           onChange={(e) => list.set({ template: e.target.value })}
           options={[['', 'Todos'], ...(emails.data?.templates ?? []).map((t): [string, string] => [t, t])]}
         />
-        <Field
-          label="De"
-          type="date"
-          className="w-40"
-          value={list.get('from')}
-          onChange={(e) => list.set({ from: e.target.value })}
-        />
-        <Field
-          label="Até"
-          type="date"
-          className="w-40"
-          value={list.get('to')}
-          onChange={(e) => list.set({ to: e.target.value })}
+        <DateRange
+          value={{ from: list.get('from'), to: list.get('to') }}
+          onChange={(range) => list.set(range)}
         />
       </Toolbar>
       <QueryState

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { auditFieldLabel, auditSentence, changedFields, formatDateTime } from '@urbana/shared';
 import { Field } from '../../../components/ui/field.tsx';
+import { DateRange } from '../../../components/ui/date-range.tsx';
 import {
   AdminPage,
   FilterSelect,
@@ -105,19 +106,9 @@ export function Component() {
             ...(logs.data?.actions ?? []).map((a): [string, string] => [a, auditSentence(a)]),
           ]}
         />
-        <Field
-          label="De"
-          type="date"
-          className="w-40"
-          value={list.get('from')}
-          onChange={(e) => list.set({ from: e.target.value })}
-        />
-        <Field
-          label="Até"
-          type="date"
-          className="w-40"
-          value={list.get('to')}
-          onChange={(e) => list.set({ to: e.target.value })}
+        <DateRange
+          value={{ from: list.get('from'), to: list.get('to') }}
+          onChange={(range) => list.set(range)}
         />
       </Toolbar>
       <QueryState

@@ -221,7 +221,9 @@ export function Component() {
       </Link>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Pedido {o.code}</h1>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+            Pedido <span className="whitespace-nowrap">{o.code}</span>
+          </h1>
           <p className="mt-1 text-sm text-slate-600">
             Feito em {formatDateTime(o.created_at)} · {paymentMethodLabels[o.payment_method]} ·{' '}
             {formatMoney(o.total)}

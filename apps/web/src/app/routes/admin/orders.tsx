@@ -1,5 +1,5 @@
 import { Download } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import {
   buildPath,
@@ -11,7 +11,8 @@ import {
   type AdminOrderRow,
 } from '@urbana/shared';
 import { Button } from '../../../components/ui/button.tsx';
-import { inputClass } from '../../../components/ui/field.tsx';
+import { DateRange } from '../../../components/ui/date-range.tsx';
+import { Field } from '../../../components/ui/field.tsx';
 import {
   AdminPage,
   adminOrdersCsvUrl,
@@ -32,39 +33,17 @@ import { formatDate, formatMoney } from '@urbana/shared';
 
 const PAGE_SIZE = 20;
 
-function DateFilter({ list, name, label }: { list: ListParams; name: 'from' | 'to'; label: string }) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-medium text-slate-700">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="date"
-        className={`${inputClass} h-10 py-0 text-sm`}
-        value={list.get(name)}
-        onChange={(e) => list.set({ [name]: e.target.value })}
-      />
-    </div>
-  );
-}
-
 function CityFilter({ list }: { list: ListParams }) {
-  const id = useId();
   const [value, setValue] = useState(list.get('cidade'));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     list.set({ cidade: value.trim() });
   };
   return (
-    <form onSubmit={submit} className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-medium text-slate-700">
-        Cidade
-      </label>
-      <input
-        id={id}
-        className={`${inputClass} h-10 w-40 py-0 text-sm`}
+    <form onSubmit={submit}>
+      <Field
+        label="Cidade"
+        className="w-40"
         value={value}
         placeholder="Ex.: Brasília"
         onChange={(e) => setValue(e.target.value)}
@@ -192,8 +171,11 @@ export function Component() {
             ...paymentMethods.map((m) => [m, paymentMethodLabels[m]] as [string, string]),
           ]}
         />
-        <DateFilter list={list} name="from" label="Feito de" />
-        <DateFilter list={list} name="to" label="até" />
+        <DateRange
+          labels={{ from: 'Feito de', to: 'até' }}
+          value={{ from: list.get('from'), to: list.get('to') }}
+          onChange={(range) => list.set(range)}
+        />
         <CityFilter list={list} />
       </Toolbar>
       <QueryState

@@ -1,19 +1,21 @@
 import { Download } from '../../../features/admin/icons.ts';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { DateRange, rangeParams } from '../../../components/ui/date-range.tsx';
 import {
   OCCUPANCY_DEFAULT_WEEKS,
   productTypeLabels,
   type ReportTable,
+  type SalesReport,
   formatDate,
   formatInteger,
   formatMoney,
   formatPercent,
 } from '@urbana/shared';
 import { Card } from '../../../components/ui/card.tsx';
-import { Field } from '../../../components/ui/field.tsx';
 import {
   AdminPage,
+  type ListParams,
   QueryState,
   Table,
   Th,
@@ -67,12 +69,270 @@ function Section({
 }
 
 const td = 'px-3 py-2';
+const cityOf = (r: { city: string; state: string }) => `${r.city}/${r.state}`;
+const typeOf = (r: { type: keyof typeof productTypeLabels }) => productTypeLabels[r.type] ?? r.type;
+
+/** A row of each report table. */
+type Rows = { [T in ReportTable]: SalesReport[T][number] };
+
+/** One report table, declared once: its section, its columns as [header, cell], its empty line. */
+interface ReportSpec<T> {
+  title: string | ((report: SalesReport) => string);
+  label: string;
+  empty: string;
+  rowKey: (row: T) => string;
+  columns: Array<[header: string, cell: (row: T) => ReactNode]>;
+  /** Drawn above the table when there are rows. */
+  chart?: (rows: T[]) => ReactNode;
+}
+
+/** A report table: its columns as [header, cell], or a line saying there is nothing to show. */
+function RowsTable<T>({ spec: { label, empty, rowKey, columns }, rows }: { spec: ReportSpec<T>; rows: T[] }) {
+  if (rows.length === 0) return <p className="text-sm text-slate-600">{empty}</p>;
+  return (
+    <Table
+      label={label}
+      head={
+        <>
+          {columns.map(([header]) => (
+            <Th key={header}>{header}</Th>
+          ))}
+        </>
+      }
+    >
+      {rows.map((row) => (
+        <tr key={rowKey(row)}>
+          {columns.map(([header, cell]) => (
+            <td key={header} className={td}>
+              {cell(row)}
+            </td>
+          ))}
+        </tr>
+      ))}
+    </Table>
+  );
+}
 const OCCUPANCY_ROWS = 20;
 
 /** The busiest towers first; all of them only on request (the network has hundreds). */
 function occupancyRows<T extends { rate: number; product: string }>(rows: T[], all: boolean): T[] {
   const sorted = [...rows].sort((a, b) => b.rate - a.rate || a.product.localeCompare(b.product, 'pt-BR'));
   return all ? sorted : sorted.slice(0, OCCUPANCY_ROWS);
+}
+
+const reports: { [T in ReportTable]: ReportSpec<Rows[T]> } = {
+  periodo: {
+    title: (report) => (report.grain === 'month' ? 'Vendas por mês' : 'Vendas por dia'),
+    label: 'Vendas por período',
+    empty: 'Nenhuma venda paga neste período.',
+    rowKey: (r) => r.period,
+    columns: [
+      ['Período', (r) => period(r.period)],
+      ['Pedidos', (r) => formatInteger(r.orders)],
+      ['Receita', (r) => formatMoney(r.revenue)],
+      ['Descontos', (r) => formatMoney(r.discount)],
+    ],
+    chart: (rows) => (
+      <RevenueLineChart
+        data={rows.map((p) => ({ day: p.period, revenue: p.revenue }))}
+        label="Receita por período"
+      />
+    ),
+  },
+  tipos: {
+    title: 'Por tipo de mídia',
+    label: 'Vendas por tipo',
+    empty: 'Sem vendas.',
+    rowKey: (r) => r.type,
+    columns: [
+      ['Tipo', typeOf],
+      ['Itens', (r) => formatInteger(r.items)],
+      ['Receita', (r) => formatMoney(r.revenue)],
+    ],
+    chart: (rows) => (
+      <RevenueBarChart
+        data={rows.map((t) => ({ name: typeOf(t), revenue: t.revenue }))}
+        label="Receita por tipo"
+      />
+    ),
+  },
+  cidades: {
+    title: 'Por cidade',
+    label: 'Vendas por cidade',
+    empty: 'Sem vendas.',
+    rowKey: (r) => `${r.city}-${r.state}`,
+    columns: [
+      ['Cidade', cityOf],
+      ['Pedidos', (r) => formatInteger(r.orders)],
+      ['Itens', (r) => formatInteger(r.items)],
+      ['Receita', (r) => formatMoney(r.revenue)],
+    ],
+  },
+  produtos: {
+    title: 'Por produto',
+    label: 'Vendas por produto',
+    empty: 'Sem vendas.',
+    rowKey: (r) => r.product_id,
+    columns: [
+      ['Produto', (r) => r.name],
+      ['Tipo', typeOf],
+      ['Cidade', cityOf],
+      ['Itens', (r) => formatInteger(r.items)],
+      ['Receita', (r) => formatMoney(r.revenue)],
+    ],
+  },
+  clientes: {
+    title: 'Melhores clientes',
+    label: 'Melhores clientes',
+    empty: 'Sem vendas.',
+    rowKey: (r) => r.user_id,
+    columns: [
+      ['Cliente', (r) => r.name || '—'],
+      ['Email', (r) => r.email],
+      ['Pedidos', (r) => formatInteger(r.orders)],
+      ['Receita', (r) => formatMoney(r.revenue)],
+    ],
+  },
+  ocupacao: {
+    title: 'Ocupação por produto e torre',
+    label: 'Ocupação',
+    empty: 'Nenhuma torre ativa.',
+    rowKey: (r) => r.tower_id,
+    columns: [
+      [
+        'Produto',
+        (r) => (
+          <>
+            {r.product} <span className="text-xs text-slate-500">({r.city})</span>
+          </>
+        ),
+      ],
+      ['Torre', (r) => r.tower],
+      ['Slots', (r) => formatInteger(r.slots)],
+      [
+        'Slot-dias reservados',
+        (r) => (
+          <>
+            {formatInteger(r.booked)} de {formatInteger(r.capacity)}
+          </>
+        ),
+      ],
+      ['Ocupação', (r) => formatPercent(r.rate)],
+    ],
+  },
+};
+
+/** A report's section: its heading and CSV link, its chart, anything above the table, the table. */
+function ReportSection<T extends ReportTable>({
+  report,
+  table,
+  search,
+  rows,
+  children,
+}: {
+  report: SalesReport;
+  table: T;
+  search: string;
+  /** The rows shown, when not all of them. */
+  rows?: Array<Rows[T]>;
+  children?: ReactNode;
+}) {
+  const spec: ReportSpec<Rows[T]> = reports[table];
+  const all = report[table] as Array<Rows[T]>;
+  return (
+    <Section
+      title={typeof spec.title === 'function' ? spec.title(report) : spec.title}
+      table={table}
+      search={search}
+      chart={spec.chart && all.length ? spec.chart(all) : null}
+    >
+      {children}
+      <RowsTable spec={spec} rows={rows ?? all} />
+    </Section>
+  );
+}
+
+const totals: Array<[label: string, value: (t: SalesReport['totals']) => string, testId?: string]> = [
+  ['Receita', (t) => formatMoney(t.revenue), 'receita-total'],
+  ['Pedidos pagos', (t) => formatInteger(t.orders)],
+  ['Ticket médio', (t) => formatMoney(t.average_ticket)],
+];
+
+interface ReportProps {
+  report: SalesReport;
+  list: ListParams;
+  /** The occupancy shows every tower, not only the busiest. */
+  showAll: boolean;
+  onShowAll: () => void;
+}
+
+/** The occupancy's own range, and the busiest towers or all of them. */
+function OccupancyControls({ report, list, showAll, onShowAll }: ReportProps) {
+  const range = report.occupancy_range;
+  return (
+    <>
+      <div className="flex flex-wrap items-end gap-3">
+        <DateRange
+          labels={{ from: 'Ocupação de', to: 'até' }}
+          className="w-44"
+          value={{ from: list.get('ocupacao_de') || range.from, to: list.get('ocupacao_ate') || range.to }}
+          onChange={(changes) => list.set(rangeParams(changes, { from: 'ocupacao_de', to: 'ocupacao_ate' }))}
+        />
+        <p className="pb-2 text-sm text-slate-600">
+          {list.get('ocupacao_de') || list.get('ocupacao_ate')
+            ? `De ${formatDate(range.from)} até ${formatDate(range.to)}.`
+            : `Próximas ${OCCUPANCY_DEFAULT_WEEKS} semanas: de ${formatDate(range.from)} até ${formatDate(range.to)}.`}
+        </p>
+      </div>
+      {report.ocupacao.length > OCCUPANCY_ROWS ? (
+        <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
+          <p>
+            {showAll
+              ? `Todas as ${formatInteger(report.ocupacao.length)} torres.`
+              : `As ${OCCUPANCY_ROWS} torres mais ocupadas de ${formatInteger(report.ocupacao.length)}; o CSV traz todas.`}
+          </p>
+          <button type="button" className="font-semibold text-brand-700 hover:underline" onClick={onShowAll}>
+            {showAll ? 'Mostrar só as mais ocupadas' : 'Mostrar todas'}
+          </button>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+function Report({ report, list, showAll, onShowAll }: ReportProps) {
+  const section = (table: ReportTable) => (
+    <ReportSection report={report} table={table} search={list.search} />
+  );
+  return (
+    <div className="space-y-5">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+        {totals.map(([label, value, testId]) => (
+          <Card key={label} className="p-4">
+            <p className="text-sm text-slate-600">{label}</p>
+            <p className="text-2xl font-bold" data-testid={testId}>
+              {value(report.totals)}
+            </p>
+          </Card>
+        ))}
+      </div>
+      {section('periodo')}
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
+        {section('tipos')}
+        {section('cidades')}
+      </div>
+      {section('produtos')}
+      {section('clientes')}
+      <ReportSection
+        report={report}
+        table="ocupacao"
+        search={list.search}
+        rows={occupancyRows(report.ocupacao, showAll)}
+      >
+        <OccupancyControls report={report} list={list} showAll={showAll} onShowAll={onShowAll} />
+      </ReportSection>
+    </div>
+  );
 }
 
 export function Component() {
@@ -85,273 +345,18 @@ export function Component() {
       description="Vendas pagas no período (pela data do pagamento), melhores clientes e a ocupação das próximas semanas."
     >
       <Toolbar>
-        <Field
-          label="De"
-          type="date"
+        <DateRange
           className="w-44"
-          value={list.get('from') || report.data?.range.from || ''}
-          onChange={(e) => list.set({ from: e.target.value })}
-        />
-        <Field
-          label="Até"
-          type="date"
-          className="w-44"
-          value={list.get('to') || report.data?.range.to || ''}
-          onChange={(e) => list.set({ to: e.target.value })}
+          value={{
+            from: list.get('from') || report.data?.range.from || '',
+            to: list.get('to') || report.data?.range.to || '',
+          }}
+          onChange={(range) => list.set(range)}
         />
       </Toolbar>
       <QueryState query={report} loading="Calculando relatórios..." empty="" isEmpty={() => false}>
         {(data) => (
-          <div className="space-y-5">
-            <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-              <Card className="p-4">
-                <p className="text-sm text-slate-600">Receita</p>
-                <p className="text-2xl font-bold" data-testid="receita-total">
-                  {formatMoney(data.totals.revenue)}
-                </p>
-              </Card>
-              <Card className="p-4">
-                <p className="text-sm text-slate-600">Pedidos pagos</p>
-                <p className="text-2xl font-bold">{formatInteger(data.totals.orders)}</p>
-              </Card>
-              <Card className="p-4">
-                <p className="text-sm text-slate-600">Ticket médio</p>
-                <p className="text-2xl font-bold">{formatMoney(data.totals.average_ticket)}</p>
-              </Card>
-            </div>
-            <Section
-              title={data.grain === 'month' ? 'Vendas por mês' : 'Vendas por dia'}
-              table="periodo"
-              search={list.search}
-              chart={
-                data.periodo.length ? (
-                  <RevenueLineChart
-                    data={data.periodo.map((p) => ({ day: p.period, revenue: p.revenue }))}
-                    label="Receita por período"
-                  />
-                ) : null
-              }
-            >
-              {data.periodo.length === 0 ? (
-                <p className="text-sm text-slate-600">Nenhuma venda paga neste período.</p>
-              ) : (
-                <Table
-                  label="Vendas por período"
-                  head={
-                    <>
-                      <Th>Período</Th>
-                      <Th>Pedidos</Th>
-                      <Th>Receita</Th>
-                      <Th>Descontos</Th>
-                    </>
-                  }
-                >
-                  {data.periodo.map((r) => (
-                    <tr key={r.period}>
-                      <td className={td}>{period(r.period)}</td>
-                      <td className={td}>{formatInteger(r.orders)}</td>
-                      <td className={td}>{formatMoney(r.revenue)}</td>
-                      <td className={td}>{formatMoney(r.discount)}</td>
-                    </tr>
-                  ))}
-                </Table>
-              )}
-            </Section>
-            <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
-              <Section
-                title="Por tipo de mídia"
-                table="tipos"
-                search={list.search}
-                chart={
-                  data.tipos.length ? (
-                    <RevenueBarChart
-                      data={data.tipos.map((t) => ({
-                        name: productTypeLabels[t.type] ?? t.type,
-                        revenue: t.revenue,
-                      }))}
-                      label="Receita por tipo"
-                    />
-                  ) : null
-                }
-              >
-                {data.tipos.length === 0 ? (
-                  <p className="text-sm text-slate-600">Sem vendas.</p>
-                ) : (
-                  <Table
-                    label="Vendas por tipo"
-                    head={
-                      <>
-                        <Th>Tipo</Th>
-                        <Th>Itens</Th>
-                        <Th>Receita</Th>
-                      </>
-                    }
-                  >
-                    {data.tipos.map((r) => (
-                      <tr key={r.type}>
-                        <td className={td}>{productTypeLabels[r.type] ?? r.type}</td>
-                        <td className={td}>{formatInteger(r.items)}</td>
-                        <td className={td}>{formatMoney(r.revenue)}</td>
-                      </tr>
-                    ))}
-                  </Table>
-                )}
-              </Section>
-              <Section title="Por cidade" table="cidades" search={list.search}>
-                {data.cidades.length === 0 ? (
-                  <p className="text-sm text-slate-600">Sem vendas.</p>
-                ) : (
-                  <Table
-                    label="Vendas por cidade"
-                    head={
-                      <>
-                        <Th>Cidade</Th>
-                        <Th>Pedidos</Th>
-                        <Th>Itens</Th>
-                        <Th>Receita</Th>
-                      </>
-                    }
-                  >
-                    {data.cidades.map((r) => (
-                      <tr key={`${r.city}-${r.state}`}>
-                        <td className={td}>
-                          {r.city}/{r.state}
-                        </td>
-                        <td className={td}>{formatInteger(r.orders)}</td>
-                        <td className={td}>{formatInteger(r.items)}</td>
-                        <td className={td}>{formatMoney(r.revenue)}</td>
-                      </tr>
-                    ))}
-                  </Table>
-                )}
-              </Section>
-            </div>
-            <Section title="Por produto" table="produtos" search={list.search}>
-              {data.produtos.length === 0 ? (
-                <p className="text-sm text-slate-600">Sem vendas.</p>
-              ) : (
-                <Table
-                  label="Vendas por produto"
-                  head={
-                    <>
-                      <Th>Produto</Th>
-                      <Th>Tipo</Th>
-                      <Th>Cidade</Th>
-                      <Th>Itens</Th>
-                      <Th>Receita</Th>
-                    </>
-                  }
-                >
-                  {data.produtos.map((r) => (
-                    <tr key={r.product_id}>
-                      <td className={td}>{r.name}</td>
-                      <td className={td}>{productTypeLabels[r.type] ?? r.type}</td>
-                      <td className={td}>
-                        {r.city}/{r.state}
-                      </td>
-                      <td className={td}>{formatInteger(r.items)}</td>
-                      <td className={td}>{formatMoney(r.revenue)}</td>
-                    </tr>
-                  ))}
-                </Table>
-              )}
-            </Section>
-            <Section title="Melhores clientes" table="clientes" search={list.search}>
-              {data.clientes.length === 0 ? (
-                <p className="text-sm text-slate-600">Sem vendas.</p>
-              ) : (
-                <Table
-                  label="Melhores clientes"
-                  head={
-                    <>
-                      <Th>Cliente</Th>
-                      <Th>Email</Th>
-                      <Th>Pedidos</Th>
-                      <Th>Receita</Th>
-                    </>
-                  }
-                >
-                  {data.clientes.map((r) => (
-                    <tr key={r.user_id}>
-                      <td className={td}>{r.name || '—'}</td>
-                      <td className={td}>{r.email}</td>
-                      <td className={td}>{formatInteger(r.orders)}</td>
-                      <td className={td}>{formatMoney(r.revenue)}</td>
-                    </tr>
-                  ))}
-                </Table>
-              )}
-            </Section>
-            <Section title="Ocupação por produto e torre" table="ocupacao" search={list.search}>
-              <div className="flex flex-wrap items-end gap-3">
-                <Field
-                  label="Ocupação de"
-                  type="date"
-                  className="w-44"
-                  value={list.get('ocupacao_de') || data.occupancy_range.from}
-                  onChange={(e) => list.set({ ocupacao_de: e.target.value })}
-                />
-                <Field
-                  label="até"
-                  type="date"
-                  className="w-44"
-                  value={list.get('ocupacao_ate') || data.occupancy_range.to}
-                  onChange={(e) => list.set({ ocupacao_ate: e.target.value })}
-                />
-                <p className="pb-2 text-sm text-slate-600">
-                  {list.get('ocupacao_de') || list.get('ocupacao_ate')
-                    ? `De ${formatDate(data.occupancy_range.from)} até ${formatDate(data.occupancy_range.to)}.`
-                    : `Próximas ${OCCUPANCY_DEFAULT_WEEKS} semanas: de ${formatDate(data.occupancy_range.from)} até ${formatDate(data.occupancy_range.to)}.`}
-                </p>
-              </div>
-              {data.ocupacao.length > OCCUPANCY_ROWS ? (
-                <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
-                  <p>
-                    {showAll
-                      ? `Todas as ${formatInteger(data.ocupacao.length)} torres.`
-                      : `As ${OCCUPANCY_ROWS} torres mais ocupadas de ${formatInteger(data.ocupacao.length)}; o CSV traz todas.`}
-                  </p>
-                  <button
-                    type="button"
-                    className="font-semibold text-brand-700 hover:underline"
-                    onClick={() => setShowAll((v) => !v)}
-                  >
-                    {showAll ? 'Mostrar só as mais ocupadas' : 'Mostrar todas'}
-                  </button>
-                </div>
-              ) : null}
-              {data.ocupacao.length === 0 ? (
-                <p className="text-sm text-slate-600">Nenhuma torre ativa.</p>
-              ) : (
-                <Table
-                  label="Ocupação"
-                  head={
-                    <>
-                      <Th>Produto</Th>
-                      <Th>Torre</Th>
-                      <Th>Slots</Th>
-                      <Th>Slot-dias reservados</Th>
-                      <Th>Ocupação</Th>
-                    </>
-                  }
-                >
-                  {occupancyRows(data.ocupacao, showAll).map((r) => (
-                    <tr key={r.tower_id}>
-                      <td className={td}>
-                        {r.product} <span className="text-xs text-slate-500">({r.city})</span>
-                      </td>
-                      <td className={td}>{r.tower}</td>
-                      <td className={td}>{formatInteger(r.slots)}</td>
-                      <td className={td}>
-                        {formatInteger(r.booked)} de {formatInteger(r.capacity)}
-                      </td>
-                      <td className={td}>{formatPercent(r.rate)}</td>
-                    </tr>
-                  ))}
-                </Table>
-              )}
-            </Section>
-          </div>
+          <Report report={data} list={list} showAll={showAll} onShowAll={() => setShowAll((v) => !v)} />
         )}
       </QueryState>
     </AdminPage>

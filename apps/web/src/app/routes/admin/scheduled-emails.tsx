@@ -8,6 +8,7 @@ import {
   scheduledEmailFormSchema,
   formatDateTime,
   toDateTimeInput,
+  type ScheduledEmail,
 } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -19,7 +20,6 @@ import {
   useCancelScheduled,
   useSaveScheduled,
   useScheduledEmails,
-  type ScheduledEmail,
 } from '../../../features/admin-messaging/index.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { StatusBadge, type BadgeTone } from '../../../components/ui/badge.tsx';

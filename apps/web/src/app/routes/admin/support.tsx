@@ -10,7 +10,7 @@ import {
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { inputClass } from '../../../components/ui/field.tsx';
+import { inputClass, SelectField } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import {
   ReplyForm,
@@ -53,43 +53,22 @@ function TicketPanel({ id, onBack }: { id: string; onBack(): void }) {
         </p>
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
-        <div className="space-y-1.5">
-          <label htmlFor="ticket-status" className="block text-sm font-medium text-slate-800">
-            Status
-          </label>
-          <select
-            id="ticket-status"
-            className={inputClass}
-            value={t.status}
-            disabled={update.isPending}
-            onChange={(e) => change({ status: e.target.value as TicketStatus }, 'Status atualizado')}
-          >
-            {ticketStatuses.map((s) => (
-              <option key={s} value={s}>
-                {ticketStatusLabels[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="space-y-1.5">
-          <label htmlFor="ticket-responsavel" className="block text-sm font-medium text-slate-800">
-            Responsável
-          </label>
-          <select
-            id="ticket-responsavel"
-            className={inputClass}
-            value={t.assignee_id ?? ''}
-            disabled={update.isPending || staff.isPending}
-            onChange={(e) => change({ assignee_id: e.target.value || null }, 'Responsável atualizado')}
-          >
-            <option value="">Ninguém</option>
-            {(staff.data ?? []).map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.nome_completo}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="ticket-status"
+          label="Status"
+          value={t.status}
+          disabled={update.isPending}
+          onChange={(e) => change({ status: e.target.value as TicketStatus }, 'Status atualizado')}
+          options={ticketStatuses.map((s) => [s, ticketStatusLabels[s]] as const)}
+        />
+        <SelectField
+          id="ticket-responsavel"
+          label="Responsável"
+          value={t.assignee_id ?? ''}
+          disabled={update.isPending || staff.isPending}
+          onChange={(e) => change({ assignee_id: e.target.value || null }, 'Responsável atualizado')}
+          options={[['', 'Ninguém'], ...(staff.data ?? []).map((s) => [s.id, s.nome_completo] as const)]}
+        />
       </div>
       <TicketMessages messages={t.messages} viewer="equipe" customerName={t.name} />
       <ReplyForm
@@ -113,7 +92,7 @@ export function Component() {
   const mine = params.get('meus') === '1';
   const page = Math.max(1, Number(params.get('pagina')) || 1);
   const selected = params.get('id');
-  const list = useStaffTickets({ status, q, mine, page });
+  const list = useStaffTickets({ status: status ?? undefined, q, meus: mine ? '1' : undefined, page });
 
   const update = (next: Record<string, string | null>) => {
     const merged = new URLSearchParams(params);

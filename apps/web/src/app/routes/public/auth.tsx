@@ -1,4 +1,4 @@
-import * as Tabs from '@radix-ui/react-tabs';
+import { useMutation } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -6,6 +6,7 @@ import { googleSignInErrors, type GoogleSignInError } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { Tabs } from '../../../components/ui/tabs.tsx';
 import {
   authApi,
   ForgotPasswordForm,
@@ -18,11 +19,17 @@ import { ApiError } from '../../../lib/api-client.ts';
 
 type Mode = 'entrar' | 'cadastro' | 'recuperar';
 
+const tabs = [
+  { value: 'entrar', label: 'Entrar' },
+  { value: 'cadastro', label: 'Criar conta' },
+] as const;
+
 function CheckEmail({ email, onBack }: { email: string; onBack: () => void }) {
   const [message, setMessage] = useState<string | null>(null);
+  const resendConfirmation = useMutation({ mutationFn: authApi.resendConfirmation });
   const resend = async () => {
     try {
-      setMessage((await authApi.resendConfirmation(email)).message);
+      setMessage((await resendConfirmation.mutateAsync(email)).message);
     } catch (e) {
       setMessage(e instanceof ApiError ? e.message : 'Não foi possível reenviar. Tente novamente.');
     }
@@ -83,37 +90,28 @@ export function Component() {
                 ? 'Anuncie em mídia exterior em poucos minutos.'
                 : 'Entre para acompanhar pedidos, anúncios e faturas.'}
             </p>
-            <Tabs.Root value={mode} onValueChange={(v) => setMode(v as Mode)}>
-              <Tabs.List
-                aria-label="Entrar ou criar conta"
-                className="mb-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1"
-              >
-                <Tabs.Trigger
-                  value="entrar"
-                  className="rounded-md py-2 text-sm font-semibold text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm"
-                >
-                  Entrar
-                </Tabs.Trigger>
-                <Tabs.Trigger
-                  value="cadastro"
-                  className="rounded-md py-2 text-sm font-semibold text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm"
-                >
-                  Criar conta
-                </Tabs.Trigger>
-              </Tabs.List>
-              {googleError || sessionNotice ? (
-                <div className="mb-4">
-                  <Alert>{googleError ?? sessionNotice}</Alert>
-                </div>
-              ) : null}
-              <GoogleButton />
-              <Tabs.Content value="entrar">
-                <SignInForm onForgotPassword={() => setMode('recuperar')} />
-              </Tabs.Content>
-              <Tabs.Content value="cadastro">
-                <SignUpForm onCreated={(email) => setCreated(email)} />
-              </Tabs.Content>
-            </Tabs.Root>
+            <Tabs
+              value={mode}
+              onValueChange={(v) => setMode(v)}
+              label="Entrar ou criar conta"
+              tabs={tabs}
+              listClassName="mb-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1"
+              tabClassName="rounded-md py-2 text-sm font-semibold text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm"
+              between={
+                <>
+                  {googleError || sessionNotice ? (
+                    <div className="mb-4">
+                      <Alert>{googleError ?? sessionNotice}</Alert>
+                    </div>
+                  ) : null}
+                  <GoogleButton />
+                </>
+              }
+              panels={{
+                entrar: <SignInForm onForgotPassword={() => setMode('recuperar')} />,
+                cadastro: <SignUpForm onCreated={(email) => setCreated(email)} />,
+              }}
+            />
           </>
         )}
       </Card>

@@ -14,11 +14,12 @@ import {
   formatDate,
   formatInteger,
   formatMoney,
+  bookingWeekChoices,
 } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { inputClass } from '../../../components/ui/field.tsx';
+import { Field, SelectField } from '../../../components/ui/field.tsx';
 import { saveRedirectPath, useAuth } from '../../../features/auth/index.ts';
 import { useCart } from '../../../features/cart/index.ts';
 import { SavePlanDialog } from '../../../features/plans/index.ts';
@@ -33,7 +34,7 @@ import {
 import { HelpLink, knowledgeArticles } from '../../../features/knowledge/index.ts';
 import { toast } from '../../../lib/toast.ts';
 
-const WEEK_CHOICES = [1, 2, 3, 4, 6, 8, 12, 16, 24, 52];
+const weekOptions = bookingWeekChoices.map((w) => [String(w), String(w)] as const);
 
 export function Component() {
   const cart = useCart();
@@ -184,54 +185,29 @@ export function Component() {
                       </Button>
                     </div>
                     <div className="flex flex-wrap items-end gap-3">
-                      <div>
-                        <label
-                          htmlFor={`inicio-${item.id}`}
-                          className="mb-1 block text-xs font-medium text-slate-700"
-                        >
-                          Início
-                        </label>
-                        <input
-                          id={`inicio-${item.id}`}
-                          type="date"
-                          min={earliest}
-                          value={start}
-                          aria-invalid={startError ? true : undefined}
-                          aria-describedby={startError ? `inicio-${item.id}-erro` : undefined}
-                          onChange={(e) =>
-                            e.target.value && cart.updateItem(item.id, { startDate: e.target.value })
-                          }
-                          className={`${inputClass} h-10 w-44`}
-                        />
-                        {startError ? (
-                          <p
-                            id={`inicio-${item.id}-erro`}
-                            className="mt-1 max-w-60 text-sm font-medium text-red-700"
-                          >
-                            {startError}
-                          </p>
-                        ) : null}
-                      </div>
-                      <div>
-                        <label
-                          htmlFor={`semanas-${item.id}`}
-                          className="mb-1 block text-xs font-medium text-slate-700"
-                        >
-                          Semanas
-                        </label>
-                        <select
-                          id={`semanas-${item.id}`}
-                          value={item.weeks ?? 1}
-                          onChange={(e) => cart.updateItem(item.id, { weeks: Number(e.target.value) })}
-                          className={`${inputClass} h-10 w-28`}
-                        >
-                          {WEEK_CHOICES.map((w) => (
-                            <option key={w} value={w}>
-                              {w}
-                            </option>
-                          ))}
-                        </select>
-                      </div>
+                      <Field
+                        id={`inicio-${item.id}`}
+                        label="Início"
+                        layout="compact"
+                        className="max-w-60"
+                        controlClassName="h-10 w-44"
+                        type="date"
+                        min={earliest}
+                        value={start}
+                        error={startError ?? undefined}
+                        onChange={(e) =>
+                          e.target.value && cart.updateItem(item.id, { startDate: e.target.value })
+                        }
+                      />
+                      <SelectField
+                        id={`semanas-${item.id}`}
+                        label="Semanas"
+                        layout="compact"
+                        controlClassName="h-10 w-28"
+                        value={item.weeks ?? 1}
+                        onChange={(e) => cart.updateItem(item.id, { weeks: Number(e.target.value) })}
+                        options={weekOptions}
+                      />
                       {item.isTowerBased && (item.towers?.length ?? 0) > 1 ? (
                         <fieldset className="w-full">
                           <legend className="mb-1 text-xs font-medium text-slate-700">Torres</legend>

@@ -1,10 +1,11 @@
 import { CheckCircle2, Copy, ImageUp } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { buildPath, LATE_PAYMENT_NOTICE, paths, formatMoney } from '@urbana/shared';
+import { buildPath, LATE_PAYMENT_NOTICE, paths, formatMoney, type OrderStatus } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { copyBoxClass, TextareaField } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ProtectedRoute } from '../../../features/auth/index.ts';
 import { OrderStatusBadge, useOrder, usePix } from '../../../features/orders/index.ts';
@@ -41,9 +42,7 @@ function Confirmation() {
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">
           {o.status === 'pago' ? 'Pagamento confirmado!' : 'Pedido recebido'}
         </h1>
-        <p className="mt-2 text-slate-600">
-          Pedido <strong>{o.code}</strong> · {formatMoney(o.total)} · <OrderStatusBadge status={o.status} />
-        </p>
+        <OrderLine code={o.code} total={o.total} status={o.status} />
       </div>
 
       {o.status === 'pago' ? (
@@ -86,15 +85,15 @@ function Confirmation() {
                 className="order-2 mx-auto rounded-lg ring-1 ring-slate-200 md:order-1"
               />
               <div className="order-1 flex flex-col items-center gap-3 md:order-2">
-                <label htmlFor="pix-copia-cola" className="sr-only">
-                  Pix copia e cola
-                </label>
-                <textarea
+                <TextareaField
                   id="pix-copia-cola"
+                  label="Pix copia e cola"
+                  hideLabel
+                  className="w-full"
+                  controlClassName={copyBoxClass}
                   readOnly
                   value={pix.data.payload}
                   rows={3}
-                  className="w-full break-all rounded-lg border border-slate-300 p-3 font-mono text-xs text-slate-800"
                 />
                 <Button
                   className="w-full md:w-auto"
@@ -145,5 +144,17 @@ export function Component() {
     <ProtectedRoute>
       <Confirmation />
     </ProtectedRoute>
+  );
+}
+
+/** "Pedido URB-… · R$ … · [status]": the separator goes with the badge, so no line ends with a lone "·". */
+function OrderLine({ code, total, status }: { code: string; total: number; status: OrderStatus }) {
+  return (
+    <p className="mt-2 text-slate-600">
+      Pedido <strong className="whitespace-nowrap">{code}</strong> · {formatMoney(total)}{' '}
+      <span data-testid="confirmacao-status" className="whitespace-nowrap">
+        · <OrderStatusBadge status={status} />
+      </span>
+    </p>
   );
 }

@@ -10,6 +10,7 @@ import {
   paths,
   paymentMethodLabels,
   type InvoiceStatus,
+  type OrderDetail,
   formatDate,
   formatInteger,
   formatMoney,
@@ -50,12 +51,7 @@ function Detail() {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900">Pedido {o.code}</h1>
-          <p className="mt-1 text-sm text-slate-600">
-            Feito em {formatDate(o.created_at)} · {paymentMethodLabels[o.payment_method]}
-          </p>
-        </div>
+        <OrderTitle order={o} />
         <OrderStatusBadge status={o.status} />
       </div>
       {o.status === 'pago_apos_expirar' ? <Alert tone="info">{LATE_PAYMENT_NOTICE}</Alert> : null}
@@ -88,7 +84,7 @@ function Detail() {
                   Audiência no período: {formatInteger(item.audience)} impactos
                 </p>
                 <LineCpm cpm={item.cpm} />
-                {item.towers.length > 1 || item.is_tower_based ? (
+                {item.towers.length > 1 ? (
                   <p className="text-sm text-slate-600">
                     Torres: {item.towers.map((t) => t.name).join(', ')}
                   </p>
@@ -244,5 +240,19 @@ export function Component() {
     <ProtectedRoute>
       <Detail />
     </ProtectedRoute>
+  );
+}
+
+/** "Pedido URB-…" (the code never split at its hyphen), when and how it was paid. */
+function OrderTitle({ order: o }: { order: Pick<OrderDetail, 'code' | 'created_at' | 'payment_method'> }) {
+  return (
+    <div>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">
+        Pedido <span className="whitespace-nowrap">{o.code}</span>
+      </h1>
+      <p className="mt-1 text-sm text-slate-600">
+        Feito em {formatDate(o.created_at)} · {paymentMethodLabels[o.payment_method]}
+      </p>
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -19,6 +20,7 @@ export function Component() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const reset = useMutation({ mutationFn: (password: string) => authApi.resetPassword(token, password) });
   const form = useForm<z.input<typeof schema>>({
     resolver: zodResolver(schema),
     defaultValues: { password: '', confirm: '' },
@@ -26,7 +28,7 @@ export function Component() {
 
   const onSubmit = form.handleSubmit(async ({ password }) => {
     try {
-      setResult({ ok: true, message: (await authApi.resetPassword(token, password)).message });
+      setResult({ ok: true, message: (await reset.mutateAsync(password)).message });
     } catch (e) {
       setResult({ ok: false, message: e instanceof ApiError ? e.message : accountMessages.resetLinkInvalid });
     }

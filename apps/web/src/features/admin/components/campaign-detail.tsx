@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import {
   bookingLastDay,
   campaignFinishRefusal,
@@ -16,7 +16,7 @@ import {
 } from '@urbana/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { inputClass } from '../../../components/ui/field.tsx';
+import { TextareaField } from '../../../components/ui/field.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { AdStatusBadge, mediaFacts } from '../../ads/index.ts';
 import { useRunCampaign, type CampaignDetail } from '../../campaigns/index.ts';
@@ -27,7 +27,6 @@ export function Detail({ campaign }: { campaign: CampaignDetail }) {
   const run = useRunCampaign(campaign.id);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string>();
-  const reasonId = useId();
   const spec = creativeSpecs[campaign.type as ProductType];
   const period = { start: campaign.start, weeks: campaign.weeks };
   const today = todayInBrasilia();
@@ -171,26 +170,14 @@ export function Detail({ campaign }: { campaign: CampaignDetail }) {
                 }}
               >
                 {early ? (
-                  <div className="space-y-1.5">
-                    <label htmlFor={reasonId} className="block text-sm font-medium text-slate-800">
-                      Motivo do encerramento antecipado (o cliente vê este texto)
-                    </label>
-                    <textarea
-                      id={reasonId}
-                      rows={3}
-                      maxLength={EARLY_END_REASON_MAX}
-                      value={reason}
-                      onChange={(e) => setReason(e.target.value)}
-                      aria-invalid={reasonError ? true : undefined}
-                      aria-describedby={reasonError ? `${reasonId}-erro` : undefined}
-                      className={`${inputClass} h-auto py-2`}
-                    />
-                    {reasonError ? (
-                      <p id={`${reasonId}-erro`} className="text-sm font-medium text-red-700">
-                        {reasonError}
-                      </p>
-                    ) : null}
-                  </div>
+                  <TextareaField
+                    label="Motivo do encerramento antecipado (o cliente vê este texto)"
+                    rows={3}
+                    maxLength={EARLY_END_REASON_MAX}
+                    value={reason}
+                    onChange={(e) => setReason(e.target.value)}
+                    error={reasonError}
+                  />
                 ) : null}
               </ConfirmDialog>
             ) : null}

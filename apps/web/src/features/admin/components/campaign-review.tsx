@@ -3,7 +3,7 @@ import { adMessages, bookingLastDay, proofDateRefusal, todayInBrasilia, formatDa
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { Field, inputClass } from '../../../components/ui/field.tsx';
+import { Field, TextareaField } from '../../../components/ui/field.tsx';
 import { useAddProof, useReviewAd, type CampaignDetail } from '../../campaigns/index.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -13,7 +13,6 @@ export function Review({ campaign }: { campaign: CampaignDetail }) {
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string>();
-  const reasonId = useId();
   const ad = campaign.ad!;
   const decide = async (approve: boolean) => {
     if (!approve && (reason.trim().length < 5 || reason.trim().length > 1000)) {
@@ -44,24 +43,14 @@ export function Review({ campaign }: { campaign: CampaignDetail }) {
             void decide(false);
           }}
         >
-          <label htmlFor={reasonId} className="block text-sm font-medium text-slate-800">
-            Motivo da reprovação (o cliente vê este texto)
-          </label>
-          <textarea
-            id={reasonId}
+          <TextareaField
+            label="Motivo da reprovação (o cliente vê este texto)"
             rows={3}
             maxLength={1000}
             value={reason}
             onChange={(e) => setReason(e.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${reasonId}-erro` : undefined}
-            className={`${inputClass} h-auto py-2`}
+            error={error}
           />
-          {error ? (
-            <p id={`${reasonId}-erro`} className="text-sm font-medium text-red-700">
-              {error}
-            </p>
-          ) : null}
           <div className="flex gap-2">
             <Button type="submit" variant="danger" disabled={review.isPending}>
               Confirmar reprovação

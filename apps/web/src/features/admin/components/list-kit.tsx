@@ -1,10 +1,10 @@
 import { formatInteger } from '@urbana/shared';
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Inbox, Search } from './icons.ts';
-import { useId, useState, type FormEvent, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { inputClass } from '../../../components/ui/field.tsx';
+import { inputClass, SelectField, type SelectFieldProps } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
 
@@ -96,29 +96,10 @@ export function SearchBox({
   );
 }
 
-export function FilterSelect({
-  label,
-  options,
-  className,
-  ...props
-}: SelectHTMLAttributes<HTMLSelectElement> & {
-  label: string;
-  options: Array<[value: string, label: string]>;
-}) {
-  const id = useId();
+/** A toolbar's filter: the kit's select with the small label above it. */
+export function FilterSelect({ controlClassName, ...props }: Omit<SelectFieldProps, 'layout'>) {
   return (
-    <div className={cn('flex flex-col gap-1', className)}>
-      <label htmlFor={id} className="text-xs font-medium text-slate-700">
-        {label}
-      </label>
-      <select id={id} className={cn(inputClass, 'h-10 py-0 text-sm')} {...props}>
-        {options.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField layout="compact" controlClassName={cn('h-10 py-0 text-sm', controlClassName)} {...props} />
   );
 }
 

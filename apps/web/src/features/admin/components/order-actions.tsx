@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { formatDate, formatDateTime, HOLD_EXTENSION_MAX_HOURS, adminOrderMessages } from '@urbana/shared';
 import { Button } from '../../../components/ui/button.tsx';
-import { inputClass } from '../../../components/ui/field.tsx';
+import { inputClass, TextareaField } from '../../../components/ui/field.tsx';
 import { formatMoney } from '@urbana/shared';
 import { toast } from '../../../lib/toast.ts';
 import { useAdminOrderAction, type AdminOrderAction, type AdminOrderData } from '../api/use-admin-orders.ts';
@@ -58,7 +58,6 @@ function ExtendHold({ order, run }: { order: AdminOrderData; run: Run }) {
 }
 
 function CancelOrder({ order, run }: { order: AdminOrderData; run: Run }) {
-  const id = useId();
   const [reason, setReason] = useState('');
   const valid = reason.trim().length >= 5 && reason.trim().length <= 500;
   const paid = PAID.includes(order.status);
@@ -92,22 +91,14 @@ function CancelOrder({ order, run }: { order: AdminOrderData; run: Run }) {
       confirmDisabled={!valid}
       onConfirm={() => run({ kind: 'cancelar', motivo: reason.trim() }, 'Pedido cancelado.')}
     >
-      <div className="space-y-1">
-        <label htmlFor={id} className="text-sm font-medium text-slate-800">
-          Motivo do cancelamento
-        </label>
-        <textarea
-          id={id}
-          rows={3}
-          maxLength={500}
-          className={inputClass}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-        />
-        <p className="text-xs text-slate-600">
-          De 5 a 500 caracteres; fica no histórico e na nota de crédito.
-        </p>
-      </div>
+      <TextareaField
+        label="Motivo do cancelamento"
+        rows={3}
+        maxLength={500}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        hint="De 5 a 500 caracteres; fica no histórico e na nota de crédito."
+      />
     </ConfirmDialog>
   );
 }

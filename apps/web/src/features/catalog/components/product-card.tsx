@@ -52,7 +52,8 @@ export function ProductCard({
             src={product.photo}
             alt=""
             loading={priority ? 'eager' : 'lazy'}
-            decoding="async"
+            // A first-screen photo is painted with the text around it, not a frame after it.
+            decoding={priority ? 'auto' : 'async'}
             fetchPriority={priority ? 'high' : 'auto'}
             width={480}
             height={320}
@@ -73,12 +74,15 @@ export function ProductCard({
             {product.name}
           </Link>
         </h3>
-        <p className="flex items-center gap-1 text-sm text-slate-600">
-          <MapPin className="h-4 w-4 shrink-0" aria-hidden="true" />
-          {product.neighborhood}, {product.city} – {product.state}
-          {distanceKm !== undefined && distanceKm !== null ? (
-            <span className="text-slate-500"> · {formatInteger(distanceKm)} km</span>
-          ) : null}
+        <p className="flex items-start gap-1 text-sm text-slate-600">
+          <MapPin className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+          {/* One text run, so a long neighbourhood wraps with the distance instead of pushing it aside. */}
+          <span data-testid="card-location">
+            {product.neighborhood}, {product.city} – {product.state}
+            {distanceKm !== undefined && distanceKm !== null ? (
+              <span className="whitespace-nowrap text-slate-500"> · {formatInteger(distanceKm)} km</span>
+            ) : null}
+          </span>
         </p>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
           <span className="flex items-center gap-1">

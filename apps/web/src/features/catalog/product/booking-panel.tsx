@@ -1,9 +1,9 @@
 import { Check, ShoppingCart } from 'lucide-react';
-import { formatBookingPeriod } from '@urbana/shared';
+import { formatBookingPeriod, bookingWeekChoices } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { inputClass } from '../../../components/ui/field.tsx';
+import { Field, SelectField } from '../../../components/ui/field.tsx';
 import { HelpLink, knowledgeArticles } from '../../knowledge/index.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate, formatInteger, formatMoney } from '@urbana/shared';
@@ -11,7 +11,7 @@ import type { ProductDetail } from '@urbana/shared';
 import { AvailabilityBadge } from '../components/availability-badge.tsx';
 import type { Booking } from './use-booking.ts';
 
-const WEEK_CHOICES = [1, 2, 3, 4, 6, 8, 12, 16, 24, 52];
+const weekOptions = bookingWeekChoices.map((w) => [String(w), String(w)] as const);
 
 interface BookingProps {
   data: ProductDetail;
@@ -38,36 +38,21 @@ export function BookingPanel({
           <AvailabilityBadge status={data.period.status} />
         </div>
         <div className="grid grid-cols-2 gap-3">
-          <div>
-            <label htmlFor="produto-inicio" className="mb-1.5 block text-sm font-medium text-slate-800">
-              Início
-            </label>
-            <input
-              id="produto-inicio"
-              type="date"
-              min={data.period.earliest_start}
-              value={data.period.start}
-              onChange={(e) => e.target.value && setPeriod({ inicio: e.target.value })}
-              className={inputClass}
-            />
-          </div>
-          <div>
-            <label htmlFor="produto-semanas" className="mb-1.5 block text-sm font-medium text-slate-800">
-              Semanas
-            </label>
-            <select
-              id="produto-semanas"
-              value={weeks}
-              onChange={(e) => setPeriod({ semanas: Number(e.target.value) })}
-              className={inputClass}
-            >
-              {WEEK_CHOICES.map((w) => (
-                <option key={w} value={w}>
-                  {w}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Field
+            id="produto-inicio"
+            label="Início"
+            type="date"
+            min={data.period.earliest_start}
+            value={data.period.start}
+            onChange={(e) => e.target.value && setPeriod({ inicio: e.target.value })}
+          />
+          <SelectField
+            id="produto-semanas"
+            label="Semanas"
+            options={weekOptions}
+            value={String(weeks)}
+            onChange={(e) => setPeriod({ semanas: Number(e.target.value) })}
+          />
         </div>
         <p className="text-xs text-slate-600">
           Veiculação {formatBookingPeriod(data.period.start, weeks)}. Início mais cedo possível:{' '}
@@ -173,7 +158,8 @@ function TowerPicker({
       <legend className="mb-1 text-sm font-medium text-slate-800">
         Torres ({selected.length} de {data.towers.length})
       </legend>
-      <ul className="max-h-64 space-y-1 overflow-auto">
+      {/* The whole list on a phone (the page scrolls); a scrolling box only beside the page on a desktop. */}
+      <ul data-testid="lista-torres" className="space-y-1 lg:max-h-64 lg:overflow-auto">
         {data.towers.map((t) => {
           const full = t.remaining === 0;
           return (
@@ -197,7 +183,9 @@ function TowerPicker({
                     <TowerFigures {...figures(t.weekly_audience)} />
                   </span>
                 </span>
-                <span className="text-xs">{full ? 'Sem vagas' : `${t.remaining} de ${t.slots} vagas`}</span>
+                <span className="shrink-0 whitespace-nowrap text-xs">
+                  {full ? 'Sem vagas' : `${t.remaining} de ${t.slots} vagas`}
+                </span>
               </label>
             </li>
           );

@@ -100,20 +100,7 @@ export function InventoryGrid({
             const head = group.faces[0]!;
             return (
               <Fragment key={group.id}>
-                <tr>
-                  <th
-                    scope="colgroup"
-                    colSpan={data.weeks.length + 1}
-                    className="border-b border-slate-200 bg-white px-3 pb-1 pt-3 text-left"
-                  >
-                    <span className="sticky left-3 inline-block max-w-[80vw] truncate font-semibold text-slate-900">
-                      {head.product_name}
-                    </span>
-                    <span className="ml-2 text-xs font-normal text-slate-600">
-                      {productTypeLabels[head.product_type]} · {head.city} – {head.state}
-                    </span>
-                  </th>
-                </tr>
+                <ProductHeadRow head={head} span={data.weeks.length + 1} />
                 {group.faces.map((face) => (
                   <tr key={face.tower_id}>
                     <th
@@ -172,5 +159,30 @@ export function InventoryGrid({
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** A product's row above its faces: name and type stay in the visible part of the box while the weeks scroll sideways. */
+function ProductHeadRow({ head, span }: { head: InventoryGridData['faces'][number]; span: number }) {
+  return (
+    <tr>
+      <th
+        scope="colgroup"
+        colSpan={span}
+        className="border-b border-slate-200 bg-white px-3 pb-1 pt-3 text-left"
+      >
+        <span
+          data-testid="inventario-produto"
+          className="sticky left-3 flex max-w-[calc(100vw-4rem)] flex-wrap items-baseline gap-x-2 sm:max-w-[36rem]"
+        >
+          <span className="min-w-0 max-w-full truncate font-semibold text-slate-900">
+            {head.product_name}
+          </span>
+          <span className="text-xs font-normal text-slate-600">
+            {productTypeLabels[head.product_type]} · {head.city} – {head.state}
+          </span>
+        </span>
+      </th>
+    </tr>
   );
 }

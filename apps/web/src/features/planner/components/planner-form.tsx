@@ -6,15 +6,16 @@ import {
   productTypeLabels,
   productTypes,
   type ProductType,
+  bookingWeekChoices,
 } from '@urbana/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { inputClass } from '../../../components/ui/field.tsx';
+import { inputClass, SelectField } from '../../../components/ui/field.tsx';
 import { PlaceCombobox } from '../../catalog/index.ts';
 import type { PlannerForm } from '../planner-params.ts';
 
-const WEEK_CHOICES = [1, 2, 3, 4, 6, 8, 12, 16, 24, 52];
-const RADIUS_CHOICES = [5, 10, 15, 25, 50];
+const radiusOptions = [5, 10, 15, 25, 50].map((r) => [String(r), `${r} km`] as const);
+const weekOptions = bookingWeekChoices.map((w) => [String(w), String(w)] as const);
 
 const goalHints: Record<PlannerForm['objetivo'], string> = {
   impactos: 'As faces com o menor custo por mil impactos, até o orçamento acabar.',
@@ -91,41 +92,21 @@ export function PlannerFormCard({
               onChange={(e) => set('inicio', e.target.value)}
             />
           </div>
-          <div className="space-y-1.5">
-            <label htmlFor="plano-semanas" className="block text-sm font-medium text-slate-800">
-              Semanas
-            </label>
-            <select
-              id="plano-semanas"
-              className={inputClass}
-              value={form.semanas}
-              onChange={(e) => set('semanas', Number(e.target.value))}
-            >
-              {WEEK_CHOICES.map((w) => (
-                <option key={w} value={w}>
-                  {w}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="space-y-1.5">
-            <label htmlFor="plano-raio" className="block text-sm font-medium text-slate-800">
-              Raio
-            </label>
-            <select
-              id="plano-raio"
-              className={inputClass}
-              value={form.raio}
-              disabled={form.area !== null}
-              onChange={(e) => set('raio', Number(e.target.value))}
-            >
-              {RADIUS_CHOICES.map((r) => (
-                <option key={r} value={r}>
-                  {r} km
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            id="plano-semanas"
+            label="Semanas"
+            options={weekOptions}
+            value={String(form.semanas)}
+            onChange={(e) => set('semanas', Number(e.target.value))}
+          />
+          <SelectField
+            id="plano-raio"
+            label="Raio"
+            options={radiusOptions}
+            value={String(form.raio)}
+            disabled={form.area !== null}
+            onChange={(e) => set('raio', Number(e.target.value))}
+          />
         </div>
         <fieldset className="sm:col-span-2">
           <legend className="text-sm font-medium text-slate-800">

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../deps.ts';
+import { processDataExports } from '../../services/account/data-export.ts';
+import { expireHolds } from '../../services/inventory/holds.ts';
+import { markOverdueInvoices } from '../../services/invoices.ts';
+import { expireOrders } from '../../services/orders/expire.ts';
+
+/**
+ * The background work of an instance: the outbox's sender, unpaid orders and holds past their time,
+ * overdue invoices, data exports. Tests leave it off (`start` false) and call the services directly.
+ * Closing the app stops it, and the outbox, the live-notification hub and the session cache.
+ * It starts once the server listens: its first queries do not delay the first answer (issue #21).
+ */
+export function registerWorkers(app: FastifyInstance, deps: AppDeps, start: boolean): void {
+  const timers: NodeJS.Timeout[] = [];
+  const every = (ms: number, work: () => void) => {
+    const timer = setInterval(work, ms);
+    timer.unref();
+    timers.push(timer);
+  };
+  if (start) app.addHook('onListen', async () => startWork(app, deps, every));
+  app.addHook('onClose', async () => {
+    for (const timer of timers) clearInterval(timer);
+    await deps.outbox.stop();
+    await deps.hub.stop();
+    await deps.sessionCache.stop();
+  });
+}
+
+function startWork(app: FastifyInstance, deps: AppDeps, every: (ms: number, work: () => void) => void): void {
+  deps.outbox.start();
+  // Unpaid orders past their window give their slots back.
+  every(30_000, () => {
+    expireOrders(deps).catch((err: unknown) => app.log.error({ err }, 'falha ao expirar pedidos'));
+    // Reservas técnicas past their time too (issue #19 item 3).
+    expireHolds(deps).catch((err: unknown) => app.log.error({ err }, 'falha ao expirar reservas técnicas'));
+  });
+  // Pending invoices past their due date become overdue (the customer is told).
+  const overdue = () =>
+    void markOverdueInvoices(deps).catch((err: unknown) =>
+      app.log.error({ err }, 'falha ao marcar faturas vencidas'),
+    );
+  overdue();
+  every(15 * 60_000, overdue);
+  // "Baixar meus dados": prepared in the background, at once when asked and every minute.
+  let exporting: Promise<unknown> | undefined;
+  deps.kickExports = () => {
+    exporting ??= processDataExports(deps)
+      .catch((err: unknown) => app.log.error({ err }, 'falha ao preparar cópia de dados'))
+      .finally(() => (exporting = undefined));
+  };
+  every(60_000, deps.kickExports);
+}

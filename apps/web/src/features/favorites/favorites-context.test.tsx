@@ -1,0 +1,82 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cartMessages, type Profile } from '@urbana/shared';
+import { authEvents } from '../../lib/auth-events.ts';
+import { toast } from '../../lib/toast.ts';
+import { FavoritesProvider } from './favorites-context.tsx';
+import { useFavorites } from './use-favorites.ts';
+
+vi.mock('../../lib/toast.ts', () => ({ toast: { success: vi.fn(), info: vi.fn(), error: vi.fn() } }));
+
+const user = { id: 'u1', email: 'joana@exemplo.com.br', is_staff: false } as unknown as Profile;
+const writes: string[] = [];
+
+/** The cloud list is `cloud`; every write of one favourite is refused. */
+function serve(cloud: string[]) {
+  writes.length = 0;
+  vi.stubGlobal('fetch', (url: string, init: RequestInit = {}) => {
+    if (init.method === 'PUT' || init.method === 'DELETE') {
+      writes.push(`${init.method} ${url}`);
+      return Promise.resolve(Response.json({ message: 'Erro interno.' }, { status: 500 }));
+    }
+    return Promise.resolve(Response.json({ product_ids: cloud }));
+  });
+}
+
+function Probe() {
+  const favorites = useFavorites();
+  return (
+    <>
+      <output data-testid="ids">{favorites.ids.join(',')}</output>
+      <button onClick={() => favorites.toggle('p1')}>Favorito</button>
+    </>
+  );
+}
+
+const ids = () => screen.getByTestId('ids').textContent;
+
+async function renderSignedIn(cloud: string[]) {
+  serve(cloud);
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <FavoritesProvider>
+        <Probe />
+      </FavoritesProvider>
+    </QueryClientProvider>,
+  );
+  act(() => authEvents.emit('INITIAL_SESSION', user));
+  await waitFor(() => expect(ids()).toBe(cloud.join(',')));
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  vi.mocked(toast.error).mockClear();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('favoritos de quem entrou: a lista muda na hora e volta se o servidor recusa', () => {
+  it('um favorito que não grava sai da lista, com o aviso', async () => {
+    await renderSignedIn([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Favorito' }));
+    expect(ids()).toBe('p1');
+    await waitFor(() => expect(ids()).toBe(''));
+    expect(writes).toEqual(['PUT /api/favorites/p1']);
+    expect(vi.mocked(toast.error)).toHaveBeenCalledWith(
+      cartMessages.favoriteAddFailed.title,
+      cartMessages.favoriteAddFailed.description,
+    );
+  });
+
+  it('uma remoção que não grava devolve o favorito, com o aviso', async () => {
+    await renderSignedIn(['p1']);
+    fireEvent.click(screen.getByRole('button', { name: 'Favorito' }));
+    expect(ids()).toBe('');
+    await waitFor(() => expect(ids()).toBe('p1'));
+    expect(writes).toEqual(['DELETE /api/favorites/p1']);
+    expect(vi.mocked(toast.error)).toHaveBeenCalledWith(
+      cartMessages.favoriteRemoveFailed.title,
+      cartMessages.favoriteRemoveFailed.description,
+    );
+  });
+});

@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { productTypes, ufNames } from '../catalog.ts';
+import { formatMoney } from '../lib/money.ts';
+import { parseReais } from '../admin-schemas.ts';
+
+/**
+ * A product of the network as staff create and edit it (docs/spec/product.md §8): the API's request
+ * schema, and the form schema that reads what the admin form types into it, field by field, so a
+ * field's error is the API's message on the same field.
+ */
+
+const text = (max: number, label: string) =>
+  z
+    .string({ error: `${label} é obrigatório.` })
+    .trim()
+    .max(max, { error: `${label}: no máximo ${max} caracteres.` });
+
+const towerFields = {
+  id: z.uuid({ error: 'Torre inválida.' }).optional(),
+  name: text(120, 'Nome da torre').min(1, { error: 'Informe o nome da torre.' }),
+  screens: z
+    .number({ error: 'Informe o número de telas.' })
+    .int({ error: 'Use um número inteiro de telas.' })
+    .min(1, { error: 'Ao menos 1 tela.' })
+    .max(1000, { error: 'No máximo 1.000 telas.' }),
+  weekly_audience: z
+    .number({ error: 'Informe a audiência semanal.' })
+    .int({ error: 'Use um número inteiro.' })
+    .min(0, { error: 'A audiência não pode ser negativa.' })
+    .max(1_000_000_000, { error: 'Audiência grande demais.' }),
+  slots: z
+    .number({ error: 'Informe os slots.' })
+    .int({ error: 'Use um número inteiro de slots.' })
+    .min(1, { error: 'Ao menos 1 slot.' })
+    .max(100, { error: 'No máximo 100 slots.' }),
+};
+export const towerInputSchema = z.object(towerFields);
+export type TowerInput = z.infer<typeof towerInputSchema>;
+
+const productFields = {
+  name: text(160, 'Nome').min(3, { error: 'O nome precisa de ao menos 3 letras.' }),
+  description: text(4000, 'Descrição').default(''),
+  type: z.enum(productTypes, { error: 'Escolha o tipo de mídia.' }),
+  address: text(300, 'Endereço').min(3, { error: 'Informe o endereço.' }),
+  neighborhood: text(120, 'Bairro').default(''),
+  city: text(120, 'Cidade').min(2, { error: 'Informe a cidade.' }),
+  state: z.string().refine((v) => v in ufNames, { error: 'Escolha a UF.' }),
+  latitude: z
+    .number({ error: 'Latitude inválida.' })
+    .min(-34, { error: 'Latitude fora do Brasil.' })
+    .max(6, { error: 'Latitude fora do Brasil.' }),
+  longitude: z
+    .number({ error: 'Longitude inválida.' })
+    .min(-74, { error: 'Longitude fora do Brasil.' })
+    .max(-28, { error: 'Longitude fora do Brasil.' }),
+  daily_price: z
+    .number({ error: 'Informe o preço diário.' })
+    .int({ error: 'Preço em centavos inteiros.' })
+    .min(100, { error: `O preço diário mínimo é ${formatMoney(100)}.` })
+    .max(100_000_000, { error: 'Preço diário alto demais.' }),
+  is_tower_based: z.boolean().default(false),
+  weekly_audience: z
+    .number({ error: 'Informe a audiência semanal.' })
+    .int({ error: 'Use um número inteiro.' })
+    .min(0, { error: 'A audiência não pode ser negativa.' })
+    .max(1_000_000_000, { error: 'Audiência grande demais.' }),
+  audience_profile: text(500, 'Perfil de público').default(''),
+  operating_hours: text(200, 'Horário de funcionamento').default(''),
+  status: z.enum(['ativo', 'inativo'], { error: 'Status inválido.' }).default('ativo'),
+};
+
+const towersOf = <T extends z.ZodType>(tower: T) =>
+  z
+    .array(tower, { error: 'Informe as torres.' })
+    .min(1, { error: 'Cadastre ao menos uma torre ou face.' })
+    .max(50, { error: 'No máximo 50 torres.' });
+
+/** The rules across fields, the same for the API and the form. */
+function productRules(
+  value: { is_tower_based: boolean; towers: Array<{ name: string }> },
+  ctx: z.RefinementCtx,
+) {
+  if (!value.is_tower_based && value.towers.length !== 1) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['towers'],
+      message: 'Um produto sem torres tem exatamente uma face.',
+    });
+  }
+  const names = value.towers.map((t) => t.name.toLowerCase());
+  if (new Set(names).size !== names.length) {
+    ctx.addIssue({ code: 'custom', path: ['towers'], message: 'Cada torre precisa de um nome diferente.' });
+  }
+}
+
+export const productInputSchema = z
+  .object({ ...productFields, towers: towersOf(towerInputSchema) })
+  .superRefine(productRules);
+export type ProductInput = z.input<typeof productInputSchema>;
+
+/** A number typed in pt-BR ("-15,79" or "-15.79"); NaN when it is not one, so the field says so. */
+export const parseDecimal = (value: string) =>
+  value.trim() === '' ? Number.NaN : Number(value.replace(',', '.'));
+
+const typedNumber = <T extends z.ZodType<unknown, number>>(field: T) =>
+  z.string().transform(parseDecimal).pipe(field);
+
+const typedReais = z
+  .string()
+  .transform((value, ctx) => {
+    const centavos = parseReais(value);
+    if (centavos === null) {
+      ctx.addIssue({ code: 'custom', message: 'Informe o preço em reais, por exemplo 150,00.' });
+      return z.NEVER;
+    }
+    return centavos;
+  })
+  .pipe(productFields.daily_price);
+
+/**
+ * The admin product form as typed: price in reais ("1.234,56"), coordinates and counts as text. Each
+ * field is read and handed to the API's own rule, so the messages are the API's.
+ */
+export const productFormSchema = z
+  .object({
+    ...productFields,
+    description: productFields.description.unwrap(),
+    neighborhood: productFields.neighborhood.unwrap(),
+    audience_profile: productFields.audience_profile.unwrap(),
+    operating_hours: productFields.operating_hours.unwrap(),
+    is_tower_based: z.boolean(),
+    status: z.enum(['ativo', 'inativo']),
+    latitude: typedNumber(productFields.latitude),
+    longitude: typedNumber(productFields.longitude),
+    daily_price: typedReais,
+    weekly_audience: typedNumber(productFields.weekly_audience),
+    towers: towersOf(
+      z.object({
+        id: towerFields.id,
+        name: towerFields.name,
+        screens: typedNumber(towerFields.screens),
+        weekly_audience: typedNumber(towerFields.weekly_audience),
+        slots: typedNumber(towerFields.slots),
+      }),
+    ),
+  })
+  .superRefine(productRules);
+export type ProductFormValues = z.input<typeof productFormSchema>;

@@ -1,0 +1,151 @@
+import { isValidCEP, isValidCNPJ, isValidCPF } from '@brazilian-utils/brazilian-utils';
+import { z } from 'zod';
+import { ufNames } from '../catalog.ts';
+
+const digits = (value: string) => value.replace(/\D/g, '');
+
+/**
+ * The digits of a Brazilian phone however it was typed or pasted: "+55 (61) 99999-0000",
+ * "061 99999 0000" and "61999990000" all give "61999990000" (country code and trunk 0 dropped).
+ */
+export function normalizePhone(value: string): string {
+  let d = digits(value);
+  if (d.length >= 12 && d.startsWith('55')) d = d.slice(2);
+  if (d.length >= 11 && d.startsWith('0')) d = d.slice(1);
+  return d.slice(0, 11);
+}
+
+/** Puts the digits it has into a mask of 0s ("00000-000"), stopping where the digits end. */
+function applyMask(d: string, mask: string): string {
+  let out = '';
+  let i = 0;
+  for (const ch of mask) {
+    if (i >= d.length) break;
+    if (ch === '0') out += d[i++];
+    else out += ch;
+  }
+  return out;
+}
+
+/** "(61) 99999-0000" or "(61) 3333-0000"; partial input is masked as far as it goes. */
+export function formatPhone(value: string): string {
+  const d = normalizePhone(value);
+  return applyMask(d, d.length === 11 ? '(00) 00000-0000' : '(00) 0000-00000');
+}
+
+/** "70040-010"; partial input is masked as far as it goes. */
+export function formatCEP(value: string): string {
+  return applyMask(digits(value).slice(0, 8), '00000-000');
+}
+
+/** CPF "000.000.000-00" or CNPJ "00.000.000/0000-00" as typed so far. */
+export function maskDocument(value: string, personType: 'pf' | 'pj'): string {
+  const d = digits(value);
+  return personType === 'pj'
+    ? applyMask(d.slice(0, 14), '00.000.000/0000-00')
+    : applyMask(d.slice(0, 11), '000.000.000-00');
+}
+const required = (message: string, max = 160) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: `Use no máximo ${max} caracteres.` });
+
+function documentPresent(payload: { value: unknown }): boolean {
+  const v = payload.value as { document?: unknown; person_type?: unknown } | undefined;
+  return typeof v?.document === 'string' && (v.person_type === 'pf' || v.person_type === 'pj');
+}
+
+/** The billing profile required before checkout (docs/spec/product.md §4). */
+export const billingProfileSchema = z
+  .object({
+    person_type: z.enum(['pf', 'pj'], { error: 'Escolha pessoa física ou jurídica.' }),
+    name: required('Informe o nome completo ou a razão social.'),
+    document: z.string({ error: 'Informe o CPF ou o CNPJ.' }).transform(digits),
+    phone: z
+      .string({ error: 'Informe um telefone com DDD.' })
+      .transform(normalizePhone)
+      .refine((v) => v.length === 10 || v.length === 11, {
+        error: 'Informe um telefone com DDD (10 ou 11 dígitos).',
+      }),
+    cep: z
+      .string({ error: 'Informe o CEP.' })
+      .transform(digits)
+      .refine((v) => isValidCEP(v), { error: 'CEP inválido.' }),
+    street: required('Informe o endereço.'),
+    number: required('Informe o número.', 20),
+    complement: z
+      .string()
+      .trim()
+      .max(80)
+      .nullish()
+      .transform((v) => v || null),
+    district: required('Informe o bairro.', 80),
+    city: required('Informe a cidade.', 80),
+    state: z
+      .string({ error: 'Escolha o estado.' })
+      .trim()
+      .toUpperCase()
+      .refine((v) => v in ufNames, { error: 'Escolha o estado.' }),
+  })
+  // Checked even when other fields have errors (`when`), so every message shows at once.
+  .refine((v) => v.document.length > 0, {
+    path: ['document'],
+    error: (issue) =>
+      (issue.input as { person_type?: unknown } | undefined)?.person_type === 'pj'
+        ? 'Informe o CNPJ.'
+        : 'Informe o CPF.',
+    when: documentPresent,
+    abort: true,
+  })
+  .refine(
+    (v) =>
+      v.document.length === 0 ||
+      v.person_type !== 'pf' ||
+      (v.document.length === 11 && isValidCPF(v.document)),
+    {
+      path: ['document'],
+      error: 'CPF inválido. Confira os números.',
+      when: documentPresent,
+    },
+  )
+  .refine(
+    (v) =>
+      v.document.length === 0 ||
+      v.person_type !== 'pj' ||
+      (v.document.length === 14 && isValidCNPJ(v.document)),
+    {
+      path: ['document'],
+      error: 'CNPJ inválido. Confira os números.',
+      when: documentPresent,
+    },
+  );
+export type BillingProfileInput = z.input<typeof billingProfileSchema>;
+
+export function formatDocument(document: string): string {
+  const d = digits(document);
+  if (d.length === 11) return d.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '$1.$2.$3-$4');
+  if (d.length === 14) return d.replace(/(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})/, '$1.$2.$3/$4-$5');
+  return d;
+}
+
+/** The saved billing profile as GET/PUT /api/billing-profile answer it. */
+export const billingProfileDataSchema = z.object({
+  person_type: z.enum(['pf', 'pj']),
+  name: z.string(),
+  document: z.string(),
+  phone: z.string(),
+  cep: z.string(),
+  street: z.string(),
+  number: z.string(),
+  complement: z.string().nullable(),
+  district: z.string(),
+  city: z.string(),
+  state: z.string(),
+});
+export type BillingProfile = z.infer<typeof billingProfileDataSchema>;
+/** GET /api/billing-profile: null until the customer fills it in. */
+export const billingProfileResponseSchema = z.object({ profile: billingProfileDataSchema.nullable() });
+/** PUT /api/billing-profile. */
+export const billingProfileSavedSchema = z.object({ profile: billingProfileDataSchema });

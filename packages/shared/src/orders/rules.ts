@@ -1,0 +1,196 @@
+/** Orders, pricing and coupons: the rules both sides apply (the server decides). */
+export const orderStatuses = [
+  'aguardando_pagamento',
+  'pago',
+  'em_veiculacao',
+  'concluido',
+  'cancelado',
+  'expirado',
+  'pago_apos_expirar',
+] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export const orderStatusLabels: Record<OrderStatus, string> = {
+  aguardando_pagamento: 'Aguardando pagamento',
+  pago: 'Pago',
+  em_veiculacao: 'Em veiculação',
+  concluido: 'Concluído',
+  cancelado: 'Cancelado',
+  expirado: 'Expirado',
+  pago_apos_expirar: 'Pago após expirar — reembolso pendente',
+};
+
+/** What the customer reads on an order paid after its hold expired (decision 026). */
+export const LATE_PAYMENT_NOTICE =
+  'Recebemos o seu Pix depois que o prazo de pagamento terminou e as vagas já tinham sido liberadas. O pagamento está registrado e a equipe da Urbana vai devolvê-lo integralmente; entraremos em contato.';
+
+export type OrderActor = 'cliente' | 'equipe' | 'sistema' | 'provedor';
+
+/** docs/spec/product.md §4: who may move an order from one state to another. */
+export const orderTransitions: Record<OrderStatus, Partial<Record<OrderStatus, readonly OrderActor[]>>> = {
+  aguardando_pagamento: {
+    // sistema: an order with nothing to pay is confirmed at once (docs/decisions/026-abuse-and-edge-cases.md).
+    pago: ['equipe', 'provedor', 'sistema'],
+    cancelado: ['cliente', 'equipe'],
+    expirado: ['sistema'],
+    // A Pix paid after its slots went to someone else: recorded, refund pending (decision 026).
+    pago_apos_expirar: ['provedor'],
+  },
+  pago: { em_veiculacao: ['equipe', 'sistema'], cancelado: ['equipe'] },
+  em_veiculacao: { concluido: ['equipe', 'sistema'], cancelado: ['equipe'] },
+  concluido: {},
+  cancelado: { pago_apos_expirar: ['provedor'] },
+  expirado: { pago_apos_expirar: ['provedor'] },
+  // Staff refund the payment and close the order.
+  pago_apos_expirar: { cancelado: ['equipe'] },
+};
+
+export function canTransition(from: OrderStatus, to: OrderStatus, actor: OrderActor): boolean {
+  return orderTransitions[from][to]?.includes(actor) ?? false;
+}
+
+export const paymentMethods = ['pix', 'faturado'] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+export const paymentMethodLabels: Record<PaymentMethod, string> = {
+  pix: 'Pix',
+  faturado: 'Boleto/transferência faturada',
+};
+
+export interface PricingConfig {
+  longRunWeeks: number;
+  longRunPercent: number;
+}
+export const defaultPricing: PricingConfig = { longRunWeeks: 12, longRunPercent: 10 };
+
+/** An item's price: the seed's formula, then the long-run discount when it applies. */
+export function priceItem(
+  input: { dailyPrice: number; weeks: number; towerCount: number },
+  pricing: PricingConfig = defaultPricing,
+) {
+  const subtotal = input.dailyPrice * 7 * input.weeks * input.towerCount;
+  const discount =
+    input.weeks >= pricing.longRunWeeks ? Math.round((subtotal * pricing.longRunPercent) / 100) : 0;
+  return { subtotal, discount, total: subtotal - discount };
+}
+
+/**
+ * The largest total one order may have, in centavos: R$ 50.000.000,00 (docs/decisions/026-abuse-and-edge-cases.md).
+ * Refused at the quote and at the order, never stored.
+ */
+export const MAX_ORDER_TOTAL = 5_000_000_000;
+
+export const orderLimitMessages = {
+  totalTooHigh: (max: string) =>
+    `O total passa do limite de ${max} por pedido. Divida a campanha em pedidos menores ou fale com a equipe.`,
+  tooManyUnpaid: (max: number) =>
+    `Você já tem ${max} ${max === 1 ? 'pedido' : 'pedidos'} aguardando pagamento. Pague ou cancele um deles antes de fazer outro pedido.`,
+  faceWeeks: (max: number, held: number) =>
+    `Este pedido passaria do limite de ${max} faces × semanas reservadas sem pagamento (em aberto: ${held}). Pague ou cancele um pedido em aberto, ou fale com a equipe para liberar campanhas maiores.`,
+  tooManyFromNetwork:
+    'Há pedidos demais aguardando pagamento a partir desta rede. Pague ou cancele um pedido em aberto antes de fazer outro.',
+  tooFast: 'Muitos pedidos em pouco tempo. Aguarde alguns minutos e tente de novo.',
+} as const;
+
+export const couponKinds = ['percentual', 'valor'] as const;
+export type CouponKind = (typeof couponKinds)[number];
+
+export interface CouponRule {
+  code: string;
+  kind: CouponKind;
+  /** Percent (1–100) or centavos. */
+  value: number;
+  starts_at: Date | null;
+  ends_at: Date | null;
+  min_order: number;
+  max_uses: number | null;
+  max_uses_per_user: number | null;
+  first_purchase_only: boolean;
+  active: boolean;
+  uses: number;
+}
+
+export const couponMessages = {
+  notFound: 'Cupom não encontrado.',
+  inactive: 'Este cupom não está ativo.',
+  notStarted: 'Este cupom ainda não começou a valer.',
+  expired: 'Este cupom expirou.',
+  minimum: (min: string) => `Este cupom vale para pedidos a partir de ${min}.`,
+  limitReached: 'Este cupom atingiu o limite de usos.',
+  userLimitReached: 'Você já usou este cupom o máximo de vezes permitido.',
+  firstPurchaseOnly: 'Este cupom vale só para a primeira compra.',
+} as const;
+
+/** Why a coupon does not apply (a Portuguese message), or its discount in centavos. */
+export function applyCoupon(
+  coupon: CouponRule,
+  ctx: {
+    amount: number;
+    now: Date;
+    userUses: number;
+    hasPaidOrders: boolean;
+    formatMoney: (c: number) => string;
+  },
+): { ok: true; discount: number } | { ok: false; message: string } {
+  if (!coupon.active) return { ok: false, message: couponMessages.inactive };
+  if (coupon.starts_at && ctx.now < coupon.starts_at)
+    return { ok: false, message: couponMessages.notStarted };
+  if (coupon.ends_at && ctx.now > coupon.ends_at) return { ok: false, message: couponMessages.expired };
+  if (coupon.max_uses !== null && coupon.uses >= coupon.max_uses)
+    return { ok: false, message: couponMessages.limitReached };
+  if (coupon.max_uses_per_user !== null && ctx.userUses >= coupon.max_uses_per_user) {
+    return { ok: false, message: couponMessages.userLimitReached };
+  }
+  if (coupon.first_purchase_only && ctx.hasPaidOrders)
+    return { ok: false, message: couponMessages.firstPurchaseOnly };
+  if (ctx.amount < coupon.min_order)
+    return { ok: false, message: couponMessages.minimum(ctx.formatMoney(coupon.min_order)) };
+  const raw = coupon.kind === 'percentual' ? Math.round((ctx.amount * coupon.value) / 100) : coupon.value;
+  return { ok: true, discount: Math.min(raw, ctx.amount) };
+}
+
+export const couponStates = ['expirado', 'esgotado', 'inativo', 'agendado', 'ativo'] as const;
+export type CouponState = (typeof couponStates)[number];
+export const couponStateLabels: Record<CouponState, string> = {
+  expirado: 'Expirado',
+  esgotado: 'Esgotado',
+  inativo: 'Inativo',
+  agendado: 'Agendado',
+  ativo: 'Ativo',
+};
+
+/**
+ * What a coupon really is now (issue #17 item 5), by the same comparisons as `applyCoupon`. States
+ * that no switch can undo come first: past its end it is "Expirado", out of uses "Esgotado"; then
+ * "Inativo" when staff turned it off, "Agendado" before its start, else "Ativo" (decision 025).
+ */
+export function couponStateOf(
+  coupon: Pick<CouponRule, 'active' | 'max_uses' | 'uses'> & {
+    starts_at: Date | string | null;
+    ends_at: Date | string | null;
+  },
+  now: Date,
+): CouponState {
+  const at = (d: Date | string | null) => (d === null ? null : new Date(d));
+  const starts = at(coupon.starts_at);
+  const ends = at(coupon.ends_at);
+  if (ends && now > ends) return 'expirado';
+  if (coupon.max_uses !== null && coupon.uses >= coupon.max_uses) return 'esgotado';
+  if (!coupon.active) return 'inativo';
+  if (starts && now < starts) return 'agendado';
+  return 'ativo';
+}
+
+export const CANCELLATION_POLICY =
+  'Você pode cancelar sem custo enquanto o pedido aguarda pagamento. Depois do pagamento, o cancelamento é feito pela equipe da Urbana até 5 dias úteis antes do início da veiculação, com reembolso integral; depois disso, não há reembolso das semanas já reservadas.';
+
+/** The name an order shows once its customer deleted the account (docs/decisions/031). */
+export const DELETED_HOLDER = 'Titular excluído a pedido (LGPD)';
+
+/** Whether an order's billing data was reduced to what the law keeps (account deleted). */
+export function isAnonymisedBilling(billing: unknown): boolean {
+  return (
+    typeof billing === 'object' &&
+    billing !== null &&
+    (billing as { anonimizado?: unknown }).anonimizado === true
+  );
+}
