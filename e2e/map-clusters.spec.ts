@@ -10,20 +10,33 @@ test('o mapa do país mostra os grupos contados pelo servidor e um clique aproxi
     clusters: Array<{ count: number }>;
     items: unknown[];
   }> = [];
+  let pending = 0;
+  page.on('request', (req) => {
+    if (req.url().includes('/api/search/mapa')) pending += 1;
+  });
+  page.on('requestfailed', (req) => {
+    if (req.url().includes('/api/search/mapa')) pending -= 1;
+  });
   page.on('response', async (res) => {
-    if (!res.url().includes('/api/search/mapa') || !res.ok()) return;
+    if (!res.url().includes('/api/search/mapa')) return;
+    pending -= 1;
+    if (!res.ok()) return;
     answers.push({ zoom: Number(new URL(res.url()).searchParams.get('zoom') ?? 0), ...(await res.json()) });
   });
   await page.goto('/buscar-locais?norte=5&sul=-33&leste=-34&oeste=-74');
   const map = page.getByRole('region', { name: 'Mapa dos resultados' });
   const bubble = map.locator('.urbana-cluster[data-cluster]').first();
   await expect(bubble).toBeVisible();
-  // Every bubble's number is a count the server sent, and they add up to the whole catalogue. The map
-  // may still be settling (fitting the view asks again), so compare with the latest answer until both agree.
+  // Every bubble's number is a count the server sent, and they add up to the whole catalogue. The
+  // search's first answer covers its whole area; the map, once it has framed those groups, asks again
+  // for its own view and zoom (and the bubbles change). Compare once that answer is in and none is on
+  // the way, or the bubble picked below may be gone before the click.
   let shown: number[] = [];
   await expect(async () => {
     const grouped = answers.filter((a) => a.clusters.length > 0).at(-1);
     expect(grouped).toBeDefined();
+    expect(grouped!.zoom).toBeGreaterThan(0);
+    expect(pending).toBe(0);
     expect(grouped!.total).toBeGreaterThan(100);
     expect(grouped!.items).toEqual([]);
     shown = await map
