@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { cartItem } from './support/fixtures.ts';
-import { createCustomer, toast, uniqueEmail } from './support/users.ts';
+import { REDIRECT_STORAGE_KEY } from '@urbana/shared';
+import { createCustomer, signInWithForm, toast, uniqueEmail } from './support/users.ts';
 
 test('entrada: senha com menos de 6 caracteres é recusada ao lado do campo, sem enviar nada', async ({
   page,
@@ -77,4 +78,28 @@ test('/admin/login com conta de cliente: recusa sem deixar sessão nem avisos de
   expect(cookies.filter((c) => c.name === 'urbana_sessao')).toEqual([]);
   await page.goto('/');
   await expect(page.getByRole('banner').getByRole('button', { name: 'Entrar', exact: true })).toBeVisible();
+});
+
+test('depois de entrar, Voltar não mostra de novo o formulário; /auth com sessão leva adiante', async ({
+  page,
+  request,
+}) => {
+  const customer = await createCustomer(request, 'Cliente Voltar');
+  await page.goto('/buscar-locais');
+  await page.goto('/auth');
+  await signInWithForm(page, customer.email, customer.password);
+  await expect(page).toHaveURL(/\/buscar-locais$/);
+  // The page before /auth, not the sign-in form of an account that is already in.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/buscar-locais$/);
+  await expect(page.getByRole('form', { name: 'Entrar' })).toHaveCount(0);
+
+  // A signed-in person who opens /auth (a bookmark, a link) goes on to the saved page.
+  await page.goto('/carrinho');
+  await page.evaluate((key) => sessionStorage.setItem(key, '/usuario/meus-pedidos'), REDIRECT_STORAGE_KEY);
+  await page.goto('/auth');
+  await expect(page).toHaveURL(/\/usuario\/meus-pedidos$/);
+  await expect(page.getByRole('form', { name: 'Entrar' })).toHaveCount(0);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/carrinho$/);
 });

@@ -1,7 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { signInErrors, checkSignInForm, staffOnlyMessage, successToasts, type Profile } from '@urbana/shared';
+import { useLocation, useNavigate } from 'react-router';
+import {
+  checkSignInForm,
+  paths,
+  signInErrors,
+  staffOnlyMessage,
+  successToasts,
+  type Profile,
+} from '@urbana/shared';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
@@ -29,6 +36,7 @@ export function SignInForm({
 }) {
   const { signIn } = useAuth();
   const navigate = useNavigate();
+  const location = useLocation();
   const [error, setError] = useState<string | null>(null);
   const [resent, setResent] = useState<string | null>(null);
   const resendConfirmation = useMutation({ mutationFn: authApi.resendConfirmation });
@@ -42,7 +50,10 @@ export function SignInForm({
   const done = async (user: Profile) => {
     if (onSignedIn) return await onSignedIn(user);
     toast.success(successToasts.signIn.title, successToasts.signIn.description);
-    window.setTimeout(() => navigate(takeRedirectPath()), REDIRECT_DELAY_MS);
+    // On /auth the sign-in page gives way to where the person goes: Back leads to the page before it,
+    // not to the form of an account that is already in. From the header's dialog, a new page.
+    const replace = location.pathname === paths.auth;
+    window.setTimeout(() => navigate(takeRedirectPath(), { replace }), REDIRECT_DELAY_MS);
   };
 
   const onSubmit = form.handleSubmit(async (values) => {

@@ -45,7 +45,7 @@ export function Component() {
             toast.success(successToasts.signIn.title, successToasts.signIn.description);
             const saved = takeRedirectPath();
             const target = saved.startsWith('/admin') ? saved : paths.admin.dashboard;
-            window.setTimeout(() => navigate(target), REDIRECT_DELAY_MS);
+            window.setTimeout(() => navigate(target, { replace: true }), REDIRECT_DELAY_MS);
           }}
         />
         <Link to={paths.home} className="mt-6 block text-center text-sm text-slate-600 hover:underline">

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
-import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { googleSignInErrors, type GoogleSignInError } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -13,6 +13,7 @@ import {
   GoogleButton,
   SignInForm,
   SignUpForm,
+  takeRedirectPath,
   useAuth,
 } from '../../../features/auth/index.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -61,7 +62,18 @@ export function Component() {
     ['entrar', 'cadastro', 'recuperar'].includes(params.get('modo') ?? '') ? params.get('modo') : 'entrar'
   ) as Mode;
   const [created, setCreated] = useState<string | null>(null);
-  const { sessionNotice } = useAuth();
+  const { sessionNotice, user, initialized } = useAuth();
+  const navigate = useNavigate();
+  // Someone already signed in when the page opens (a bookmark, a link, Back) goes on to the saved
+  // page, as a sign-in here would; a sign-in made on this page leads on by itself (sign-in-form.tsx).
+  const arrivedSignedIn = useRef<boolean | null>(initialized ? user !== null : null);
+  const leaving = useRef(false);
+  useEffect(() => {
+    if (arrivedSignedIn.current === null && initialized) arrivedSignedIn.current = user !== null;
+    if (!arrivedSignedIn.current || leaving.current) return;
+    leaving.current = true;
+    void navigate(takeRedirectPath(), { replace: true });
+  }, [initialized, user, navigate]);
   const errorCode = params.get('erro');
   const googleError =
     errorCode && errorCode in googleSignInErrors ? googleSignInErrors[errorCode as GoogleSignInError] : null;
