@@ -6,7 +6,9 @@
  *   - reads that miss the cache (CATALOG_CACHE_SECONDS=0): a product read spread over ≥ 1,000
  *     distinct products and a search over ≥ 1,000 distinct shapes, sent with a browser's headers and
  *     a session cookie on half of them, each as a share of the bare route of the same run (product
- *     budget ≥ 30 %).
+ *     budget ≥ 30 %);
+ *   - the floor of the product read: the same query and availability in a Fastify server with
+ *     nothing else (scripts/bench/product-floor.ts), on the same database, in the same run.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -17,7 +19,7 @@ import { sessions } from '../../apps/api/src/db/schema/index.ts';
 import { hashToken, newToken } from '../../apps/api/src/lib/tokens.ts';
 import { upsertConfirmedAccount } from '../../apps/api/src/services/accounts.ts';
 import { demoCities } from '../../apps/api/src/services/demo-cities.ts';
-import type { SpawnedServer } from './start.ts';
+import { spawnServer, type SpawnedServer } from './start.ts';
 import { measureStarts } from './start-figures.ts';
 import { readLoad } from './reads.ts';
 import { scaleCatalog } from './scale-catalog.ts';
@@ -110,6 +112,14 @@ export async function measurePostgresReads(serverUrl: string, port: number, hell
     const search = await readLoad(base, { paths: searchPaths(), cookie });
     const bare2 = await readLoad(base, { paths: ['/api/health/live'], cookie, seconds: 6 });
     const bare = Math.round((bare1.rps + bare2.rps) / 2);
+    await server.stop();
+    server = await spawnServer({
+      args: ['--import', 'tsx', 'scripts/bench/product-floor.ts'],
+      cwd: root,
+      env: { DATABASE_URL: url.toString(), PORT: String(helloPort) },
+      healthUrl: `http://127.0.0.1:${helloPort}/api/health/live`,
+    });
+    const floor = await readLoad(`http://127.0.0.1:${helloPort}`, { paths: slugs });
     figures.push(
       { name: 'servidor compilado: primeira resposta após o início (leitura de produto, PostgreSQL, mediana de 3)', value: starts.server.firstAnswerMs, unit: 'ms', budget: { op: '<=', limit: 1000 } },
       { name: 'piso, Fastify mínimo: primeira resposta após o início', value: starts.hello.firstAnswerMs, unit: 'ms' },
@@ -118,6 +128,9 @@ export async function measurePostgresReads(serverUrl: string, port: number, hell
       { name: 'PostgreSQL rota mínima (navegador, metade com sessão)', value: bare, unit: 'req/s' },
       { name: `PostgreSQL leitura de produto sem cache (${slugs.length} produtos)`, value: product.rps, unit: 'req/s' },
       { name: 'PostgreSQL leitura de produto sem cache / rota mínima', value: Math.round((product.rps / bare) * 100), unit: '%', budget: { op: '>=', limit: 30 } },
+      { name: 'piso: a mesma consulta num Fastify sem mais nada (scripts/bench/product-floor.ts)', value: floor.rps, unit: 'req/s' },
+      { name: 'piso / rota mínima (o máximo que a leitura de produto alcança nesta máquina)', value: Math.round((floor.rps / bare) * 100), unit: '%' },
+      { name: 'PostgreSQL leitura de produto sem cache / piso', value: Math.round((product.rps / floor.rps) * 100), unit: '%' },
       { name: `PostgreSQL busca sem cache (${searchPaths().length} buscas distintas)`, value: search.rps, unit: 'req/s' },
       { name: 'PostgreSQL busca sem cache / rota mínima', value: Math.round((search.rps / bare) * 100), unit: '%' },
       { name: 'PostgreSQL leitura de produto sem cache p99', value: product.p99Ms, unit: 'ms' },

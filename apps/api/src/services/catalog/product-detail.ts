@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { addDays, availabilityOf, creativeSpecs, periodEnd, type AvailabilityStatus } from '@urbana/shared';
 import type { Db } from '../../db/client.ts';
+import { executePrepared } from '../../db/prepared.ts';
 import type { products } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { fileUrl } from './rows.ts';
@@ -31,7 +32,7 @@ type BookingRow = [string, string, string];
  * and period.
  */
 async function productWithBookings(db: Db, slug: string, from: string, to: string) {
-  const result = await db.execute(sql`
+  const result = await executePrepared(db, 'produto_pagina', sql`
     select p.*,
       coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'screens', t.screens,
           'weekly_audience', t.weekly_audience, 'slots', t.slots) order by t.name)
