@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executePrepared } from '../src/db/prepared.ts';
+import { productDetail } from '../src/services/catalog/product-detail.ts';
 import { createTestDatabase, testDriver } from './helpers.ts';
 
 // docs/decisions/053-prepared-hot-reads.md: a hot read runs as a named prepared statement.
@@ -37,5 +38,24 @@ describe('leituras preparadas', () => {
     expect(names.map((r) => r.name)).toContain('teste_cubo');
     expect(names.find((r) => r.name === 'teste_cubo')?.statement).toContain('* 4');
     expect(names.some((r) => r.statement.includes('* 5'))).toBe(false);
+  });
+
+  it('a página do produto continua a responder quando outra instância acrescenta uma coluna', async () => {
+    await database.db.execute(sql`
+      with p as (
+        insert into products (slug, name, type, city, state, latitude, longitude, daily_price)
+        values ('painel-preparado', 'Painel Preparado', 'painel_led', 'Brasília', 'DF', -15.8, -47.9, 30000)
+        returning id)
+      insert into towers (product_id, name, slots) select id, 'Face principal', 5 from p`);
+    const read = () => productDetail(database.db, 'painel-preparado', { weeks: 4, leadBusinessDays: 2 });
+    // Every pooled connection prepares the statement before the table changes.
+    await Promise.all(Array.from({ length: 25 }, read));
+    await database.db.execute(sql`alter table products add column prepared_probe int`);
+    try {
+      const after = await Promise.all(Array.from({ length: 25 }, read));
+      expect(after.every((p) => p.name === 'Painel Preparado' && p.towers[0]?.remaining === 5)).toBe(true);
+    } finally {
+      await database.db.execute(sql`alter table products drop column prepared_probe`);
+    }
   });
 });

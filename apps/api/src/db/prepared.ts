@@ -12,9 +12,15 @@ const dialect = new PgDialect();
  *
  * Only for a query whose text never changes between calls (values travel as parameters): a name
  * stands for one text on a connection, and each name stays prepared as long as the connection.
+ * Name the columns, never `*`: PostgreSQL refuses to run a prepared statement whose result type a
+ * migration of another instance changed ("cached plan must not change result type").
  */
-export function executePrepared(db: Db | Tx, name: string, query: SQL) {
-  return db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute() as ReturnType<
-    Db['execute']
-  >;
+export function executePrepared<T = Record<string, unknown>>(
+  db: Db | Tx,
+  name: string,
+  query: SQL,
+): Promise<{ rows: T[] }> {
+  return db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute() as Promise<{
+    rows: T[];
+  }>;
 }

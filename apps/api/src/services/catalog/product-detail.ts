@@ -25,15 +25,42 @@ interface PhotoRow {
 /** [tower_id, starts_on, ends_on] of an active reservation that touches the calendar's window. */
 type BookingRow = [string, string, string];
 
+/** The product's columns that the page shows. */
+type ProductRow = Pick<
+  typeof products.$inferSelect,
+  | 'id'
+  | 'slug'
+  | 'name'
+  | 'description'
+  | 'type'
+  | 'address'
+  | 'neighborhood'
+  | 'city'
+  | 'state'
+  | 'latitude'
+  | 'longitude'
+  | 'daily_price'
+  | 'is_tower_based'
+  | 'weekly_audience'
+  | 'audience_profile'
+  | 'operating_hours'
+>;
+
 /**
  * The product with its towers, photos and the active reservations of the window in ONE round trip
  * (issue #21: a product read that misses the cache was 4 queries, 3.7 % of a bare route); the
  * loads per period are counted here, from a handful of rows, instead of one subquery per tower
- * and period.
+ * and period. A prepared statement (decision 053) whose columns are named: a column that another
+ * instance's migration adds to products does not change its result type.
  */
 async function productWithBookings(db: Db, slug: string, from: string, to: string) {
-  const result = await executePrepared(db, 'produto_pagina', sql`
-    select p.*,
+  const result = await executePrepared(
+    db,
+    'produto_pagina',
+    sql`
+    select p.id, p.slug, p.name, p.description, p.type, p.address, p.neighborhood, p.city, p.state,
+      p.latitude, p.longitude, p.daily_price, p.is_tower_based, p.weekly_audience, p.audience_profile,
+      p.operating_hours,
       coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'screens', t.screens,
           'weekly_audience', t.weekly_audience, 'slots', t.slots) order by t.name)
         from towers t where t.product_id = p.id), '[]') as tower_rows,
@@ -44,12 +71,13 @@ async function productWithBookings(db: Db, slug: string, from: string, to: strin
         from reservations r
         where r.product_id = p.id and r.starts_on < ${to}::date and r.ends_on > ${from}::date
           and ${ACTIVE_RESERVATION}), '[]') as booking_rows
-    from products p where p.slug = ${slug} and p.status = 'ativo'`);
+    from products p where p.slug = ${slug} and p.status = 'ativo'`,
+  );
   const row = rowsOf(result)[0];
   if (!row) return undefined;
   const json = <T>(value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value) as T;
   return {
-    product: row as unknown as typeof products.$inferSelect,
+    product: row as unknown as ProductRow,
     towerRows: json<TowerRow[]>(row.tower_rows),
     photos: json<PhotoRow[]>(row.photo_rows),
     bookings: json<BookingRow[]>(row.booking_rows),

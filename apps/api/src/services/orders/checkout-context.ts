@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { periodEnd, type CheckoutBody } from '@urbana/shared';
 import type { Db } from '../../db/client.ts';
+import { executePrepared } from '../../db/prepared.ts';
 import type { billingProfiles } from '../../db/schema/index.ts';
 import type { PricedProduct, PricedTower, UnpaidHeld } from './quote.ts';
 
@@ -79,9 +80,13 @@ export async function checkoutContext(
     })),
   );
   const open = sql`o.status = 'aguardando_pagamento' and o.expires_at > now()`;
-  const { rows } = await db.execute<{
+  // Two texts (with and without the client's address), each prepared once per connection.
+  const { rows } = await executePrepared<{
     doc: Omit<CheckoutContext, 'billing'> & { billing: RawBilling | null };
-  }>(sql`
+  }>(
+    db,
+    req.ip === null ? 'checkout_contexto' : 'checkout_contexto_ip',
+    sql`
     with ${priorAnswersCtes(req, idempotencyKeyMs)},
     wanted as (
       select * from jsonb_to_recordset(${wanted}::jsonb) as w(i int, product_id uuid, s date, e date))
@@ -119,7 +124,8 @@ export async function checkoutContext(
             where r.tower_id = ts.tower_id and r.slot = ts.slot and r.status <> 'liberada'
               and not (r.status = 'pendente' and r.hold_expires_at <= now())
               and daterange(r.starts_on, r.ends_on) && daterange(w.s, w.e)))), '[]'::json)
-    ) as doc`);
+    ) as doc`,
+  );
   const doc = rows[0]!.doc;
   return {
     ...doc,
