@@ -5,6 +5,7 @@ import type { invoices } from '../../db/schema/index.ts';
 import { orderItems, orders } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { bookedLine, orderHead, orderInvoice } from './head.ts';
+import { executePrepared } from '../../db/prepared.ts';
 
 /** A timestamp as the driver gives it: the JSON text of `timestamptz` (microseconds) to a Date, truncated to ms. */
 const at = (text: string) => new Date(text);
@@ -34,10 +35,16 @@ interface DetailDoc {
 /**
  * An order as its customer reads it: head, items with their towers and audience (read from the
  * catalogue as it is now, decision 022), history and invoice — one statement, so that the answer of
- * a checkout costs one round trip (issue #21).
+ * a checkout costs one round trip (issue #21). Its one column is a document, so a column that a
+ * migration adds changes no prepared result type.
  */
 export async function orderDetail(db: Db, orderId: string, ownerId?: string) {
-  const { rows } = await db.execute<{ doc: DetailDoc }>(sql`
+  // A prepared statement (decision 053): two texts, for its owner and for the staff.
+  const name = ownerId ? 'pedido_do_cliente' : 'pedido_da_equipe';
+  const { rows } = await executePrepared<{ doc: DetailDoc }>(
+    db,
+    name,
+    sql`
     select json_build_object(
       'order', to_jsonb(o),
       'coupon_code', (select c.code from coupons c where c.id = o.coupon_id),
@@ -59,7 +66,8 @@ export async function orderDetail(db: Db, orderId: string, ownerId?: string) {
         from order_items it left join products p on p.id = it.product_id
         where it.order_id = o.id), '[]'::json)) as doc
     from orders o
-    where o.id = ${orderId}${ownerId ? sql` and o.user_id = ${ownerId}` : sql``}`);
+    where o.id = ${orderId}${ownerId ? sql` and o.user_id = ${ownerId}` : sql``}`,
+  );
   const doc = rows[0]?.doc;
   if (!doc) throw new AppError(404, 'Pedido não encontrado.');
   const order = {
