@@ -1,21 +1,18 @@
 import path from 'node:path';
 import { mkdir } from 'node:fs/promises';
-import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { apiRoot } from '../paths.ts';
 import type { PGlite } from '@electric-sql/pglite';
 import type * as PgliteThread from './pglite-thread.ts';
 import { journalApplied, NEWEST_APPLIED_SQL } from './migrated.ts';
 import * as schema from './schema/index.ts';
+import { runWorkAfterCommit } from './after-commit.ts';
+import type { Db } from './types.ts';
 
 export const migrationsFolder = path.join(apiRoot, 'drizzle');
 
-/**
- * One query interface for both drivers. PGlite's drizzle instance has the same query API as
- * node-postgres's, so the services are written once against this type.
- */
-export type Db = NodePgDatabase<typeof schema>;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type { Db, Tx } from './types.ts';
 
 export interface Database {
   db: Db;
@@ -65,6 +62,11 @@ export interface OpenDatabaseOptions {
 const INT8 = 20;
 pg.types.setTypeParser(INT8, Number);
 
+/** Work after a commit (an announcement) that failed: what it announced is stored and shows on the next read. */
+function afterCommitFailed(error: unknown) {
+  console.warn('Trabalho após o commit falhou:', error);
+}
+
 // A fixed key: only Urbana's migrator takes this advisory lock.
 const MIGRATION_LOCK_KEY = 727_001;
 
@@ -100,7 +102,7 @@ async function openEmbedded(dataDir: string, inWorker: boolean): Promise<Databas
       ? await (await loadPgliteThread()).openPgliteThread(dataDir, parsers)
       : await PGliteClass.create(dataDir, { extensions: { btree_gist }, parsers })
   ) as PGlite;
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = runWorkAfterCommit(drizzlePglite({ client, schema }) as unknown as Db, afterCommitFailed);
   return {
     db,
     driver: 'pglite',
@@ -133,7 +135,7 @@ async function openServer(url: string, max: number, connectTimeoutMs: number): P
   });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
-  const db = drizzlePg({ client: pool, schema });
+  const db = runWorkAfterCommit(drizzlePg({ client: pool, schema }), afterCommitFailed);
   return {
     db,
     driver: 'pg',

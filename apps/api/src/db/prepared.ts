@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Db, Tx } from './client.ts';
+import type { Db, Tx } from './types.ts';
 
 const dialect = new PgDialect();
 

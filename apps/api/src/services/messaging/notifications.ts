@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { IN_APP_PATH, IN_APP_PATH_MESSAGE, type AudienceSegment } from '@urbana/shared';
 import type { Db, Tx } from '../../db/client.ts';
+import { afterCommit, canRunAfterCommit } from '../../db/after-commit.ts';
 import { notificationBroadcasts, notifications, profiles } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 
@@ -8,34 +9,55 @@ import { AppError } from '../../lib/errors.ts';
 export const NOTIFICATION_CHANNEL = 'urbana_notificacoes';
 
 /**
- * Stores a notification and announces it on NOTIFICATION_CHANNEL in the same statement, so the
- * announcement goes out exactly when the row commits (with the caller's transaction) and never for a
- * rolled-back one. Every instance's NotificationHub hears it (services/messaging/notification-hub.ts).
+ * Stores a notification and announces it on NOTIFICATION_CHANNEL, never for a rolled-back one.
+ * Every instance's NotificationHub hears it (services/messaging/notification-hub.ts). Inside a
+ * transaction the announcement waits for the commit (docs/decisions/054-announcements-after-commit.md):
+ * a transaction that notifies holds PostgreSQL's single notification-queue lock through its commit,
+ * so transactions that notified committed one at a time. Outside one, the row and its announcement
+ * are one statement.
  */
 export async function notify(
   executor: Db | Tx,
   input: { userId: string; kind: string; title: string; body?: string; link?: string | null },
 ) {
+  const insert = sql`
+    insert into ${notifications} (user_id, kind, title, body, link)
+    values (${input.userId}, ${input.kind}, ${input.title}, ${input.body ?? ''}, ${input.link ?? null})
+    returning id, user_id`;
+  if (canRunAfterCommit(executor)) {
+    const { rows } = await executor.execute<WrittenNotification>(insert);
+    announceAfterCommit(executor, rows);
+    return;
+  }
   await executor.execute(sql`
-    with created as (
-      insert into ${notifications} (user_id, kind, title, body, link)
-      values (${input.userId}, ${input.kind}, ${input.title}, ${input.body ?? ''}, ${input.link ?? null})
-      returning id, user_id)
+    with created as (${insert})
     select pg_notify(${NOTIFICATION_CHANNEL}, json_build_object('user_id', user_id, 'id', id)::text)
     from created`);
+}
+
+/** The notifications each running transaction has written, announced together after its commit. */
+const toAnnounce = new WeakMap<Tx, WrittenNotification[]>();
+
+function announceAfterCommit(tx: Tx, rows: WrittenNotification[]) {
+  const batch = toAnnounce.get(tx);
+  if (batch) {
+    batch.push(...rows);
+    return;
+  }
+  const first = [...rows];
+  toAnnounce.set(tx, first);
+  afterCommit((db) => announceNotifications(db, first));
 }
 
 /** A notification row already written, to announce. */
 export type WrittenNotification = { user_id: string; id: string };
 
 /**
- * Announces notifications written by a transaction that has committed, on NOTIFICATION_CHANNEL.
- * For the checkout (`place_order`, docs/decisions/050): a transaction that notifies holds
- * PostgreSQL's single notification-queue lock through its commit, so notifying inside every
- * checkout made the checkouts commit one at a time. This statement writes nothing, so it holds that
- * lock only for a moment.
+ * Announces notifications already written, on NOTIFICATION_CHANNEL: after a commit (the checkout's
+ * `place_order`, docs/decisions/050; a transaction's notifications, `notify` above) in a statement
+ * that writes nothing, so it holds the notification-queue lock only for a moment.
  */
-export async function announceNotifications(db: Db, written: WrittenNotification[]) {
+export async function announceNotifications(db: Db | Tx, written: WrittenNotification[]) {
   if (written.length === 0) return;
   await db.execute(sql`
     select pg_notify(${NOTIFICATION_CHANNEL}, n::text)
@@ -171,15 +193,14 @@ export async function broadcastNotification(
       })
       .returning();
     const where = segmentCondition(input.segment, target);
-    // One row back per recipient, each announced as it is returned.
-    const sent = await tx.execute(sql`
-      with created as (
-        insert into ${notifications} (user_id, kind, title, body, link, broadcast_id)
-        select ${profiles.id}, 'aviso', ${input.title}, ${input.body ?? ''}, ${input.link ?? null}, ${broadcast!.id}
-        from ${profiles} where ${where}
-        returning id, user_id)
-      select pg_notify(${NOTIFICATION_CHANNEL}, json_build_object('user_id', user_id, 'id', id)::text)
-      from created`);
+    // One row back per recipient, all announced after the commit.
+    const sent = await tx.execute<WrittenNotification>(sql`
+      insert into ${notifications} (user_id, kind, title, body, link, broadcast_id)
+      select ${profiles.id}, 'aviso', ${input.title}, ${input.body ?? ''}, ${input.link ?? null}, ${broadcast!.id}
+      from ${profiles} where ${where}
+      returning id, user_id`);
+    if (canRunAfterCommit(tx)) announceAfterCommit(tx, sent.rows);
+    else await announceNotifications(tx, sent.rows);
     const recipients = sent.rows.length;
     if (recipients === 0) throw new AppError(400, BROADCAST_NO_RECIPIENTS);
     await tx

@@ -1,0 +1,92 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Tx } from '../src/db/client.ts';
+import { upsertConfirmedAccount } from '../src/services/accounts.ts';
+import { NOTIFICATION_CHANNEL, notify, notifyStaff } from '../src/services/messaging/notifications.ts';
+import { createTestDatabase } from './helpers.ts';
+
+// docs/decisions/054-announcements-after-commit.md: a transaction's notifications are announced
+// after its commit, together, and never for a rolled-back one.
+describe('avisos depois do commit', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let userId: string;
+  const heard: Array<{ user_id: string; id: string }> = [];
+  let stop: () => Promise<void>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const user = await upsertConfirmedAccount(database.db, {
+      email: 'avisos@exemplo.com.br',
+      password: 'Outdoor-Brasilia-2026',
+      nome_completo: 'Cliente dos Avisos',
+      tipo_usuario: 'cliente',
+    });
+    userId = user.id;
+    for (const [i, tipo] of (['admin', 'operador'] as const).entries()) {
+      await upsertConfirmedAccount(database.db, {
+        email: `equipe-${i}@exemplo.com.br`,
+        password: 'Outdoor-Brasilia-2026',
+        nome_completo: `Equipe ${i}`,
+        tipo_usuario: tipo,
+      });
+    }
+    stop = await database.listen(NOTIFICATION_CHANNEL, (payload) => heard.push(JSON.parse(payload)));
+  });
+  afterAll(async () => {
+    await stop();
+    await database.drop();
+  });
+
+  /** The statements a transaction runs, by wrapping its executor. */
+  function recorded(tx: Tx) {
+    const texts: string[] = [];
+    const execute = tx.execute.bind(tx);
+    const dialect = new PgDialect();
+    tx.execute = ((query: SQL) => {
+      texts.push(dialect.sqlToQuery(query).sql);
+      return execute(query);
+    }) as Tx['execute'];
+    return texts;
+  }
+
+  const heardIds = async (ids: string[]) => {
+    await expect.poll(() => ids.every((id) => heard.some((h) => h.id === id)), { timeout: 5000 }).toBe(true);
+  };
+
+  it('o que a transação escreve é anunciado depois do commit, num comando fora dela', async () => {
+    let inside: string[] = [];
+    await database.db.transaction(async (tx) => {
+      inside = recorded(tx);
+      await notify(tx, { userId, kind: 'teste', title: 'Primeiro' });
+      await notifyStaff(tx, { kind: 'teste_equipe', title: 'Para a equipe' });
+    });
+    expect(inside.length).toBeGreaterThan(0);
+    expect(inside.some((text) => text.includes('pg_notify'))).toBe(false);
+    const rows = await database.db.execute<{ id: string; user_id: string; kind: string }>(
+      sql`select id, user_id, kind from notifications where kind in ('teste', 'teste_equipe')`,
+    );
+    expect(rows.rows).toHaveLength(3);
+    await heardIds(rows.rows.map((r) => r.id));
+    expect(heard.filter((h) => rows.rows.some((r) => r.id === h.id))).toHaveLength(3);
+  });
+
+  it('uma transação desfeita não deixa linha nem aviso', async () => {
+    const before = heard.length;
+    await expect(
+      database.db.transaction(async (tx) => {
+        await notify(tx, { userId, kind: 'desfeito', title: 'Nunca' });
+        throw new Error('desfaz');
+      }),
+    ).rejects.toThrow('desfaz');
+    // A notification after it, outside any transaction, arrives: the one before would have too.
+    await notify(database.db, { userId, kind: 'depois', title: 'Depois' });
+    const after = await database.db.execute<{ id: string }>(
+      sql`select id from notifications where kind = 'depois'`,
+    );
+    await heardIds(after.rows.map((r) => r.id));
+    const undone = await database.db.execute(sql`select 1 from notifications where kind = 'desfeito'`);
+    expect(undone.rows).toHaveLength(0);
+    expect(heard.slice(before).map((h) => h.id)).toEqual(after.rows.map((r) => r.id));
+  });
+});
