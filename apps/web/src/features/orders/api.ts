@@ -69,9 +69,13 @@ export const useOrders = (status: OrderStatus | null) =>
       api<{ items: OrderSummary[] }>(`/api/orders${status ? `?status=${status}` : ''}`).then((r) => r.items),
   });
 
-export const usePix = (id: string, enabled: boolean) =>
+/**
+ * The order's Pix code and QR. `payload` is the code the order read last carries: when staff reissue
+ * the Pix, the followed order brings the new one and the QR is asked again.
+ */
+export const usePix = (id: string, enabled: boolean, payload?: string | null) =>
   useQuery({
-    queryKey: ['order', id, 'pix'],
+    queryKey: ['order', id, 'pix', payload ?? null],
     queryFn: () => api<OrderPix>(`/api/orders/${id}/pix`),
     enabled,
     staleTime: Infinity,

@@ -1,3 +1,4 @@
 export * from './api.ts';
 export { OrderStatusBadge } from './status-badge.tsx';
 export { AudienceSummary, LineCpm } from './audience-figures.tsx';
+export { timeLeftText } from './time-left.ts';

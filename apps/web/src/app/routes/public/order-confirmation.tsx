@@ -8,7 +8,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { copyBoxClass, TextareaField } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ProtectedRoute } from '../../../features/auth/index.ts';
-import { OrderStatusBadge, useOrder, usePix } from '../../../features/orders/index.ts';
+import { OrderStatusBadge, timeLeftText, useOrder, usePix } from '../../../features/orders/index.ts';
 import { toast } from '../../../lib/toast.ts';
 
 function useCountdown(until: string | undefined) {
@@ -18,8 +18,7 @@ function useCountdown(until: string | undefined) {
     return () => window.clearInterval(timer);
   }, []);
   if (!until) return null;
-  const left = Math.max(0, Math.floor((new Date(until).getTime() - now) / 1000));
-  return `${String(Math.floor(left / 60)).padStart(2, '0')}:${String(left % 60).padStart(2, '0')}`;
+  return timeLeftText(Math.max(0, Math.floor((new Date(until).getTime() - now) / 1000)));
 }
 
 function Confirmation() {
@@ -28,7 +27,7 @@ function Confirmation() {
   // Follows the payment: the page turns to "pago" by itself.
   const order = useOrder(orderId, true);
   const waitingPix = order.data?.status === 'aguardando_pagamento' && order.data.payment_method === 'pix';
-  const pix = usePix(orderId, waitingPix);
+  const pix = usePix(orderId, waitingPix, order.data?.pix_payload);
   const countdown = useCountdown(order.data?.expires_at);
 
   if (!orderId) return <Alert>Pedido não informado.</Alert>;

@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test';
+import { addDays } from '@urbana/shared';
+import { productIds, STAFF } from './support/fixtures.ts';
+import { personBilling, placeOrderAs, startDate } from './support/orders.ts';
+import { apiAs, createCustomer, signInWithForm } from './support/users.ts';
+
+// Found walking the confirmation page while an operador worked on the order: after "Reemitir Pix"
+// the page kept showing the refused code until a reload, and after "Prorrogar reserva" (+24 h) the
+// time left read "1467:19".
+test('confirmação do Pix: o código novo aparece sem recarregar e o prazo longo se lê em horas', async ({
+  page,
+  request,
+  playwright,
+  baseURL,
+}) => {
+  const customer = await createCustomer(request, 'Cliente do Pix');
+  const api = await apiAs(playwright, baseURL!, customer.email, customer.password);
+  expect((await api.put('/api/billing-profile', { data: personBilling('Cliente do Pix') })).status()).toBe(
+    200,
+  );
+  const [productId] = await productIds(request, 1);
+  const order = await placeOrderAs(api, {
+    productId: productId!,
+    start: addDays(await startDate(request), 7 * 50),
+    method: 'pix',
+  });
+
+  await signInWithForm(page, customer.email, customer.password);
+  await expect(page).toHaveURL(/\/buscar-locais/);
+  await page.goto(`/confirmacao-pedido?orderId=${order.id}`);
+  const code = page.getByRole('textbox', { name: 'Pix copia e cola' });
+  await expect(code).not.toHaveValue('');
+  const first = await code.inputValue();
+  await expect(page.getByText(/O código vale por mais \d{2}:\d{2}\./)).toBeVisible();
+
+  const staff = await apiAs(playwright, baseURL!, STAFF.operador, STAFF.password);
+  expect(
+    (await staff.post(`/api/admin/pedidos/${order.id}/prorrogar`, { data: { horas: 24 } })).status(),
+  ).toBe(200);
+  expect((await staff.post(`/api/admin/pedidos/${order.id}/reemitir-pix`)).status()).toBe(200);
+
+  // The page follows the order (it asks every 3 s): the new code replaces the refused one.
+  await expect(code).not.toHaveValue(first, { timeout: 15_000 });
+  const fresh = await (await api.get(`/api/orders/${order.id}/pix`)).json();
+  await expect(code).toHaveValue(fresh.payload);
+  await expect(page.getByText(/O código vale por mais (24|23) h \d{1,2} min\./)).toBeVisible();
+});
