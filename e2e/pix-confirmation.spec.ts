@@ -45,3 +45,34 @@ test('confirmação do Pix: o código novo aparece sem recarregar e o prazo long
   await expect(code).toHaveValue(fresh.payload);
   await expect(page.getByText(/O código vale por mais (24|23) h \d{1,2} min\./)).toBeVisible();
 });
+
+test('Meus pedidos acompanha a equipe: o pagamento confirmado aparece sem recarregar', async ({
+  page,
+  request,
+  playwright,
+  baseURL,
+}) => {
+  const customer = await createCustomer(request, 'Cliente da Lista');
+  const api = await apiAs(playwright, baseURL!, customer.email, customer.password);
+  expect((await api.put('/api/billing-profile', { data: personBilling('Cliente da Lista') })).status()).toBe(
+    200,
+  );
+  const [productId] = await productIds(request, 1);
+  const order = await placeOrderAs(api, {
+    productId: productId!,
+    start: addDays(await startDate(request), 7 * 51),
+    method: 'pix',
+  });
+  await signInWithForm(page, customer.email, customer.password);
+  await expect(page).toHaveURL(/\/buscar-locais/);
+  const streamOpen = page.waitForResponse((r) => r.url().endsWith('/api/notifications/stream'));
+  await page.goto('/usuario/meus-pedidos');
+  await streamOpen;
+  const row = page.getByRole('listitem').filter({ hasText: order.code });
+  await expect(row).toContainText('Aguardando pagamento');
+
+  const staff = await apiAs(playwright, baseURL!, STAFF.operador, STAFF.password);
+  expect((await staff.post(`/api/admin/orders/${order.id}/confirm-payment`)).status()).toBe(200);
+  await expect(row).toContainText('Pago', { timeout: 15_000 });
+  await expect(row).not.toContainText('Aguardando pagamento');
+});

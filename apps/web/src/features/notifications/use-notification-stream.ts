@@ -1,9 +1,11 @@
-import type { NotificationItem } from '@urbana/shared';
+import { paths, type NotificationItem } from '@urbana/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { addLiveNotification, notificationsQuery } from './api.ts';
 
 const MAX_BACKOFF_MS = 30_000;
+/** An order's page (`paths.pedido`), as notifications link to it. */
+const ORDER_LINK = new RegExp(`^${paths.pedido.replace(':orderId', '([^/?#]+)')}`);
 
 /**
  * Keeps the notification list live over Server-Sent Events (GET /api/notifications/stream). The
@@ -19,6 +21,14 @@ export function useNotificationStream(enabled: boolean, onNew?: (n: Notification
     let timer: number | undefined;
     let attempt = 0;
     let stopped = false;
+    // A notification about an order (its link is the order's page) means the order changed: the
+    // order and the lists of orders are read again, so "Meus pedidos" shows it without a reload.
+    const followOrder = (n: NotificationItem) => {
+      const orderId = ORDER_LINK.exec(n.link ?? '')?.[1];
+      if (!orderId) return;
+      void client.invalidateQueries({ queryKey: ['orders'] });
+      void client.invalidateQueries({ queryKey: ['order', orderId] });
+    };
 
     const connect = () => {
       source = new EventSource('/api/notifications/stream');
@@ -36,6 +46,7 @@ export function useNotificationStream(enabled: boolean, onNew?: (n: Notification
         const cached = client.getQueryData(notificationsQuery.queryKey);
         if (cached) client.setQueryData(notificationsQuery.queryKey, addLiveNotification(cached, data));
         else void client.invalidateQueries({ queryKey: notificationsQuery.queryKey });
+        followOrder(data.notification);
         onNew?.(data.notification);
       });
       source.addEventListener('sincronizar', () => {
