@@ -1,8 +1,33 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { addDays } from '@urbana/shared';
 import { productIds, STAFF } from './support/fixtures.ts';
 import { personBilling, placeOrderAs, startDate } from './support/orders.ts';
 import { apiAs, createCustomer, signInWithForm } from './support/users.ts';
+
+/**
+ * A customer with a Pix order waiting for payment (placed through the API, for a week `week` weeks
+ * after the first bookable one, which no other spec books), signed in on `page`.
+ */
+async function signedInWithPixOrder(
+  page: Page,
+  request: APIRequestContext,
+  playwright: Parameters<typeof apiAs>[0],
+  baseURL: string,
+  input: { nome: string; week: number },
+) {
+  const customer = await createCustomer(request, input.nome);
+  const api = await apiAs(playwright, baseURL, customer.email, customer.password);
+  expect((await api.put('/api/billing-profile', { data: personBilling(input.nome) })).status()).toBe(200);
+  const [productId] = await productIds(request, 1);
+  const order = await placeOrderAs(api, {
+    productId: productId!,
+    start: addDays(await startDate(request), 7 * input.week),
+    method: 'pix',
+  });
+  await signInWithForm(page, customer.email, customer.password);
+  await expect(page).toHaveURL(/\/buscar-locais/);
+  return { api, order };
+}
 
 // Found walking the confirmation page while an operador worked on the order: after "Reemitir Pix"
 // the page kept showing the refused code until a reload, and after "Prorrogar reserva" (+24 h) the
@@ -13,20 +38,10 @@ test('confirmação do Pix: o código novo aparece sem recarregar e o prazo long
   playwright,
   baseURL,
 }) => {
-  const customer = await createCustomer(request, 'Cliente do Pix');
-  const api = await apiAs(playwright, baseURL!, customer.email, customer.password);
-  expect((await api.put('/api/billing-profile', { data: personBilling('Cliente do Pix') })).status()).toBe(
-    200,
-  );
-  const [productId] = await productIds(request, 1);
-  const order = await placeOrderAs(api, {
-    productId: productId!,
-    start: addDays(await startDate(request), 7 * 50),
-    method: 'pix',
+  const { api, order } = await signedInWithPixOrder(page, request, playwright, baseURL!, {
+    nome: 'Cliente do Pix',
+    week: 50,
   });
-
-  await signInWithForm(page, customer.email, customer.password);
-  await expect(page).toHaveURL(/\/buscar-locais/);
   await page.goto(`/confirmacao-pedido?orderId=${order.id}`);
   const code = page.getByRole('textbox', { name: 'Pix copia e cola' });
   await expect(code).not.toHaveValue('');
@@ -52,19 +67,10 @@ test('Meus pedidos acompanha a equipe: o pagamento confirmado aparece sem recarr
   playwright,
   baseURL,
 }) => {
-  const customer = await createCustomer(request, 'Cliente da Lista');
-  const api = await apiAs(playwright, baseURL!, customer.email, customer.password);
-  expect((await api.put('/api/billing-profile', { data: personBilling('Cliente da Lista') })).status()).toBe(
-    200,
-  );
-  const [productId] = await productIds(request, 1);
-  const order = await placeOrderAs(api, {
-    productId: productId!,
-    start: addDays(await startDate(request), 7 * 51),
-    method: 'pix',
+  const { order } = await signedInWithPixOrder(page, request, playwright, baseURL!, {
+    nome: 'Cliente da Lista',
+    week: 51,
   });
-  await signInWithForm(page, customer.email, customer.password);
-  await expect(page).toHaveURL(/\/buscar-locais/);
   const streamOpen = page.waitForResponse((r) => r.url().endsWith('/api/notifications/stream'));
   await page.goto('/usuario/meus-pedidos');
   await streamOpen;
