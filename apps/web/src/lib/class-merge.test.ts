@@ -93,4 +93,15 @@ describe('mergeClasses against tailwind-merge', () => {
       'items-center text-sm ml-1 hidden sm:inline-flex p-3 text-slate-600',
     );
   });
+
+  it('answers a list asked again as the first time, also after more lists than it keeps', () => {
+    const list = 'px-4 py-2 p-3 text-sm text-base';
+    const first = mergeClasses(list);
+    expect(first).toBe('p-3 text-base');
+    for (let i = 0; i < 2500; i += 1) {
+      expect(mergeClasses(`w-${i} w-[${i}px] mt-${i % 7}`)).toBe(`w-[${i}px] mt-${i % 7}`);
+    }
+    expect(mergeClasses(list)).toBe(first);
+    expect(mergeClasses(`w-3 w-[3px] mt-3`)).toBe('w-[3px] mt-3');
+  });
 });

@@ -261,8 +261,27 @@ function parse(token: string): { variants: string[]; base: string; important: bo
   return { variants: parts, base: grouped ? slash[1]! : base, important };
 }
 
+/**
+ * The merged lists already made. Class lists are nearly all literals of the components, so a page
+ * asks the same few hundred lists again and again, on the server for every render and in the
+ * browser while it hydrates (tailwind-merge keeps such a cache too). Bounded: the oldest list
+ * goes first when full.
+ */
+const merged = new Map<string, string>();
+const MERGED_MAX = 1000;
+
 /** Keeps, of the classes of one group under the same variants, the last one (as tailwind-merge). */
 export function mergeClasses(classes: string): string {
+  let result = merged.get(classes);
+  if (result === undefined) {
+    result = mergeUncached(classes);
+    if (merged.size >= MERGED_MAX) merged.delete(merged.keys().next().value!);
+    merged.set(classes, result);
+  }
+  return result;
+}
+
+function mergeUncached(classes: string): string {
   const tokens = classes.split(/\s+/).filter(Boolean);
   const seen = new Set<string>();
   const kept: string[] = [];
