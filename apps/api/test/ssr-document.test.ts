@@ -46,7 +46,8 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-const scriptTags = (html: string) => html.match(/<(script type="module"|link rel="modulepreload")[^>]*>/g) ?? [];
+const scriptTags = (html: string) =>
+  html.match(/<(script type="module"|link rel="modulepreload")[^>]*>/g) ?? [];
 
 describe('documento de uma página desenhada no servidor', () => {
   it('os scripts só hidratam a página: pedidos com prioridade baixa, o estilo não', async () => {

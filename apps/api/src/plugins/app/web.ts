@@ -114,7 +114,10 @@ export async function registerWeb(
 function scriptsAfterContent(html: string): string {
   return html
     .replaceAll('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
-    .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin');
+    .replaceAll(
+      '<link rel="modulepreload" crossorigin',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin',
+    );
 }
 
 function withHeadResources(html: string, resources = ''): string {
