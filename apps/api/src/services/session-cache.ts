@@ -34,6 +34,11 @@ export class SessionCache {
   /** Bumped by every invalidation: a lookup that started before one must not be stored. */
   private generation = 0;
   private unlisten: (() => Promise<void>) | undefined;
+  /** Database lookups on their way, by token, each with the generation it started in. */
+  private readonly inFlight = new Map<
+    string,
+    { generation: number; lookup: Promise<CachedSession | null> }
+  >();
 
   constructor(
     private readonly database: Database,
@@ -65,11 +70,6 @@ export class SessionCache {
     await unlisten?.();
   }
 
-  /** The generation to hand back to `set`, taken before the database is read. */
-  mark(): number {
-    return this.generation;
-  }
-
   get(tokenHash: string): CachedSession | undefined {
     if (!this.listening) return undefined;
     const entry = this.entries.get(tokenHash);
@@ -83,7 +83,29 @@ export class SessionCache {
     return entry;
   }
 
-  set(tokenHash: string, session: CachedSession, generation: number): void {
+  /**
+   * The session behind a token not in the cache, read by `read` and then kept. Requests of one token
+   * that arrive while its read is on its way share that read instead of each asking the database (a
+   * customer's tabs, or a burst right after the cache forgot the user); a request that arrives
+   * after an invalidation starts a read of its own.
+   */
+  lookup(tokenHash: string, read: () => Promise<CachedSession | null>): Promise<CachedSession | null> {
+    const current = this.inFlight.get(tokenHash);
+    if (current && current.generation === this.generation) return current.lookup;
+    const generation = this.generation;
+    const lookup = read()
+      .then((resolved) => {
+        if (resolved) this.set(tokenHash, resolved, generation);
+        return resolved;
+      })
+      .finally(() => {
+        if (this.inFlight.get(tokenHash)?.lookup === lookup) this.inFlight.delete(tokenHash);
+      });
+    this.inFlight.set(tokenHash, { generation, lookup });
+    return lookup;
+  }
+
+  private set(tokenHash: string, session: CachedSession, generation: number): void {
     if (!this.listening || generation !== this.generation) return;
     if (this.entries.size >= MAX_ENTRIES) this.clear();
     const userId = session.user.id;

@@ -58,20 +58,14 @@ interface AuthPluginDeps {
 
 /**
  * The session behind a cookie: from the short-lived cache (no promise on that path), else from the
- * database (then cached).
+ * database (then cached; one read for the requests of a token that arrive together).
  */
 function sessionFor(
   deps: AuthPluginDeps,
   token: string,
 ): CachedSession | null | Promise<CachedSession | null> {
   const hash = hashToken(token);
-  const cached = deps.sessionCache.get(hash);
-  if (cached) return cached;
-  const generation = deps.sessionCache.mark();
-  return resolveSession(deps, token).then((resolved) => {
-    if (resolved) deps.sessionCache.set(hash, resolved, generation);
-    return resolved;
-  });
+  return deps.sessionCache.get(hash) ?? deps.sessionCache.lookup(hash, () => resolveSession(deps, token));
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
