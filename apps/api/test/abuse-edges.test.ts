@@ -613,6 +613,12 @@ describe('9. chaves de idempotência', () => {
     const body = { items: [item(p, 1)] };
     const refused = await order(ctx, c.cookie, body, { key: k });
     expect(refused.statusCode).toBe(409);
+    // Kept with an asynchronous commit for that statement alone: the connection is back to waiting
+    // for the log on every later commit (one connection on PGlite, so this reads the same one).
+    const setting = await database.db.execute<{ v: string }>(
+      sql`select current_setting('synchronous_commit') as v`,
+    );
+    expect(setting.rows[0]?.v).toBe('on');
     await inject(ctx, { method: 'PUT', url: '/api/billing-profile', cookie: c.cookie, payload: billingPf });
     const again = await order(ctx, c.cookie, body, { key: k });
     expect(again.statusCode).toBe(409);

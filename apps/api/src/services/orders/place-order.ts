@@ -96,18 +96,26 @@ export async function placeOrder(
       error.statusCode < 500 &&
       error.statusCode !== 422
     )
-      await deps.db
-        .insert(checkoutRefusals)
-        .values({
-          user_id: userId,
-          idempotency_key: idempotencyKey,
-          request_hash: req.hash,
-          status: error.statusCode,
-          message: error.message,
-        })
-        .onConflictDoNothing();
+      await rememberRefusal(deps.db, req, error);
     throw error;
   }
+}
+
+/**
+ * Keeps a refusal under its Idempotency-Key, so that the same request sent again gets the same
+ * answer. Committed without waiting for the write-ahead log to reach the disk
+ * (`synchronous_commit` off for this one statement): under a burst for a face with no slot left,
+ * those flushes were most of the database's waits (docs/decisions/056-checkout-refusals-keep-their-connection.md).
+ * A crash in the fraction of a second before the log is written can lose the record; the same
+ * request sent again is then checked anew, which is what a new key would get.
+ */
+async function rememberRefusal(db: Db, req: KeyRequest, error: AppError): Promise<void> {
+  await db.execute(sql`
+    with async_commit as (select set_config('synchronous_commit', 'off', true))
+    insert into ${checkoutRefusals} (user_id, idempotency_key, request_hash, status, message)
+    select ${req.userId}::uuid, ${req.key}, ${req.hash}, ${error.statusCode}::int, ${error.message}
+    from async_commit
+    on conflict do nothing`);
 }
 
 /** Each refusal a customer can meet, in this order, from what `checkoutContext` read: no write yet. */
