@@ -123,6 +123,40 @@ async function openEmbedded(dataDir: string, inWorker: boolean): Promise<Databas
   };
 }
 
+/**
+ * pg-pool's own `query` gives the connection back with the statement's error, and the pool then
+ * closes it: every refused statement (a raised `sem_vaga`, a unique key taken by a concurrent
+ * checkout, a check constraint) cost a new PostgreSQL backend for the next query, with its fork,
+ * authentication and cold caches. In a burst of 200 checkouts for one face with 5 slots, 20 backends
+ * were started during the burst (docs/decisions/056-checkout-refusals-keep-their-connection.md).
+ * An error the server reported for a statement leaves the connection ready for the next one, so the
+ * connection goes back to the pool; any other error (the socket, a timeout, a FATAL from the
+ * server) still closes it.
+ */
+function keepConnectionsThroughStatementErrors(pool: pg.Pool): void {
+  const query = async (config: string | pg.QueryConfig, values?: unknown[]) => {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    // A connection lost mid-statement also rejects the statement, which reports it.
+    const onError = (error: Error) => {
+      broken = error;
+    };
+    client.on('error', onError);
+    try {
+      return await client.query(config, values);
+    } catch (error) {
+      const fromServer =
+        error instanceof pg.DatabaseError && error.severity !== 'FATAL' && error.severity !== 'PANIC';
+      if (!fromServer) broken = error as Error;
+      throw error;
+    } finally {
+      client.removeListener('error', onError);
+      client.release(broken);
+    }
+  };
+  pool.query = query as typeof pool.query;
+}
+
 async function openServer(url: string, max: number, connectTimeoutMs: number): Promise<Database> {
   // A request fails fast (503) when the server is gone instead of waiting for it.
   const pool = new pg.Pool({
@@ -135,6 +169,7 @@ async function openServer(url: string, max: number, connectTimeoutMs: number): P
   });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
+  keepConnectionsThroughStatementErrors(pool);
   const db = runWorkAfterCommit(drizzlePg({ client: pool, schema }), afterCommitFailed);
   return {
     db,
