@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { profiles, sessions } from '../src/db/schema/index.ts';
+import { hashToken } from '../src/lib/tokens.ts';
 import {
   createTestApp,
   createTestDatabase,
@@ -140,5 +141,24 @@ describe('sessões em cache', () => {
     await a.database.db.execute(sql`delete from sessions where user_id = ${eva.user.id}`);
     await seenWithin(async () => (await session(a, eva.cookie)).user === null);
     await seenWithin(async () => (await session(b, eva.cookie)).user === null);
+  });
+
+  it('a equipe libera os limites de pedido numa instância: a sessão em cache da outra passa a trazê-lo', async () => {
+    const lia = await customer(a);
+    const hash = hashToken(lia.cookie.split('=')[1]!);
+    expect((await session(b, lia.cookie)).user).not.toBeNull();
+    expect(b.app.deps.sessionCache.get(hash)?.orderLimitsLifted).toBe(false);
+    const lifted = await inject(a, {
+      method: 'PUT',
+      url: `/api/admin/usuarios/${lia.user.id}/limites-pedido`,
+      cookie: admin.cookie,
+      headers: { origin: 'http://localhost:3000' },
+      payload: { liberado: true },
+    });
+    expect(lifted.statusCode, lifted.body).toBe(200);
+    await seenWithin(async () => {
+      await session(b, lia.cookie);
+      return b.app.deps.sessionCache.get(hash)?.orderLimitsLifted === true;
+    });
   });
 });

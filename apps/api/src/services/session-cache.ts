@@ -13,6 +13,8 @@ export interface CachedSession {
   user: ProfileRow;
   sessionId: string;
   expiresAt: Date;
+  /** Staff lifted this customer's limits on orders (services/orders/quote.ts). */
+  orderLimitsLifted: boolean;
 }
 
 interface Entry extends CachedSession {

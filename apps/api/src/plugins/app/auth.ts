@@ -19,6 +19,8 @@ declare module 'fastify' {
     user: ProfileRow | null;
     sessionExpiresAt: Date | null;
     sessionId: string | null;
+    /** Whether staff lifted the signed-in customer's limits on orders, read with the session. */
+    orderLimitsLifted: boolean;
   }
 }
 
@@ -84,6 +86,7 @@ function signIn(
   request.user = resolved.user;
   request.sessionExpiresAt = resolved.expiresAt;
   request.sessionId = resolved.sessionId;
+  request.orderLimitsLifted = resolved.orderLimitsLifted;
   // The one gate of the panel for admins without two-factor sign-in (docs/decisions/031).
   if (
     request.url.startsWith('/api/admin/') &&
@@ -108,6 +111,7 @@ export function registerAuth(app: FastifyInstance, deps: AuthPluginDeps): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionExpiresAt', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('orderLimitsLifted', false);
   app.addHook('onSend', (request, reply, payload, done) => {
     if (!READS.has(request.method) && reply.statusCode < 400 && request.url.startsWith('/api/')) {
       if (request.url.startsWith('/api/admin/')) deps.sessionCache.clear();

@@ -24,7 +24,6 @@ import { listOrders, orderDetail } from '../../services/orders/queries.ts';
 import { quote } from '../../services/orders/quote.ts';
 import { placeOrder } from '../../services/orders/place-order.ts';
 import { transitionOrder } from '../../services/orders/transition.ts';
-import { isExempt } from '../../services/orders/quote.ts';
 import { listNotifications } from '../../services/messaging/notifications.ts';
 import { handlePaymentWebhook } from '../../services/payments.ts';
 import { pixQrDataUrl } from '../../services/pix.ts';
@@ -124,7 +123,7 @@ export const orderRoutes =
               ...config.orderLimits.rate,
               hook: 'preHandler',
               keyGenerator: (request) => `pedidos:${request.user?.id ?? request.ip}`,
-              allowList: async (request) => (request.user ? isExempt(db, request.user.id) : false),
+              allowList: (request) => request.user !== null && request.orderLimitsLifted,
               errorResponseBuilder: (_request, context) =>
                 new AppError(429, orderLimitMessages.tooFast, {
                   'retry-after': String(Math.ceil(context.ttl / 1000)),

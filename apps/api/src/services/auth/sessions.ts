@@ -1,5 +1,5 @@
 // Sign-in, sessions, known devices and the profile of the signed-in user.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   accountMessages,
   isAdmin,
@@ -12,7 +12,7 @@ import {
   type UserContact,
 } from '@urbana/shared';
 import type { Db } from '../../db/client.ts';
-import { knownDevices, profiles, sessions } from '../../db/schema/index.ts';
+import { knownDevices, orderLimitExemptions, profiles, sessions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
@@ -215,10 +215,17 @@ const TOUCH_EVERY_MS = 60_000;
 export async function resolveSession(
   deps: Pick<AuthDeps, 'db' | 'config'>,
   token: string,
-): Promise<{ user: ProfileRow; sessionId: string; expiresAt: Date } | null> {
+): Promise<{ user: ProfileRow; sessionId: string; expiresAt: Date; orderLimitsLifted: boolean } | null> {
   const { db, config } = deps;
   const [row] = await db
-    .select({ session: sessions, user: profiles })
+    .select({
+      session: sessions,
+      user: profiles,
+      // Read with the session so that the checkout's rate limit needs no query of its own; staff
+      // lifting the limits touch the profile, which makes every instance read it again
+      // (setOrderLimitsLifted in services/orders/quote.ts).
+      lifted: sql<boolean>`exists (select 1 from ${orderLimitExemptions} x where x.user_id = ${profiles.id})`,
+    })
     .from(sessions)
     .innerJoin(profiles, eq(profiles.id, sessions.user_id))
     .where(eq(sessions.token_hash, hashToken(token)))
@@ -240,7 +247,12 @@ export async function resolveSession(
       .set({ updated_at: new Date(now) })
       .where(eq(profiles.id, row.user.id));
   }
-  return { user: row.user, sessionId: row.session.id, expiresAt: row.session.expires_at };
+  return {
+    user: row.user,
+    sessionId: row.session.id,
+    expiresAt: row.session.expires_at,
+    orderLimitsLifted: row.lifted === true,
+  };
 }
 
 /**

@@ -37,18 +37,6 @@ type ItemInput = CheckoutBody['items'][number];
 
 export type { Quote, QuoteItem as QuotedItem } from '@urbana/shared';
 
-/**
- * What one account and one IP may hold without paying (issue 22, item 1; decision 026): open unpaid
- * orders, faces × weeks held by them, and open unpaid orders placed from one IP. Staff lift the limits
- * for a customer (order_limit_exemptions).
- */
-export async function isExempt(db: Db | Tx, userId: string): Promise<boolean> {
-  const row = await db.query.orderLimitExemptions.findFirst({
-    where: eq(orderLimitExemptions.user_id, userId),
-  });
-  return row !== undefined;
-}
-
 /** A total above MAX_ORDER_TOTAL is refused at the quote and at the order (decision 026). */
 export function assertTotalWithinLimit(total: number): void {
   if (total > MAX_ORDER_TOTAL)
@@ -136,6 +124,9 @@ export async function setOrderLimitsLifted(
         .values({ user_id: userId, lifted_by: actor.actorId })
         .onConflictDoNothing();
     else await tx.delete(orderLimitExemptions).where(eq(orderLimitExemptions.user_id, userId));
+    // The profile's change trigger (migration 0016) tells every instance to read this customer's
+    // session again, which carries the lift (services/auth/sessions.ts resolveSession).
+    await tx.update(profiles).set({ updated_at: new Date() }).where(eq(profiles.id, userId));
     await audit(tx, {
       actorId: actor.actorId,
       action: lifted ? 'usuario.limites_pedido_liberados' : 'usuario.limites_pedido_restaurados',
