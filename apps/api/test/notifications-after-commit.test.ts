@@ -3,7 +3,13 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../src/db/client.ts';
 import { upsertConfirmedAccount } from '../src/services/accounts.ts';
-import { NOTIFICATION_CHANNEL, notify, notifyStaff } from '../src/services/messaging/notifications.ts';
+import {
+  announceCommitted,
+  NOTIFICATION_CHANNEL,
+  notify,
+  notifyStaff,
+  type WrittenNotification,
+} from '../src/services/messaging/notifications.ts';
 import { createTestDatabase } from './helpers.ts';
 
 // docs/decisions/054-announcements-after-commit.md: a transaction's notifications are announced
@@ -88,5 +94,34 @@ describe('avisos depois do commit', () => {
     const undone = await database.db.execute(sql`select 1 from notifications where kind = 'desfeito'`);
     expect(undone.rows).toHaveLength(0);
     expect(heard.slice(before).map((h) => h.id)).toEqual(after.rows.map((r) => r.id));
+  });
+
+  it('os avisos de commits que terminam na mesma volta do laço saem num comando só', async () => {
+    const dialect = new PgDialect();
+    const statements: string[] = [];
+    const execute = database.db.execute.bind(database.db);
+    database.db.execute = ((query: SQL) => {
+      const text = dialect.sqlToQuery(query).sql;
+      if (text.includes('pg_notify')) statements.push(text);
+      return execute(query);
+    }) as typeof database.db.execute;
+    try {
+      const written: WrittenNotification[][] = [];
+      for (const title of ['Junto 1', 'Junto 2', 'Junto 3']) {
+        const { rows } = await execute<WrittenNotification>(sql`
+          insert into notifications (user_id, kind, title) values (${userId}, 'junto', ${title})
+          returning id, user_id`);
+        written.push(rows);
+      }
+      // Three commits' announcements asked for in one turn, as a burst of checkouts does.
+      await Promise.all(written.map((rows) => announceCommitted(database.db, rows)));
+      await heardIds(written.flat().map((r) => r.id));
+      expect(statements).toHaveLength(1);
+      // Asked for in a later turn: a statement of its own.
+      await announceCommitted(database.db, written[0]!);
+      expect(statements).toHaveLength(2);
+    } finally {
+      database.db.execute = execute;
+    }
   });
 });

@@ -15,7 +15,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { checkoutRefusals } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { emailTemplates } from '../messaging/email-templates.ts';
-import { announceNotifications, type WrittenNotification } from '../messaging/notifications.ts';
+import { announceCommitted, type WrittenNotification } from '../messaging/notifications.ts';
 import { newTxid, pixPayload } from '../pix.ts';
 import { checkCoupon, checkCouponLocked } from './redeem-coupon.ts';
 import { assertTotalWithinLimit, checkUnpaidLimits, priceLines, type QuotedItem } from './quote.ts';
@@ -192,7 +192,7 @@ async function placeNewOrder(deps: OrderDeps, body: CheckoutBody, req: KeyReques
   // After commit, and not awaited: the bell's live stream hears of the new notifications. A lost
   // announcement leaves the bell to its next refresh (page load, stream reconnection); the rows are
   // committed either way.
-  void announceNotifications(deps.db, written).catch(() => undefined);
+  void announceCommitted(deps.db, written).catch(() => undefined);
   return { id: orderId, replayed: false };
 }
 
