@@ -1,28 +1,18 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pagePreloader } from '../src/plugins/app/page-preloads.ts';
 import { createTestApp, inject, type TestContext } from './helpers.ts';
+import { writeWebManifest } from './web-build.ts';
 
 let ctx: TestContext;
 let dist: string;
 
 beforeAll(async () => {
   dist = mkdtempSync(path.join(os.tmpdir(), 'urbana-web-'));
-  mkdirSync(path.join(dist, '.vite'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
-  writeFileSync(
-    path.join(dist, '.vite/manifest.json'),
-    JSON.stringify({
-      'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_comum.js'] },
-      '_comum.js': { file: 'assets/comum-1.js' },
-      'src/app/layouts/public-layout.tsx': { file: 'assets/public-layout-1.js', imports: ['_comum.js'] },
-      'src/app/routes/public/home.tsx': { file: 'assets/home-1.js', imports: ['_comum.js'] },
-      'src/app/routes/public/search.tsx': { file: 'assets/search-1.js', imports: ['_comum.js'] },
-      'src/app/routes/public/product.tsx': { file: 'assets/product-1.js', imports: ['_comum.js'] },
-    }),
-  );
+  writeWebManifest(dist);
   ctx = await createTestApp({ env: { WEB_DIST: dist } });
 });
 afterAll(async () => {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, inject, type TestContext } from './helpers.ts';
+import { writeWebManifest } from './web-build.ts';
 
 // A web build of two files beside a server build that draws every page as one paragraph: enough to
 // see what the server does to the document around a page it rendered and around one it did not.
@@ -13,7 +14,7 @@ beforeAll(async () => {
   root = mkdtempSync(path.join(os.tmpdir(), 'urbana-ssr-'));
   const dist = path.join(root, 'dist');
   const server = path.join(root, 'dist-server');
-  mkdirSync(path.join(dist, '.vite'), { recursive: true });
+  mkdirSync(dist);
   mkdirSync(server);
   writeFileSync(
     path.join(dist, 'index.html'),
@@ -22,15 +23,7 @@ beforeAll(async () => {
       '<link rel="stylesheet" crossorigin href="/assets/index-1.css"></head>' +
       '<body><div id="root"></div></body></html>',
   );
-  writeFileSync(
-    path.join(dist, '.vite/manifest.json'),
-    JSON.stringify({
-      'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_comum.js'] },
-      '_comum.js': { file: 'assets/comum-1.js' },
-      'src/app/layouts/public-layout.tsx': { file: 'assets/public-layout-1.js', imports: ['_comum.js'] },
-      'src/app/routes/public/home.tsx': { file: 'assets/home-1.js', imports: ['_comum.js'] },
-    }),
-  );
+  writeWebManifest(dist);
   writeFileSync(path.join(server, 'package.json'), '{"type":"module"}');
   writeFileSync(
     path.join(server, 'entry-server.js'),
