@@ -69,8 +69,10 @@ describe('dicas de pré-carregamento por página', () => {
 
   it('página renderizada no servidor: só os módulos e a sessão (os dados já vêm na página)', () => {
     const preload = pagePreloader(dist);
-    const html = preload('/', new URL('http://localhost/'), false);
-    expect(html).toContain('/assets/home-1.js');
+    const html = preload('/', new URL('http://localhost/'), true);
+    expect(html).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/home-1.js">',
+    );
     expect(html).toContain('/api/auth/session');
     expect(html).not.toContain('/api/products/featured');
     expect(html).not.toContain('/api/network');

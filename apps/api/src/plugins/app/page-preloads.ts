@@ -71,7 +71,9 @@ const escapeAttr = (value: string) =>
  * API answers a page needs (otherwise each waits for the script that asks for it): a shorter
  * critical path for the first visit of the main public pages.
  */
-export function pagePreloader(webDist: string): (pathname: string, url: URL, withData?: boolean) => string {
+export function pagePreloader(
+  webDist: string,
+): (pathname: string, url: URL, drawnOnServer?: boolean) => string {
   const manifestFile = path.join(webDist, '.vite/manifest.json');
   if (!existsSync(manifestFile)) return () => '';
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
@@ -86,18 +88,20 @@ export function pagePreloader(webDist: string): (pathname: string, url: URL, wit
   };
   if (entryKey) closure(entryKey, loaded);
 
-  const moduleTags = new Map<PagePreload, string>();
+  // Each page's tags made once, at the browser's usual priority and at low priority.
+  const moduleTags = new Map<PagePreload, { usual: string; low: string }>();
   for (const page of pages) {
     const keys = new Set<string>();
     for (const module of page.modules) closure(module, keys);
-    const tags = [...keys]
-      .filter((key) => !loaded.has(key))
-      .map((key) => `<link rel="modulepreload" crossorigin href="/${escapeAttr(manifest[key]!.file)}">`);
-    moduleTags.set(page, tags.join(''));
+    const files = [...keys].filter((key) => !loaded.has(key)).map((key) => escapeAttr(manifest[key]!.file));
+    const tags = (priority: string) =>
+      files.map((file) => `<link rel="modulepreload"${priority} crossorigin href="/${file}">`).join('');
+    moduleTags.set(page, { usual: tags(''), low: tags(' fetchpriority="low"') });
   }
 
-  // A page rendered on the server carries its data (plugins/app/ssr.ts): only its modules are preloaded.
-  return (pathname, url, withData = true) => {
+  // A page drawn on the server carries its data (plugins/app/ssr.ts): only its modules are
+  // preloaded, at low priority, as its other scripts (docs/decisions/055).
+  return (pathname, url, drawnOnServer = false) => {
     // Every page starts by asking for the session (the app waits for it before the first screen).
     const session = '<link rel="preload" as="fetch" crossorigin href="/api/auth/session">';
     for (const page of pages) {
@@ -105,14 +109,15 @@ export function pagePreloader(webDist: string): (pathname: string, url: URL, wit
       if (!match) continue;
       let data: string[] = [];
       try {
-        if (withData) data = page.data(url, match);
+        if (!drawnOnServer) data = page.data(url, match);
       } catch {
         data = [];
       }
       const dataTags = data
         .map((href) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttr(href)}">`)
         .join('');
-      return `${session}${moduleTags.get(page) ?? ''}${dataTags}`;
+      const modules = moduleTags.get(page);
+      return `${session}${(drawnOnServer ? modules?.low : modules?.usual) ?? ''}${dataTags}`;
     }
     return session;
   };

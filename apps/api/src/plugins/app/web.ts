@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { httpMessages, isKnownAppPath } from '@urbana/shared';
 import { ReadCache, sendEncoded } from '../../lib/read-cache.ts';
@@ -25,7 +25,8 @@ export async function registerWeb(
   const hasWeb = existsSync(indexFile);
   if (hasWeb) await registerAssets(app, webDist);
 
-  let indexHtml: string | undefined;
+  // index.html as read, and as sent around a page drawn on the server (its scripts at low priority).
+  let templates: { usual: string; drawn: string } | undefined;
   // The pages' documents as last sent, each with its compressed bytes made once: this handler is
   // not a route, so @fastify/compress (app.ts) never sees it, and a server-rendered page (46 kB on
   // `/`) travelled uncompressed (docs/decisions/041-page-budgets.md).
@@ -47,9 +48,16 @@ export async function registerWeb(
         .type('text/plain; charset=utf-8')
         .send('O aplicativo web ainda não foi compilado. Rode "npm run build".');
     }
-    indexHtml ??= await readFile(indexFile, 'utf8');
+    if (!templates) {
+      const usual = await readFile(indexFile, 'utf8');
+      templates = { usual, drawn: scriptsAfterContent(usual) };
+    }
+    const page =
+      renderPage && isServerRendered(pathname, isKnownAppPath(pathname))
+        ? await drawnPage(request, pathname, renderPage, cache)
+        : null;
     let status = isKnownAppPath(pathname) ? 200 : 404;
-    let html = indexHtml;
+    let html = page ? templates.drawn : templates.usual;
     if (heads) {
       // The page's own title, description and cards replace the generic ones of index.html; if the
       // database cannot be read, the page still opens with the generic ones.
@@ -65,32 +73,14 @@ export async function registerWeb(
           .replace('</head>', `${head.tags}</head>`);
       }
     }
-    let serverRendered = false;
-    if (renderPage && isServerRendered(pathname, isKnownAppPath(pathname))) {
-      // The page drawn on the server, with its data for the browser (docs/decisions/032); if that
-      // fails, the browser renders it as before.
-      // Every page rendered here is the same for every visitor (nothing of a session goes in), so a
-      // known page is kept with the catalogue's answers and cleared with them.
-      const key = `ssr:${request.url}`;
-      const cached = cache?.get(key)?.body;
-      const page = cached
-        ? (JSON.parse(cached) as { html: string; head?: string; state: string })
-        : await renderPage(`http://localhost${request.url}`).catch((err: unknown) => {
-            request.log.error({ err }, 'falha ao renderizar a página no servidor');
-            return null;
-          });
-      if (page && !cached && isKnownAppPath(pathname)) cache?.set(key, JSON.stringify(page));
-      if (page) {
-        serverRendered = true;
-        html = withHeadResources(html, page.head).replace(
-          '<div id="root"></div>',
-          `<div id="root">${page.html}</div><script type="application/json" id="estado-servidor">${page.state}</script>`,
-        );
-      }
+    if (page) {
+      html = withHeadResources(html, page.head).replace(
+        '<div id="root"></div>',
+        `<div id="root">${page.html}</div><script type="application/json" id="estado-servidor">${page.state}</script>`,
+      );
     }
-    const hints = preloads(pathname, new URL(request.url, 'http://localhost'), !serverRendered);
-    const withHints = hints ? html.replace('</head>', `${hints}</head>`) : html;
-    const document = serverRendered ? scriptsAfterContent(withHints) : withHints;
+    const hints = preloads(pathname, new URL(request.url, 'http://localhost'), page !== null);
+    const document = hints ? html.replace('</head>', `${hints}</head>`) : html;
     const cachedDocument = documents.get(request.url);
     const answer = cachedDocument?.body === document ? cachedDocument : documents.set(request.url, document);
     reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
@@ -98,12 +88,39 @@ export async function registerWeb(
   });
 }
 
+type DrawnPage = { html: string; head?: string; state: string };
+
 /**
- * A page drawn on the server reads and paints without its scripts: they only hydrate it. Asked at
- * low priority, they leave a slow link to the stylesheet and the page's photo first, and the first
- * paint no longer waits for some 130 kB of JavaScript (Lighthouse mobile FCP 2.0 → 0.8 s on `/`, a
- * product page and `/central`; docs/decisions/055-hydration-scripts-after-content.md). A page the
- * browser draws itself (the account and admin areas) keeps its scripts at the usual priority.
+ * The page drawn on the server, with its data for the browser (docs/decisions/032); null when that
+ * fails, and the browser renders it as before. Every page rendered here is the same for every
+ * visitor (nothing of a session goes in), so a known page is kept with the catalogue's answers and
+ * cleared with them.
+ */
+async function drawnPage(
+  request: FastifyRequest,
+  pathname: string,
+  renderPage: (href: string) => Promise<DrawnPage | null>,
+  cache: ReadCache | undefined,
+): Promise<DrawnPage | null> {
+  const key = `ssr:${request.url}`;
+  const cached = cache?.get(key)?.body;
+  if (cached) return JSON.parse(cached) as DrawnPage;
+  const page = await renderPage(`http://localhost${request.url}`).catch((err: unknown) => {
+    request.log.error({ err }, 'falha ao renderizar a página no servidor');
+    return null;
+  });
+  if (page && isKnownAppPath(pathname)) cache?.set(key, JSON.stringify(page));
+  return page;
+}
+
+/**
+ * index.html as sent around a page drawn on the server, made once. Such a page reads and paints
+ * without its scripts: they only hydrate it. Asked at low priority, they leave a slow link to the
+ * stylesheet and the page's photo first, and the first paint no longer waits for some 130 kB of
+ * JavaScript (Lighthouse mobile FCP 2.0 → 0.8 s on `/`, a product page and `/central`;
+ * docs/decisions/055-hydration-scripts-after-content.md); the page's own route modules come at low
+ * priority from page-preloads.ts. A page the browser draws itself (the account and admin areas)
+ * keeps its scripts at the usual priority.
  */
 function scriptsAfterContent(html: string): string {
   return html
