@@ -82,3 +82,34 @@ test('Meus pedidos acompanha a equipe: o pagamento confirmado aparece sem recarr
   await expect(row).toContainText('Pago', { timeout: 15_000 });
   await expect(row).not.toContainText('Aguardando pagamento');
 });
+
+// Found walking the confirmation page on a phone while an operador confirmed the payment: the page
+// turned to "Pagamento confirmado!", but the notification about the order also asked for the Pix
+// code again, and the server (rightly) answered 409 "Este pedido não aguarda pagamento por Pix."
+test('pago com a página do Pix aberta: a página vira "Pagamento confirmado!" sem pedir o Pix de novo', async ({
+  page,
+  request,
+  playwright,
+  baseURL,
+}) => {
+  const { order } = await signedInWithPixOrder(page, request, playwright, baseURL!, {
+    nome: 'Cliente Pago na Hora',
+    week: 49,
+  });
+  const refused: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() >= 400) refused.push(`${r.status()} ${new URL(r.url()).pathname}`);
+  });
+  const streamOpen = page.waitForResponse((r) => r.url().endsWith('/api/notifications/stream'));
+  await page.goto(`/confirmacao-pedido?orderId=${order.id}`);
+  await streamOpen;
+  await expect(page.getByRole('img', { name: 'QR Code do Pix' })).toBeVisible();
+
+  const staff = await apiAs(playwright, baseURL!, STAFF.operador, STAFF.password);
+  expect((await staff.post(`/api/admin/orders/${order.id}/confirm-payment`)).status()).toBe(200);
+  await expect(page.getByRole('heading', { name: 'Pagamento confirmado!' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('img', { name: 'QR Code do Pix' })).toHaveCount(0);
+  // Long enough for the order's notification to arrive and be acted on.
+  await page.waitForTimeout(2000);
+  expect(refused).toEqual([]);
+});

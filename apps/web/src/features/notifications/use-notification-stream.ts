@@ -23,11 +23,13 @@ export function useNotificationStream(enabled: boolean, onNew?: (n: Notification
     let stopped = false;
     // A notification about an order (its link is the order's page) means the order changed: the
     // order and the lists of orders are read again, so "Meus pedidos" shows it without a reload.
+    // The order alone (`exact`), not the queries under its key: its Pix code follows the order's
+    // own payload (features/orders/api.ts usePix), and asked again for a paid order it is refused.
     const followOrder = (n: NotificationItem) => {
       const orderId = ORDER_LINK.exec(n.link ?? '')?.[1];
       if (!orderId) return;
       void client.invalidateQueries({ queryKey: ['orders'] });
-      void client.invalidateQueries({ queryKey: ['order', orderId] });
+      void client.invalidateQueries({ queryKey: ['order', orderId], exact: true });
     };
 
     const connect = () => {
