@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { addDays, earliestBookableStart, todayInBrasilia } from '@urbana/shared';
-import { orders, products, reservations, towers } from '../src/db/schema/index.ts';
+import { checkoutRefusals, orders, products, reservations, towers } from '../src/db/schema/index.ts';
 import {
   createTestApp,
   createUser,
@@ -97,4 +97,64 @@ describe('concorrência no checkout', () => {
     const placed = await ctx.database.db.select().from(orders);
     expect(placed).toHaveLength(SLOTS);
   }, 120_000);
+
+  it('a última vaga tomada entre a leitura e a escrita: place_order recusa, guarda a recusa e a mesma chave recebe a mesma resposta', async () => {
+    // Another checkout committing between this one's look (checkoutContext: slots free) and its
+    // write: a trigger takes every slot of the face when place_order writes the order's row, so the
+    // refusal comes from inside place_order (migration 0020), not from the look before.
+    const start = addDays(earliestBookableStart(todayInBrasilia(), 2), 21);
+    const end = addDays(start, 7);
+    await ctx.database.db.execute(
+      sql.raw(`create function test_toma_vagas() returns trigger language plpgsql as $$
+        begin
+          insert into reservations (tower_id, product_id, latitude, longitude, slot, starts_on, ends_on, status)
+          select s.tower_id, '${productId}', -15.8, -47.9, s.slot, '${start}', '${end}', 'confirmada'
+          from tower_slots s where s.tower_id = '${towerId}';
+          return new;
+        end $$`),
+    );
+    await ctx.database.db.execute(
+      sql.raw(
+        'create trigger test_toma_vagas after insert on orders for each row execute function test_toma_vagas()',
+      ),
+    );
+    const key = `ultima-vaga-${Date.now()}`;
+    const send = (idempotencyKey: string) =>
+      inject(ctx, {
+        method: 'POST',
+        url: '/api/orders',
+        cookie: cookies[0],
+        headers: { 'idempotency-key': idempotencyKey },
+        payload: { items: [{ product_id: productId, start_date: start, weeks: 1 }] },
+      });
+    const ordersBefore = (await ctx.database.db.select().from(orders)).length;
+    const first = await send(key);
+    await ctx.database.db.execute(sql.raw('drop trigger test_toma_vagas on orders'));
+    await ctx.database.db.execute(sql.raw('drop function test_toma_vagas()'));
+    expect(first.statusCode).toBe(409);
+    expect(first.json().message).toBe(
+      'Não há mais vaga em Painel Disputado para o período escolhido. Escolha outra data ou outra torre.',
+    );
+    // No order's row is left behind; the refusal is kept under the key, once.
+    expect(await ctx.database.db.select().from(orders)).toHaveLength(ordersBefore);
+    const kept = await ctx.database.db
+      .select()
+      .from(checkoutRefusals)
+      .where(eq(checkoutRefusals.idempotency_key, key));
+    expect(kept.map((r) => [r.status, r.message])).toEqual([[409, first.json().message]]);
+    // The slots the trigger took are given back: a new key books, the same key is answered as before.
+    await ctx.database.db
+      .update(reservations)
+      .set({ status: 'liberada' })
+      .where(and(eq(reservations.tower_id, towerId), eq(reservations.starts_on, start)));
+    const again = await send(key);
+    expect([again.statusCode, again.json().message]).toEqual([409, first.json().message]);
+    const other = await send(`${key}-nova`);
+    expect(other.statusCode).toBe(201);
+    // The answer place_order returned is the order as it is read later: the same key sent again is
+    // answered from the database (200), field by field the same.
+    const replayed = await send(`${key}-nova`);
+    expect(replayed.statusCode).toBe(200);
+    expect(other.json()).toEqual(replayed.json());
+  }, 60_000);
 });

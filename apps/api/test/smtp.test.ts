@@ -13,6 +13,8 @@ interface Received {
 }
 const received: Received[] = [];
 let reject = false;
+/** Recipients the server refuses, one by one. */
+const refused = new Set<string>();
 
 const server = new SMTPServer({
   authOptional: true,
@@ -21,7 +23,8 @@ const server = new SMTPServer({
     const chunks: Buffer[] = [];
     stream.on('data', (c: Buffer) => chunks.push(c));
     stream.on('end', () => {
-      if (reject) return callback(new Error('Caixa de correio indisponível'));
+      if (reject || session.envelope.rcptTo.some((r) => refused.has(r.address)))
+        return callback(new Error('Caixa de correio indisponível'));
       received.push({
         from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
         to: session.envelope.rcptTo.map((r) => r.address),
@@ -152,5 +155,39 @@ describe('envio por SMTP', () => {
     const lote = received.slice(before).filter((m) => m.to[0]?.startsWith('lote'));
     expect(lote).toHaveLength(12);
     expect(new Set(lote.map((m) => m.to[0])).size).toBe(12);
+  });
+
+  it('num lote, os entregues ficam enviados de uma vez e o recusado volta para a fila com o erro', async () => {
+    const { outbox } = ctx.app.deps;
+    const ids: string[] = [];
+    for (const to of ['lote-a@exemplo.com.br', 'recusa@exemplo.com.br', 'lote-b@exemplo.com.br'])
+      ids.push(
+        await outbox.enqueue(ctx.database.db, {
+          to,
+          template: 'lote',
+          subject: to,
+          text: 'x',
+          html: '<p>x</p>',
+        }),
+      );
+    refused.add('recusa@exemplo.com.br');
+    try {
+      await outbox.drain();
+    } finally {
+      refused.clear();
+    }
+    const rows = await ctx.database.db.select().from(emailLog).where(eq(emailLog.template, 'lote'));
+    const byTo = new Map(rows.map((r) => [r.to_email, r]));
+    for (const to of ['lote-a@exemplo.com.br', 'lote-b@exemplo.com.br']) {
+      expect(byTo.get(to)).toMatchObject({ status: 'enviado', locked_until: null, last_error: null });
+      expect(byTo.get(to)?.sent_at).toBeInstanceOf(Date);
+    }
+    expect(byTo.get('recusa@exemplo.com.br')).toMatchObject({
+      status: 'pendente',
+      attempts: 1,
+      sent_at: null,
+    });
+    expect(byTo.get('recusa@exemplo.com.br')?.last_error).toContain('Caixa de correio indisponível');
+    expect(rows.map((r) => r.id).sort()).toEqual([...ids].sort());
   });
 });

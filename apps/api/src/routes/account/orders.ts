@@ -20,7 +20,7 @@ import { AppError } from '../../lib/errors.ts';
 import { requireUser } from '../../plugins/app/auth.ts';
 import { readBilling, saveBilling } from '../../services/billing.ts';
 import { campaignsForOrder } from '../../services/campaigns/queries.ts';
-import { listOrders, orderDetail } from '../../services/orders/queries.ts';
+import { listOrders, orderDetail, orderFromDetail } from '../../services/orders/queries.ts';
 import { quote } from '../../services/orders/quote.ts';
 import { placeOrder } from '../../services/orders/place-order.ts';
 import { transitionOrder } from '../../services/orders/transition.ts';
@@ -154,7 +154,11 @@ export const orderRoutes =
           );
           return reply
             .code(result.replayed ? 200 : 201)
-            .send(await orderDetail(db, result.id, request.user!.id));
+            .send(
+              result.detail
+                ? orderFromDetail(result.detail)
+                : await orderDetail(db, result.id, request.user!.id),
+            );
         },
       );
 

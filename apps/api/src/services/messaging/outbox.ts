@@ -1,5 +1,5 @@
 import { createMailTransport, type Transporter } from '../../lib/heavy-modules.ts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { emailLog } from '../../db/schema/index.ts';
@@ -132,9 +132,30 @@ export class Outbox {
     for (;;) {
       const batch = await this.claim();
       if (batch.length === 0) return total;
-      for (const row of batch) await this.deliver(row);
+      const delivered: string[] = [];
+      for (const row of batch) if (await this.deliver(row)) delivered.push(row.id);
+      await this.markDelivered(delivered);
       total += batch.length;
     }
+  }
+
+  /**
+   * The batch's delivered messages marked in one statement, not one each (a burst of checkouts
+   * queues an e-mail per order: issue #21). A crash between a delivery and this mark sends those
+   * messages again when their lease runs out — at most one batch, as "at least once" allows.
+   */
+  private async markDelivered(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    const sent = Boolean(this.options.smtpUrl);
+    await this.db
+      .update(emailLog)
+      .set({
+        status: sent ? 'enviado' : 'registrado',
+        sent_at: sent ? new Date() : null,
+        locked_until: null,
+        last_error: null,
+      })
+      .where(and(inArray(emailLog.id, ids), eq(emailLog.status, 'pendente')));
   }
 
   private async claim() {
@@ -160,6 +181,7 @@ export class Outbox {
     return result.rows;
   }
 
+  /** Sends (or, without SMTP, logs) one message; true when it is delivered, to be marked with its batch. */
   private async deliver(row: {
     id: string;
     to_email: string;
@@ -168,7 +190,7 @@ export class Outbox {
     body_html: string;
     attempts: number;
     unsubscribe_url: string | null;
-  }) {
+  }): Promise<boolean> {
     const smtpUrl = this.options.smtpUrl;
     if (!smtpUrl) {
       // No SMTP configured: the message stays in the log and is shown on the console, links included.
@@ -176,11 +198,7 @@ export class Outbox {
         { emailId: row.id, to: row.to_email, subject: row.subject },
         `Email registrado (SMTP_URL não configurado)\nPara: ${row.to_email}\nAssunto: ${row.subject}\n\n${row.body_text}`,
       );
-      await this.db
-        .update(emailLog)
-        .set({ status: 'registrado', locked_until: null })
-        .where(eq(emailLog.id, row.id));
-      return;
+      return true;
     }
     try {
       this.transport ??= createMailTransport(smtpUrl);
@@ -202,10 +220,7 @@ export class Outbox {
             }
           : {}),
       });
-      await this.db
-        .update(emailLog)
-        .set({ status: 'enviado', sent_at: new Date(), locked_until: null, last_error: null })
-        .where(and(eq(emailLog.id, row.id), eq(emailLog.status, 'pendente')));
+      return true;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const finalAttempt = row.attempts >= MAX_ATTEMPTS;
@@ -223,6 +238,7 @@ export class Outbox {
           send_after: finalAttempt ? sql`send_after` : new Date(Date.now() + delay),
         })
         .where(eq(emailLog.id, row.id));
+      return false;
     }
   }
 }

@@ -30,6 +30,7 @@ import {
 } from './checkout-context.ts';
 import { findPgError, isPgError, pgConstraint, pgErrors } from '../../db/errors.ts';
 import { confirmFreeOrder, type OrderDeps } from './transition.ts';
+import type { DetailDoc } from './queries.ts';
 
 export const IDEMPOTENCY_MISMATCH = 'Esta chave de idempotência já foi usada em outro pedido.';
 export const BILLING_REQUIRED = 'Complete seu cadastro de faturamento antes de finalizar o pedido.';
@@ -82,11 +83,11 @@ export async function placeOrder(
   body: CheckoutBody,
   idempotencyKey: string,
   from: { ip?: string | null } = {},
-) {
+): Promise<PlacedOrder> {
   const req: KeyRequest = { userId, key: idempotencyKey, hash: requestHash(body), ip: from.ip ?? null };
   const context = await checkoutContext(deps.db, req, body, deps.config.idempotencyKeyMs);
   const previous = priorAnswer(context.prior, req);
-  if (previous) return { id: previous, replayed: true };
+  if (previous) return { id: previous, replayed: true, detail: null };
   try {
     return await placeNewOrder(deps, body, req, context);
   } catch (error) {
@@ -94,12 +95,31 @@ export async function placeOrder(
       error instanceof AppError &&
       error.statusCode >= 400 &&
       error.statusCode < 500 &&
-      error.statusCode !== 422
+      error.statusCode !== 422 &&
+      !remembered.has(error)
     )
       await rememberRefusal(deps.db, req, error);
     throw error;
   }
 }
+
+/**
+ * A placed order: its id, whether this key had placed it before, and — for a new order written in
+ * one call — the document of `order_detail` that `place_order` returned (null: read it).
+ */
+export interface PlacedOrder {
+  id: string;
+  replayed: boolean;
+  detail: DetailDoc | null;
+}
+
+/** Refusals `place_order` has already kept under their key (committed with its call). */
+const remembered = new WeakSet<AppError>();
+
+/** What `place_order` (migration 0020) returns: the order written, or the refusal it kept. */
+type PlaceOrderResult =
+  | { written: WrittenNotification[]; detail: DetailDoc; refused?: undefined }
+  | { refused: { status: number; message: string } };
 
 /**
  * Keeps a refusal under its Idempotency-Key, so that the same request sent again gets the same
@@ -151,16 +171,26 @@ async function placeNewOrder(deps: OrderDeps, body: CheckoutBody, req: KeyReques
   const checked = await precheck(deps, body, req, context);
   const orderId = randomUUID();
   let written: WrittenNotification[] = [];
+  let detail: DetailDoc | null = null;
   const write = async (executor: Db | Tx, coupon: { id: string; discount: number } | null) => {
     const doc = await orderDocument(deps, body, req, { ...checked, orderId, coupon });
+    let result: PlaceOrderResult;
     try {
-      const { rows } = await executor.execute<{ written: WrittenNotification[] }>(
-        sql`select place_order(${JSON.stringify(doc)}::jsonb) as written`,
+      const { rows } = await executor.execute<{ result: PlaceOrderResult }>(
+        sql`select place_order(${JSON.stringify(doc)}::jsonb) as result`,
       );
-      written = rows[0]?.written ?? [];
+      result = rows[0]!.result;
     } catch (error) {
       throw refusalOf(error, checked.items, checked.faceWeeks, deps) ?? error;
     }
+    if (result.refused) {
+      const refusal = new AppError(result.refused.status, result.refused.message);
+      // Kept by the call itself unless a transaction around it is rolled back by this refusal.
+      if (executor === deps.db) remembered.add(refusal);
+      throw refusal;
+    }
+    written = result.written;
+    detail = result.detail;
     return doc.order.total;
   };
   try {
@@ -176,13 +206,17 @@ async function placeNewOrder(deps: OrderDeps, body: CheckoutBody, req: KeyReques
             })
           : null;
         const total = await write(tx, coupon);
-        // Nothing to pay (a 100 % coupon): confirmed at once, no Pix code (decision 026).
-        if (total === 0) await confirmFreeOrder(deps, orderId, tx);
+        // Nothing to pay (a 100 % coupon): confirmed at once, no Pix code (decision 026); the
+        // document `place_order` returned is from before, so the answer is read after commit.
+        if (total === 0) {
+          await confirmFreeOrder(deps, orderId, tx);
+          detail = null;
+        }
       });
   } catch (error) {
     if (isPgError(error, pgErrors.uniqueViolation) && pgConstraint(error) === 'orders_user_idempotency_key') {
       const id = await answeredBefore(deps, req);
-      if (id) return { id, replayed: true };
+      if (id) return { id, replayed: true, detail: null };
     }
     if (isPgError(error, pgErrors.exclusionViolation)) throw new AppError(409, TAKEN_MEANWHILE);
     throw error;
@@ -193,7 +227,7 @@ async function placeNewOrder(deps: OrderDeps, body: CheckoutBody, req: KeyReques
   // announcement leaves the bell to its next refresh (page load, stream reconnection); the rows are
   // committed either way.
   void announceCommitted(deps.db, written).catch(() => undefined);
-  return { id: orderId, replayed: false };
+  return { id: orderId, replayed: false, detail };
 }
 
 interface Checked {
@@ -240,6 +274,13 @@ async function orderDocument(deps: OrderDeps, body: CheckoutBody, req: KeyReques
       expires_at: new Date(now.getTime() + window).toISOString(),
     },
     items: c.items.map((i) => ({ ...i, id: randomUUID() })),
+    // The words of a refusal for a face with no free slot left, by tower: `place_order` keeps and
+    // returns the one it meets without a round trip of the application's.
+    unavailable: Object.fromEntries(
+      c.items.flatMap((i) =>
+        i.towers.map((t) => [t.id, unavailable(i.name, i.is_tower_based ? t.name : null).message]),
+      ),
+    ),
     invoice: {
       amount: c.subtotal,
       discount: c.discount + couponDiscount,

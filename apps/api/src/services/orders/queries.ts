@@ -11,7 +11,7 @@ import { executePrepared } from '../../db/prepared.ts';
 const at = (text: string) => new Date(text);
 const atOrNull = (text: string | null) => (text === null ? null : new Date(text));
 
-interface DetailDoc {
+export interface DetailDoc {
   order: Omit<typeof orders.$inferSelect, 'created_at' | 'expires_at' | 'paid_at'> & {
     created_at: string;
     expires_at: string;
@@ -34,41 +34,23 @@ interface DetailDoc {
 
 /**
  * An order as its customer reads it: head, items with their towers and audience (read from the
- * catalogue as it is now, decision 022), history and invoice — one statement, so that the answer of
- * a checkout costs one round trip (issue #21). Its one column is a document, so a column that a
- * migration adds changes no prepared result type.
+ * catalogue as it is now, decision 022), history and invoice — one statement, the database function
+ * `order_detail` (migration 0020), which `place_order` also returns for the order it has just written
+ * (a checkout's answer costs no round trip of its own, issue #21). Its one column is a document, so a
+ * column that a migration adds changes no prepared result type. `ownerId`: only that customer's order.
  */
 export async function orderDetail(db: Db, orderId: string, ownerId?: string) {
-  // A prepared statement (decision 053): two texts, for its owner and for the staff.
-  const name = ownerId ? 'pedido_do_cliente' : 'pedido_da_equipe';
-  const { rows } = await executePrepared<{ doc: DetailDoc }>(
+  // A prepared statement (decision 053).
+  const { rows } = await executePrepared<{ doc: DetailDoc | null }>(
     db,
-    name,
-    sql`
-    select json_build_object(
-      'order', to_jsonb(o),
-      'coupon_code', (select c.code from coupons c where c.id = o.coupon_id),
-      'history', coalesce((
-        select json_agg(json_build_object('from', h.from_status, 'to', h.to_status, 'actor', h.actor,
-          'note', h.note, 'at', h.created_at) order by h.created_at)
-        from order_status_history h where h.order_id = o.id), '[]'::json),
-      'invoice', (select to_jsonb(i) - 'created_at' - 'updated_at' from invoices i where i.order_id = o.id limit 1),
-      'items', coalesce((
-        select json_agg(json_build_object(
-          'item', to_jsonb(it) - 'created_at',
-          'is_tower_based', p.is_tower_based,
-          'product_audience', p.weekly_audience,
-          'towers', coalesce((
-            select json_agg(json_build_object('id', t.tower_id, 'name', t.tower_name, 'audience', tw.weekly_audience)
-              order by t.tower_name, t.tower_id)
-            from order_item_towers t left join towers tw on tw.id = t.tower_id
-            where t.order_item_id = it.id), '[]'::json)) order by it.created_at, it.id)
-        from order_items it left join products p on p.id = it.product_id
-        where it.order_id = o.id), '[]'::json)) as doc
-    from orders o
-    where o.id = ${orderId}${ownerId ? sql` and o.user_id = ${ownerId}` : sql``}`,
+    'pedido',
+    sql`select order_detail(${orderId}::uuid, ${ownerId ?? null}::uuid) as doc`,
   );
-  const doc = rows[0]?.doc;
+  return orderFromDetail(rows[0]?.doc ?? null);
+}
+
+/** The answer for an order from the document of `order_detail` (migration 0020); 404 without one. */
+export function orderFromDetail(doc: DetailDoc | null) {
   if (!doc) throw new AppError(404, 'Pedido não encontrado.');
   const order = {
     ...doc.order,
