@@ -131,6 +131,11 @@ export const orders = pgTable(
     index('orders_pending_expiry_idx')
       .on(t.expires_at)
       .where(sql`${t.status} = 'aguardando_pagamento'`),
+    // A customer's unpaid orders, which every checkout counts (the limits, decision 026): by
+    // customer, whatever the number of unpaid orders of everyone else (docs/decisions/057).
+    index('orders_pending_user_idx')
+      .on(t.user_id, t.expires_at)
+      .where(sql`${t.status} = 'aguardando_pagamento'`),
     check(
       'orders_amounts_check',
       sql`${t.subtotal} >= 0 and ${t.discount} >= 0 and ${t.coupon_discount} >= 0 and ${t.total} = ${t.subtotal} - ${t.discount} - ${t.coupon_discount} and ${t.total} >= 0`,

@@ -79,6 +79,9 @@ export async function checkoutContext(
       e: periodEnd(item.start_date, item.weeks),
     })),
   );
+  // The items' products as an array too: the planner reaches them through their keys whatever the
+  // catalogue's size (from `wanted`, a function it takes for 100 rows, it hashed the whole table).
+  const productIds = `{${body.items.map((item) => item.product_id).join(',')}}`;
   const open = sql`o.status = 'aguardando_pagamento' and o.expires_at > now()`;
   // Two texts (with and without the client's address), each prepared once per connection.
   const { rows } = await executePrepared<{
@@ -109,15 +112,15 @@ export async function checkoutContext(
         select json_agg(json_build_object('id', p.id, 'status', p.status, 'name', p.name, 'type', p.type,
           'city', p.city, 'state', p.state, 'is_tower_based', p.is_tower_based,
           'daily_price', p.daily_price, 'weekly_audience', p.weekly_audience))
-        from products p where p.id in (select product_id from wanted)), '[]'::json),
+        from products p where p.id = any(${productIds}::uuid[])), '[]'::json),
       'towers', coalesce((
         select json_agg(json_build_object('id', t.id, 'product_id', t.product_id, 'name', t.name,
           'weekly_audience', t.weekly_audience) order by t.name)
-        from towers t where t.product_id in (select product_id from wanted)), '[]'::json),
+        from towers t where t.product_id = any(${productIds}::uuid[])), '[]'::json),
       'full', coalesce((
         select json_agg(json_build_object('item', w.i, 'tower_id', t.id) order by w.i, t.name)
         from wanted w join towers t on t.product_id = w.product_id
-        where not exists (
+        where t.product_id = any(${productIds}::uuid[]) and not exists (
           select 1 from tower_slots ts
           where ts.tower_id = t.id and not exists (
             select 1 from reservations r
