@@ -13,6 +13,18 @@ describe('datas no fuso de Brasília', () => {
     expect(todayInBrasilia(new Date('2027-01-01T02:59:59Z'))).toBe('2026-12-31');
   });
 
+  it('o dia lembrado por minuto muda no último milissegundo da noite de Brasília, nos dois sentidos', () => {
+    const calls = [
+      ['2026-11-22T02:59:00.000Z', '2026-11-21'],
+      ['2026-11-22T02:59:59.999Z', '2026-11-21'],
+      ['2026-11-22T03:00:00.000Z', '2026-11-22'],
+      ['2026-11-22T03:00:59.999Z', '2026-11-22'],
+      ['2026-11-22T02:59:30.000Z', '2026-11-21'],
+      ['2026-12-22T02:59:30.000Z', '2026-12-21'],
+    ] as const;
+    for (const [instant, day] of calls) expect(todayInBrasilia(new Date(instant))).toBe(day);
+  });
+
   it('uma data de calendário é mostrada como escrita, sem fuso', () => {
     expect(formatDate('2026-11-21')).toBe('21/11/2026');
     expect(formatDate('2027-01-03')).toBe('03/01/2027');

@@ -50,7 +50,19 @@ export function formatDateTime(value: Date | string | null): string {
   return `${part('day')}/${part('month')}/${part('year')} às ${part('hour')}:${part('minute')}`;
 }
 
-/** Today (or the day of `now`) in Brasília, as an ISO calendar date "2026-11-21". */
+/** The last minute `todayInBrasilia` formatted, and its day (a checkout asks several times). */
+let lastMinute = Number.NaN;
+let lastDay = '';
+
+/**
+ * Today (or the day of `now`) in Brasília, as an ISO calendar date "2026-11-21". Remembered for the
+ * minute: Brasília's offsets from UTC are whole hours, so a day always begins on a minute.
+ */
 export function todayInBrasilia(now: Date = new Date()): string {
-  return isoDay.format(now);
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute !== lastMinute) {
+    lastDay = isoDay.format(now);
+    lastMinute = minute;
+  }
+  return lastDay;
 }

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { afterCommit, canRunAfterCommit } from '../../db/after-commit.ts';
 import { notificationBroadcasts, notifications, profiles } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { turnBatcher } from '../../lib/turn-batch.ts';
 
 /** PostgreSQL NOTIFY channel: `{ "user_id": …, "id": … }` for every new notification. */
 export const NOTIFICATION_CHANNEL = 'urbana_notificacoes';
@@ -49,29 +50,14 @@ function announceAfterCommit(tx: Tx, rows: WrittenNotification[]) {
   afterCommit((db) => announceCommitted(db, first));
 }
 
-/** Announcements waiting for the end of this turn of the event loop, by database. */
-const queued = new WeakMap<Db, { rows: WrittenNotification[]; sent: Promise<void> }>();
-
 /**
  * Announces notifications that a commit wrote. The announcements of the commits that end in the same
  * turn of the event loop go out together, in one statement: in a burst of checkouts each order's
  * announcement was a round trip of its own (docs/decisions/056-checkout-refusals-keep-their-connection.md).
  */
-export function announceCommitted(db: Db, rows: WrittenNotification[]): Promise<void> {
-  if (rows.length === 0) return Promise.resolve();
-  let batch = queued.get(db);
-  if (!batch) {
-    const pending: WrittenNotification[] = [];
-    const sent = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
-      queued.delete(db);
-      return announceNotifications(db, pending);
-    });
-    batch = { rows: pending, sent };
-    queued.set(db, batch);
-  }
-  batch.rows.push(...rows);
-  return batch.sent;
-}
+export const announceCommitted: (db: Db, rows: WrittenNotification[]) => Promise<void> = turnBatcher(
+  (db: Db, rows: WrittenNotification[]) => announceNotifications(db, rows),
+);
 
 /** A notification row already written, to announce. */
 export type WrittenNotification = { user_id: string; id: string };

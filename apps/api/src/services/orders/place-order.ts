@@ -14,12 +14,13 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { checkoutRefusals } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { turnBatcher } from '../../lib/turn-batch.ts';
 import { emailTemplates } from '../messaging/email-templates.ts';
 import { announceCommitted, type WrittenNotification } from '../messaging/notifications.ts';
 import { newTxid, pixPayload } from '../pix.ts';
 import { checkCoupon, checkCouponLocked } from './redeem-coupon.ts';
 import { assertTotalWithinLimit, checkUnpaidLimits, priceLines, type QuotedItem } from './quote.ts';
-import { unavailable } from './take-slots.ts';
+import { unavailable, unavailableMessage } from './take-slots.ts';
 import {
   checkoutContext,
   priorAnswersCtes,
@@ -123,20 +124,33 @@ type PlaceOrderResult =
 
 /**
  * Keeps a refusal under its Idempotency-Key, so that the same request sent again gets the same
- * answer. Committed without waiting for the write-ahead log to reach the disk
- * (`synchronous_commit` off for this one statement): under a burst for a face with no slot left,
- * those flushes were most of the database's waits (docs/decisions/056-checkout-refusals-keep-their-connection.md).
- * A crash in the fraction of a second before the log is written can lose the record; the same
- * request sent again is then checked anew, which is what a new key would get.
+ * answer. The refusals of one turn of the event loop are written together (`turnBatcher`), and
+ * committed without waiting for the write-ahead log to reach the disk (`synchronous_commit` off for
+ * this one statement): under a burst for a face with no slot left, those flushes were most of the
+ * database's waits (docs/decisions/056-checkout-refusals-keep-their-connection.md, 057). A crash in
+ * the fraction of a second before the log is written can lose the record; the same request sent
+ * again is then checked anew, which is what a new key would get.
  */
-async function rememberRefusal(db: Db, req: KeyRequest, error: AppError): Promise<void> {
-  await db.execute(sql`
+const rememberRefusals = turnBatcher(
+  async (db: Db, refusals: Array<{ req: KeyRequest; error: AppError }>) => {
+    const rows = refusals.map(({ req, error }) => ({
+      user_id: req.userId,
+      key: req.key,
+      hash: req.hash,
+      status: error.statusCode,
+      message: error.message,
+    }));
+    await db.execute(sql`
     with async_commit as (select set_config('synchronous_commit', 'off', true))
     insert into ${checkoutRefusals} (user_id, idempotency_key, request_hash, status, message)
-    select ${req.userId}::uuid, ${req.key}, ${req.hash}, ${error.statusCode}::int, ${error.message}
-    from async_commit
+    select r.user_id, r.key, r.hash, r.status, r.message
+    from async_commit, jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as r(user_id uuid, key text, hash text, status int, message text)
     on conflict do nothing`);
-}
+  },
+);
+
+const rememberRefusal = (db: Db, req: KeyRequest, error: AppError) => rememberRefusals(db, [{ req, error }]);
 
 /** Each refusal a customer can meet, in this order, from what `checkoutContext` read: no write yet. */
 async function precheck(deps: OrderDeps, body: CheckoutBody, req: KeyRequest, context: CheckoutContext) {
@@ -278,7 +292,7 @@ async function orderDocument(deps: OrderDeps, body: CheckoutBody, req: KeyReques
     // returns the one it meets without a round trip of the application's.
     unavailable: Object.fromEntries(
       c.items.flatMap((i) =>
-        i.towers.map((t) => [t.id, unavailable(i.name, i.is_tower_based ? t.name : null).message]),
+        i.towers.map((t) => [t.id, unavailableMessage(i.name, i.is_tower_based ? t.name : null)]),
       ),
     ),
     invoice: {

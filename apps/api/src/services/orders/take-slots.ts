@@ -119,10 +119,12 @@ export interface PricedLine {
 }
 
 export function unavailable(name: string, tower: string | null): AppError {
-  return new AppError(
-    409,
-    `Não há mais vaga em ${name}${tower ? ` (${tower})` : ''} para o período escolhido. Escolha outra data ou outra torre.`,
-  );
+  return new AppError(409, unavailableMessage(name, tower));
+}
+
+/** The words of `unavailable`, without making an error (and its stack) to carry them. */
+export function unavailableMessage(name: string, tower: string | null): string {
+  return `Não há mais vaga em ${name}${tower ? ` (${tower})` : ''} para o período escolhido. Escolha outra data ou outra torre.`;
 }
 
 /** Writes an order's items and takes a slot on every face, held until `expiresAt` (unpaid). */
