@@ -2,11 +2,13 @@
  * npm run bench:checkout — checkout under a burst and under a sustained rate, through the real API
  * (in process, app.inject), on PGlite and on the PostgreSQL server (DATABASE_URL, or
  * 127.0.0.1:5432/test; a fresh database is created and dropped). Issue #21, docs/decisions/039:
+ *   - the first burst after start (200 at once over 200 products), printed on its own;
  *   - 200 at once for one face with 5 slots: exactly 5 orders, p95;
  *   - 200 at once over 200 different products: p95;
  *   - a sustained rate (BENCH_CHECKOUT_RATE per second for BENCH_CHECKOUT_SECONDS, PostgreSQL only);
  * each beside its floor measured in the same run: one database call per request from a bare route,
- * with the same concurrency. Each request comes from its own address, as a burst of customers does.
+ * with the same concurrency, on the pool an instance opens by default (DATABASE_POOL_MAX). Each
+ * request comes from its own address, as a burst of customers does.
  * Writes bench/checkout.json; prints `uptime` first (the machine may be shared).
  */
 import { execSync } from 'node:child_process';
@@ -15,15 +17,19 @@ import { performance } from 'node:perf_hooks';
 import { and, eq, ne, sql } from '../apps/api/src/db/sql.ts';
 import { addDays, earliestBookableStart, todayInBrasilia } from '@urbana/shared';
 import type { Database } from '../apps/api/src/db/client.ts';
-import { startApi, withPglite, withScratchDatabase } from './bench/start.ts';
-import { billingProfiles, orders, reservations } from '../apps/api/src/db/schema/index.ts';
-import { upsertConfirmedAccount } from '../apps/api/src/services/accounts.ts';
+import { BENCH_ENV, signedIn, startApi, withPglite, withScratchDatabase } from './bench/start.ts';
+import { loadConfig } from '../apps/api/src/config.ts';
+import { orders, reservations } from '../apps/api/src/db/schema/index.ts';
+import { personBilling } from '@urbana/shared/samples';
+import { hashToken, newToken } from '../apps/api/src/lib/tokens.ts';
 
 const BURST = Number(process.env.BENCH_CHECKOUTS ?? 200);
 const SLOTS = 5;
 const RATE = Number(process.env.BENCH_CHECKOUT_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_CHECKOUT_SECONDS ?? 30);
-const USERS = 20;
+
+/** The connections an instance opens by default (DATABASE_POOL_MAX), as a server started without it has. */
+const POOL = loadConfig(BENCH_ENV).databasePoolMax;
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 /** `postgresql` alone skips the PGlite run (for profiling the server run). */
 const ONLY = process.env.BENCH_CHECKOUT_ONLY;
@@ -51,49 +57,93 @@ async function seedProducts(database: Database, tag: string, count: number, slot
     insert into tower_slots (tower_id, slot) select id, generate_series(1, slots) from t
     on conflict do nothing`);
   void rows;
+  // What autovacuum does after a bulk insert in a running database (statistics for the plans, and no
+  // vacuum of these tables starting in the middle of a measured run: docs/decisions/057).
+  await database.db.execute(sql`vacuum analyze products, towers, tower_slots`);
   const ids = await database.db.execute<{ id: string }>(
     sql`select id from products where slug like ${`${tag}-%`} order by slug`,
   );
   return ids.rows.map((r) => r.id);
 }
 
-async function customers(app: App, database: Database): Promise<string[]> {
-  const cookies: string[] = [];
-  for (let i = 0; i < USERS; i++) {
-    const email = `bench-${i}-${Date.now()}@exemplo.com.br`;
-    const user = await upsertConfirmedAccount(database.db, {
-      email,
-      password: 'Bench-Urbana-2026',
-      nome_completo: 'Bench',
-      tipo_usuario: 'cliente',
-    });
-    await database.db.insert(billingProfiles).values({
-      user_id: user.id,
-      person_type: 'pf',
-      name: 'Bench',
-      document: '52998224725',
-      phone: '61999990000',
-      cep: '70040010',
-      street: 'Rua',
-      number: '1',
-      district: 'Centro',
-      city: 'Brasília',
-      state: 'DF',
-    });
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      payload: { email, password: 'Bench-Urbana-2026' },
-      remoteAddress: addressOf(60_000 + i),
-    });
-    cookies.push(String(res.headers['set-cookie']).split(';')[0]!);
-  }
-  return cookies;
+/**
+ * `count` customers, each with a billing profile and a signed-in session. The first signs up and in
+ * through the API; the others copy its profile, billing and session in one statement (signing in
+ * thousands one by one would take minutes). Enough of them that no customer holds more unpaid orders
+ * than the default limit allows (ORDER_UNPAID_MAX_PER_ACCOUNT): 20 customers with 300 unpaid orders
+ * each made every checkout count hundreds of them (docs/decisions/057).
+ */
+async function customers(app: App, database: Database, count: number): Promise<string[]> {
+  const { user, cookie: first } = await signedIn(app, database, {
+    emailPrefix: 'bench-0',
+    remoteAddress: addressOf(60_000),
+  });
+  const billing = await app.inject({
+    method: 'PUT',
+    url: '/api/billing-profile',
+    headers: { cookie: first },
+    payload: personBilling('Bench'),
+    remoteAddress: addressOf(60_000),
+  });
+  if (billing.statusCode !== 200) throw new Error(`faturamento: ${billing.statusCode} ${billing.body}`);
+  const cookieName = first.slice(0, first.indexOf('='));
+  const tokens = Array.from({ length: count - 1 }, () => newToken());
+  await database.db.execute(sql`
+    with copies as (
+      select t.token_hash, t.n, gen_random_uuid() as id
+      from jsonb_array_elements_text(${JSON.stringify(tokens.map(hashToken))}::jsonb)
+        with ordinality as t(token_hash, n)),
+    people as (
+      insert into profiles (id, email, nome_completo, tipo_usuario, password_hash, email_confirmed_at,
+        terms_version, terms_accepted_at)
+      select c.id, 'bench-' || c.n || '-' || ${Date.now()} || '@exemplo.com.br', p.nome_completo,
+        p.tipo_usuario, p.password_hash, p.email_confirmed_at, p.terms_version, p.terms_accepted_at
+      from copies c, profiles p where p.id = ${user.id}
+      returning id),
+    billing as (
+      insert into billing_profiles (user_id, person_type, name, document, phone, cep, street, number,
+        district, city, state)
+      select c.id, b.person_type, b.name, b.document, b.phone, b.cep, b.street, b.number, b.district,
+        b.city, b.state
+      from copies c join people on people.id = c.id, billing_profiles b where b.user_id = ${user.id})
+    insert into sessions (user_id, token_hash, expires_at)
+    select c.id, c.token_hash, s.expires_at
+    from copies c join people on people.id = c.id, sessions s where s.user_id = ${user.id}`);
+  return [first, ...tokens.map((token) => `${cookieName}=${token}`)];
+}
+
+/**
+ * A running marketplace's history: every order placed so far copied `times` times as an order that
+ * ran out unpaid days ago (with its items), then VACUUM ANALYZE, as autovacuum keeps a live
+ * database's tables and statistics (and it does not then start in the middle of a burst). Without it the run starts on empty order tables: the statements the checkout
+ * prepares — and `place_order`'s own — were planned for empty tables and kept those plans while
+ * thousands of orders arrived, so each checkout scanned them all (docs/decisions/057).
+ */
+async function seedHistory(database: Database, times: number) {
+  await database.db.execute(sql`
+    with src as materialized (
+      select o.*, g, gen_random_uuid() as copy_id from orders o, generate_series(1, ${times}) g),
+    copied as (
+      insert into orders (id, code, user_id, status, payment_method, subtotal, discount, coupon_discount,
+        total, request_hash, pix_txid, billing, client_ip, expires_at, created_at)
+      select copy_id, code || '-' || g, user_id, 'expirado', payment_method, subtotal, discount,
+        coupon_discount, total, request_hash, pix_txid || '-' || g, billing, client_ip,
+        created_at - make_interval(days => g) + interval '30 minutes', created_at - make_interval(days => g)
+      from src
+      returning id)
+    insert into order_items (order_id, product_id, product_name, product_type, city, state, starts_on,
+      ends_on, weeks, daily_price, tower_count, subtotal, discount, total)
+    select src.copy_id, i.product_id, i.product_name, i.product_type, i.city, i.state, i.starts_on,
+      i.ends_on, i.weeks, i.daily_price, i.tower_count, i.subtotal, i.discount, i.total
+    from src join copied on copied.id = src.copy_id join order_items i on i.order_id = src.id`);
+  await database.db.execute(sql`vacuum analyze`);
 }
 
 let sequence = 0;
-async function checkout(app: App, cookie: string, productId: string, start: string) {
+/** A checkout by the next customer in turn (each places at most the default unpaid limit). */
+async function checkout(app: App, cookies: string[], productId: string, start: string) {
   const n = ++sequence;
+  const cookie = cookies[n % cookies.length]!;
   const began = performance.now();
   const res = await app.inject({
     method: 'POST',
@@ -126,9 +176,7 @@ async function floorOf(app: App, cookie: string, concurrent: number) {
 
 async function burst(app: App, cookies: string[], products: string[], start: string) {
   const results = await Promise.all(
-    Array.from({ length: BURST }, (_, i) =>
-      checkout(app, cookies[i % cookies.length]!, products[i % products.length]!, start),
-    ),
+    Array.from({ length: BURST }, (_, i) => checkout(app, cookies, products[i % products.length]!, start)),
   );
   const count = (c: number) => results.filter((r) => r.status === c).length;
   return {
@@ -159,7 +207,7 @@ async function sustained(app: App, cookies: string[], products: string[], start:
     const due = began + (i * 1000) / RATE;
     const wait = due - performance.now();
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-    pending.push(checkout(app, cookies[i % cookies.length]!, products[i]!, start));
+    pending.push(checkout(app, cookies, products[i]!, start));
   }
   const results = await Promise.all(pending);
   const wall = (performance.now() - began) / 1000;
@@ -201,9 +249,25 @@ async function run(driver: 'pglite' | 'postgresql', database: Database) {
     return { n: rows[0]?.n ?? null };
   });
   await app.ready();
-  const cookies = await customers(app, database);
+  // Each customer places at most ORDER_UNPAID_MAX_PER_ACCOUNT orders over the whole run.
+  const checkouts = BURST * 3 + (driver === 'postgresql' ? RATE * SECONDS : 0);
+  const cookies = await customers(
+    app,
+    database,
+    Math.ceil(checkouts / loadConfig(BENCH_ENV).orderLimits.unpaidPerAccount),
+  );
   const start = addDays(earliestBookableStart(todayInBrasilia(), config.leadBusinessDays), 7);
 
+  // The first burst after start pays for compiling the checkout's code and loading its lazy modules
+  // (the Pix code's library); it is printed on its own, and the bursts with budgets find the server
+  // as a running one is: having placed orders before (docs/decisions/057).
+  const first = await burst(
+    app,
+    cookies,
+    await seedProducts(database, `aquecimento-${Date.now()}`, BURST, 1),
+    start,
+  );
+  await seedHistory(database, 50);
   const [face] = await seedProducts(database, `disputa-${Date.now()}`, 1, SLOTS);
   const floor = round(await floorOf(app, cookies[0]!, BURST));
   const oneFace = await burst(app, cookies, [face!], start);
@@ -216,6 +280,7 @@ async function run(driver: 'pglite' | 'postgresql', database: Database) {
   const spread = await burst(app, cookies, many, start);
   const row: Record<string, unknown> = {
     driver,
+    first_burst: { checkouts: BURST, products: BURST, ...first },
     one_face: {
       checkouts: BURST,
       slots: SLOTS,
@@ -249,7 +314,7 @@ if (ONLY !== 'postgresql') rows.push(await withPglite((embedded) => run('pglite'
 if (ONLY !== 'pglite')
   try {
     rows.push(
-      await withScratchDatabase(serverUrl, 'urbana_bench_checkout', 20, (server) =>
+      await withScratchDatabase(serverUrl, 'urbana_bench_checkout', POOL, (server) =>
         run('postgresql', server),
       ),
     );

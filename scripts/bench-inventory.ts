@@ -9,8 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from '../apps/api/src/db/sql.ts';
 import { addDays, todayInBrasilia } from '@urbana/shared';
 import type { Database } from '../apps/api/src/db/client.ts';
-import { startApi, withPglite, withScratchDatabase } from './bench/start.ts';
-import { upsertConfirmedAccount } from '../apps/api/src/services/accounts.ts';
+import { signedIn, startApi, withPglite, withScratchDatabase } from './bench/start.ts';
 import { mondayOf } from '../apps/api/src/services/inventory/grid.ts';
 
 const FACES = 1000;
@@ -54,19 +53,7 @@ async function run(driver: 'pglite' | 'postgresql', database: Database) {
   await database.migrate();
   const { app } = await startApi(database);
   const first = await seed(database);
-  const email = `bench-operador-${Date.now()}@urbana.com.br`;
-  await upsertConfirmedAccount(database.db, {
-    email,
-    password: 'Bench-Urbana-2026',
-    nome_completo: 'Operação',
-    tipo_usuario: 'operador',
-  });
-  const signIn = await app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in',
-    payload: { email, password: 'Bench-Urbana-2026' },
-  });
-  const cookie = String(signIn.headers['set-cookie']).split(';')[0]!;
+  const { cookie } = await signedIn(app, database, { emailPrefix: 'bench-operador', role: 'operador' });
   const url = `/api/admin/inventario?de=${first}&semanas=${WEEKS}&page_size=${FACES}`;
   const times: number[] = [];
   let faces = 0;

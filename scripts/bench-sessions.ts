@@ -9,8 +9,7 @@ import { promisify } from 'node:util';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Database } from '../apps/api/src/db/client.ts';
-import { startApi, withPglite, withScratchDatabase } from './bench/start.ts';
-import { upsertConfirmedAccount } from '../apps/api/src/services/accounts.ts';
+import { signedIn, startApi, withPglite, withScratchDatabase } from './bench/start.ts';
 
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const seconds = process.env.BENCH_SESSION_SECONDS ?? '5';
@@ -33,19 +32,7 @@ async function measure(database: Database, cacheSeconds: string) {
   const { app } = await startApi(database, {
     SESSION_CACHE_SECONDS: cacheSeconds,
   });
-  const email = `sessao-${Date.now()}@exemplo.com.br`;
-  await upsertConfirmedAccount(database.db, {
-    email,
-    password: 'Bench-Urbana-2026',
-    nome_completo: 'Bench',
-    tipo_usuario: 'cliente',
-  });
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in',
-    payload: { email, password: 'Bench-Urbana-2026' },
-  });
-  const cookie = String(res.headers['set-cookie']).split(';')[0]!;
+  const { cookie } = await signedIn(app, database, { emailPrefix: 'sessao' });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `${address}/api/health/live`;
   const result = { anonymous: await rate(url), signed_in: await rate(url, cookie) };

@@ -11,6 +11,7 @@ import pg from 'pg';
 import { buildApp } from '../../apps/api/src/app.ts';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import { openDatabase, type Database } from '../../apps/api/src/db/client.ts';
+import { upsertConfirmedAccount } from '../../apps/api/src/services/accounts.ts';
 
 /** The configuration the in-process benches share: no logs, no web build, limits out of the way. */
 export const BENCH_ENV = { NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_SCALE: '1000', WEB_DIST: '/nada' };
@@ -20,6 +21,32 @@ export async function startApi(database: Database, env: Record<string, string> =
   const config = loadConfig({ ...BENCH_ENV, ...env });
   const app = await buildApp({ config, database, logger: false });
   return { app, config };
+}
+
+/**
+ * A confirmed account signed in through the API (a customer unless `role` says otherwise): its
+ * profile and its session cookie (`name=token`).
+ */
+export async function signedIn(
+  app: Awaited<ReturnType<typeof startApi>>['app'],
+  database: Database,
+  options: { emailPrefix: string; role?: 'cliente' | 'operador'; remoteAddress?: string },
+) {
+  const staff = options.role === 'operador';
+  const email = `${options.emailPrefix}-${Date.now()}@${staff ? 'urbana.com.br' : 'exemplo.com.br'}`;
+  const user = await upsertConfirmedAccount(database.db, {
+    email,
+    password: 'Bench-Urbana-2026',
+    nome_completo: staff ? 'Operação' : 'Bench',
+    tipo_usuario: options.role ?? 'cliente',
+  });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in',
+    payload: { email, password: 'Bench-Urbana-2026' },
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+  });
+  return { user, cookie: String(res.headers['set-cookie']).split(';')[0]! };
 }
 
 /** Runs `body` on a new in-memory PGlite database, closed after. */

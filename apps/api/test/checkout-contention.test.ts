@@ -11,6 +11,7 @@ import {
   testConfig,
   type TestContext,
 } from './helpers.ts';
+import { personBilling } from '@urbana/shared/samples';
 
 let ctx: TestContext;
 const cookies: string[] = [];
@@ -48,18 +49,7 @@ beforeAll(async () => {
       method: 'PUT',
       url: '/api/billing-profile',
       cookie: c,
-      payload: {
-        person_type: 'pf',
-        name: 'Pessoa',
-        document: '52998224725',
-        phone: '61999990000',
-        cep: '70040010',
-        street: 'Rua',
-        number: '1',
-        district: 'Centro',
-        city: 'Brasília',
-        state: 'DF',
-      },
+      payload: personBilling('Pessoa'),
     });
     cookies.push(c);
   }
