@@ -144,3 +144,23 @@ test.describe('guardas das áreas', () => {
     await expect(page.getByRole('heading', { name: 'Logs de email' })).toBeVisible();
   });
 });
+
+test('no celular, Esc fecha o menu e devolve o foco ao botão que o abriu', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  const toggle = page.getByRole('button', { name: 'Abrir menu' });
+  const menu = page.getByRole('navigation', { name: 'Menu' });
+  // Opened and closed from the button itself.
+  await toggle.click();
+  await expect(menu).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(toggle).toBeFocused();
+  // Opened again, Escape from a link inside the menu.
+  await toggle.click();
+  await menu.getByRole('link', { name: 'Buscar locais' }).focus();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(toggle).toBeFocused();
+  await expect(page).toHaveURL(/\/$/);
+});

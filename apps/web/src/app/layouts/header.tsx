@@ -1,5 +1,5 @@
 import { Bell, Heart, Menu, ShoppingCart, X } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { paths, successToasts } from '@urbana/shared';
 import { Button } from '../../components/ui/button.tsx';
@@ -83,6 +83,15 @@ export function Header() {
   const signOut = useSignOut();
   const [mobileOpen, setMobileOpen] = useState(false);
   const [loginOpen, setLoginOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // The phone menu is a disclosure: Escape closes it, from its button or from inside it, and the
+  // focus goes back to the button that opened it.
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !mobileOpen) return;
+    event.stopPropagation();
+    setMobileOpen(false);
+    menuButton.current?.focus();
+  };
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -178,7 +187,9 @@ export function Header() {
             aria-label={mobileOpen ? 'Fechar menu' : 'Abrir menu'}
             aria-expanded={mobileOpen}
             aria-controls="menu-movel"
+            ref={menuButton}
             onClick={() => setMobileOpen((o) => !o)}
+            onKeyDown={closeOnEscape}
           >
             {mobileOpen ? (
               <X className="h-5 w-5" aria-hidden="true" />
@@ -194,6 +205,7 @@ export function Header() {
           aria-label="Menu"
           className="border-t border-slate-200 bg-white px-4 pb-4 md:hidden"
           onClick={() => setMobileOpen(false)}
+          onKeyDown={closeOnEscape}
         >
           <ul className="flex flex-col py-2">
             {mainNav.map((item) => (

@@ -1,6 +1,6 @@
 import { Slot } from '@radix-ui/react-slot';
 import { cva, type VariantProps } from 'class-variance-authority';
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 export const buttonVariants = cva(
@@ -28,6 +28,8 @@ export const buttonVariants = cva(
 export interface ButtonProps
   extends ButtonHTMLAttributes<HTMLButtonElement>, VariantProps<typeof buttonVariants> {
   asChild?: boolean;
+  /** React 19 passes a ref as a prop: the button element (e.g. to give the focus back to it). */
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function Button({ className, variant, size, asChild, type, ...props }: ButtonProps) {
