@@ -219,52 +219,65 @@ export function Header() {
               </li>
             ))}
           </ul>
-          <div className="border-t border-slate-200 pt-3">
-            {user ? (
-              <ul className="flex flex-col">
-                {userNav.map((item) => (
-                  <li key={item.to}>
-                    <Link
-                      to={item.to}
-                      className="block rounded-md px-3 py-3 text-base text-slate-800 hover:bg-slate-100"
-                    >
-                      {item.label}
-                    </Link>
-                  </li>
-                ))}
-                {user.is_staff ? (
-                  <li>
-                    <Link
-                      to={paths.admin.dashboard}
-                      className="block rounded-md px-3 py-3 text-base text-slate-800 hover:bg-slate-100"
-                    >
-                      Painel administrativo
-                    </Link>
-                  </li>
-                ) : null}
-                <li>
-                  <button
-                    type="button"
-                    onClick={() => void signOut()}
-                    className="block w-full rounded-md px-3 py-3 text-left text-base text-red-700 hover:bg-red-50"
-                  >
-                    Sair
-                  </button>
-                </li>
-              </ul>
-            ) : (
-              <div className="flex gap-2">
-                <Button asChild variant="secondary" className="flex-1">
-                  <Link to={paths.auth}>Entrar</Link>
-                </Button>
-                <Button asChild className="flex-1">
-                  <Link to={`${paths.auth}?modo=cadastro`}>Criar conta</Link>
-                </Button>
-              </div>
-            )}
-          </div>
+          <MobileAccountLinks user={user} onSignOut={() => void signOut()} />
         </nav>
       ) : null}
     </header>
+  );
+}
+
+/** The phone menu's account part: the user area's links and "Sair", or "Entrar" and "Criar conta". */
+function MobileAccountLinks({
+  user,
+  onSignOut,
+}: {
+  user: ReturnType<typeof useAuth>['user'];
+  onSignOut: () => void;
+}) {
+  return (
+    <div className="border-t border-slate-200 pt-3">
+      {user ? (
+        <ul className="flex flex-col">
+          {userNav.map((item) => (
+            <li key={item.to}>
+              <Link
+                to={item.to}
+                className="block rounded-md px-3 py-3 text-base text-slate-800 hover:bg-slate-100"
+              >
+                {item.label}
+              </Link>
+            </li>
+          ))}
+          {user.is_staff ? (
+            <li>
+              <Link
+                to={paths.admin.dashboard}
+                className="block rounded-md px-3 py-3 text-base text-slate-800 hover:bg-slate-100"
+              >
+                Painel administrativo
+              </Link>
+            </li>
+          ) : null}
+          <li>
+            <button
+              type="button"
+              onClick={onSignOut}
+              className="block w-full rounded-md px-3 py-3 text-left text-base text-red-700 hover:bg-red-50"
+            >
+              Sair
+            </button>
+          </li>
+        </ul>
+      ) : (
+        <div className="flex gap-2">
+          <Button asChild variant="secondary" className="flex-1">
+            <Link to={paths.auth}>Entrar</Link>
+          </Button>
+          <Button asChild className="flex-1">
+            <Link to={`${paths.auth}?modo=cadastro`}>Criar conta</Link>
+          </Button>
+        </div>
+      )}
+    </div>
   );
 }
