@@ -209,20 +209,30 @@ export function Header() {
         >
           <ul className="flex flex-col py-2">
             {mainNav.map((item) => (
-              <li key={item.to}>
-                <Link
-                  to={item.to}
-                  className="block rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-100"
-                >
-                  {item.label}
-                </Link>
-              </li>
+              <MobileLink key={item.to} to={item.to} label={item.label} strong />
             ))}
           </ul>
           <MobileAccountLinks user={user} onSignOut={() => void signOut()} />
         </nav>
       ) : null}
     </header>
+  );
+}
+
+/** One link of the phone menu, a finger's height tall. */
+function MobileLink({ to, label, strong = false }: { to: string; label: string; strong?: boolean }) {
+  return (
+    <li>
+      <Link
+        to={to}
+        className={cn(
+          'block rounded-md px-3 py-3 text-base text-slate-800 hover:bg-slate-100',
+          strong && 'font-medium',
+        )}
+      >
+        {label}
+      </Link>
+    </li>
   );
 }
 
@@ -239,25 +249,9 @@ function MobileAccountLinks({
       {user ? (
         <ul className="flex flex-col">
           {userNav.map((item) => (
-            <li key={item.to}>
-              <Link
-                to={item.to}
-                className="block rounded-md px-3 py-3 text-base text-slate-800 hover:bg-slate-100"
-              >
-                {item.label}
-              </Link>
-            </li>
+            <MobileLink key={item.to} to={item.to} label={item.label} />
           ))}
-          {user.is_staff ? (
-            <li>
-              <Link
-                to={paths.admin.dashboard}
-                className="block rounded-md px-3 py-3 text-base text-slate-800 hover:bg-slate-100"
-              >
-                Painel administrativo
-              </Link>
-            </li>
-          ) : null}
+          {user.is_staff ? <MobileLink to={paths.admin.dashboard} label="Painel administrativo" /> : null}
           <li>
             <button
               type="button"
