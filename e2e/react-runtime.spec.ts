@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 
 /**
@@ -35,6 +36,26 @@ test('o build de produção traz o React 19 e nada do Preact', () => {
   const preactFields = ['.__k', '.__e', '.__v', '.__P', '.__H'];
   const preact = scripts.filter(({ code }) => preactFields.every((field) => code.includes(field)));
   expect(preact.map(({ file }) => file)).toEqual([]);
+});
+
+test('as cópias .gz e .br do build são os próprios arquivos, e o .gz é menor que o do zlib (decisão 058)', () => {
+  const dist = path.resolve('apps/web/dist');
+  const copied = readdirSync(dist, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.(js|css|html)$/.test(file) && existsSync(path.join(dist, `${file}.gz`)))
+    .map((file) => path.join(dist, file));
+  expect(copied.length).toBeGreaterThan(20);
+  let zopfli = 0;
+  let zlib = 0;
+  for (const file of copied) {
+    const data = readFileSync(file);
+    const gz = readFileSync(`${file}.gz`);
+    expect(gunzipSync(gz).equals(data), `${file}.gz`).toBe(true);
+    expect(brotliDecompressSync(readFileSync(`${file}.br`)).equals(data), `${file}.br`).toBe(true);
+    zopfli += gz.length;
+    zlib += gzipSync(data, { level: 9 }).length;
+  }
+  // Zopfli writes the same format in fewer bytes: over the whole build about 3 % fewer.
+  expect(zopfli).toBeLessThan(zlib * 0.99);
 });
 
 test('os scripts que o index.html carrega de início não trazem o zod (decisão 041)', () => {

@@ -1,8 +1,9 @@
 /// <reference types="vitest/config" />
 import { readdirSync, readFileSync } from 'node:fs';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { Worker } from 'node:worker_threads';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -45,8 +46,9 @@ const lucideIcon = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
 /**
- * Writes `.gz` (level 9) and `.br` copies of the text assets next to them, so the server sends
- * them pre-compressed instead of compressing on every request.
+ * Writes `.gz` (Zopfli) and `.br` copies of the text assets next to them, so the server sends them
+ * pre-compressed instead of compressing on every request. The work is shared among worker threads,
+ * one a core (apps/web/precompress-worker.mjs).
  */
 function precompress(): Plugin {
   let outDir = 'dist';
@@ -57,18 +59,28 @@ function precompress(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
-      const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
-      for (const entry of entries) {
+      const files: string[] = [];
+      for (const entry of await readdir(outDir, { recursive: true, withFileTypes: true })) {
         if (!entry.isFile() || !/\.(js|css|html|svg|json|txt|xml|webmanifest)$/.test(entry.name)) continue;
         const file = path.join(entry.parentPath, entry.name);
-        const data = await readFile(file);
-        if (data.length < 1024) continue;
-        await writeFile(`${file}.gz`, gzipSync(data, { level: 9 }));
-        await writeFile(
-          `${file}.br`,
-          brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        );
+        if ((await stat(file)).size >= 1024) files.push(file);
       }
+      const workers = Math.max(1, Math.min(availableParallelism(), files.length));
+      await Promise.all(
+        Array.from({ length: workers }, (_, index) => {
+          const share = files.filter((_file, i) => i % workers === index);
+          return new Promise<void>((resolve, reject) => {
+            const worker = new Worker(path.join(import.meta.dirname, 'precompress-worker.mjs'), {
+              workerData: { files: share },
+            });
+            worker.once('message', () => resolve());
+            worker.once('error', reject);
+            worker.once('exit', (code) => {
+              if (code !== 0) reject(new Error(`compressão dos arquivos: worker saiu com ${code}`));
+            });
+          });
+        }),
+      );
     },
   };
 }
