@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { staffSignIn } from './support/admin-pages.ts';
+import { headerControlsUnderToasts } from './support/toasts.ts';
 
 // Specification §9 (docs/spec/specification.md): toasts close by themselves after
 // 4000 ms, at most three are visible, and each can be dismissed by a 20 px swipe or its close button.
@@ -58,4 +60,16 @@ test('três visíveis, botão Fechar em português, arrasto de 20 px, fecha sozi
   await page.waitForTimeout(3_000);
   await expect(all(page)).toHaveCount(1, { timeout: 100 });
   await expect(all(page)).toHaveCount(0, { timeout: 3_000 });
+});
+
+test('um aviso não cobre o cabeçalho: carrinho e conta continuam clicáveis', async ({ page }) => {
+  await productPage(page);
+  await share(page, 1);
+  expect(await headerControlsUnderToasts(page, page.locator('header').first())).toEqual([]);
+});
+
+test('no painel, o aviso de login não cobre "Ver site" nem "Sair"', async ({ page }) => {
+  await staffSignIn(page);
+  const header = page.locator('header').filter({ has: page.getByRole('button', { name: 'Sair' }) });
+  expect(await headerControlsUnderToasts(page, header)).toEqual([]);
 });

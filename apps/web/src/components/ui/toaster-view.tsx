@@ -12,11 +12,26 @@ import { toasterMounted, type ToastKind } from './toaster-state.ts';
  * 200 ms later. Each toast is drawn here so that its close button speaks Portuguese and an error is
  * announced as an alert.
  */
+/**
+ * Toasts stand below the header (h-16, 4rem, in app/layouts/header.tsx and admin-layout.tsx) rather
+ * than over it: sonner's own 32 px (16 px on a phone) from the top covered the cart, the account
+ * menu, the phone menu and the panel's "Ver site" and "Sair" for the four seconds a toast stays.
+ */
+const BELOW_THE_HEADER = { top: '5rem', right: '32px' };
+const BELOW_THE_HEADER_PHONE = { top: '4.5rem', right: '16px', left: '16px' };
+
 export function ToasterView() {
   // sonner's toaster hears only the toasts made after it subscribed (its own effect, which runs
   // before this one): the toasts that asked for the toaster wait until now.
   useEffect(() => toasterMounted(), []);
-  return <SonnerToaster position="top-right" containerAriaLabel="Notificações" />;
+  return (
+    <SonnerToaster
+      position="top-right"
+      containerAriaLabel="Notificações"
+      offset={BELOW_THE_HEADER}
+      mobileOffset={BELOW_THE_HEADER_PHONE}
+    />
+  );
 }
 
 export function showToast(kind: ToastKind, title: string, description?: string): void {
