@@ -18,6 +18,9 @@ const ZOPFLI_ITERATIONS = 5;
 for (const file of workerData.files) {
   const data = await readFile(file);
   await writeFile(`${file}.gz`, await gzipAsync(data, { numiterations: ZOPFLI_ITERATIONS }));
-  await writeFile(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  await writeFile(
+    `${file}.br`,
+    brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
 }
 parentPort.postMessage(workerData.files.length);

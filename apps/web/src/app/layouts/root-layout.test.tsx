@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext, type AuthContextValue } from '../../features/auth/auth-context.tsx';
@@ -41,6 +41,13 @@ describe('RootLayout e o aceite de novos termos', () => {
       { timeout: 5000 },
     );
     expect(dialog.textContent).toContain('Li e aceito');
+    // It must be answered: no ✕ that would do nothing (it once drew one), only "Sair" and "Li e aceito".
+    expect(within(dialog).queryByRole('button', { name: 'Fechar' })).toBeNull();
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Sair', 'Li e aceito']);
   });
 
   it('termos em dia: nenhum diálogo', async () => {

@@ -24,11 +24,14 @@ export function DialogContent({
   description,
   children,
   className,
+  closable = true,
 }: {
   title: string;
   description?: string;
   children: ReactNode;
   className?: string;
+  /** False for a dialog that must be answered (the new terms): no ✕ that would do nothing. */
+  closable?: boolean;
 }) {
   // What had focus when the dialog opened. Radix returns focus to its Trigger, but a dialog opened by
   // state (a list row's "Ver detalhes") has none and focus fell to <body>; issue #17 item 8 wants it
@@ -63,7 +66,10 @@ export function DialogContent({
           }
         }}
       >
-        <DialogPrimitive.Title className="text-xl font-bold text-slate-900">{title}</DialogPrimitive.Title>
+        {/* Clear of the ✕ (right-3, 36 px wide): a title of two lines on a phone ran under it. */}
+        <DialogPrimitive.Title className={cn('text-xl font-bold text-slate-900', closable && 'mr-8')}>
+          {title}
+        </DialogPrimitive.Title>
         {description ? (
           <DialogPrimitive.Description className="mt-1 text-sm text-slate-600">
             {description}
@@ -72,12 +78,14 @@ export function DialogContent({
           <DialogPrimitive.Description className="sr-only">{title}</DialogPrimitive.Description>
         )}
         <div className="mt-4">{children}</div>
-        <DialogPrimitive.Close
-          aria-label="Fechar"
-          className="absolute right-3 top-3 rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
-        >
-          <X className="h-5 w-5" aria-hidden="true" />
-        </DialogPrimitive.Close>
+        {closable ? (
+          <DialogPrimitive.Close
+            aria-label="Fechar"
+            className="absolute right-3 top-3 rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+          >
+            <X className="h-5 w-5" aria-hidden="true" />
+          </DialogPrimitive.Close>
+        ) : null}
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );

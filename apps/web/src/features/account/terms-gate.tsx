@@ -26,6 +26,7 @@ export function TermsGate() {
     <Dialog open onOpenChange={() => undefined}>
       <DialogContent
         title="Atualizamos nossos termos"
+        closable={false}
         description={`Os termos de uso e a política de privacidade mudaram (versão de ${formatTermsVersion()}). Leia e aceite para continuar.`}
       >
         <p className="text-sm text-slate-700">
