@@ -67,7 +67,7 @@ export function Component() {
   const section = sectionFor(location.pathname);
   return (
     <StaffRoute allow={(u) => !section || mayUse(u, section)}>
-      <div className="flex min-h-screen flex-col bg-slate-100 md:flex-row">
+      <div data-admin-shell="" className="flex min-h-screen flex-col bg-slate-100 md:flex-row">
         <aside className="border-b border-slate-800 bg-slate-900 text-slate-100 md:w-64 md:shrink-0 md:border-b-0">
           <div className="flex h-16 items-center justify-between px-4">
             <Link to={paths.admin.dashboard} className="text-lg font-extrabold tracking-tight">

@@ -13,12 +13,12 @@ import { toasterMounted, type ToastKind } from './toaster-state.ts';
  * announced as an alert.
  */
 /**
- * Toasts stand below the header (h-16, 4rem, in app/layouts/header.tsx and admin-layout.tsx) rather
- * than over it: sonner's own 32 px (16 px on a phone) from the top covered the cart, the account
- * menu, the phone menu and the panel's "Ver site" and "Sair" for the four seconds a toast stays.
+ * Toasts stand below the header rather than over it (the heights are in index.css, `--toast-top`):
+ * sonner's own 32 px (16 px on a phone) from the top covered the cart, the account menu, the phone
+ * menu and the panel's "Ver site" and "Sair" for the four seconds a toast stays.
  */
-const BELOW_THE_HEADER = { top: '5rem', right: '32px' };
-const BELOW_THE_HEADER_PHONE = { top: '4.5rem', right: '16px', left: '16px' };
+const BELOW_THE_HEADER = { top: 'var(--toast-top)', right: '32px' };
+const BELOW_THE_HEADER_PHONE = { top: 'var(--toast-top-phone)', right: '16px', left: '16px' };
 
 export function ToasterView() {
   // sonner's toaster hears only the toasts made after it subscribed (its own effect, which runs
