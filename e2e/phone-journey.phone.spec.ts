@@ -173,3 +173,26 @@ test('Pix no celular: "Copiar código Pix" antes do QR; depois do pagamento, "En
   await expect(page).toHaveURL(new RegExp(`/usuario/criar-anuncio\\?item=${item.id}$`));
   await expect(page.getByRole('heading', { name: 'Criar anúncio' })).toBeVisible();
 });
+
+test('escolher uma semana no calendário não leva a página de volta ao topo', async ({ page, request }) => {
+  const search = await (
+    await request.get('/api/search?local=Bras%C3%ADlia&tipo=outdoor&por_pagina=1')
+  ).json();
+  await page.goto(`/locais/${search.items[0].slug}`);
+  const week = page
+    .getByRole('button', { name: /^Semana de .*: (Livre|Poucas vagas)/ })
+    .and(page.locator('[aria-pressed="false"]'))
+    .nth(2);
+  await week.scrollIntoViewIfNeeded();
+  const label = (await week.getAttribute('aria-label'))!;
+  const before = await page.evaluate(() => window.scrollY);
+  expect(before).toBeGreaterThan(300);
+  await week.click();
+  const start = isoOf(label.match(/\d\d\/\d\d\/\d{4}/)![0]);
+  await expect(page).toHaveURL(new RegExp(`inicio=${start}`));
+  // The page stays where the person was, with the week they tapped on screen and chosen.
+  const picked = page.getByRole('button', { name: label.replace(/: .*/, '') + ':', exact: false }).first();
+  await expect(picked).toHaveAttribute('aria-pressed', 'true');
+  await expect(picked).toBeInViewport();
+  expect(Math.abs((await page.evaluate(() => window.scrollY)) - before)).toBeLessThan(40);
+});

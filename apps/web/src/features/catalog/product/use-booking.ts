@@ -25,7 +25,8 @@ export function usePeriodParams() {
     const next = new URLSearchParams(params);
     if (changes.inicio) next.set('inicio', changes.inicio);
     if (changes.semanas) next.set('semanas', String(changes.semanas));
-    setParams(next, { replace: true });
+    // The page stays where the person is: a week tapped far down the calendar used to scroll to the top.
+    setParams(next, { replace: true, preventScrollReset: true });
   };
   return { start, weeks, setPeriod };
 }
