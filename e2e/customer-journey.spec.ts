@@ -185,7 +185,7 @@ test('cancelar o pedido pede confirmação: “Voltar” não muda nada, confirm
   );
 });
 
-test('o cupom aplicado no checkout continua aplicado depois de recarregar a página', async ({
+test('cupom: vazio, “Aplicar” avisa; aplicado, continua depois de recarregar; apagado, sai do pedido', async ({
   page,
   request,
   playwright,
@@ -200,7 +200,14 @@ test('o cupom aplicado no checkout continua aplicado depois de recarregar a pág
   await page.goto('/checkout');
   const total = page.getByTestId('total-pedido');
   await expect(total).not.toHaveText('R$ 0,00');
-  await page.getByLabel('Código do cupom').fill('bemvindo10');
+  const full = await total.innerText();
+  // "Aplicar" with an empty field says so (it did nothing before).
+  const couponField = page.getByLabel('Código do cupom');
+  await page.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(couponField).toHaveAccessibleDescription('Informe o código do cupom.');
+  await expect(couponField).toHaveAttribute('aria-invalid', 'true');
+  await couponField.fill('bemvindo10');
+  await expect(couponField).not.toHaveAttribute('aria-invalid');
   await page.getByRole('button', { name: 'Aplicar' }).click();
   await expect(page.getByText(/Cupom BEMVINDO10 aplicado/)).toBeVisible();
   const discounted = await total.innerText();
@@ -209,5 +216,12 @@ test('o cupom aplicado no checkout continua aplicado depois de recarregar a pág
   await expect(page.getByText(/Cupom BEMVINDO10 aplicado/)).toBeVisible();
   await expect(total).toHaveText(discounted);
   await expect(page.getByLabel('Código do cupom')).toHaveValue('BEMVINDO10');
+
+  // Emptying the field and applying takes the coupon away, and says so.
+  await couponField.fill('');
+  await page.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(couponField).toHaveAccessibleDescription('Cupom removido.');
+  await expect(page.getByText(/Cupom BEMVINDO10 aplicado/)).toHaveCount(0);
+  await expect(total).toHaveText(full);
   void user;
 });

@@ -44,12 +44,75 @@ function checkoutKey(): string {
   return value;
 }
 
+/** What "Aplicar" says by itself, before the server's answer: an empty field is never a silent click. */
+const couponNotes = {
+  empty: 'Informe o código do cupom.',
+  removed: 'Cupom removido.',
+} as const;
+
+function CouponCard(props: {
+  coupon: string | null;
+  setCoupon: (code: string | null) => void;
+  applied: { code: string; discount: number } | null | undefined;
+  refusal: string | null | undefined;
+}) {
+  const { coupon, setCoupon, applied, refusal } = props;
+  const [text, setText] = useState(coupon ?? '');
+  const [note, setNote] = useState<keyof typeof couponNotes | null>(null);
+  return (
+    <Card className="space-y-3">
+      <h2 className="text-lg font-semibold text-slate-900">Cupom</h2>
+      <form
+        className="flex gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const code = text.trim().toUpperCase();
+          // An emptied field takes the applied coupon away; an empty one with none applied asks for a code.
+          setNote(code ? null : coupon ? 'removed' : 'empty');
+          setCoupon(code || null);
+        }}
+      >
+        <label htmlFor="cupom" className="sr-only">
+          Código do cupom
+        </label>
+        <input
+          id="cupom"
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            setNote(null);
+          }}
+          placeholder="Código do cupom"
+          className={inputClass}
+          aria-invalid={note === 'empty' || undefined}
+          aria-describedby="cupom-resultado"
+        />
+        <Button type="submit" variant="secondary">
+          Aplicar
+        </Button>
+      </form>
+      <div id="cupom-resultado" aria-live="polite">
+        {note ? (
+          <p className={cn('text-sm font-medium', note === 'empty' ? 'text-red-700' : 'text-slate-700')}>
+            {couponNotes[note]}
+          </p>
+        ) : null}
+        {coupon && applied ? (
+          <p className="text-sm font-medium text-emerald-700">
+            Cupom {applied.code} aplicado: −{formatMoney(applied.discount)}
+          </p>
+        ) : null}
+        {coupon && refusal ? <p className="text-sm font-medium text-red-700">{refusal}</p> : null}
+      </div>
+    </Card>
+  );
+}
+
 function Checkout() {
   const cart = useCart();
   const config = useAppConfig();
   const billing = useBillingProfile();
   const [coupon, setCouponState] = useState<string | null>(() => sessionStorage.getItem(COUPON_STORAGE));
-  const [couponText, setCouponText] = useState(coupon ?? '');
   const setCoupon = (code: string | null) => {
     if (code) sessionStorage.setItem(COUPON_STORAGE, code);
     else sessionStorage.removeItem(COUPON_STORAGE);
@@ -142,41 +205,12 @@ function Checkout() {
             </ul>
           </Card>
 
-          <Card className="space-y-3">
-            <h2 className="text-lg font-semibold text-slate-900">Cupom</h2>
-            <form
-              className="flex gap-2"
-              onSubmit={(e) => {
-                e.preventDefault();
-                setCoupon(couponText.trim().toUpperCase() || null);
-              }}
-            >
-              <label htmlFor="cupom" className="sr-only">
-                Código do cupom
-              </label>
-              <input
-                id="cupom"
-                value={couponText}
-                onChange={(e) => setCouponText(e.target.value)}
-                placeholder="Código do cupom"
-                className={inputClass}
-                aria-describedby="cupom-resultado"
-              />
-              <Button type="submit" variant="secondary">
-                Aplicar
-              </Button>
-            </form>
-            <div id="cupom-resultado" aria-live="polite">
-              {coupon && quote.data?.coupon ? (
-                <p className="text-sm font-medium text-emerald-700">
-                  Cupom {quote.data.coupon.code} aplicado: −{formatMoney(quote.data.coupon.discount)}
-                </p>
-              ) : null}
-              {coupon && quote.data?.coupon_error ? (
-                <p className="text-sm font-medium text-red-700">{quote.data.coupon_error}</p>
-              ) : null}
-            </div>
-          </Card>
+          <CouponCard
+            coupon={coupon}
+            setCoupon={setCoupon}
+            applied={quote.data?.coupon}
+            refusal={quote.data?.coupon_error}
+          />
 
           <Card className="space-y-3">
             <h2 className="text-lg font-semibold text-slate-900">Forma de pagamento</h2>
