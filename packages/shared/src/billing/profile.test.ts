@@ -58,4 +58,10 @@ describe('máscaras e leitura de CPF/CNPJ, telefone e CEP', () => {
       'CPF inválido. Confira os números.',
     );
   });
+
+  it('CEP vazio diz o que falta, como os outros campos; um CEP incompleto é inválido', () => {
+    expect(messages({ ...valid, cep: '' }).cep).toBe('Informe o CEP.');
+    expect(messages({ ...valid, cep: ' -. ' }).cep).toBe('Informe o CEP.');
+    expect(messages({ ...valid, cep: '700' }).cep).toBe('CEP inválido.');
+  });
 });

@@ -72,6 +72,8 @@ export const billingProfileSchema = z
     cep: z
       .string({ error: 'Informe o CEP.' })
       .transform(digits)
+      // Empty says what is missing, as every other field does; a partial or unknown CEP is invalid.
+      .refine((v) => v.length > 0, { error: 'Informe o CEP.', abort: true })
       .refine((v) => isValidCEP(v), { error: 'CEP inválido.' }),
     street: required('Informe o endereço.'),
     number: required('Informe o número.', 20),
