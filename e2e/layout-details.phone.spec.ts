@@ -92,3 +92,17 @@ test('painel no celular: o status cabe numa linha e o tipo do produto aparece no
     expect(box.x + box.width).toBeLessThanOrEqual(scroller + 1);
   }
 });
+
+test('notificações no celular: o painel do sino não encosta na borda da tela', async ({ page }) => {
+  const user = await createCustomer(page.request, 'Nina Sino');
+  await signInWithForm(page, user.email, user.password);
+  await expect(page).not.toHaveURL(/\/auth/);
+  await page.getByRole('button', { name: /^Notificações/ }).click();
+  const panel = page.getByRole('menu');
+  await expect(panel.getByText('Notificações', { exact: true })).toBeVisible();
+  const box = (await panel.boundingBox())!;
+  const width = page.viewportSize()!.width;
+  // It touched the left edge (x = 0) while 38 px were left on the right.
+  expect(box.x).toBeGreaterThanOrEqual(8);
+  expect(box.x + box.width).toBeLessThanOrEqual(width - 8);
+});

@@ -56,6 +56,8 @@ export function NotificationBell() {
           <DropdownMenu.Content
             align="end"
             sideOffset={8}
+            // On a phone the panel is wider than the space left of the bell: kept 8 px from the edge.
+            collisionPadding={8}
             className="z-50 w-[min(22rem,calc(100vw-1rem))] rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
           >
             <div className="flex items-center justify-between gap-2 px-3 py-2">
