@@ -5,14 +5,6 @@ import { cn } from '../../lib/cn.ts';
 import { toasterMounted, type ToastKind } from './toaster-state.ts';
 
 /**
- * The toaster itself (sonner), loaded with the first toast of a visit: most visits show none, and
- * sonner is ~10 kB gzip that no first screen needs (docs/decisions/041-page-budgets.md).
- * Specification §9 (docs/spec/specification.md): sonner 1.x, whose defaults are exactly its
- * constants — 4000 ms, three visible, 14 px apart, 356 px wide, closed by a 20 px swipe and removed
- * 200 ms later. Each toast is drawn here so that its close button speaks Portuguese and an error is
- * announced as an alert.
- */
-/**
  * Toasts stand below the header rather than over it (the heights are in index.css, `--toast-top`):
  * sonner's own 32 px (16 px on a phone) from the top covered the cart, the account menu, the phone
  * menu and the panel's "Ver site" and "Sair" for the four seconds a toast stays.
@@ -20,6 +12,14 @@ import { toasterMounted, type ToastKind } from './toaster-state.ts';
 const BELOW_THE_HEADER = { top: 'var(--toast-top)', right: '32px' };
 const BELOW_THE_HEADER_PHONE = { top: 'var(--toast-top-phone)', right: '16px', left: '16px' };
 
+/**
+ * The toaster itself (sonner), loaded with the first toast of a visit: most visits show none, and
+ * sonner is ~10 kB gzip that no first screen needs (docs/decisions/041-page-budgets.md).
+ * Specification §9 (docs/spec/specification.md): sonner 1.x, whose defaults are exactly its
+ * constants — 4000 ms, three visible, 14 px apart, 356 px wide, closed by a 20 px swipe and removed
+ * 200 ms later. Each toast is drawn here so that its close button speaks Portuguese and an error is
+ * announced as an alert.
+ */
 export function ToasterView() {
   // sonner's toaster hears only the toasts made after it subscribed (its own effect, which runs
   // before this one): the toasts that asked for the toaster wait until now.
