@@ -10,6 +10,12 @@ import { useNotificationStream } from './use-notification-stream.ts';
 
 const LATEST = 6;
 
+/**
+ * Under the bell, its right edge on the bell's. On a phone the panel is wider than the space left of
+ * the bell: it is kept 8 px from the screen's edges (it touched the left one).
+ */
+const panelPlacement = { align: 'end', sideOffset: 8, collisionPadding: 8 } as const;
+
 /** The header bell: unread count, the latest notifications, and the live stream that feeds both. */
 export function NotificationBell() {
   const list = useNotifications();
@@ -54,10 +60,7 @@ export function NotificationBell() {
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content
-            align="end"
-            sideOffset={8}
-            // On a phone the panel is wider than the space left of the bell: kept 8 px from the edge.
-            collisionPadding={8}
+            {...panelPlacement}
             className="z-50 w-[min(22rem,calc(100vw-1rem))] rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
           >
             <div className="flex items-center justify-between gap-2 px-3 py-2">
