@@ -63,5 +63,9 @@ describe('máscaras e leitura de CPF/CNPJ, telefone e CEP', () => {
     expect(messages({ ...valid, cep: '' }).cep).toBe('Informe o CEP.');
     expect(messages({ ...valid, cep: ' -. ' }).cep).toBe('Informe o CEP.');
     expect(messages({ ...valid, cep: '700' }).cep).toBe('CEP inválido.');
+    // The form sends every field at once: an empty CEP does not hide the other fields' messages.
+    const empty = messages({ ...valid, document: '', cep: '' });
+    expect(empty.document).toBe('Informe o CPF.');
+    expect(empty.cep).toBe('Informe o CEP.');
   });
 });

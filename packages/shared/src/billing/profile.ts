@@ -73,8 +73,10 @@ export const billingProfileSchema = z
       .string({ error: 'Informe o CEP.' })
       .transform(digits)
       // Empty says what is missing, as every other field does; a partial or unknown CEP is invalid.
-      .refine((v) => v.length > 0, { error: 'Informe o CEP.', abort: true })
-      .refine((v) => isValidCEP(v), { error: 'CEP inválido.' }),
+      // One check (an aborting one would keep the form's other messages, e.g. the CPF's, from showing).
+      .refine((v) => isValidCEP(v), {
+        error: (issue) => (issue.input === '' ? 'Informe o CEP.' : 'CEP inválido.'),
+      }),
     street: required('Informe o endereço.'),
     number: required('Informe o número.', 20),
     complement: z
