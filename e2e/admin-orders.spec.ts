@@ -9,7 +9,7 @@ import { addDays } from '@urbana/shared';
 import { staffSignIn } from './support/admin-pages.ts';
 import { productIds, STAFF } from './support/fixtures.ts';
 import { companyBilling, placeOrderAs, startDate } from './support/orders.ts';
-import { apiAs, createCustomer, signInWithForm, toast } from './support/users.ts';
+import { customerReadyToOrder, signInWithForm, toast } from './support/users.ts';
 
 /** WCAG 2.1 AA (axe-core) on the page as it is now: the filled list, the order, an open dialog. */
 async function noViolations(page: Page, where: string) {
@@ -26,9 +26,14 @@ test('pedido faturado: a equipe é avisada, o operador acha pelo painel e confir
   playwright,
   baseURL,
 }) => {
-  const customer = await createCustomer(request, 'Joana Conceição');
-  const api = await apiAs(playwright, baseURL!, customer.email, customer.password);
-  expect((await api.put('/api/billing-profile', { data: companyBilling })).status()).toBe(200);
+  const customer = await customerReadyToOrder(
+    request,
+    playwright,
+    baseURL!,
+    'Joana Conceição',
+    companyBilling,
+  );
+  const { api } = customer;
 
   // The operador is in the panel when the order arrives: the bell tells them, live.
   const staffContext = await browser.newContext();

@@ -1,6 +1,6 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { personBilling, placeOrderAs, startDate } from './support/orders.ts';
-import { apiAs, createCustomer, signInWithForm } from './support/users.ts';
+import { customerReadyToOrder, signInWithForm } from './support/users.ts';
 
 /** Whether two boxes on screen share any point. */
 async function overlap(a: Locator, b: Locator): Promise<boolean> {
@@ -15,9 +15,14 @@ test('no celular, o título de uma caixa de diálogo não passa por baixo do bot
   playwright,
   baseURL,
 }) => {
-  const user = await createCustomer(request, 'Diana Diálogo');
-  const api = await apiAs(playwright, baseURL!, user.email, user.password);
-  expect((await api.put('/api/billing-profile', { data: personBilling(user.nome) })).status()).toBe(200);
+  const user = await customerReadyToOrder(
+    request,
+    playwright,
+    baseURL!,
+    'Diana Diálogo',
+    personBilling('Diana Diálogo'),
+  );
+  const { api } = user;
   const search = await (
     await request.get('/api/search?local=Bras%C3%ADlia&tipo=outdoor&por_pagina=1')
   ).json();

@@ -44,6 +44,23 @@ export async function apiAs(
   return ctx;
 }
 
+/**
+ * A confirmed customer with a billing profile, ready to order, and an API client signed in as them
+ * (`billing` is the profile sent to PUT /api/billing-profile).
+ */
+export async function customerReadyToOrder(
+  request: APIRequestContext,
+  playwright: Parameters<typeof apiAs>[0],
+  baseURL: string,
+  nome: string,
+  billing: Record<string, unknown>,
+) {
+  const user = await createCustomer(request, nome);
+  const api = await apiAs(playwright, baseURL, user.email, user.password);
+  expect((await api.put('/api/billing-profile', { data: billing })).status()).toBe(200);
+  return { ...user, api };
+}
+
 export function toast(page: Page, title: string) {
   return page
     .getByRole('region', { name: 'Notificações' })
