@@ -1,3 +1,4 @@
+import { executionAsyncResource } from 'node:async_hooks';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -123,5 +124,46 @@ describe('avisos depois do commit', () => {
     } finally {
       database.db.execute = execute;
     }
+  });
+  it('um savepoint desfeito leva seus avisos; um liberado anuncia com a transação', async () => {
+    const other = await upsertConfirmedAccount(database.db, {
+      email: 'avisos-savepoint@exemplo.com.br',
+      password: 'Outdoor-Brasilia-2026',
+      nome_completo: 'Cliente do Savepoint',
+      tipo_usuario: 'cliente',
+    });
+    await database.db.transaction(async (tx) => {
+      await expect(
+        tx.transaction(async (savepoint) => {
+          await notify(savepoint, { userId: other.id, kind: 'savepoint_desfeito', title: 'Nunca' });
+          throw new Error('desfaz o savepoint');
+        }),
+      ).rejects.toThrow('desfaz o savepoint');
+      await tx.transaction(async (savepoint) => {
+        await notify(savepoint, { userId: userId, kind: 'savepoint_liberado', title: 'Liberado' });
+      });
+    });
+    const kept = await database.db.execute<{ id: string }>(
+      sql`select id from notifications where kind = 'savepoint_liberado'`,
+    );
+    await heardIds(kept.rows.map((r) => r.id));
+    // Announced after the released one's: nothing for the undone savepoint's recipient.
+    expect(heard.filter((h) => h.user_id === other.id)).toHaveLength(0);
+  });
+
+  it('nenhum contexto assíncrono fica ligado para o processo depois de uma transação', async () => {
+    // Once an AsyncLocalStorage store is entered, Node 20 marks every new async resource with it
+    // (docs/decisions/060-no-async-context-on-every-request.md).
+    const propagated = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      return Object.getOwnPropertySymbols(executionAsyncResource()).some(
+        (s) => s.description === 'kResourceStore',
+      );
+    };
+    expect(await propagated()).toBe(false);
+    await database.db.transaction(async (tx) => {
+      await notify(tx, { userId, kind: 'sem_contexto', title: 'Sem contexto' });
+    });
+    expect(await propagated()).toBe(false);
   });
 });

@@ -6,15 +6,15 @@
  * and called by the API's web plugin (apps/api/src/plugins/ssr.ts).
  */
 import { StrictMode } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
+import type * as ReactDomServerEdge from 'react-dom/server.edge';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { PassThrough } from 'node:stream';
 import { dehydrate } from '@tanstack/react-query';
 import { App } from './app/app.tsx';
 import type { LoaderContext } from './app/page-loaders.ts';
 import { createQueryClient } from './app/providers.tsx';
 import { routes } from './app/router.tsx';
 import { setServerFetch } from './lib/api-client.ts';
+import { installArrayBufferDetached } from './lib/array-buffer-detached.ts';
 import type { ServerState } from './lib/server-state.ts';
 
 export { setServerFetch };
@@ -32,6 +32,21 @@ export interface RenderedPage {
 }
 
 const handler = createStaticHandler(routes);
+
+/**
+ * React's web-streams renderer. Node's own build enters an `AsyncLocalStorage` for every render, which
+ * on Node 20 makes every later async step of the process carry it, each API answer included
+ * (docs/decisions/060-no-async-context-on-every-request.md). Loaded on first use, after the one
+ * property it reads when it loads is in place.
+ */
+let renderer: Promise<typeof ReactDomServerEdge> | undefined;
+function streamingRenderer() {
+  if (!renderer) {
+    installArrayBufferDetached();
+    renderer = import('react-dom/server.edge');
+  }
+  return renderer;
+}
 
 /** The `<link>` tags React writes before the page's own markup (its hoisted resources). */
 const leadingLinks = /^(?:<link [^>]*>)+/;
@@ -51,30 +66,27 @@ export async function renderPage(href: string): Promise<RenderedPage | null> {
   for (const query of cache.findAll()) if (query.state.status !== 'success') cache.remove(query);
   const url = new URL(href);
   const router = createStaticRouter(handler.dataRoutes, result);
-  const html = await new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const sink = new PassThrough();
-    sink.on('data', (chunk: Buffer) => chunks.push(chunk));
-    sink.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    const stream = renderToPipeableStream(
-      <StrictMode>
-        <App
-          queryClient={queryClient}
-          url={url}
-          routerElement={<StaticRouterProvider router={router} context={result} hydrate={false} />}
-        />
-      </StrictMode>,
-      {
-        // Everything the page needs was loaded by the loaders: send it whole (no streamed fallbacks,
-        // whose inline scripts the Content-Security-Policy would refuse).
-        onAllReady: () => stream.pipe(sink),
-        onShellError: reject,
-        onError: (error) => {
-          reject(error instanceof Error ? error : new Error(String(error)));
-        },
+  const { renderToReadableStream } = await streamingRenderer();
+  let failure: unknown;
+  const stream = await renderToReadableStream(
+    <StrictMode>
+      <App
+        queryClient={queryClient}
+        url={url}
+        routerElement={<StaticRouterProvider router={router} context={result} hydrate={false} />}
+      />
+    </StrictMode>,
+    {
+      onError: (error) => {
+        failure ??= error;
       },
-    );
-  });
+    },
+  );
+  // Everything the page needs was loaded by the loaders: it is sent whole (no streamed fallbacks,
+  // whose inline scripts the Content-Security-Policy would refuse).
+  await stream.allReady;
+  const html = await new Response(stream).text();
+  if (failure !== undefined) throw failure instanceof Error ? failure : new Error(String(failure));
   const state: ServerState = {
     router: { loaderData: result.loaderData, actionData: result.actionData, errors: result.errors },
     queries: dehydrate(queryClient),

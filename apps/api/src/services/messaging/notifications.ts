@@ -47,7 +47,7 @@ function announceAfterCommit(tx: Tx, rows: WrittenNotification[]) {
   }
   const first = [...rows];
   toAnnounce.set(tx, first);
-  afterCommit((db) => announceCommitted(db, first));
+  afterCommit(tx, (db) => announceCommitted(db, first));
 }
 
 /**
