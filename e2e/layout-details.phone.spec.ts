@@ -106,3 +106,17 @@ test('notificações no celular: o painel do sino não encosta na borda da tela'
   expect(box.x).toBeGreaterThanOrEqual(8);
   expect(box.x + box.width).toBeLessThanOrEqual(width - 8);
 });
+
+test('cabeçalho no celular: tocar no carrinho não deixa a dica "Carrinho" aberta na página seguinte', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const cart = page.getByRole('banner').getByRole('link', { name: 'Carrinho' });
+  await expect(cart).toBeVisible();
+  await cart.tap();
+  await expect(page).toHaveURL(/\/carrinho$/);
+  await expect(page.getByRole('heading', { name: 'Carrinho', level: 1 })).toBeVisible();
+  // The tooltip's delay is 700 ms (specification §9): wait past it.
+  await page.waitForTimeout(1000);
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+});

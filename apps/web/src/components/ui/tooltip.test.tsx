@@ -57,4 +57,17 @@ describe('Tooltip (docs/spec/specification.md §9)', () => {
     act(() => vi.advanceTimersByTime(TOOLTIP_DELAY_MS - 1));
     expect(screen.queryByRole('tooltip')).toBeNull();
   });
+
+  it('o foco dado por um toque (ou clique) não abre a dica; o do teclado, sim', () => {
+    const { first } = renderTwo();
+    fireEvent.pointerDown(first.parentElement!, { pointerType: 'touch' });
+    fireEvent.focus(first);
+    act(() => vi.advanceTimersByTime(TOOLTIP_DELAY_MS * 2));
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    // Leaving and coming back with the keyboard opens it as before.
+    fireEvent.blur(first);
+    fireEvent.focus(first);
+    act(() => vi.advanceTimersByTime(TOOLTIP_DELAY_MS));
+    expect(screen.getByRole('tooltip').textContent).toBe('Favoritos');
+  });
 });

@@ -9,7 +9,9 @@ let lastClosedAt = 0;
 
 /**
  * A small tooltip for one trigger (a link or a button): shown on hover and keyboard focus after the
- * seed's delay, below the trigger, described by `aria-describedby`, closed by Escape.
+ * seed's delay, below the trigger, described by `aria-describedby`, closed by Escape. Focus that a
+ * press gave (a tap on a phone, a click) does not open it: the header stays across pages, so the
+ * tapped link kept its focus and its tooltip on the next page.
  */
 export function Tooltip({
   content,
@@ -21,6 +23,7 @@ export function Tooltip({
   const id = useId();
   const [open, setOpen] = useState(false);
   const timer = useRef<number | undefined>(undefined);
+  const pressed = useRef(false);
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
@@ -42,10 +45,19 @@ export function Tooltip({
       className="relative inline-flex"
       onPointerEnter={show}
       onPointerLeave={hide}
-      onFocus={show}
-      onBlur={hide}
-      onPointerDown={hide}
+      onFocus={() => {
+        if (!pressed.current) show();
+      }}
+      onBlur={() => {
+        pressed.current = false;
+        hide();
+      }}
+      onPointerDown={() => {
+        pressed.current = true;
+        hide();
+      }}
       onKeyDown={(event) => {
+        pressed.current = false;
         if (event.key === 'Escape') hide();
       }}
     >
