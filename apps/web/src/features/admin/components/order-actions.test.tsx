@@ -94,4 +94,30 @@ describe('ações do pedido no painel', () => {
       'Informe de 1 a 72 horas.',
     );
   });
+
+  it('prorrogar com o campo vazio ou negativo mostra o erro, sem data calculada (vazio derrubava a página)', async () => {
+    renderActions({
+      ...base,
+      status: 'aguardando_pagamento',
+      paid_at: null,
+      actions: {
+        ...base.actions,
+        extend_hold: { allowed: true, until_max: '2026-12-05T03:00:00.000Z' },
+      },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Prorrogar reserva' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Prorrogar a reserva do pedido URB-TESTE123?' });
+    const hours = screen.getByLabelText('Horas a mais (de 1 a 72)');
+    for (const value of ['', '-5']) {
+      fireEvent.change(hours, { target: { value } });
+      expect(hours.getAttribute('aria-invalid')).toBe('true');
+      expect(dialog.textContent).toContain('Informe de 1 a 72 horas.');
+      expect(dialog.textContent).not.toContain('continuam reservadas');
+      expect(dialog.textContent).toContain('Limite desta reserva: 05/12/2026 às 00:00');
+      const confirm = screen
+        .getAllByRole('button', { name: 'Prorrogar reserva' })
+        .at(-1) as HTMLButtonElement;
+      expect(confirm.disabled).toBe(true);
+    }
+  });
 });

@@ -13,20 +13,29 @@ function ExtendHold({ order, run }: { order: AdminOrderData; run: Run }) {
   const id = useId();
   const [hours, setHours] = useState(24);
   const max = order.actions.extend_hold.until_max!;
-  const until = new Date(
-    Math.min(new Date(order.expires_at).getTime() + hours * 3600_000, new Date(max).getTime()),
-  );
   const valid = Number.isInteger(hours) && hours >= 1 && hours <= HOLD_EXTENSION_MAX_HOURS;
+  const until = valid
+    ? new Date(Math.min(new Date(order.expires_at).getTime() + hours * 3600_000, new Date(max).getTime()))
+    : null;
   return (
     <ConfirmDialog
       trigger={<Button variant="secondary">Prorrogar reserva</Button>}
       title={`Prorrogar a reserva do pedido ${order.code}?`}
       consequence={
-        <p>
-          As vagas continuam reservadas para o cliente até <strong>{formatDateTime(until)}</strong>,
-          aguardando o pagamento (hoje vão até {formatDateTime(order.expires_at)}). Limite desta reserva:{' '}
-          {formatDateTime(max)}.
-        </p>
+        // An empty or out-of-range field has no date to show (an empty one made an invalid date that
+        // took the whole page down): the current hold and the ceiling only.
+        valid ? (
+          <p>
+            As vagas continuam reservadas para o cliente até <strong>{formatDateTime(until!)}</strong>,
+            aguardando o pagamento (hoje vão até {formatDateTime(order.expires_at)}). Limite desta reserva:{' '}
+            {formatDateTime(max)}.
+          </p>
+        ) : (
+          <p>
+            As vagas estão reservadas para o cliente até {formatDateTime(order.expires_at)}, aguardando o
+            pagamento. Limite desta reserva: {formatDateTime(max)}.
+          </p>
+        )
       }
       confirmLabel="Prorrogar reserva"
       confirmDisabled={!valid}

@@ -1,0 +1,63 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CampaignDetail } from '../../campaigns/index.ts';
+import { Review } from './campaign-review.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+// Only what the review reads: the campaign's and its ad's ids.
+const campaign = { id: 'c1', ad: { id: 'a1' } } as unknown as CampaignDetail;
+
+function renderReview() {
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <Review campaign={campaign} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('revisão da arte', () => {
+  it('um duplo clique em "Aprovar anúncio" manda a revisão uma vez só', async () => {
+    let answer: (r: Response) => void = () => undefined;
+    const fetch = vi.fn(
+      (_url: string, _init?: RequestInit) => new Promise<Response>((resolve) => (answer = resolve)),
+    );
+    vi.stubGlobal('fetch', fetch);
+    renderReview();
+    const approve = screen.getByRole('button', { name: 'Aprovar anúncio' });
+    fireEvent.click(approve);
+    fireEvent.click(approve);
+    const reviews = () => fetch.mock.calls.filter(([url]) => String(url).includes('/revisao'));
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(reviews()).toHaveLength(1);
+    await act(async () => answer(new Response(null, { status: 204 })));
+  });
+
+  it('um duplo clique em "Confirmar reprovação" manda a revisão uma vez só', async () => {
+    let answer: (r: Response) => void = () => undefined;
+    const fetch = vi.fn(
+      (_url: string, _init?: RequestInit) => new Promise<Response>((resolve) => (answer = resolve)),
+    );
+    vi.stubGlobal('fetch', fetch);
+    renderReview();
+    fireEvent.click(screen.getByRole('button', { name: 'Reprovar…' }));
+    fireEvent.change(screen.getByLabelText('Motivo da reprovação (o cliente vê este texto)'), {
+      target: { value: 'Texto ilegível à distância' },
+    });
+    const confirm = screen.getByRole('button', { name: 'Confirmar reprovação' });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    const reviews = () => fetch.mock.calls.filter(([url]) => String(url).includes('/revisao'));
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(reviews()).toHaveLength(1);
+    await act(async () => answer(new Response(null, { status: 204 })));
+  });
+});
