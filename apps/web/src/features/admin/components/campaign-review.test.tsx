@@ -20,31 +20,40 @@ function renderReview() {
   );
 }
 
+/**
+ * Answers nothing until `answer` is called, so a second click lands while the first review is in
+ * flight; `reviews` counts the reviews sent (after the mutation's own turn of the event loop).
+ */
+function slowApi() {
+  let answer: (r: Response) => void = () => undefined;
+  const fetch = vi.fn(
+    (_url: string, _init?: RequestInit) => new Promise<Response>((resolve) => (answer = resolve)),
+  );
+  vi.stubGlobal('fetch', fetch);
+  return {
+    reviews: async () => {
+      await act(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      });
+      return fetch.mock.calls.filter(([url]) => String(url).includes('/revisao')).length;
+    },
+    answer: () => act(async () => answer(new Response(null, { status: 204 }))),
+  };
+}
+
 describe('revisão da arte', () => {
   it('um duplo clique em "Aprovar anúncio" manda a revisão uma vez só', async () => {
-    let answer: (r: Response) => void = () => undefined;
-    const fetch = vi.fn(
-      (_url: string, _init?: RequestInit) => new Promise<Response>((resolve) => (answer = resolve)),
-    );
-    vi.stubGlobal('fetch', fetch);
+    const api = slowApi();
     renderReview();
     const approve = screen.getByRole('button', { name: 'Aprovar anúncio' });
     fireEvent.click(approve);
     fireEvent.click(approve);
-    const reviews = () => fetch.mock.calls.filter(([url]) => String(url).includes('/revisao'));
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    });
-    expect(reviews()).toHaveLength(1);
-    await act(async () => answer(new Response(null, { status: 204 })));
+    expect(await api.reviews()).toBe(1);
+    await api.answer();
   });
 
   it('um duplo clique em "Confirmar reprovação" manda a revisão uma vez só', async () => {
-    let answer: (r: Response) => void = () => undefined;
-    const fetch = vi.fn(
-      (_url: string, _init?: RequestInit) => new Promise<Response>((resolve) => (answer = resolve)),
-    );
-    vi.stubGlobal('fetch', fetch);
+    const api = slowApi();
     renderReview();
     fireEvent.click(screen.getByRole('button', { name: 'Reprovar…' }));
     fireEvent.change(screen.getByLabelText('Motivo da reprovação (o cliente vê este texto)'), {
@@ -53,11 +62,7 @@ describe('revisão da arte', () => {
     const confirm = screen.getByRole('button', { name: 'Confirmar reprovação' });
     fireEvent.click(confirm);
     fireEvent.click(confirm);
-    const reviews = () => fetch.mock.calls.filter(([url]) => String(url).includes('/revisao'));
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    });
-    expect(reviews()).toHaveLength(1);
-    await act(async () => answer(new Response(null, { status: 204 })));
+    expect(await api.reviews()).toBe(1);
+    await api.answer();
   });
 });

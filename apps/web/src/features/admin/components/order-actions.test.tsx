@@ -72,7 +72,8 @@ describe('ações do pedido no painel', () => {
     expect((confirm as HTMLButtonElement).disabled).toBe(false);
   });
 
-  it('prorrogar mostra até quando a reserva vai, sem passar do limite', async () => {
+  /** An unpaid order whose hold may be extended up to 05/12 00:00 in Brasília: the open dialog. */
+  async function openExtendHold() {
     renderActions({
       ...base,
       status: 'aguardando_pagamento',
@@ -84,7 +85,11 @@ describe('ações do pedido no painel', () => {
       },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Prorrogar reserva' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Prorrogar a reserva do pedido URB-TESTE123?' });
+    return screen.findByRole('dialog', { name: 'Prorrogar a reserva do pedido URB-TESTE123?' });
+  }
+
+  it('prorrogar mostra até quando a reserva vai, sem passar do limite', async () => {
+    const dialog = await openExtendHold();
     // 04/12 12:00 + 24 h would pass the ceiling (05/12 00:00 in Brasília): the ceiling is shown.
     expect(dialog.textContent).toContain('até 05/12/2026 às 00:00');
     const hours = screen.getByLabelText('Horas a mais (de 1 a 72)');
@@ -96,17 +101,7 @@ describe('ações do pedido no painel', () => {
   });
 
   it('prorrogar com o campo vazio ou negativo mostra o erro, sem data calculada (vazio derrubava a página)', async () => {
-    renderActions({
-      ...base,
-      status: 'aguardando_pagamento',
-      paid_at: null,
-      actions: {
-        ...base.actions,
-        extend_hold: { allowed: true, until_max: '2026-12-05T03:00:00.000Z' },
-      },
-    });
-    fireEvent.click(screen.getByRole('button', { name: 'Prorrogar reserva' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Prorrogar a reserva do pedido URB-TESTE123?' });
+    const dialog = await openExtendHold();
     const hours = screen.getByLabelText('Horas a mais (de 1 a 72)');
     for (const value of ['', '-5']) {
       fireEvent.change(hours, { target: { value } });
