@@ -103,8 +103,37 @@ describe('productFormSchema', () => {
       daily_price: 'Informe o preço em reais, por exemplo 150,00.',
       'towers.0.name': 'Informe o nome da torre.',
       'towers.0.screens': 'Ao menos 1 tela.',
-      'towers.0.slots': 'Informe os slots.',
+      'towers.0.slots': 'Use só algarismos, por exemplo 120.000.',
     });
+  });
+
+  it('lê contagens como se escrevem no Brasil: "120.000" são cento e vinte mil', () => {
+    const parsed = productFormSchema.parse({
+      ...typed,
+      weekly_audience: ' 120.000 ',
+      towers: [{ name: 'Face', screens: '2', weekly_audience: '1.250.000', slots: '12' }],
+    });
+    expect(parsed).toMatchObject({
+      weekly_audience: 120_000,
+      towers: [{ screens: 2, weekly_audience: 1_250_000, slots: 12 }],
+    });
+  });
+
+  it('recusa o que Number aceitaria e ninguém digita: expoente, hexadecimal, Infinity', () => {
+    const messageOf = (field: Record<string, string>) =>
+      productFormSchema
+        .safeParse({ ...typed, ...field })
+        .error?.issues.map((i) => [i.path.join('.'), i.message]);
+    const count = 'Use só algarismos, por exemplo 120.000.';
+    expect(messageOf({ weekly_audience: '1e5' })).toEqual([['weekly_audience', count]]);
+    expect(messageOf({ weekly_audience: '0x1F' })).toEqual([['weekly_audience', count]]);
+    expect(messageOf({ weekly_audience: '1.20.000' })).toEqual([['weekly_audience', count]]);
+    expect(messageOf({ weekly_audience: '1,5' })).toEqual([['weekly_audience', 'Use um número inteiro.']]);
+    expect(messageOf({ latitude: '-1e1' })).toEqual([['latitude', 'Use um número, por exemplo -15,79.']]);
+    expect(messageOf({ longitude: 'Infinity' })).toEqual([
+      ['longitude', 'Use um número, por exemplo -15,79.'],
+    ]);
+    expect(messageOf({ weekly_audience: '' })).toEqual([['weekly_audience', 'Informe a audiência semanal.']]);
   });
 
   it('aplica as regras entre campos da API: uma face sem torres', () => {

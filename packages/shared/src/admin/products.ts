@@ -98,12 +98,45 @@ export const productInputSchema = z
   .superRefine(productRules);
 export type ProductInput = z.input<typeof productInputSchema>;
 
-/** A number typed in pt-BR ("-15,79" or "-15.79"); NaN when it is not one, so the field says so. */
-export const parseDecimal = (value: string) =>
-  value.trim() === '' ? Number.NaN : Number(value.replace(',', '.'));
+const decimalPattern = /^[+-]?\d+(?:[.,]\d+)?$/;
+const groupedPattern = /^\d{1,3}(?:\.\d{3})+$/;
 
-const typedNumber = <T extends z.ZodType<unknown, number>>(field: T) =>
-  z.string().transform(parseDecimal).pipe(field);
+/**
+ * A number typed in pt-BR ("-15,79" or "-15.79"); NaN when it is not one, so the field says so. Only
+ * digits, a sign and one decimal mark: `Number` would also take "1e5", "0x1F" or "Infinity".
+ */
+export const parseDecimal = (value: string) => {
+  const typed = value.trim();
+  return decimalPattern.test(typed) ? Number(typed.replace(',', '.')) : Number.NaN;
+};
+
+/**
+ * A count typed in pt-BR: "120000" or "120.000" (a dot groups thousands, as people write audiences),
+ * so "120.000" is 120 thousand, not 120. A decimal ("1,5") stays a decimal for the integer rule to
+ * refuse; anything else is NaN.
+ */
+export const parseCount = (value: string) => {
+  const typed = value.trim();
+  return groupedPattern.test(typed) ? Number(typed.replaceAll('.', '')) : parseDecimal(typed);
+};
+
+/** Typed text read by `parse`; text that is no number gets `message`, an empty field the field's own. */
+const typedNumber =
+  (parse: (value: string) => number, message: string) =>
+  <T extends z.ZodType<unknown, number>>(field: T) =>
+    z
+      .string()
+      .transform((value, ctx) => {
+        const parsed = parse(value);
+        if (Number.isNaN(parsed) && value.trim() !== '') {
+          ctx.addIssue({ code: 'custom', message });
+          return z.NEVER;
+        }
+        return parsed;
+      })
+      .pipe(field);
+const typedDecimal = typedNumber(parseDecimal, 'Use um número, por exemplo -15,79.');
+const typedCount = typedNumber(parseCount, 'Use só algarismos, por exemplo 120.000.');
 
 const typedReais = z
   .string()
@@ -130,17 +163,17 @@ export const productFormSchema = z
     operating_hours: productFields.operating_hours.unwrap(),
     is_tower_based: z.boolean(),
     status: z.enum(['ativo', 'inativo']),
-    latitude: typedNumber(productFields.latitude),
-    longitude: typedNumber(productFields.longitude),
+    latitude: typedDecimal(productFields.latitude),
+    longitude: typedDecimal(productFields.longitude),
     daily_price: typedReais,
-    weekly_audience: typedNumber(productFields.weekly_audience),
+    weekly_audience: typedCount(productFields.weekly_audience),
     towers: towersOf(
       z.object({
         id: towerFields.id,
         name: towerFields.name,
-        screens: typedNumber(towerFields.screens),
-        weekly_audience: typedNumber(towerFields.weekly_audience),
-        slots: typedNumber(towerFields.slots),
+        screens: typedCount(towerFields.screens),
+        weekly_audience: typedCount(towerFields.weekly_audience),
+        slots: typedCount(towerFields.slots),
       }),
     ),
   })
