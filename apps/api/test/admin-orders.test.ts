@@ -167,9 +167,7 @@ describe('/api/admin/pedidos: lista, busca, filtros, CSV', () => {
       status: 'aguardando_pagamento',
       customer: { id: empresa.id, email: empresa.email },
       billing: { person_type: 'pj', name: 'Padaria Conceição Ltda.' },
-      items: [
-        { name: 'Outdoor Eixo Monumental', start: START, weeks: 1, campaign_status: 'aguardando_arte' },
-      ],
+      items: [{ name: 'Outdoor Eixo Monumental', start: START, weeks: 1, campaign_status: null }],
       pix: null,
       invoice: { status: 'pendente', total: 70_000 },
       credit_note: null,
@@ -314,6 +312,20 @@ describe('cancelar', () => {
     const again = await act(o.id, 'cancelar', { motivo: 'De novo' });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: adminOrderMessages.cancelNotAllowed('cancelado') });
+  });
+
+  it('só um pedido pago espera arte: pago → "aguardando_arte"; cancelado → nenhuma campanha', async () => {
+    const o = await invoiced();
+    await staff('POST', `/api/admin/orders/${o.id}/confirm-payment`);
+    const paid = (await staff('GET', `/api/admin/pedidos/${o.id}`)).json();
+    expect(paid.items.map((i: { campaign_status: unknown }) => i.campaign_status)).toEqual([
+      'aguardando_arte',
+    ]);
+    await act(o.id, 'cancelar', { motivo: 'Obra na via' });
+    const cancelled = (await staff('GET', `/api/admin/pedidos/${o.id}`)).json();
+    expect(
+      cancelled.items.map((i: { campaign_status: unknown; ad: unknown }) => [i.campaign_status, i.ad]),
+    ).toEqual([[null, null]]);
   });
 
   it('pago com início distante: reembolso integral e nota de crédito em PDF', async () => {

@@ -1,5 +1,5 @@
 // Campaigns as staff and customers read them: the list with its filters, one campaign, its proofs.
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { campaignMessages, campaignStatusOf, type AdStatus, type CampaignStatus } from '@urbana/shared';
 import type { Db } from '../../db/client.ts';
 import {
@@ -182,10 +182,18 @@ export async function campaignsForOrder(db: Db, orderId: string) {
       reason: ads.review_reason,
     })
     .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.order_id))
     .leftJoin(campaignRuns, eq(campaignRuns.order_item_id, orderItems.id))
     .leftJoin(adItems, eq(adItems.order_item_id, orderItems.id))
     .leftJoin(ads, eq(ads.id, adItems.ad_id))
-    .where(eq(orderItems.order_id, orderId));
+    // An unpaid, expired or cancelled order has no campaign to wait for art; a run that took place
+    // before a cancellation stays in the record.
+    .where(
+      and(
+        eq(orderItems.order_id, orderId),
+        or(inArray(orders.status, [...CAMPAIGN_ORDERS]), isNotNull(campaignRuns.order_item_id)),
+      ),
+    );
   const proofs = await proofsFor(
     db,
     items.map((i) => i.id),
