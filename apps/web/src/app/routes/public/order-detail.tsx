@@ -89,7 +89,8 @@ function Detail() {
                     Torres: {item.towers.map((t) => t.name).join(', ')}
                   </p>
                 ) : null}
-                {item.campaign && ['pago', 'em_veiculacao', 'concluido'].includes(o.status) ? (
+                {/* The API sends a campaign only for a paid order's item (or a run that took place). */}
+                {item.campaign ? (
                   <ItemCampaign itemId={item.id} campaign={item.campaign} />
                 ) : null}
               </li>
