@@ -44,7 +44,7 @@ test('a equipe envia uma notificação a um usuário achado pela busca e o sino 
   await sendButton.click();
   const confirm = admin.getByRole('dialog', { name: 'Enviar para 1 usuário?' });
   await expect(confirm).toBeVisible();
-  await confirm.getByRole('button', { name: 'Cancelar' }).click();
+  await confirm.getByRole('button', { name: 'Voltar' }).click();
   await expect(confirm).toBeHidden();
   await expect(sendButton).toBeFocused();
   await expect(history.getByRole('row', { name: /Sua proposta está pronta/ })).toHaveCount(0);

@@ -75,13 +75,13 @@ test('pedido faturado: a equipe é avisada, o operador acha pelo painel e confir
   await expect(staff.getByText('CNPJ 11.222.333/0001-81')).toBeVisible();
   await noViolations(staff, 'pedido');
 
-  // The dialog says what confirming does; "Cancelar" leaves the order as it was.
+  // The dialog says what confirming does; "Voltar" leaves the order as it was.
   const actions = staff.getByRole('group', { name: 'Ações do pedido' });
   await actions.getByRole('button', { name: 'Confirmar pagamento' }).click();
   const dialog = staff.getByRole('dialog', { name: `Confirmar o pagamento do pedido ${order.code}?` });
   await expect(dialog.getByTestId('confirm-consequence')).toContainText('O pedido passa a “Pago”');
   await noViolations(staff, 'confirmação');
-  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await dialog.getByRole('button', { name: 'Voltar' }).click();
   await expect(dialog).toBeHidden();
   await expect(actions.getByRole('button', { name: 'Confirmar pagamento' })).toBeVisible();
 

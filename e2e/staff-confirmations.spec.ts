@@ -4,7 +4,7 @@ import { STAFF, STARTED_CAMPAIGNS } from './support/fixtures.ts';
 import { apiAs, createCustomer, toast } from './support/users.ts';
 
 // Issue #17 item 2: every irreversible staff step asks first, in a dialog that names the consequence;
-// "Cancelar" leaves everything as it was (checked through the API), confirming does the step.
+// "Voltar" leaves everything as it was (checked through the API), confirming does the step.
 
 async function staffSignIn(page: Page, email: string) {
   await page.goto('/admin/login');
@@ -40,7 +40,7 @@ async function openUser(page: Page, email: string) {
   return detail;
 }
 
-test('mudar o papel: Cancelar não muda nada, confirmar muda', async ({ page, playwright, baseURL }) => {
+test('mudar o papel: Voltar não muda nada, confirmar muda', async ({ page, playwright, baseURL }) => {
   const customer = await createCustomer(page.request, 'Rita Papel');
   const admin = await apiAs(playwright, baseURL!, STAFF.admin, STAFF.password);
   const id = await userId(admin, customer.email);
@@ -53,7 +53,7 @@ test('mudar o papel: Cancelar não muda nada, confirmar muda', async ({ page, pl
   await expect(confirm.getByTestId('confirm-consequence')).toContainText(
     'Rita Papel passa de Cliente para Operador.',
   );
-  await confirm.getByRole('button', { name: 'Cancelar' }).click();
+  await confirm.getByRole('button', { name: 'Voltar' }).click();
   await expect(confirm).toBeHidden();
   expect((await userState(admin, id)).tipo_usuario).toBe('cliente');
 
@@ -67,7 +67,7 @@ test('mudar o papel: Cancelar não muda nada, confirmar muda', async ({ page, pl
   await admin.dispose();
 });
 
-test('bloquear e desbloquear: Cancelar não muda nada, confirmar muda', async ({
+test('bloquear e desbloquear: Voltar não muda nada, confirmar muda', async ({
   page,
   playwright,
   baseURL,
@@ -83,7 +83,7 @@ test('bloquear e desbloquear: Cancelar não muda nada, confirmar muda', async ({
   await expect(block.getByTestId('confirm-consequence')).toContainText(
     'não consegue entrar até ser desbloqueado',
   );
-  await block.getByRole('button', { name: 'Cancelar' }).click();
+  await block.getByRole('button', { name: 'Voltar' }).click();
   await expect(block).toBeHidden();
   expect((await userState(admin, id)).blocked).toBe(false);
 
@@ -102,7 +102,7 @@ test('bloquear e desbloquear: Cancelar não muda nada, confirmar muda', async ({
   await detail.getByRole('button', { name: 'Desbloquear' }).click();
   const unblock = page.getByRole('dialog', { name: 'Desbloquear este usuário?' });
   await expect(unblock.getByTestId('confirm-consequence')).toContainText('volta a poder entrar');
-  await unblock.getByRole('button', { name: 'Cancelar' }).click();
+  await unblock.getByRole('button', { name: 'Voltar' }).click();
   await expect(unblock).toBeHidden();
   expect((await userState(admin, id)).blocked).toBe(true);
 
@@ -159,7 +159,7 @@ async function adminProduct(staff: APIRequestContext, id: string) {
   return (await res.json()) as { status: string; photos: Array<{ id: string }> };
 }
 
-test('desativar um produto: Cancelar não muda nada, confirmar tira da página pública', async ({
+test('desativar um produto: Voltar não muda nada, confirmar tira da página pública', async ({
   page,
   playwright,
   baseURL,
@@ -178,7 +178,7 @@ test('desativar um produto: Cancelar não muda nada, confirmar tira da página p
   await expect(confirm.getByTestId('confirm-consequence')).toContainText(
     'Pedidos e veiculações já feitos continuam valendo.',
   );
-  await confirm.getByRole('button', { name: 'Cancelar' }).click();
+  await confirm.getByRole('button', { name: 'Voltar' }).click();
   await expect(confirm).toBeHidden();
   expect((await adminProduct(staff, product.id)).status).toBe('ativo');
   expect((await page.request.get(`/api/products/${product.slug}`)).status()).toBe(200);
@@ -198,7 +198,7 @@ test('desativar um produto: Cancelar não muda nada, confirmar tira da página p
   await staff.dispose();
 });
 
-test('remover uma foto: Cancelar não muda nada, confirmar remove', async ({ page, playwright, baseURL }) => {
+test('remover uma foto: Voltar não muda nada, confirmar remove', async ({ page, playwright, baseURL }) => {
   const staff = await apiAs(playwright, baseURL!, STAFF.operador, STAFF.password);
   const product = await productWithPhotos(staff, `Torre Fotos ${Date.now()}`, 2);
   const [cover, second] = (await adminProduct(staff, product.id)).photos;
@@ -211,7 +211,7 @@ test('remover uma foto: Cancelar não muda nada, confirmar remove', async ({ pag
   const confirm = page.getByRole('dialog', { name: 'Remover a capa?' });
   await expect(confirm.getByTestId('confirm-consequence')).toContainText('não pode ser recuperada');
   await expect(confirm.getByTestId('confirm-consequence')).toContainText('A foto 2 passa a ser a capa.');
-  await confirm.getByRole('button', { name: 'Cancelar' }).click();
+  await confirm.getByRole('button', { name: 'Voltar' }).click();
   await expect(confirm).toBeHidden();
   expect((await adminProduct(staff, product.id)).photos.map((p) => p.id)).toEqual([cover!.id, second!.id]);
   await expect(photos.getByRole('listitem')).toHaveCount(2);
@@ -243,7 +243,7 @@ test('reenviar um email cujo link já foi usado: o aviso, Cancelar não envia, c
     'O link de uso único deste email já foi usado em',
   );
   await expect(confirm.getByTestId('confirm-consequence')).toContainText('na cópia ele não funcionará');
-  await confirm.getByRole('button', { name: 'Cancelar' }).click();
+  await confirm.getByRole('button', { name: 'Voltar' }).click();
   await expect(confirm).toBeHidden();
   await page.reload();
   await expect(table.getByRole('row')).toHaveCount(2);
@@ -276,7 +276,7 @@ async function campaignState(staff: APIRequestContext, id: string) {
   };
 }
 
-test('iniciar e finalizar a veiculação: antes do período não inicia; Cancelar não muda nada; encerrar antes do fim pede o motivo', async ({
+test('iniciar e finalizar a veiculação: antes do período não inicia; Voltar não muda nada; encerrar antes do fim pede o motivo', async ({
   page,
   playwright,
   baseURL,
@@ -297,7 +297,7 @@ test('iniciar e finalizar a veiculação: antes do período não inicia; Cancela
   await expect(startDialog.getByTestId('confirm-consequence')).toContainText(
     'o cliente é avisado por notificação e email',
   );
-  await startDialog.getByRole('button', { name: 'Cancelar' }).click();
+  await startDialog.getByRole('button', { name: 'Voltar' }).click();
   await expect(startDialog).toBeHidden();
   expect((await campaignState(staff, running)).started_at).toBeNull();
 
@@ -312,7 +312,7 @@ test('iniciar e finalizar a veiculação: antes do período não inicia; Cancela
   await expect(finishDialog.getByTestId('confirm-consequence')).toContainText(
     'encerra a campanha antes do fim',
   );
-  await finishDialog.getByRole('button', { name: 'Cancelar' }).click();
+  await finishDialog.getByRole('button', { name: 'Voltar' }).click();
   await expect(finishDialog).toBeHidden();
   expect((await campaignState(staff, running)).finished_at).toBeNull();
 

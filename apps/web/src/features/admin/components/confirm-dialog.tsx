@@ -7,7 +7,7 @@ import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../comp
 /**
  * The one confirmation before an irreversible staff step (issue #17 item 2, decision 025): the title
  * asks the question, `consequence` says what happens and to whom, and the confirm button repeats the
- * action's name. The trigger is a Radix trigger, so closing (Cancelar, Esc, ×) returns focus to it
+ * action's name. The trigger is a Radix trigger, so closing (Voltar, Esc, ×) returns focus to it
  * (item 8). When `onConfirm` throws, the API's message is shown inside the dialog and nothing closes.
  * `children` are extra fields (a reason); `confirmDisabled` holds the button while they are invalid.
  */
@@ -68,7 +68,7 @@ export function ConfirmDialog({
           {error ? <Alert>{error}</Alert> : null}
           <div className="flex flex-wrap justify-end gap-2">
             <DialogClose asChild>
-              <Button variant="secondary">Cancelar</Button>
+              <Button variant="secondary">Voltar</Button>
             </DialogClose>
             <Button
               variant={tone === 'danger' ? 'danger' : 'primary'}

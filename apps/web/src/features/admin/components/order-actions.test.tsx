@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminOrderData } from '../api/use-admin-orders.ts';
 import { OrderActions } from './order-actions.tsx';
@@ -66,7 +66,13 @@ describe('ações do pedido no painel', () => {
     expect(dialog.textContent).toContain('o reembolso é de R$\u00a0700,00');
     expect(dialog.textContent).toContain('reembolso integral só até 07/12/2026');
     expect(dialog.textContent).toContain('Uma nota de crédito desse valor é emitida sobre a fatura.');
-    const confirm = screen.getAllByRole('button', { name: 'Cancelar pedido' }).at(-1)!;
+    // Leaving is "Voltar": a "Cancelar" beside "Cancelar pedido" read as two ways to cancel.
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((b) => b.textContent || b.getAttribute('aria-label')),
+    ).toEqual(['Voltar', 'Cancelar pedido', 'Fechar']);
+    const confirm = within(dialog).getByRole('button', { name: 'Cancelar pedido' });
     expect((confirm as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(screen.getByLabelText('Motivo do cancelamento'), { target: { value: 'Obra na via' } });
     expect((confirm as HTMLButtonElement).disabled).toBe(false);
