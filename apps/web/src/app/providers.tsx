@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { notifyManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { paths } from '@urbana/shared';
 import { Toaster } from '../components/ui/toaster.tsx';
@@ -21,6 +21,14 @@ export function retryFailures(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError) return error.status === 0 || error.status >= 500;
   return true;
 }
+
+/**
+ * Query and mutation state reaches the components in the microtasks after the change, not in a
+ * `setTimeout` (TanStack's default). A button held by `disabled={mutation.isPending}` is then disabled
+ * before the browser handles the next click: with the timer, a quick double click (or a busy phone,
+ * where input goes before timers) reached the second click first and sent the request twice.
+ */
+notifyManager.setScheduler(queueMicrotask);
 
 export function createQueryClient() {
   return new QueryClient({
