@@ -45,7 +45,7 @@ test('o admin agenda um email para daqui a um minuto: ele chega por SMTP e apare
   expect(mail).toContain('de LED da W3 Sul');
   await page.reload();
   await expect(item).toContainText('Enviado');
-  await expect(item).toContainText('1 destinatário · 1 enviados');
+  await expect(item).toContainText('1 destinatário · 1 enviado · 0 com falha · 0 na fila');
 
   await page.goto('/admin/email-logs');
   await page.getByRole('search').getByLabel('Buscar por destinatário ou assunto').fill(subject);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatAmount, formatCompactMoney, formatPercent } from './figures.ts';
-import { formatDecimal, formatInteger, formatMoney } from './money.ts';
+import { formatCount, formatDecimal, formatInteger, formatMoney } from './money.ts';
 
 /** Issue #18 item 4: one pt-BR money and number module on Intl, for the web and the API. */
 describe('dinheiro e números em pt-BR', () => {
@@ -32,5 +32,11 @@ describe('dinheiro e números em pt-BR', () => {
     expect(formatPercent(0.1234)).toBe('12,3%');
     expect(formatPercent(0.5)).toBe('50%');
     expect(formatPercent(0.5, 1)).toBe('50,0%');
+  });
+
+  it('concorda a contagem com o substantivo', () => {
+    expect(formatCount(1, 'cliente', 'clientes')).toBe('1 cliente');
+    expect(formatCount(0, 'torre', 'torres')).toBe('0 torres');
+    expect(formatCount(1234, 'tela', 'telas')).toBe('1.234 telas');
   });
 });

@@ -19,6 +19,11 @@ export function formatInteger(value: number): string {
   return integer.format(value);
 }
 
+/** A count and its noun, agreed: (1, 'cliente', 'clientes') → "1 cliente"; 1234 → "1.234 clientes". */
+export function formatCount(value: number, singular: string, plural: string): string {
+  return `${formatInteger(value)} ${value === 1 ? singular : plural}`;
+}
+
 /** 1.25 → "1,3" with `fractionDigits` = 1: at most that many decimals, none when whole ("2"). */
 export function formatDecimal(value: number, fractionDigits: number): string {
   return value.toLocaleString('pt-BR', { maximumFractionDigits: fractionDigits });

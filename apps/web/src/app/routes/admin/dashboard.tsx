@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { buildPath, paths } from '@urbana/shared';
-import { formatDate, formatInteger, formatMoney, formatPercent } from '@urbana/shared';
+import { formatCount, formatDate, formatInteger, formatMoney, formatPercent } from '@urbana/shared';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { AdminPage, QueryState, useOverview } from '../../../features/admin/index.ts';
@@ -72,7 +72,7 @@ export function Component() {
               <Figure
                 label="Novos usuários neste mês"
                 value={formatInteger(data.new_users_this_month)}
-                detail={`${formatInteger(data.users.cliente)} clientes no total`}
+                detail={`${formatCount(data.users.cliente, 'cliente', 'clientes')} no total`}
               />
               <Figure
                 label="Ocupação da rede hoje"

@@ -5,6 +5,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   audienceSegmentLabels,
+  formatCount,
+  formatInteger,
   scheduledEmailFormSchema,
   formatDateTime,
   toDateTimeInput,
@@ -131,9 +133,15 @@ function Row({ item, onEdit }: { item: ScheduledEmail; onEdit(): void }) {
       </div>
       {item.status === 'enviado' ? (
         <p className="text-sm text-slate-700">
-          {item.recipients} {item.recipients === 1 ? 'destinatário' : 'destinatários'} · {item.sent} enviados
-          · {item.failed} com falha · {item.pending} na fila
-          {item.logged ? ` · ${item.logged} só registrados (sem SMTP)` : ''}
+          {[
+            formatCount(item.recipients, 'destinatário', 'destinatários'),
+            formatCount(item.sent, 'enviado', 'enviados'),
+            `${formatInteger(item.failed)} com falha`,
+            `${formatInteger(item.pending)} na fila`,
+            ...(item.logged
+              ? [`${formatCount(item.logged, 'só registrado', 'só registrados')} (sem SMTP)`]
+              : []),
+          ].join(' · ')}
         </p>
       ) : null}
       {item.status === 'agendado' ? (

@@ -1,7 +1,7 @@
 import { Building2, MapPin, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { buildPath, paths, productTypeLabels, formatInteger, formatMoney } from '@urbana/shared';
+import { buildPath, paths, productTypeLabels, formatCount, formatInteger, formatMoney } from '@urbana/shared';
 import { cn } from '../../../lib/cn.ts';
 import type { ProductCardData } from '@urbana/shared';
 import { FavoriteButton } from './favorite-button.tsx';
@@ -92,7 +92,7 @@ export function ProductCard({
           {product.is_tower_based ? (
             <span className="flex items-center gap-1">
               <Building2 className="h-4 w-4" aria-hidden="true" />
-              {product.tower_count} torres
+              {formatCount(product.tower_count, 'torre', 'torres')}
             </span>
           ) : null}
         </div>

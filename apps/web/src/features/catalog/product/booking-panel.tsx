@@ -6,7 +6,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Field, SelectField } from '../../../components/ui/field.tsx';
 import { HelpLink, knowledgeArticles } from '../../knowledge/index.ts';
 import { cn } from '../../../lib/cn.ts';
-import { formatDate, formatInteger, formatMoney } from '@urbana/shared';
+import { formatCount, formatDate, formatInteger, formatMoney } from '@urbana/shared';
 import type { ProductDetail } from '@urbana/shared';
 import { AvailabilityBadge } from '../components/availability-badge.tsx';
 import type { Booking } from './use-booking.ts';
@@ -179,7 +179,7 @@ function TowerPicker({
                     onChange={() => toggleTower(t.id)}
                   />
                   <span>
-                    {t.name} · {t.screens} telas
+                    {t.name} · {formatCount(t.screens, 'tela', 'telas')}
                     <TowerFigures {...figures(t.weekly_audience)} />
                   </span>
                 </span>
