@@ -64,14 +64,13 @@ test.describe('sem JavaScript', () => {
     await expect(photos.first()).toHaveAttribute('fetchpriority', 'high');
     await expect(photos.first()).toHaveAttribute('loading', 'eager');
     await expect(photos.nth(2)).toHaveAttribute('loading', 'lazy');
-    // The first photo is asked before the page's scripts: its preload heads the document's <head>
-    // (docs/decisions/047-search-page-lcp.md).
+    // The first photo is asked with the document, in its <head> (docs/decisions/047-search-page-lcp.md);
+    // the page's scripts only after its first paint (docs/decisions/061-scripts-after-the-first-paint.md).
     const firstPhoto = await photos.first().getAttribute('src');
     const html = await (await request.get('/buscar-locais?local=Bras%C3%ADlia')).text();
     const head = html.slice(0, html.indexOf('</head>'));
-    const preload = head.indexOf(`<link rel="preload" as="image" href="${firstPhoto}"`);
-    expect(preload).toBeGreaterThan(-1);
-    expect(preload).toBeLessThan(head.indexOf('<script'));
+    expect(head).toContain(`<link rel="preload" as="image" href="${firstPhoto}"`);
+    expect(head).not.toMatch(/<script|modulepreload/);
   });
 });
 
@@ -117,6 +116,17 @@ test('as páginas públicas hidratam sem aviso no console e sem pedir os dados d
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const problems = seen.messages.filter((m) => /hydrat|did not match|server rendered|pageerror/i.test(m));
     expect(problems, url).toEqual([]);
+    // Its scripts were asked only after the page was painted (docs/decisions/061): none shared the
+    // link with the stylesheet and the photo of the first paint.
+    const timing = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+        .map((entry) => entry.startTime),
+    }));
+    expect(timing.scripts.length, url).toBeGreaterThan(0);
+    expect(Math.min(...timing.scripts), url).toBeGreaterThanOrEqual(timing.paint);
     // Only the session (and, on the search page, its map's markers) is asked after hydration.
     expect(
       seen.reads.filter((r) => r !== '/api/auth/session' && !r.startsWith('/api/search/mapa')),

@@ -100,7 +100,8 @@ export function pagePreloader(
   }
 
   // A page drawn on the server carries its data (plugins/app/ssr.ts): only its modules are
-  // preloaded, at low priority, as its other scripts (docs/decisions/055).
+  // preloaded, at low priority, and the document asks for them after its first paint
+  // (after-paint.ts, docs/decisions/061-scripts-after-the-first-paint.md).
   return (pathname, url, drawnOnServer = false) => {
     // Every page starts by asking for the session (the app waits for it before the first screen).
     const session = '<link rel="preload" as="fetch" crossorigin href="/api/auth/session">';

@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { httpMessages, isKnownAppPath } from '@urbana/shared';
 import { ReadCache, sendEncoded } from '../../lib/read-cache.ts';
 import type { PageHead } from './page-head.ts';
+import { scriptsAfterPaint } from './after-paint.ts';
 import { pagePreloader } from './page-preloads.ts';
 import { isServerRendered, serverRenderer } from './ssr.ts';
 
@@ -25,8 +26,8 @@ export async function registerWeb(
   const hasWeb = existsSync(indexFile);
   if (hasWeb) await registerAssets(app, webDist);
 
-  // index.html as read, and as sent around a page drawn on the server (its scripts at low priority).
-  let templates: { usual: string; drawn: string } | undefined;
+  // index.html as read.
+  let template: string | undefined;
   // The pages' documents as last sent, each with its compressed bytes made once: this handler is
   // not a route, so @fastify/compress (app.ts) never sees it, and a server-rendered page (46 kB on
   // `/`) travelled uncompressed (docs/decisions/041-page-budgets.md).
@@ -48,16 +49,13 @@ export async function registerWeb(
         .type('text/plain; charset=utf-8')
         .send('O aplicativo web ainda não foi compilado. Rode "npm run build".');
     }
-    if (!templates) {
-      const usual = await readFile(indexFile, 'utf8');
-      templates = { usual, drawn: scriptsAfterContent(usual) };
-    }
+    template ??= await readFile(indexFile, 'utf8');
     const page =
       renderPage && isServerRendered(pathname, isKnownAppPath(pathname))
         ? await drawnPage(request, pathname, renderPage, cache)
         : null;
     let status = isKnownAppPath(pathname) ? 200 : 404;
-    let html = page ? templates.drawn : templates.usual;
+    let html = template;
     if (heads) {
       // The page's own title, description and cards replace the generic ones of index.html; if the
       // database cannot be read, the page still opens with the generic ones.
@@ -80,7 +78,9 @@ export async function registerWeb(
       );
     }
     const hints = preloads(pathname, new URL(request.url, 'http://localhost'), page !== null);
-    const document = hints ? html.replace('</head>', `${hints}</head>`) : html;
+    const withHints = hints ? html.replace('</head>', `${hints}</head>`) : html;
+    // A page drawn here asks for its scripts after its first paint (after-paint.ts).
+    const document = page ? scriptsAfterPaint(withHints) : withHints;
     const cachedDocument = documents.get(request.url);
     const answer = cachedDocument?.body === document ? cachedDocument : documents.set(request.url, document);
     reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
@@ -111,24 +111,6 @@ async function drawnPage(
   });
   if (page && isKnownAppPath(pathname)) cache?.set(key, JSON.stringify(page));
   return page;
-}
-
-/**
- * index.html as sent around a page drawn on the server, made once. Such a page reads and paints
- * without its scripts: they only hydrate it. Asked at low priority, they leave a slow link to the
- * stylesheet and the page's photo first, and the first paint no longer waits for some 130 kB of
- * JavaScript (Lighthouse mobile FCP 2.0 → 0.8 s on `/`, a product page and `/central`;
- * docs/decisions/055-hydration-scripts-after-content.md); the page's own route modules come at low
- * priority from page-preloads.ts. A page the browser draws itself (the account and admin areas)
- * keeps its scripts at the usual priority.
- */
-function scriptsAfterContent(html: string): string {
-  return html
-    .replaceAll('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
-    .replaceAll(
-      '<link rel="modulepreload" crossorigin',
-      '<link rel="modulepreload" fetchpriority="low" crossorigin',
-    );
 }
 
 /**

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { httpMessages } from '@urbana/shared';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
+import { AFTER_PAINT_CSP_SOURCE } from '../app/after-paint.ts';
 import { statusMessage } from '../app/errors.ts';
 
 /** The map tile server's origin for img-src ("{s}." subdomains become a wildcard). */
@@ -49,7 +50,8 @@ const CROSS_SITE_ALLOWED = ['/api/webhooks/', '/api/email/descadastrar'];
 function cspDirectives(config: Config): Record<string, string[]> {
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'"],
+    // The one inline script: the loader of a server-drawn page's scripts (plugins/app/after-paint.ts).
+    'script-src': ["'self'", AFTER_PAINT_CSP_SOURCE],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https:', tileSource(config.tileUrl)],
     'font-src': ["'self'", 'data:'],
