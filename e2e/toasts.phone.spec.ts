@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { addDays, earliestBookableStart, todayInBrasilia } from '@urbana/shared';
 import { headerControlsUnderToasts, visibleToasts } from './support/toasts.ts';
 import { staffSignIn } from './support/admin-pages.ts';
 import { STAFF } from './support/fixtures.ts';
@@ -25,43 +26,55 @@ test('no celular, o aviso de login do painel não cobre as seções nem "Ver sit
   expect(await headerControlsUnderToasts(page, sections)).toEqual([]);
 });
 
-// A toast from the step before stood over the dialog that the next tap opened: on a taller dialog, over
-// its title and ✕. While a dialog is open, toasts stand behind its overlay.
-test('no celular, um aviso não cobre a janela de confirmação aberta em seguida', async ({ page }) => {
+// A toast from the step before stood over the next dialog, on its title and ✕: a dialog opening takes
+// the toasts on screen away. A toast of what is done inside a dialog shows over it.
+test('no celular, o aviso do passo anterior sai quando uma janela abre; o de dentro dela aparece por cima', async ({
+  page,
+}) => {
+  const list = await page.request.get('/api/search?local=Bras%C3%ADlia&por_pagina=12&ordem=menor_preco');
+  const { items } = (await list.json()) as {
+    items: Array<{ id: string; name: string; tower_count: number }>;
+  };
+  const product = items.filter((i) => i.tower_count === 1).at(-1)!;
+  const start = addDays(earliestBookableStart(todayInBrasilia(), 2), 7 * 45);
   await staffSignIn(page, STAFF.operador);
-  const list = await page.request.get('/api/admin/produtos');
-  const { items } = (await list.json()) as { items: Array<{ id: string }> };
-  await page.goto(`/admin/produtos/${items[0]!.id}`);
-  await page.getByRole('button', { name: 'Salvar alterações' }).click();
-  await expect(visibleToasts(page).filter({ hasText: 'Produto salvo' })).toBeVisible();
-  await page.getByRole('button', { name: /^(Desativar|Ativar)$/ }).click();
-  const dialog = page.getByRole('dialog', { name: /este produto\?$/ });
+  await page.goto(`/admin/inventario?produto=${product.id}&de=${start}&semanas=4`);
+  const grid = page.getByRole('region', { name: /Calendário de inventário/ });
+  const cell = grid.getByRole('button', { name: new RegExp(`^${product.name}, .*semana de`) }).first();
+  await cell.click();
+  const dialog = page.getByRole('dialog').first();
+  await dialog.getByRole('button', { name: 'Bloquear semanas' }).click();
+  await dialog.getByLabel('Motivo').fill('Troca da lona');
+  await dialog.getByRole('button', { name: 'Bloquear semanas' }).click();
+  await expect(visibleToasts(page).filter({ hasText: 'Semanas bloqueadas' })).toBeVisible();
+  await expect(cell).toHaveAttribute('data-cell-state', 'bloqueada');
+
+  // The next dialog opens clear of it.
+  await cell.click();
+  await expect(dialog.getByRole('button', { name: 'Liberar' })).toBeVisible();
+  await expect(visibleToasts(page)).toHaveCount(0);
+
+  // Releasing the weeks from inside it: that toast is over the dialog, where it can be read.
+  await dialog.getByRole('button', { name: 'Liberar' }).click();
+  await page
+    .getByRole('dialog', { name: /^Liberar/ })
+    .getByRole('button', { name: 'Liberar vagas' })
+    .click();
+  const released = visibleToasts(page).filter({ hasText: 'Vagas liberadas' });
+  await expect(released).toBeVisible();
   await expect(dialog).toBeVisible();
-  await expect(visibleToasts(page).first()).toBeVisible();
+  // sonner slides a toast in for 400 ms: the check is on where it stays.
   await page.waitForTimeout(500);
-  const covered = await dialog.locator('h2, button:visible').evaluateAll((parts) =>
-    parts
-      .filter((part) => {
-        const box = part.getBoundingClientRect();
-        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
-        return !part.contains(hit);
-      })
-      .map((part) => part.getAttribute('aria-label') ?? part.textContent?.trim() ?? '?'),
-  );
-  expect(covered).toEqual([]);
-  // Nor does it lie over the overlay where a taller dialog (a cancellation with its reason) reaches:
-  // what a tap on the toast's middle lands on belongs to the dialog's layer.
-  const onTop = await visibleToasts(page)
-    .first()
-    .evaluate((toast) => {
-      // The modal turns the page's pointer events off, which hit tests skip: on for the test only.
-      const before = document.body.style.pointerEvents;
-      document.body.style.pointerEvents = 'auto';
-      const box = toast.getBoundingClientRect();
-      const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
-      document.body.style.pointerEvents = before;
-      return hit?.closest('[data-sonner-toaster]') != null;
-    });
-  expect(onTop).toBe(false);
-  await dialog.getByRole('button', { name: 'Voltar' }).click();
+  const onTop = await released.evaluate((toast) => {
+    // The modal turns the page's pointer events off, which hit tests skip: on for the test only.
+    const before = document.body.style.pointerEvents;
+    document.body.style.pointerEvents = 'auto';
+    const box = toast.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    document.body.style.pointerEvents = before;
+    return toast.contains(hit);
+  });
+  expect(onTop).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(cell).toHaveAttribute('data-cell-state', 'livre');
 });

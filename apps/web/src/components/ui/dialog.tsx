@@ -2,6 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useRef, type ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { dismissToasts } from './toaster.tsx';
 
 export const Dialog = DialogPrimitive.Root;
 
@@ -11,6 +12,7 @@ export const Dialog = DialogPrimitive.Root;
 const openDialogs: HTMLElement[] = [];
 const trackOpen = (node: HTMLElement | null) => {
   if (!node) return;
+  dismissToasts();
   openDialogs.push(node);
   return () => {
     openDialogs.splice(openDialogs.indexOf(node), 1);

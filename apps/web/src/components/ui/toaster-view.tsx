@@ -34,6 +34,10 @@ export function ToasterView() {
   );
 }
 
+export function dismissToasts(): void {
+  sonner.dismiss();
+}
+
 export function showToast(kind: ToastKind, title: string, description?: string): void {
   sonner.custom((id) => createElement(ToastCard, { id, kind, title, description }));
 }

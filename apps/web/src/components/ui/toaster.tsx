@@ -6,10 +6,20 @@ export { whenToasterReady, type ToastKind } from './toaster-state.ts';
 interface ToasterModule {
   ToasterView: ComponentType;
   showToast: (kind: ToastKind, title: string, description?: string) => void;
+  dismissToasts: () => void;
 }
 let loading: Promise<ToasterModule> | undefined;
 /** The toaster's module (sonner), fetched once, when the first toast asks for it. */
 export const loadToaster = (): Promise<ToasterModule> => (loading ??= import('./toaster-view.tsx'));
+
+/**
+ * Takes the toasts on screen away, when there are any (sonner is not loaded for this): a dialog
+ * opening does it, since they told of the step before it, and on a phone they covered the dialog's
+ * title and ✕ for their four seconds. A toast of what is done inside the dialog shows over it.
+ */
+export function dismissToasts(): void {
+  void loading?.then((toaster) => toaster.dismissToasts());
+}
 const ToasterView = lazy(() => loadToaster().then((m) => ({ default: m.ToasterView })));
 
 /**
