@@ -4,9 +4,16 @@ import { mkdtempSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { unzipSync, strFromU8 } from 'fflate';
-import { addDays, DELETED_HOLDER, earliestBookableStart, todayInBrasilia } from '@urbana/shared';
+import {
+  accountSettingsMessages,
+  addDays,
+  DELETED_HOLDER,
+  earliestBookableStart,
+  todayInBrasilia,
+} from '@urbana/shared';
 import { ads, auditLog, invoices, orders, products, profiles, towers } from '../src/db/schema/index.ts';
 import { processDataExports } from '../src/services/account/data-export.ts';
+import { DELETED_ACCOUNT } from '../src/services/admin.ts';
 import { ownerColumns } from '../src/services/account/personal-data.ts';
 import {
   billingPf,
@@ -320,6 +327,15 @@ describe('Excluir minha conta', () => {
     const adminCookie = await signIn(ctx, admin.email, admin.password);
     const op = await createUser(ctx, { tipo: 'operador' });
     const opCookie = await signIn(ctx, op.email, op.password);
+    // The copy of the data asked on the customer's behalf: the message speaks to the admin.
+    const exported = await inject(ctx, {
+      method: 'POST',
+      url: `/api/admin/usuarios/${bia.id}/exportar-dados`,
+      cookie: adminCookie,
+      headers: ORIGIN,
+    });
+    expect(exported.statusCode, exported.body).toBe(202);
+    expect(exported.json()).toEqual({ message: accountSettingsMessages.exportRequestedForCustomer });
     const url = `/api/admin/usuarios/${bia.id}/excluir`;
     expect((await inject(ctx, { method: 'POST', url, cookie: opCookie, headers: ORIGIN })).statusCode).toBe(
       403,
@@ -339,5 +355,32 @@ describe('Excluir minha conta', () => {
       .from(auditLog)
       .where(eq(auditLog.action, 'usuario.excluido'));
     expect(entry).toMatchObject({ actor_id: admin.user.id, entity_id: bia.id });
+
+    // The deleted account stays only for the orders and invoices: staff see it as such and cannot
+    // bring it back (unblocked, it counted again among the active users and received broadcasts).
+    const as = (method: 'GET' | 'POST' | 'PUT', url: string, body?: object) =>
+      inject(ctx, { method, url, cookie: adminCookie, headers: ORIGIN, ...(body ? { payload: body } : {}) });
+    const reach = async () =>
+      (await as('GET', '/api/admin/notificacoes/alcance?segment=cliente')).json<{ recipients: number }>()
+        .recipients;
+    const before = await reach();
+    for (const [method, url, body] of [
+      ['POST', `/api/admin/usuarios/${bia.id}/desbloquear`],
+      ['PUT', `/api/admin/usuarios/${bia.id}/papel`, { tipo_usuario: 'operador' }],
+      ['PUT', `/api/admin/usuarios/${bia.id}/limites-pedido`, { liberado: true }],
+      ['POST', `/api/admin/usuarios/${bia.id}/reenviar-confirmacao`],
+    ] as const) {
+      const refused = await as(method, url, body);
+      expect(refused.statusCode, url).toBe(409);
+      expect(refused.json(), url).toEqual({ message: DELETED_ACCOUNT });
+    }
+    expect(await reach()).toBe(before);
+    const detail = (await as('GET', `/api/admin/usuarios/${bia.id}`)).json();
+    expect(detail).toMatchObject({ deleted: true, blocked: true, tipo_usuario: 'cliente' });
+    expect(detail.deleted_at).toEqual(expect.any(String));
+    const deleted = (await as('GET', '/api/admin/usuarios?status=excluido&page_size=100')).json();
+    expect(deleted.items.map((u: { id: string }) => u.id)).toContain(bia.id);
+    const blocked = (await as('GET', '/api/admin/usuarios?status=bloqueado&page_size=100')).json();
+    expect(blocked.items.map((u: { id: string }) => u.id)).not.toContain(bia.id);
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OCCUPANCY_DEFAULT_WEEKS } from '@urbana/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { auditLog, emailLog, orders } from '../src/db/schema/index.ts';
+import { auditLog, emailLog, orders, profiles } from '../src/db/schema/index.ts';
 import {
   billingPf,
   createTestApp,
@@ -356,6 +356,35 @@ describe('usuários', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().orders.length).toBeGreaterThan(0);
     expect(res.json().last_access).toMatch(/^\d{4}-/);
+  });
+
+  it('último acesso é a última entrada, não a última mudança no cadastro feita pela equipe', async () => {
+    const { user, email, password } = await createUser(ctx, { tipo: 'cliente' });
+    const detail = () =>
+      inject(ctx, { method: 'GET', url: `/api/admin/usuarios/${user.id}`, cookie: admin.cookie });
+    // Staff lifting the customer's order limits change the record, not the customer's last access.
+    const lifted = await inject(ctx, {
+      method: 'PUT',
+      url: `/api/admin/usuarios/${user.id}/limites-pedido`,
+      cookie: admin.cookie,
+      payload: { liberado: true },
+    });
+    expect(lifted.statusCode, lifted.body).toBe(200);
+    expect((await detail()).json().last_access).toBeNull();
+    const listed = await inject(ctx, {
+      method: 'GET',
+      url: '/api/admin/usuarios?sort=last_access&dir=desc&page_size=100',
+      cookie: admin.cookie,
+    });
+    const rows = listed.json().items as Array<{ id: string; last_access: string | null }>;
+    // Never signed in comes last, after every account that did.
+    expect(rows.at(-1)).toMatchObject({ id: user.id, last_access: null });
+    expect(rows[0]!.last_access).toMatch(/^\d{4}-/);
+    const before = Date.now();
+    await signIn(ctx, email, password);
+    expect(Date.parse((await detail()).json().last_access)).toBeGreaterThanOrEqual(before - 1000);
+    // The other tests count this file's customers.
+    await ctx.database.db.delete(profiles).where(eq(profiles.id, user.id));
   });
 
   it('filtra por papel e ordena por nome', async () => {

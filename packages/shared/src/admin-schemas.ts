@@ -64,7 +64,8 @@ export const occupancyRangeQuery = {
   ocupacao_ate: isoDay.optional(),
 };
 
-export const userStatuses = ['ativo', 'bloqueado', 'nao_confirmado'] as const;
+/** The list's filter: an account deleted at its holder's request (LGPD) is 'excluido', never 'ativo' or 'bloqueado'. */
+export const userStatuses = ['ativo', 'bloqueado', 'nao_confirmado', 'excluido'] as const;
 export const roleChangeSchema = z.object({
   tipo_usuario: z.enum(userTypes, { error: 'Papel inválido.' }),
 });

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import { TIME_ZONE, type UserType } from '@urbana/shared';
+import { TIME_ZONE, type UserType, type userStatuses } from '@urbana/shared';
 import type { Db } from '../db/client.ts';
 import { ads as adsTable, orders, products, profiles, sessions, supportTickets } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
@@ -136,14 +136,17 @@ export async function overview(db: Db, now = new Date()) {
   };
 }
 
-export const userSorts = ['created_at', 'nome_completo', 'email', 'updated_at'] as const;
+export const userSorts = ['created_at', 'nome_completo', 'email', 'last_access'] as const;
+
+/** The last sign-in, or the last request of a session still open (SQL of one profile row). */
+const lastAccessSql = sql<Date | null>`greatest(${profiles.last_sign_in_at}, (select max(s.last_seen_at) from sessions s where s.user_id = ${profiles.id}))`;
 
 export async function listUsers(
   db: Db,
   input: {
     q?: string | undefined;
     tipo?: UserType | undefined;
-    status?: 'ativo' | 'bloqueado' | 'nao_confirmado' | undefined;
+    status?: (typeof userStatuses)[number] | undefined;
     sort?: (typeof userSorts)[number];
     dir?: 'asc' | 'desc';
     page: number;
@@ -159,11 +162,18 @@ export async function listUsers(
   ]);
   if (search) conditions.push(search);
   if (input.tipo) conditions.push(eq(profiles.tipo_usuario, input.tipo));
+  if (input.status === 'excluido') conditions.push(isNotNull(profiles.deleted_at));
+  else if (input.status) conditions.push(isNull(profiles.deleted_at));
   if (input.status === 'bloqueado') conditions.push(isNotNull(profiles.blocked_at));
   if (input.status === 'ativo') conditions.push(isNull(profiles.blocked_at));
   if (input.status === 'nao_confirmado') conditions.push(isNull(profiles.email_confirmed_at));
   const where = conditions.length ? and(...conditions) : undefined;
-  const sortColumn = profiles[input.sort ?? 'created_at'];
+  const sort = input.sort ?? 'created_at';
+  // Never signed in comes last either way.
+  const order =
+    sort === 'last_access'
+      ? sql`${lastAccessSql} ${sql.raw(input.dir === 'asc' ? 'asc' : 'desc')} nulls last`
+      : (input.dir === 'asc' ? asc : desc)(profiles[sort]);
   const [total] = await db.select({ n: count() }).from(profiles).where(where);
   const rows = await db
     .select({
@@ -175,18 +185,34 @@ export async function listUsers(
       tipo_usuario: profiles.tipo_usuario,
       email_confirmed: sql<boolean>`${profiles.email_confirmed_at} is not null`,
       blocked: sql<boolean>`${profiles.blocked_at} is not null`,
+      deleted: sql<boolean>`${profiles.deleted_at} is not null`,
       created_at: profiles.created_at,
-      updated_at: profiles.updated_at,
+      last_access: lastAccessSql,
     })
     .from(profiles)
     .where(where)
-    .orderBy(input.dir === 'asc' ? asc(sortColumn) : desc(sortColumn), profiles.id)
+    .orderBy(order, profiles.id)
     .limit(input.pageSize)
     .offset((input.page - 1) * input.pageSize);
   return { total: total?.n ?? 0, rows };
 }
 
 const notFound = () => new AppError(404, 'Usuário não encontrado.');
+
+export const DELETED_ACCOUNT =
+  'Esta conta foi excluída a pedido do titular (LGPD): ela fica só para os pedidos e as faturas, e nada nela pode ser alterado.';
+
+/**
+ * Refuses a change to an account deleted at its holder's request: unblocked, it was counted again
+ * among the active users and received broadcasts (found walking the panel as an admin).
+ */
+export async function refuseDeletedAccount(db: Db, id: string): Promise<void> {
+  const [user] = await db
+    .select({ deleted_at: profiles.deleted_at })
+    .from(profiles)
+    .where(eq(profiles.id, id));
+  if (user?.deleted_at) throw new AppError(409, DELETED_ACCOUNT);
+}
 
 export async function userDetail(db: Db, id: string) {
   const user = await db.query.profiles.findFirst({ where: eq(profiles.id, id) });
@@ -203,10 +229,7 @@ export async function userDetail(db: Db, id: string) {
     .where(eq(orders.user_id, id))
     .orderBy(desc(orders.created_at))
     .limit(50);
-  const [lastSession] = await db
-    .select({ at: sql<Date>`max(${sessions.last_seen_at})` })
-    .from(sessions)
-    .where(eq(sessions.user_id, id));
+  const [seen] = await db.select({ at: lastAccessSql }).from(profiles).where(eq(profiles.id, id));
   const [activeSessions] = await db.select({ n: count() }).from(sessions).where(eq(sessions.user_id, id));
   const tickets = await db
     .select({
@@ -220,14 +243,14 @@ export async function userDetail(db: Db, id: string) {
     .where(eq(supportTickets.user_id, id))
     .orderBy(desc(supportTickets.created_at))
     .limit(50);
-  const lastSeen = lastSession?.at ? new Date(lastSession.at) : null;
-  const lastAccess = lastSeen && lastSeen > user.updated_at ? lastSeen : user.updated_at;
   return {
     ...userContact(user),
     blocked: user.blocked_at !== null,
     blocked_at: user.blocked_at?.toISOString() ?? null,
+    deleted: user.deleted_at !== null,
+    deleted_at: user.deleted_at?.toISOString() ?? null,
     created_at: user.created_at.toISOString(),
-    last_access: lastAccess.toISOString(),
+    last_access: seen?.at ? new Date(seen.at).toISOString() : null,
     active_sessions: activeSessions?.n ?? 0,
     orders: userOrders.map((o) => ({ ...o, created_at: o.created_at.toISOString() })),
     tickets: tickets.map((t) => ({ ...t, created_at: t.created_at.toISOString() })),

@@ -26,6 +26,9 @@ export const accountSettingsMessages = {
   termsAccepted: 'Termos aceitos.',
   termsOutdated: 'Os termos foram atualizados. Leia a nova versão e aceite para continuar.',
   exportRequested: 'Estamos preparando seus dados. O link aparece aqui quando estiver pronto.',
+  /** Said to the admin who asked on the customer's behalf: the link goes to the customer. */
+  exportRequestedForCustomer:
+    'Estamos preparando a cópia dos dados do cliente. Ele recebe o link por email e o vê na conta dele.',
   exportPending: 'Já estamos preparando um arquivo com seus dados. Aguarde alguns instantes.',
   exportUnavailable: 'Este arquivo não está mais disponível. Peça um novo.',
   exportNotFound: 'Arquivo não encontrado.',

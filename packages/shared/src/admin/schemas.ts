@@ -42,17 +42,25 @@ export const adminOverviewSchema = z.object({
 });
 export type Overview = z.infer<typeof adminOverviewSchema>;
 
-/** What staff see of every user, in the list and on the user's page, beyond who they are. */
-const staffViewOfUser = { blocked: z.boolean(), created_at: z.string() };
+/**
+ * What staff see of every user, in the list and on the user's page, beyond who they are: the last
+ * sign-in (null: never signed in) and whether the account was deleted at its holder's request.
+ */
+const staffViewOfUser = {
+  blocked: z.boolean(),
+  deleted: z.boolean(),
+  created_at: z.string(),
+  last_access: z.string().nullable(),
+};
 
-export const adminUserRowSchema = userHeadSchema.extend({ ...staffViewOfUser, updated_at: z.string() });
+export const adminUserRowSchema = userHeadSchema.extend(staffViewOfUser);
 export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
 export const adminUserPageSchema = pageOf(adminUserRowSchema);
 
 export const adminUserDetailSchema = userContactSchema.extend({
   ...staffViewOfUser,
   blocked_at: z.string().nullable(),
-  last_access: z.string(),
+  deleted_at: z.string().nullable(),
   active_sessions: z.number(),
   orders: z.array(orderLine),
   tickets: z.array(

@@ -36,6 +36,8 @@ export const profiles = pgTable(
     email_token: uuid('email_token').notNull().defaultRandom(),
     /** Set when the account was deleted: the row stays, anonymised, for the orders and invoices kept. */
     deleted_at: timestamptz('deleted_at'),
+    /** The last sign-in (services/auth/sessions.ts createSession): staff's "Último acesso". */
+    last_sign_in_at: timestamptz('last_sign_in_at'),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },

@@ -86,7 +86,7 @@ export const teamAdminRoutes =
       async (request, reply) => {
         await requestExport(deps, request.params.id, { actorId: request.user!.id, ip: request.ip });
         deps.kickExports();
-        return reply.code(202).send({ message: accountSettingsMessages.exportRequested });
+        return reply.code(202).send({ message: accountSettingsMessages.exportRequestedForCustomer });
       },
     );
 

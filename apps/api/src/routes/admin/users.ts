@@ -15,6 +15,7 @@ import { requireSection } from '../../plugins/app/auth.ts';
 import {
   changeRole,
   listUsers,
+  refuseDeletedAccount,
   resendConfirmationFor,
   setBlocked,
   userDetail,
@@ -28,6 +29,11 @@ export const userAdminRoutes =
   async (app) => {
     const guard = requireSection('usuarios', deps.config.adminEmails);
     const params = idParams('Usuário');
+    // Every change here is to one account (`:id`): none to one deleted at its holder's request.
+    app.addHook('preHandler', async (request) => {
+      const { id } = request.params as { id?: string };
+      if (request.method !== 'GET' && id) await refuseDeletedAccount(deps.db, id);
+    });
 
     app.get(
       '/usuarios',
@@ -55,7 +61,7 @@ export const userAdminRoutes =
           items: result.rows.map((row) => ({
             ...row,
             created_at: row.created_at.toISOString(),
-            updated_at: row.updated_at.toISOString(),
+            last_access: row.last_access ? new Date(row.last_access).toISOString() : null,
           })),
         };
       },

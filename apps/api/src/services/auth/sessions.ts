@@ -77,9 +77,10 @@ export async function createSession(
     ip: ctx.ip,
     user_agent: ctx.userAgent?.slice(0, 500) ?? null,
   });
+  const now = new Date();
   const [touched] = await deps.db
     .update(profiles)
-    .set({ updated_at: new Date() })
+    .set({ last_sign_in_at: now, updated_at: now })
     .where(eq(profiles.id, user.id))
     .returning();
   return { token, expiresAt, user: touched ?? user };

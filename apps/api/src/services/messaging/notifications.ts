@@ -86,7 +86,13 @@ export async function notifyStaff(
   const staff = await executor
     .select({ id: profiles.id })
     .from(profiles)
-    .where(and(inArray(profiles.tipo_usuario, ['admin', 'operador']), isNull(profiles.blocked_at)));
+    .where(
+      and(
+        inArray(profiles.tipo_usuario, ['admin', 'operador']),
+        isNull(profiles.blocked_at),
+        isNull(profiles.deleted_at),
+      ),
+    );
   for (const member of staff) await notify(executor, { ...input, userId: member.id });
   return staff.length;
 }
@@ -151,9 +157,9 @@ export async function markAllNotificationsRead(db: Db, userId: string) {
   return { unread: 0 };
 }
 
-/** The profiles a segment covers (blocked accounts are left out). */
+/** The profiles a segment covers (blocked and deleted accounts are left out). */
 export function segmentCondition(segment: AudienceSegment, userId: string | null | undefined) {
-  const active = isNull(profiles.blocked_at);
+  const active = and(isNull(profiles.blocked_at), isNull(profiles.deleted_at))!;
   if (segment === 'todos') return active;
   if (segment === 'usuario')
     return and(active, eq(profiles.id, userId ?? '00000000-0000-0000-0000-000000000000'));

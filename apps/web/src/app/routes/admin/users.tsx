@@ -2,6 +2,8 @@ import { useState } from 'react';
 import {
   orderStatusLabels,
   userTypes,
+  type AdminUserDetail,
+  type AdminUserRow,
   type UserType,
   ticketStatusLabels,
   type TicketStatus,
@@ -49,24 +51,128 @@ const roleConsequences: Record<UserType, string> = {
     'Passa a ter acesso a todas as seções do painel, se o e-mail estiver na lista de administradores autorizados.',
 };
 
-function UserDetail({ id, onClose }: { id: string; onClose: () => void }) {
+/** The last sign-in, or that there was none. */
+const lastAccess = (at: string | null) => (at ? formatDate(at) : 'Nunca entrou');
+
+/** Blocking ends the account's sessions at once; unblocking lets it sign in again. */
+function BlockControl({ user, who }: { user: AdminUserDetail; who: string }) {
   const { user: me } = useAuth();
-  const detail = useAdminUser(id);
-  const changeRole = useChangeRole();
   const setBlocked = useSetBlocked();
+  const id = user.id;
+  return user.blocked ? (
+    <ConfirmDialog
+      trigger={
+        <Button variant="secondary" size="sm" className="h-10">
+          Desbloquear
+        </Button>
+      }
+      title="Desbloquear este usuário?"
+      consequence={<p>{who} volta a poder entrar na Urbana com a própria senha.</p>}
+      confirmLabel="Desbloquear"
+      onConfirm={async () => {
+        await setBlocked.mutateAsync({ id, blocked: false });
+        toast.success('Usuário desbloqueado');
+      }}
+    />
+  ) : (
+    <ConfirmDialog
+      trigger={
+        <Button variant="danger" size="sm" className="h-10" disabled={user.id === me?.id}>
+          Bloquear
+        </Button>
+      }
+      title="Bloquear este usuário?"
+      tone="danger"
+      consequence={
+        <p>
+          {who} é desconectado agora (
+          {user.active_sessions === 1 ? '1 sessão aberta' : `${user.active_sessions} sessões abertas`}) e não
+          consegue entrar até ser desbloqueado.
+        </p>
+      }
+      confirmLabel="Bloquear"
+      onConfirm={async () => {
+        await setBlocked.mutateAsync({ id, blocked: true });
+        toast.success('Usuário bloqueado e desconectado');
+      }}
+    />
+  );
+}
+
+/** What an admin may change in an account: its role, blocking, the confirmation e-mail. */
+function UserActions({
+  user,
+  who,
+  onError,
+}: {
+  user: AdminUserDetail;
+  who: string;
+  onError: (message: string | null) => void;
+}) {
+  const { user: me } = useAuth();
+  const changeRole = useChangeRole();
   const resend = useResendConfirmation();
-  const [error, setError] = useState<string | null>(null);
   const [role, setRole] = useState<UserType | null>(null);
-  const who = detail.data ? detail.data.nome_completo || detail.data.email : '';
+  const id = user.id;
   const run = async (action: () => Promise<unknown>, success: string) => {
-    setError(null);
+    onError(null);
     try {
       await action();
       toast.success(success);
     } catch (e) {
-      setError(errorMessage(e, 'Não foi possível concluir. Tente novamente.'));
+      onError(errorMessage(e, 'Não foi possível concluir. Tente novamente.'));
     }
   };
+  return (
+    <div className="flex flex-wrap items-end gap-2">
+      <FilterSelect
+        label="Papel"
+        value={role ?? user.tipo_usuario}
+        disabled={changeRole.isPending || user.id === me?.id}
+        onChange={(e) => setRole(e.target.value as UserType)}
+        options={userTypes.map((t) => [t, roleLabels[t]])}
+      />
+      {role && role !== user.tipo_usuario ? (
+        <ConfirmDialog
+          trigger={
+            <Button size="sm" className="h-10">
+              Salvar papel
+            </Button>
+          }
+          title={`Mudar o papel para ${roleLabels[role]}?`}
+          consequence={
+            <p>
+              {who} passa de {roleLabels[user.tipo_usuario]} para {roleLabels[role]}. {roleConsequences[role]}
+            </p>
+          }
+          confirmLabel={`Mudar para ${roleLabels[role]}`}
+          tone={role === 'cliente' ? 'danger' : 'primary'}
+          onConfirm={async () => {
+            await changeRole.mutateAsync({ id, tipo: role });
+            setRole(null);
+            toast.success('Papel alterado');
+          }}
+        />
+      ) : null}
+      <BlockControl user={user} who={who} />
+      {!user.email_confirmed ? (
+        <Button
+          variant="secondary"
+          size="sm"
+          className="h-10"
+          onClick={() => void run(() => resend.mutateAsync(id), 'Confirmação reenviada')}
+        >
+          Reenviar confirmação
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+function UserDetail({ id, onClose }: { id: string; onClose: () => void }) {
+  const detail = useAdminUser(id);
+  const [error, setError] = useState<string | null>(null);
+  const who = detail.data ? detail.data.nome_completo || detail.data.email : '';
   return (
     <Dialog open onOpenChange={(open) => (open ? null : onClose())}>
       <DialogContent title="Usuário" className="max-w-2xl">
@@ -82,7 +188,7 @@ function UserDetail({ id, onClose }: { id: string; onClose: () => void }) {
               <dl className="mt-2 grid grid-cols-2 gap-2 text-slate-700">
                 <div>
                   <dt className="text-xs text-slate-500">Último acesso</dt>
-                  <dd>{formatDate(detail.data.last_access)}</dd>
+                  <dd>{lastAccess(detail.data.last_access)}</dd>
                 </div>
                 <div>
                   <dt className="text-xs text-slate-500">Cadastro</dt>
@@ -99,90 +205,17 @@ function UserDetail({ id, onClose }: { id: string; onClose: () => void }) {
               </dl>
             </div>
             {error ? <Alert>{error}</Alert> : null}
-            <div className="flex flex-wrap items-end gap-2">
-              <FilterSelect
-                label="Papel"
-                value={role ?? detail.data.tipo_usuario}
-                disabled={changeRole.isPending || detail.data.id === me?.id}
-                onChange={(e) => setRole(e.target.value as UserType)}
-                options={userTypes.map((t) => [t, roleLabels[t]])}
-              />
-              {role && role !== detail.data.tipo_usuario ? (
-                <ConfirmDialog
-                  trigger={
-                    <Button size="sm" className="h-10">
-                      Salvar papel
-                    </Button>
-                  }
-                  title={`Mudar o papel para ${roleLabels[role]}?`}
-                  consequence={
-                    <p>
-                      {who} passa de {roleLabels[detail.data.tipo_usuario]} para {roleLabels[role]}.{' '}
-                      {roleConsequences[role]}
-                    </p>
-                  }
-                  confirmLabel={`Mudar para ${roleLabels[role]}`}
-                  tone={role === 'cliente' ? 'danger' : 'primary'}
-                  onConfirm={async () => {
-                    await changeRole.mutateAsync({ id, tipo: role });
-                    setRole(null);
-                    toast.success('Papel alterado');
-                  }}
-                />
-              ) : null}
-              {detail.data.blocked ? (
-                <ConfirmDialog
-                  trigger={
-                    <Button variant="secondary" size="sm" className="h-10">
-                      Desbloquear
-                    </Button>
-                  }
-                  title="Desbloquear este usuário?"
-                  consequence={<p>{who} volta a poder entrar na Urbana com a própria senha.</p>}
-                  confirmLabel="Desbloquear"
-                  onConfirm={async () => {
-                    await setBlocked.mutateAsync({ id, blocked: false });
-                    toast.success('Usuário desbloqueado');
-                  }}
-                />
-              ) : (
-                <ConfirmDialog
-                  trigger={
-                    <Button variant="danger" size="sm" className="h-10" disabled={detail.data.id === me?.id}>
-                      Bloquear
-                    </Button>
-                  }
-                  title="Bloquear este usuário?"
-                  tone="danger"
-                  consequence={
-                    <p>
-                      {who} é desconectado agora (
-                      {detail.data.active_sessions === 1
-                        ? '1 sessão aberta'
-                        : `${detail.data.active_sessions} sessões abertas`}
-                      ) e não consegue entrar até ser desbloqueado.
-                    </p>
-                  }
-                  confirmLabel="Bloquear"
-                  onConfirm={async () => {
-                    await setBlocked.mutateAsync({ id, blocked: true });
-                    toast.success('Usuário bloqueado e desconectado');
-                  }}
-                />
-              )}
-              {!detail.data.email_confirmed ? (
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  className="h-10"
-                  onClick={() => void run(() => resend.mutateAsync(id), 'Confirmação reenviada')}
-                >
-                  Reenviar confirmação
-                </Button>
-              ) : null}
-            </div>
-            {detail.data.tipo_usuario === 'cliente' ? <OrderLimitsControl userId={id} /> : null}
-            {detail.data.tipo_usuario === 'cliente' ? (
+            {detail.data.deleted_at ? (
+              <Alert tone="info">
+                Conta excluída a pedido do titular em {formatDate(detail.data.deleted_at)} (LGPD). Ela fica só
+                para os pedidos e as faturas; nada nela pode ser alterado.
+              </Alert>
+            ) : null}
+            {detail.data.deleted ? null : <UserActions user={detail.data} who={who} onError={setError} />}
+            {detail.data.tipo_usuario === 'cliente' && !detail.data.deleted ? (
+              <OrderLimitsControl userId={id} />
+            ) : null}
+            {detail.data.tipo_usuario === 'cliente' && !detail.data.deleted ? (
               <LgpdRequests id={id} who={who} onDeleted={onClose} />
             ) : null}
             <div>
@@ -225,6 +258,18 @@ function UserDetail({ id, onClose }: { id: string; onClose: () => void }) {
   );
 }
 
+function UserStatus({ user: u }: { user: AdminUserRow }) {
+  return u.deleted ? (
+    <Badge tone="slate">Excluída (LGPD)</Badge>
+  ) : u.blocked ? (
+    <Badge tone="red">Bloqueado</Badge>
+  ) : u.email_confirmed ? (
+    <Badge tone="green">Ativo</Badge>
+  ) : (
+    <Badge tone="amber">Não confirmado</Badge>
+  );
+}
+
 export function Component() {
   const list = useListParams({ sort: 'created_at', dir: 'desc', page: '1', page_size: '20' });
   const users = useAdminUsers(list.search);
@@ -248,6 +293,7 @@ export function Component() {
             ['ativo', 'Ativos'],
             ['bloqueado', 'Bloqueados'],
             ['nao_confirmado', 'Email não confirmado'],
+            ['excluido', 'Excluídas (LGPD)'],
           ]}
         />
       </Toolbar>
@@ -274,7 +320,7 @@ export function Component() {
                   <SortHeader list={list} column="created_at">
                     Cadastro
                   </SortHeader>
-                  <SortHeader list={list} column="updated_at">
+                  <SortHeader list={list} column="last_access">
                     Último acesso
                   </SortHeader>
                 </>
@@ -294,16 +340,10 @@ export function Component() {
                   <td className="px-3 py-2">{u.email}</td>
                   <td className="px-3 py-2">{roleLabels[u.tipo_usuario]}</td>
                   <td className="px-3 py-2">
-                    {u.blocked ? (
-                      <Badge tone="red">Bloqueado</Badge>
-                    ) : u.email_confirmed ? (
-                      <Badge tone="green">Ativo</Badge>
-                    ) : (
-                      <Badge tone="amber">Não confirmado</Badge>
-                    )}
+                    <UserStatus user={u} />
                   </td>
                   <td className="px-3 py-2">{formatDate(u.created_at)}</td>
-                  <td className="px-3 py-2">{formatDate(u.updated_at)}</td>
+                  <td className="px-3 py-2">{lastAccess(u.last_access)}</td>
                 </tr>
               ))}
             </Table>

@@ -90,9 +90,7 @@ function Detail() {
                   </p>
                 ) : null}
                 {/* The API sends a campaign only for a paid order's item (or a run that took place). */}
-                {item.campaign ? (
-                  <ItemCampaign itemId={item.id} campaign={item.campaign} />
-                ) : null}
+                {item.campaign ? <ItemCampaign itemId={item.id} campaign={item.campaign} /> : null}
               </li>
             ))}
           </ul>

@@ -1,0 +1,75 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { AdminUserDetail, AdminUserRow } from '@urbana/shared';
+import { adminKeys } from '../../../features/admin/api/admin-api.ts';
+import { AuthContext, type AuthContextValue } from '../../../features/auth/auth-context.tsx';
+import { Component } from './users.tsx';
+
+const row: AdminUserRow = {
+  id: 'u1',
+  email: 'excluido-u1@conta-excluida.invalid',
+  nome_completo: '',
+  tipo_usuario: 'cliente',
+  email_confirmed: true,
+  blocked: true,
+  deleted: true,
+  created_at: '2026-10-01T12:00:00.000Z',
+  last_access: null,
+};
+
+const detail: AdminUserDetail = {
+  ...row,
+  telefone: null,
+  blocked_at: '2026-11-20T12:00:00.000Z',
+  deleted_at: '2026-11-20T12:00:00.000Z',
+  active_sessions: 0,
+  orders: [],
+  tickets: [],
+} as unknown as AdminUserDetail;
+
+function renderUsers() {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  client.setQueryData(adminKeys.list('usuarios', 'dir=desc&page=1&page_size=20&sort=created_at'), {
+    total: 1,
+    page: 1,
+    page_size: 20,
+    items: [row],
+  });
+  client.setQueryData(adminKeys.one('usuarios', 'u1'), detail);
+  const auth = {
+    user: { id: 'admin', tipo_usuario: 'admin' },
+    loading: false,
+  } as unknown as AuthContextValue;
+  const router = createMemoryRouter([{ path: '/admin/usuarios', Component }], {
+    initialEntries: ['/admin/usuarios'],
+  });
+  render(
+    <QueryClientProvider client={client}>
+      <AuthContext.Provider value={auth}>
+        <RouterProvider router={router} />
+      </AuthContext.Provider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('usuários no painel', () => {
+  it('uma conta excluída a pedido do titular: só para consulta, sem ações; sem entrada, "Nunca entrou"', async () => {
+    renderUsers();
+    const table = screen.getByRole('table', { name: 'Usuários' });
+    expect(within(table).getByText('Excluída (LGPD)')).toBeTruthy();
+    expect(within(table).getByText('Nunca entrou')).toBeTruthy();
+    fireEvent.click(within(table).getByRole('button', { name: '(sem nome)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Usuário' });
+    expect(dialog.textContent).toContain('Conta excluída a pedido do titular em 20/11/2026 (LGPD)');
+    expect(dialog.textContent).toContain('Nunca entrou');
+    // Unblocked, it counted again among the active users: nothing in it can be changed.
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((b) => b.textContent || b.getAttribute('aria-label')),
+    ).toEqual(['Fechar']);
+    expect(within(dialog).queryByLabelText('Papel')).toBeNull();
+  });
+});
