@@ -90,6 +90,11 @@ afterAll(async () => {
 });
 
 describe('propostas da equipe', () => {
+  it('um endereço que não é de proposta: "Proposta não encontrada." (era "não encontrado")', async () => {
+    const res = await inject(ctx, { method: 'GET', url: '/api/admin/propostas/xyz', cookie: staff });
+    expect(res.json()).toEqual({ message: 'Proposta não encontrada.' });
+  });
+
   it('criada, enviada por e-mail com link, aceita pelo cliente: vira pedido com os preços negociados', async () => {
     const ana = await customer('Ana Proposta');
     const f = await face('proposta', 2);

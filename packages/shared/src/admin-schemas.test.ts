@@ -205,6 +205,18 @@ describe('formulário de cupom', () => {
     expect(byField.min_order).toBe('Pedido mínimo inválido.');
     expect(result.error!.issues.map((i) => i.path.join('.'))).toContain('min_order');
   });
+
+  it('um valor digitado nunca é "Informe o valor": 12,5 % não é inteiro; -50 não é maior que zero', () => {
+    const valueError = (kind: 'percentual' | 'valor', value: string) =>
+      couponFormSchema.safeParse({ ...typed, kind, value }).error?.issues.find((i) => i.path[0] === 'value')
+        ?.message;
+    expect(valueError('percentual', '12,5')).toBe('Use um número inteiro.');
+    expect(valueError('percentual', '-5')).toBe('O desconto precisa ser maior que zero.');
+    expect(valueError('valor', '-50')).toBe('O desconto precisa ser maior que zero.');
+    expect(valueError('valor', '-R$ 50,00')).toBe('O desconto precisa ser maior que zero.');
+    expect(valueError('percentual', '')).toBe('Informe o valor do desconto.');
+    expect(valueError('percentual', ' 15 ')).toBeUndefined();
+  });
 });
 
 describe('dateRangeProblem', () => {

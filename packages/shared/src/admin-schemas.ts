@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseDecimal } from './lib/numbers.ts';
 import { fromDateTimeInput } from './lib/date-input.ts';
 import { couponKinds } from './orders/rules.ts';
 import { userTypes } from './permissions.ts';
@@ -138,7 +139,7 @@ export const couponFormSchema = z
     const optionalInt = (text: string) => (text.trim() ? Number(text) : null);
     return {
       ...v,
-      value: v.kind === 'percentual' ? Number(v.value) : (parseReais(v.value) ?? Number.NaN),
+      value: v.kind === 'percentual' ? parseDecimal(v.value) : signedReais(v.value),
       starts_at: fromDateTimeInput(v.starts_at),
       ends_at: fromDateTimeInput(v.ends_at),
       min_order: v.min_order.trim() ? (parseReais(v.min_order) ?? Number.NaN) : 0,
@@ -147,6 +148,16 @@ export const couponFormSchema = z
     };
   })
   .pipe(couponInputSchema);
+
+/**
+ * A discount in reais as typed, its sign kept: "-50" is a negative discount (the rule says it must be
+ * above zero), not an empty field.
+ */
+function signedReais(value: string): number {
+  const negative = /^\s*-/.test(value);
+  const centavos = parseReais(value.replace(/^\s*-/, ''));
+  return centavos === null ? Number.NaN : negative ? -centavos : centavos;
+}
 
 /** "1.234,56" or "1234.56" or "R$ 12" → centavos; null when it is not a price. */
 export function parseReais(value: string): number | null {

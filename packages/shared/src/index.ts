@@ -1,5 +1,6 @@
 export * from './lib/dates.ts';
 export * from './lib/money.ts';
+export * from './lib/numbers.ts';
 export * from './lib/figures.ts';
 export * from './lib/date-input.ts';
 export * from './messages.ts';

@@ -12,7 +12,8 @@ export const errors = {
   415: messageSchema,
 };
 
-export const idParams = (what: string) => z.object({ id: z.uuid({ error: `${what} não encontrado.` }) });
+/** `:id` of a record: an id that is no UUID is answered as the record not found (`notFound`). */
+export const idParams = (notFound: string) => z.object({ id: z.uuid({ error: notFound }) });
 
 export const actorOf = (request: FastifyRequest): ActorContext => ({
   actorId: request.user!.id,

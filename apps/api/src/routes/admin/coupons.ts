@@ -16,7 +16,7 @@ export const couponAdminRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const guard = requireSection('cupons', deps.config.adminEmails);
-    const params = idParams('Cupom');
+    const params = idParams('Cupom não encontrado.');
 
     app.get(
       '/cupons',

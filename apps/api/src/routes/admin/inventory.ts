@@ -101,7 +101,7 @@ export const inventoryAdminRoutes =
         schema: {
           tags: ['admin'],
           summary: 'Libera um bloqueio ou reserva técnica',
-          params: idParams('Reserva'),
+          params: idParams('Reserva não encontrada.'),
           response: { 200: holdResponse, ...errors },
         },
       },

@@ -18,7 +18,7 @@ export const logAdminRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const emailGuard = requireSection('email-logs', deps.config.adminEmails);
-    const params = idParams('Email');
+    const params = idParams('Email não encontrado.');
 
     app.get(
       '/email-logs',

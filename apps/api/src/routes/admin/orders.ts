@@ -28,7 +28,7 @@ export const orderAdminRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const guard = requireSection('pedidos', deps.config.adminEmails);
-    const params = idParams('Pedido');
+    const params = idParams('Pedido não encontrado.');
     const detail = { 200: detailSchema, ...errors };
     const tags = ['admin'];
 

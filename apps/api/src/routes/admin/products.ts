@@ -31,7 +31,7 @@ export const productAdminRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const guard = requireSection('produtos', deps.config.adminEmails);
-    const params = idParams('Produto');
+    const params = idParams('Produto não encontrado.');
 
     app.get(
       '/produtos',

@@ -13,7 +13,7 @@ export const proposalAdminRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const guard = requireSection('propostas', deps.config.adminEmails);
-    const params = idParams('Proposta');
+    const params = idParams('Proposta não encontrada.');
 
     app.get(
       '/propostas',

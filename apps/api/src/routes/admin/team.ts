@@ -62,7 +62,7 @@ export const teamAdminRoutes =
         schema: {
           tags,
           summary: 'Revoga um convite pendente',
-          params: idParams('Convite'),
+          params: idParams('Convite não encontrado.'),
           response: { 200: messageSchema, ...errors },
         },
       },
@@ -79,7 +79,7 @@ export const teamAdminRoutes =
         schema: {
           tags,
           summary: 'Prepara a cópia dos dados do cliente, a pedido dele (o link vai para ele)',
-          params: idParams('Usuário'),
+          params: idParams('Usuário não encontrado.'),
           response: { 202: messageSchema, ...errors },
         },
       },
@@ -97,7 +97,7 @@ export const teamAdminRoutes =
         schema: {
           tags,
           summary: 'Exclui a conta do cliente, a pedido dele',
-          params: idParams('Usuário'),
+          params: idParams('Usuário não encontrado.'),
           response: { 200: messageSchema, ...errors },
         },
       },

@@ -28,7 +28,7 @@ export const userAdminRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const guard = requireSection('usuarios', deps.config.adminEmails);
-    const params = idParams('Usuário');
+    const params = idParams('Usuário não encontrado.');
     // Every change here is to one account (`:id`): none to one deleted at its holder's request.
     app.addHook('preHandler', async (request) => {
       const { id } = request.params as { id?: string };

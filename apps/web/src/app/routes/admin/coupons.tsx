@@ -8,6 +8,7 @@ import {
   couponStateLabels,
   couponStateOf,
   type CouponState,
+  formatCount,
   formatDate,
   formatInteger,
   formatMoney,
@@ -239,7 +240,7 @@ export function Component() {
                   <td className="px-3 py-2 text-xs text-slate-600">
                     {[
                       c.min_order ? `mínimo ${formatMoney(c.min_order)}` : null,
-                      c.max_uses ? `até ${c.max_uses} usos` : null,
+                      c.max_uses ? `até ${formatCount(c.max_uses, 'uso', 'usos')}` : null,
                       c.max_uses_per_user ? `${c.max_uses_per_user} por cliente` : null,
                       c.first_purchase_only ? '1ª compra' : null,
                     ]

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatDateTime, type EmailStatus } from '@urbana/shared';
+import { formatCount, formatDateTime, type EmailStatus } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { DateRange } from '../../../components/ui/date-range.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -57,7 +57,8 @@ function EmailBody({ id, onClose }: { id: string; onClose: () => void }) {
               <div>
                 <dt className="text-xs text-slate-500">Status</dt>
                 <dd>
-                  {statusLabels[email.data.status]} · {email.data.attempts} tentativa(s)
+                  {statusLabels[email.data.status]} ·{' '}
+                  {formatCount(email.data.attempts, 'tentativa', 'tentativas')}
                 </dd>
               </div>
               <div>

@@ -71,7 +71,7 @@ function SendForm() {
       />
       {errors.root ? <Alert>{errors.root.message}</Alert> : null}
       <p className="text-sm text-slate-700" aria-live="polite">
-        {countText ? `Alcance: ${countText} ativos.` : null}
+        {countText ? `Alcance: ${countText} ${audience.data === 1 ? 'ativo' : 'ativos'}.` : null}
       </p>
       <ConfirmDialog
         open={checked !== null}

@@ -35,7 +35,10 @@ interface PartProps {
   errors: FieldErrors<ProductFormValues>;
 }
 
-const ufOptions = Object.keys(ufNames).map((uf) => [uf, `${uf} — ${ufNames[uf]}`] as const);
+const ufOptions = [
+  ['', 'Escolha a UF'] as const,
+  ...Object.keys(ufNames).map((uf) => [uf, `${uf} — ${ufNames[uf]}`] as const),
+];
 
 /** Address, coordinates and a map of the point as soon as both coordinates read as numbers. */
 export function LocationCard({

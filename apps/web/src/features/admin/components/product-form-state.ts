@@ -10,7 +10,8 @@ export function productFormValues(p?: AdminProduct): ProductFormValues {
       address: '',
       neighborhood: '',
       city: '',
-      state: 'DF',
+      // No UF chosen for the staff: a preset one saved a São Paulo address as 'São Paulo/DF'.
+      state: '',
       latitude: '',
       longitude: '',
       daily_price: '',

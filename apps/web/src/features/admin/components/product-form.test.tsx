@@ -33,6 +33,7 @@ function fillRequired() {
   fill('Preço diário (R$)', '1.234,50');
   fill('Endereço', 'SCN Quadra 2');
   fill('Cidade', 'Brasília');
+  fill('UF', 'DF');
   fill('Latitude', '-15,7868');
   fill('Longitude', '-47.8836');
 }
@@ -50,6 +51,9 @@ describe('formulário de produto do painel', () => {
     expect(screen.getByText('Informe o preço em reais, por exemplo 150,00.')).toBeTruthy();
     expect(screen.getByText('Latitude fora do Brasil.')).toBeTruthy();
     expect(screen.getByText('Longitude inválida.')).toBeTruthy();
+    // No UF comes chosen: one preset saved a São Paulo address as "São Paulo/DF".
+    expect((screen.getByLabelText('UF') as HTMLSelectElement).value).toBe('');
+    expect(screen.getByText('Escolha a UF.')).toBeTruthy();
     expect(sent.filter((r) => r.method !== 'GET')).toEqual([]);
   });
 
