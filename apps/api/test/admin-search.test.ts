@@ -45,6 +45,10 @@ const cases: Array<[string, boolean, boolean]> = [
   ['Noroestee', false, false],
   ['100%', false, false],
   ['Maria_da', false, false],
+  // Only punctuation, or a symbol nobody's name has: nothing (they listed everyone).
+  ['%', false, false],
+  ['_', false, false],
+  ['😀', false, false],
 ];
 
 beforeAll(async () => {
@@ -142,6 +146,8 @@ describe('searchWords', () => {
     expect(searchWords('  Conceição   MONTE — Verde ')).toEqual(['conceicao', 'monte', 'verde']);
     expect(searchWords('—')).toEqual([]);
     expect(searchWords(undefined)).toEqual([]);
+    // A symbol is part of what people type in names: kept.
+    expect(searchWords('Ana 😀')).toEqual(['ana', '😀']);
   });
 });
 

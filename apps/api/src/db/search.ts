@@ -19,23 +19,29 @@ export function foldedSql(column: AnyColumn | SQL): SQL {
   return sql`lower(translate(coalesce(${column}::text, ''), ${ACCENTED}, ${PLAIN}))`;
 }
 
-/** The query's words, folded; punctuation-only words ("—") are dropped. At most 8 words. */
+/**
+ * The query's words, folded; punctuation-only words ("—", "%") are dropped, while a word with a
+ * letter, a digit or a symbol (an emoji in a name) is kept. At most 8 words.
+ */
 export function searchWords(query: string | null | undefined): string[] {
   return foldText(query ?? '')
     .split(/\s+/)
-    .filter((w) => /[\p{L}\p{N}]/u.test(w))
+    .filter((w) => /[\p{L}\p{N}\p{S}]/u.test(w))
     .slice(0, 8);
 }
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The WHERE condition for a search over these columns, or undefined when the query has no words. */
+/**
+ * The WHERE condition for a search over these columns: undefined when nothing was typed, and a match
+ * of nothing when only punctuation was ("%" or "_" listed everyone).
+ */
 export function textSearch(
   query: string | null | undefined,
   columns: Array<AnyColumn | SQL>,
 ): SQL | undefined {
   const words = searchWords(query);
-  if (words.length === 0) return undefined;
+  if (words.length === 0) return query?.trim() ? sql`false` : undefined;
   const folded = columns.map(foldedSql);
   const perWord = words.map((word) => {
     const pattern = `%${escapeLike(word)}%`;
