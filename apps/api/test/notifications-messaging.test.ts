@@ -371,6 +371,15 @@ describe('/admin/email-agendados', () => {
       },
     });
     const id = created.json<{ id: string }>().id;
+    // Who it goes to is said, on the answer and in the list (editing it showed no one).
+    expect(created.json().target_user).toMatchObject({ id: ana.id, email: ana.email });
+    const listed = await inject(ctx, {
+      method: 'GET',
+      url: '/api/admin/emails-agendados',
+      cookie: admin.cookie,
+    });
+    const row = listed.json().items.find((i: { id: string }) => i.id === id);
+    expect(row.target_user).toMatchObject({ id: ana.id, email: ana.email });
     const cancelled = await inject(ctx, {
       method: 'POST',
       url: `/api/admin/emails-agendados/${id}/cancelar`,

@@ -89,6 +89,8 @@ export const scheduledEmailRowSchema = z.object({
   id: z.string(),
   segment: z.enum(audienceSegments),
   target_user_id: z.string().nullable(),
+  /** Who the e-mail goes to when it is for one user: shown in the list and when it is edited. */
+  target_user: recipientSchema.nullable(),
   subject: z.string(),
   body: z.string(),
   send_at: z.string(),

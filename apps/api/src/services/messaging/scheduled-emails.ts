@@ -1,6 +1,6 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AudienceSegment } from '@urbana/shared';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { emailLog, profiles, scheduledEmails } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { audit, auditUpdate } from '../audit.ts';
@@ -36,11 +36,39 @@ async function checkInput(db: Db, input: ScheduledInput) {
   };
 }
 
-function out(row: typeof scheduledEmails.$inferSelect, stats?: Record<string, number>) {
+type Target = { id: string; email: string; nome_completo: string; tipo_usuario: string };
+
+/** The users the rows are addressed to, by id (a deleted account keeps its anonymised row). */
+async function targetsOf(db: Db | Tx, rows: Array<typeof scheduledEmails.$inferSelect>) {
+  const ids = [...new Set(rows.flatMap((r) => (r.target_user_id ? [r.target_user_id] : [])))];
+  const found = ids.length
+    ? await db
+        .select({
+          id: profiles.id,
+          email: profiles.email,
+          nome_completo: sql<string>`coalesce(nullif(${profiles.nome_completo}, ''), ${profiles.nome}, '')`,
+          tipo_usuario: profiles.tipo_usuario,
+        })
+        .from(profiles)
+        .where(inArray(profiles.id, ids))
+    : [];
+  return new Map<string, Target>(found.map((t) => [t.id, t]));
+}
+
+async function outWithTarget(db: Db | Tx, row: typeof scheduledEmails.$inferSelect) {
+  return out(row, (await targetsOf(db, [row])).get(row.target_user_id ?? '') ?? null);
+}
+
+function out(
+  row: typeof scheduledEmails.$inferSelect,
+  target: Target | null,
+  stats?: Record<string, number>,
+) {
   return {
     id: row.id,
     segment: row.segment,
     target_user_id: row.target_user_id,
+    target_user: target,
     subject: row.subject,
     body: row.body,
     send_at: row.send_at.toISOString(),
@@ -75,7 +103,7 @@ export async function createScheduledEmail(
       after: { ...values, send_at: values.send_at.toISOString() },
       ip,
     });
-    return out(row!);
+    return outWithTarget(tx, row!);
   });
 }
 
@@ -105,7 +133,7 @@ export async function updateScheduledEmail(
       after: { subject: values.subject, segment: values.segment, send_at: values.send_at.toISOString() },
       ip,
     });
-    return out(updated!);
+    return outWithTarget(tx, updated!);
   });
 }
 
@@ -128,7 +156,7 @@ export async function cancelScheduledEmail(db: Db, actorId: string, id: string, 
       after: { status: 'cancelado' },
       ip,
     });
-    return out(updated!);
+    return outWithTarget(tx, updated!);
   });
 }
 
@@ -149,10 +177,15 @@ export async function listScheduledEmails(db: Db, page: number, pageSize: number
         .where(sql`${emailLog.scheduled_email_id} in ${ids}`)
         .groupBy(emailLog.scheduled_email_id, emailLog.status)
     : [];
+  const targets = await targetsOf(db, rows);
   return {
     total: total?.n ?? 0,
     items: rows.map((r) =>
-      out(r, Object.fromEntries(stats.filter((s) => s.id === r.id).map((s) => [s.status, s.n]))),
+      out(
+        r,
+        targets.get(r.target_user_id ?? '') ?? null,
+        Object.fromEntries(stats.filter((s) => s.id === r.id).map((s) => [s.status, s.n])),
+      ),
     ),
   };
 }

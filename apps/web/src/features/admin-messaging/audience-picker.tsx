@@ -16,12 +16,15 @@ const segmentOptions = audienceSegments.map((s) => [s, audienceSegmentLabels[s]]
  * Controlled: `segment` and `userId` live in the parent's form.
  */
 export function AudiencePicker({
+  chosen = null,
   segment,
   userId,
   onChange,
   segmentError,
   userError,
 }: {
+  /** The user already chosen (an e-mail being edited): said as "Escolhido" until another is picked. */
+  chosen?: Recipient | null;
   segment: AudienceSegment;
   userId: string | null;
   onChange(next: { segment: AudienceSegment; userId: string | null }): void;
@@ -30,7 +33,7 @@ export function AudiencePicker({
 }) {
   const id = useId();
   const [query, setQuery] = useState('');
-  const [picked, setPicked] = useState<Recipient | null>(null);
+  const [picked, setPicked] = useState<Recipient | null>(chosen);
   const found = useRecipientSearch(query);
   return (
     <div className="space-y-3">

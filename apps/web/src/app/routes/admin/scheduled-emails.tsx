@@ -77,6 +77,7 @@ function ScheduleForm({ editing, onDone }: { editing: ScheduledEmail | null; onD
       aria-label={editing ? 'Editar email agendado' : 'Agendar email'}
     >
       <AudiencePicker
+        chosen={editing?.target_user ?? null}
         segment={segment}
         userId={userId ?? null}
         onChange={(next) => {
@@ -126,7 +127,10 @@ function Row({ item, onEdit }: { item: ScheduledEmail; onEdit(): void }) {
         <div className="min-w-0">
           <p className="font-medium text-slate-900">{item.subject}</p>
           <p className="text-sm text-slate-600">
-            {audienceSegmentLabels[item.segment]} · {formatDateTime(item.send_at)}
+            {item.target_user
+              ? `Para ${item.target_user.nome_completo || item.target_user.email} (${item.target_user.email})`
+              : audienceSegmentLabels[item.segment]}{' '}
+            · {formatDateTime(item.send_at)}
           </p>
         </div>
         <StatusBadge status={item.status} labels={statusLabel} tones={statusTone} />
