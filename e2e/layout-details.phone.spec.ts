@@ -120,3 +120,25 @@ test('cabeçalho no celular: tocar no carrinho não deixa a dica "Carrinho" aber
   await page.waitForTimeout(1000);
   await expect(page.getByRole('tooltip')).toHaveCount(0);
 });
+
+// The staff lists scrolled sideways inside their box, with the users' role and state, the coupons'
+// status and the log's "O quê" beyond the screen's edge: on a phone each row stands as a card.
+test('no celular, uma lista do painel mostra todas as colunas na tela, cada valor com o nome da coluna', async ({
+  page,
+}) => {
+  await staffSignIn(page, STAFF.operador);
+  await openAdminPage(page, '/admin/produtos');
+  const table = page.getByRole('table', { name: 'Produtos' });
+  const first = table.getByRole('row').nth(1);
+  await expect(first).toBeVisible();
+  const cells = await table.getByRole('cell').evaluateAll((all) =>
+    all.map((cell) => ({
+      beyond: cell.getBoundingClientRect().right > window.innerWidth + 1,
+      label: getComputedStyle(cell, '::before').content,
+    })),
+  );
+  expect(cells.length).toBeGreaterThan(0);
+  expect(cells.filter((cell) => cell.beyond)).toEqual([]);
+  expect(cells.some((cell) => cell.label === '"Status"')).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+});

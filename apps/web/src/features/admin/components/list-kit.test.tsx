@@ -1,7 +1,7 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { Pagination, QueryState, SearchBox, SortHeader, useListParams } from './list-kit.tsx';
+import { Pagination, QueryState, SearchBox, SortHeader, Table, Th, useListParams } from './list-kit.tsx';
 
 function Harness() {
   const list = useListParams({ sort: 'created_at', dir: 'desc', page: '1' });
@@ -85,5 +85,44 @@ describe('QueryState', () => {
 
     show({ ...base, isPending: false, isError: false, data: ['a', 'b'] });
     expect(screen.getByText('a, b')).toBeTruthy();
+  });
+});
+
+describe('Table do painel', () => {
+  it('cada célula leva o nome da sua coluna, que o celular mostra antes do valor', () => {
+    render(
+      <Table
+        label="Usuários"
+        head={
+          <>
+            <Th>Nome</Th>
+            <Th>Papel</Th>
+            <Th>
+              <span className="sr-only">Ações</span>
+            </Th>
+          </>
+        }
+      >
+        <tr>
+          <td>Ana</td>
+          <td>Cliente</td>
+          <td>
+            <button type="button">Ver</button>
+          </td>
+        </tr>
+        <tr>
+          <td colSpan={3}>Nada mais.</td>
+        </tr>
+      </Table>,
+    );
+    const table = screen.getByRole('table', { name: 'Usuários' });
+    const cells = within(table).getAllByRole('cell');
+    expect(cells.map((c) => c.getAttribute('data-label'))).toEqual(['Nome', 'Papel', 'Ações', '']);
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Nome', 'Papel', 'Ações']);
   });
 });

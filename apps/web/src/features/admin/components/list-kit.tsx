@@ -1,6 +1,6 @@
 import { formatInteger } from '@urbana/shared';
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Inbox, Search } from './icons.ts';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -153,16 +153,45 @@ export function Th({ children, className }: { children?: ReactNode; className?: 
   );
 }
 
+/**
+ * Each body cell carries its column's name (`data-label`), which a phone shows before the value when
+ * the rows stand as cards (index.css, `[data-stacked-table]`); the roles are said outright, since a
+ * table drawn as blocks loses them in some browsers.
+ */
+function labelCells(table: HTMLTableElement | null) {
+  if (!table) return;
+  const heads = Array.from(table.tHead?.rows[0]?.cells ?? []);
+  const labels = heads.map((cell) => cell.textContent?.trim() ?? '');
+  table.setAttribute('role', 'table');
+  for (const row of Array.from(table.rows)) {
+    row.setAttribute('role', 'row');
+    Array.from(row.cells).forEach((cell, index) => {
+      if (cell.tagName === 'TH') {
+        cell.setAttribute('role', cell.getAttribute('scope') === 'row' ? 'rowheader' : 'columnheader');
+      } else {
+        cell.setAttribute('role', 'cell');
+        cell.setAttribute('data-label', cell.colSpan > 1 ? '' : (labels[index] ?? ''));
+      }
+    });
+  }
+}
+
 export function Table({ label, head, children }: { label: string; head: ReactNode; children: ReactNode }) {
+  const table = useRef<HTMLTableElement>(null);
+  // After every render: rows come and go with the page, the search and the filters.
+  useLayoutEffect(() => labelCells(table.current));
   return (
     // A table wider than the screen scrolls in its own box (relative: hidden labels positioned inside
     // stay in it, not in the page's width), which the keyboard must reach too (axe:
-    // scrollable-region-focusable, seen on /admin/relatorios with long names).
+    // scrollable-region-focusable, seen on /admin/relatorios with long names). On a phone the rows
+    // stand as cards instead, every column on screen (found walking the panel: the users' role and
+    // state, the coupons' status and the log's "O quê" lay beyond the screen's edge).
     <div
       tabIndex={0}
+      data-stacked-table=""
       className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-brand-600"
     >
-      <table className="w-full min-w-[640px] text-sm" aria-label={label}>
+      <table ref={table} className="w-full text-sm sm:min-w-[640px]" aria-label={label}>
         <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
           <tr>{head}</tr>
         </thead>
