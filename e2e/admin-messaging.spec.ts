@@ -54,6 +54,8 @@ test('a equipe envia uma notificação a um usuário achado pela busca e o sino 
     .getByRole('button', { name: 'Enviar para 1 usuário' })
     .click();
   await expect(history.getByRole('row', { name: /Sua proposta está pronta/ })).toContainText('Um usuário');
+  // At 1,280 px every column of the history is on screen ("Lidas" and "Enviada por" were cut).
+  expect(await history.evaluate((box) => box.scrollWidth <= box.clientWidth)).toBe(true);
 
   // The customer's bell rises without a reload; she opens it and the history counts the read.
   await expect(bellCount).toHaveText('1');

@@ -480,6 +480,10 @@ describe('usuários', () => {
       payload: { tipo_usuario: 'admin' },
     });
     expect(notListed.statusCode).toBe(400);
+    // Said in the panel's words, without the name of a server setting.
+    expect(notListed.json().message).toBe(
+      'Este email não está na lista de administradores autorizados da Urbana. Para dar acesso ao painel, use Operador.',
+    );
     const self = await inject(ctx, {
       method: 'PUT',
       url: `/api/admin/usuarios/${admin.id}/papel`,
@@ -630,7 +634,7 @@ describe('relatórios', () => {
       cookie: operador.cookie,
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe('A data inicial precisa ser antes da final.');
+    expect(bad.json().message).toBe('A data final precisa ser igual ou posterior à inicial.');
   });
 
   it('o painel mostra receita do mês, ticket médio, ocupação, 30 dias e pendências', async () => {

@@ -52,6 +52,6 @@ describe('ocupação no relatório', () => {
       cookie: admin,
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe('A data inicial precisa ser antes da final.');
+    expect(bad.json().message).toBe('A data final precisa ser igual ou posterior à inicial.');
   });
 });

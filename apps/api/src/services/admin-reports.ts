@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  dateRangeMessages,
   formatAmount,
   formatInteger,
   formatPercent,
@@ -24,7 +25,7 @@ export function resolveRange(from: string | undefined, to: string | undefined, n
   const end = to ?? today;
   const start =
     from ?? new Date(new Date(`${end}T00:00:00Z`).getTime() - 29 * 86_400_000).toISOString().slice(0, 10);
-  if (start > end) throw new AppError(400, 'A data inicial precisa ser antes da final.');
+  if (start > end) throw new AppError(400, dateRangeMessages.order);
   const days =
     (new Date(`${end}T00:00:00Z`).getTime() - new Date(`${start}T00:00:00Z`).getTime()) / 86_400_000 + 1;
   if (days > 366 * 3) throw new AppError(400, 'Escolha um período de até 3 anos.');

@@ -277,7 +277,7 @@ export async function changeRole(
     if (tipo === 'admin' && !adminEmails.includes(user.email)) {
       throw new AppError(
         400,
-        'Só os emails da lista de administradores (ADMIN_EMAILS) podem ser admin. Use operador.',
+        'Este email não está na lista de administradores autorizados da Urbana. Para dar acesso ao painel, use Operador.',
       );
     }
     if (user.tipo_usuario === tipo) return user;

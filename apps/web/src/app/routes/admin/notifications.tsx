@@ -173,7 +173,9 @@ export function Component() {
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">Notificações</h1>
-      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]">
+      {/* Side by side only where the history's six columns fit beside the form (at 1,280 px they were
+          cut: "Lidas" and "Enviada por" lay beyond the card's edge). */}
+      <div className="grid grid-cols-1 gap-6 2xl:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]">
         <Card>
           <h2 className="mb-4 text-lg font-semibold text-slate-900">Enviar</h2>
           <SendForm />

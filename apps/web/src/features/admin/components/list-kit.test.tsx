@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api-client.ts';
 import { Pagination, QueryState, SearchBox, SortHeader, Table, Th, useListParams } from './list-kit.tsx';
 
 function Harness() {
@@ -78,6 +79,13 @@ describe('QueryState', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Tentar de novo' }));
     expect(refetch).toHaveBeenCalled();
     failed.unmount();
+
+    // A refusal comes back the same when asked again: no button that cannot help.
+    const refusal = new ApiError(400, 'Escolha um período de até 3 anos.');
+    const refused = show({ ...base, isPending: false, isError: true, error: refusal });
+    expect(screen.getByRole('alert').textContent).toBe('Escolha um período de até 3 anos.');
+    expect(screen.queryByRole('button', { name: 'Tentar de novo' })).toBeNull();
+    refused.unmount();
 
     const empty = show({ ...base, isPending: false, isError: false, data: [] });
     expect(screen.getByText('Nada por aqui.')).toBeTruthy();

@@ -6,6 +6,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { inputClass, SelectField, type SelectFieldProps } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 
 /**
@@ -256,12 +257,17 @@ export function QueryState<T>({
 }) {
   if (query.isPending) return <Spinner label={loading} className="py-16" />;
   if (query.isError || query.data === undefined) {
+    // A refusal (4xx: a period too long, a record not found) comes back the same when asked again:
+    // no "Tentar de novo" that cannot help (app/providers.tsx retries only failures, too).
+    const refused = query.error instanceof ApiError && query.error.status >= 400 && query.error.status < 500;
     return (
       <div className="space-y-3">
         <Alert>{query.error?.message ?? 'Não foi possível carregar.'}</Alert>
-        <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-          Tentar de novo
-        </Button>
+        {refused ? null : (
+          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+            Tentar de novo
+          </Button>
+        )}
       </div>
     );
   }
