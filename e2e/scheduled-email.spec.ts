@@ -55,3 +55,45 @@ test('o admin agenda um email para daqui a um minuto: ele chega por SMTP e apare
   await expect(table).toContainText(customer.email);
   await expect(table).toContainText('Enviado');
 });
+
+// Found walking an admin's day: an e-mail to one user showed no recipient in the list nor when edited,
+// and cancelling the e-mail being edited left its form open (saving it then answered 409).
+test('um email para um usuário diz para quem; cancelado enquanto editado, o formulário volta a ser novo', async ({
+  page,
+  request,
+}) => {
+  const customer = await createCustomer(request, 'Otávio Destinatário');
+  await page.goto('/admin/login');
+  const login = page.getByRole('form', { name: 'Entrar' });
+  await login.getByLabel('Email').fill(STAFF.admin);
+  await login.getByLabel('Senha').fill(STAFF.password);
+  await login.getByRole('button', { name: 'Entrar no painel' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+
+  await page.goto('/admin/email-agendados');
+  const form = page.getByRole('form', { name: 'Agendar email' });
+  await form.getByLabel('Para quem').selectOption('usuario');
+  await form.getByLabel('Buscar usuário por nome ou email').fill(customer.email);
+  await form.getByRole('list', { name: 'Usuários encontrados' }).getByRole('button').first().click();
+  const subject = `Proposta de verão ${Date.now()}`;
+  await form.getByLabel('Assunto').fill(subject);
+  await form.getByLabel('Texto').fill('Temos semanas livres em janeiro.');
+  await form.getByLabel('Data e hora do envio').fill(saoPauloMinute(60 * 24));
+  await form.getByRole('button', { name: 'Agendar email' }).click();
+  const item = page
+    .getByRole('list', { name: 'Emails agendados' })
+    .getByRole('listitem')
+    .filter({ hasText: subject });
+  await expect(item).toContainText(`Para Otávio Destinatário (${customer.email})`);
+
+  await item.getByRole('button', { name: 'Editar' }).click();
+  const editing = page.getByRole('form', { name: 'Editar email agendado' });
+  await expect(editing.getByText(/^Escolhido:/)).toHaveText(
+    `Escolhido: Otávio Destinatário (${customer.email})`,
+  );
+  await item.getByRole('button', { name: 'Cancelar envio' }).click();
+  await item.getByRole('button', { name: 'Confirmar cancelamento' }).click();
+  await expect(item).toContainText('Cancelado');
+  await expect(editing).toHaveCount(0);
+  await expect(page.getByRole('form', { name: 'Agendar email' })).toBeVisible();
+});

@@ -118,7 +118,7 @@ function ScheduleForm({ editing, onDone }: { editing: ScheduledEmail | null; onD
   );
 }
 
-function Row({ item, onEdit }: { item: ScheduledEmail; onEdit(): void }) {
+function Row({ item, onEdit, onCancelled }: { item: ScheduledEmail; onEdit(): void; onCancelled(): void }) {
   const cancel = useCancelScheduled();
   const [confirming, setConfirming] = useState(false);
   return (
@@ -162,7 +162,10 @@ function Row({ item, onEdit }: { item: ScheduledEmail; onEdit(): void }) {
                 disabled={cancel.isPending}
                 onClick={() =>
                   cancel.mutate(item.id, {
-                    onSuccess: () => toast.success('Envio cancelado'),
+                    onSuccess: () => {
+                      toast.success('Envio cancelado');
+                      onCancelled();
+                    },
                     onError: (e) =>
                       toast.error('Não foi possível cancelar', errorMessage(e, 'Tente novamente.')),
                   })
@@ -218,7 +221,13 @@ export function Component() {
             <>
               <ul className="divide-y divide-slate-200" aria-label="Emails agendados">
                 {list.data.items.map((item) => (
-                  <Row key={item.id} item={item} onEdit={() => setEditing(item)} />
+                  <Row
+                    key={item.id}
+                    item={item}
+                    onEdit={() => setEditing(item)}
+                    // The form of an e-mail just cancelled would only answer 409 on saving.
+                    onCancelled={() => (editing?.id === item.id ? resetForm() : undefined)}
+                  />
                 ))}
               </ul>
               {pages > 1 ? (
