@@ -142,3 +142,36 @@ test('no celular, uma lista do painel mostra todas as colunas na tela, cada valo
   expect(cells.some((cell) => cell.label === '"Status"')).toBe(true);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });
+
+// An operador opening an admin-only address lost the whole panel (menu, "Sair") to the refusal, whose
+// text touched the screen's edges on a phone.
+test('no celular, a seção só de administradores recusa o operador dentro do painel', async ({ page }) => {
+  await staffSignIn(page, STAFF.operador);
+  await page.goto('/admin/equipe');
+  await expect(page.getByRole('heading', { name: 'Seção só para administradores' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Administração' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sair' })).toBeVisible();
+  const box = (await page
+    .getByRole('alert')
+    .filter({ hasText: 'exclusiva de administradores' })
+    .boundingBox())!;
+  const width = page.viewportSize()!.width;
+  expect(box.x).toBeGreaterThanOrEqual(12);
+  expect(box.x + box.width).toBeLessThanOrEqual(width - 12);
+  await page.getByRole('link', { name: 'Voltar ao painel' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+});
+
+// The panel's sections are one row that scrolls sideways on a phone: opening one at its end left the
+// row at its start, the current section out of sight.
+test('no celular, a seção aberta aparece na fileira de seções do painel', async ({ page }) => {
+  await staffSignIn(page, STAFF.operador);
+  await openAdminPage(page, '/admin/relatorios');
+  const current = page.getByRole('navigation', { name: 'Administração' }).locator('[aria-current="page"]');
+  await expect(current).toHaveText('Relatórios');
+  const box = (await current.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width + 1);
+  // Only the row moved: the page did not scroll sideways.
+  expect(await page.evaluate(() => window.scrollX)).toBe(0);
+});

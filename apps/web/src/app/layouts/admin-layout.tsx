@@ -16,12 +16,12 @@ import {
   UserPlus,
   Users,
 } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { adminSections, paths, twoFactorMessages, type AdminSection, type Profile } from '@urbana/shared';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { StaffRoute, useAuth } from '../../features/auth/index.ts';
+import { AdminOnlySection, StaffRoute, useAuth } from '../../features/auth/index.ts';
 import { cn } from '../../lib/cn.ts';
 import { useSignOut } from './header.tsx';
 
@@ -60,13 +60,31 @@ function sectionFor(pathname: string): AdminSection | undefined {
     .find((item) => pathname === item.to || pathname.startsWith(`${item.to}/`))?.section;
 }
 
+/**
+ * On a phone the sections are one row that scrolls sideways: the current one is brought into it
+ * (opening "Logs" left the row at its start, the current section out of sight). Only the row
+ * scrolls, never the page.
+ */
+function useCurrentSectionInView(pathname: string) {
+  const nav = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const row = nav.current;
+    const current = row?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!row || !current || row.scrollWidth <= row.clientWidth) return;
+    const offset = current.getBoundingClientRect().left - row.getBoundingClientRect().left;
+    row.scrollLeft += offset - (row.clientWidth - current.offsetWidth) / 2;
+  }, [pathname]);
+  return nav;
+}
+
 export function Component() {
   const { user } = useAuth();
   const location = useLocation();
   const signOut = useSignOut();
   const section = sectionFor(location.pathname);
+  const nav = useCurrentSectionInView(location.pathname);
   return (
-    <StaffRoute allow={(u) => !section || mayUse(u, section)}>
+    <StaffRoute>
       <div data-admin-shell="" className="flex min-h-screen flex-col bg-slate-100 md:flex-row">
         <aside className="border-b border-slate-800 bg-slate-900 text-slate-100 md:w-64 md:shrink-0 md:border-b-0">
           <div className="flex h-16 items-center justify-between px-4">
@@ -74,7 +92,7 @@ export function Component() {
               Urbana <span className="font-medium text-brand-100">Admin</span>
             </Link>
           </div>
-          <nav aria-label="Administração" className="overflow-x-auto px-2 pb-3">
+          <nav ref={nav} aria-label="Administração" className="overflow-x-auto px-2 pb-3">
             <ul className="flex gap-1 md:flex-col">
               {adminNav
                 .filter((item) => user && mayUse(user, item.section))
@@ -127,6 +145,8 @@ export function Component() {
                   </Link>
                 </Alert>
               </div>
+            ) : section && user && !mayUse(user, section) ? (
+              <AdminOnlySection />
             ) : (
               <Outlet />
             )}

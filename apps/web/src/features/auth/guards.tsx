@@ -33,7 +33,7 @@ export function AccessDenied({
   back?: { to: string; label: string };
 }) {
   return (
-    <div className="mx-auto max-w-lg py-16 text-center">
+    <div className="mx-auto max-w-lg px-4 py-16 text-center">
       <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
       <p className="mt-3 text-slate-600" role="alert">
         {message}
@@ -61,8 +61,22 @@ export function staffRefusalMessage(user: Profile, notice?: string | null): stri
   return STAFF_ONLY_MESSAGE;
 }
 
+/**
+ * An admin-only section opened by an operador: said inside the panel, whose menu and "Sair" stay
+ * (the refusal once replaced the whole panel, and on a phone its text touched the screen's edges).
+ */
+export function AdminOnlySection() {
+  return (
+    <AccessDenied
+      title="Seção só para administradores"
+      message={ADMIN_ONLY_SECTION_MESSAGE}
+      back={{ to: paths.admin.dashboard, label: 'Voltar ao painel' }}
+    />
+  );
+}
+
 /** The admin area's guard: visitors go to /admin/login, customers are refused with a clear message. */
-export function StaffRoute({ children, allow }: { children: ReactNode; allow?: (user: Profile) => boolean }) {
+export function StaffRoute({ children }: { children: ReactNode }) {
   const { user, loading, initialized, isLoggingOut, sessionNotice } = useAuth();
   const location = useLocation();
   if (!initialized || loading)
@@ -74,14 +88,5 @@ export function StaffRoute({ children, allow }: { children: ReactNode; allow?: (
   }
   if (!user.is_staff)
     return <AccessDenied title="Acesso restrito" message={staffRefusalMessage(user, sessionNotice)} />;
-  if (allow && !allow(user)) {
-    return (
-      <AccessDenied
-        title="Seção só para administradores"
-        message={ADMIN_ONLY_SECTION_MESSAGE}
-        back={{ to: paths.admin.dashboard, label: 'Voltar ao painel' }}
-      />
-    );
-  }
   return <>{children}</>;
 }

@@ -8,6 +8,7 @@ export { GoogleButton } from './google-button.tsx';
 export {
   ProtectedRoute,
   StaffRoute,
+  AdminOnlySection,
   AccessDenied,
   STAFF_ONLY_MESSAGE,
   staffRefusalMessage,
