@@ -83,6 +83,35 @@ export type BroadcastInput = z.input<typeof broadcastSchema>;
 export const broadcastSentSchema = z.object({ id: z.string(), recipients: z.number() });
 export type BroadcastSent = z.infer<typeof broadcastSentSchema>;
 
+/** The e-mail log's "Modelo" as staff read it (the ids the API writes in email_log.template). */
+export const emailTemplateNames: Record<string, string> = {
+  anuncio_revisado: 'Anúncio revisado',
+  campanha_finalizada: 'Campanha finalizada',
+  campanha_iniciada: 'Campanha iniciada',
+  confirmacao_email: 'Confirmação de email',
+  convite_equipe: 'Convite para a equipe',
+  dados_prontos: 'Cópia dos dados pronta',
+  email_agendado: 'Email agendado',
+  fatura_vencida: 'Fatura vencida',
+  local_observado: 'Local observado',
+  pedido_recebido: 'Pedido recebido',
+  pedido_status: 'Situação do pedido',
+  proposta_enviada: 'Proposta enviada',
+  redefinicao_senha: 'Redefinição de senha',
+  relatorio_campanha: 'Relatório da campanha',
+  senha_alterada: 'Senha alterada',
+  suporte_aberto: 'Atendimento aberto',
+  suporte_resposta: 'Resposta do atendimento',
+  troca_email_aviso: 'Aviso de troca de email',
+  troca_email_confirmacao: 'Confirmação de troca de email',
+};
+
+/** A template's name in words; one without a name of its own is said from its id ("novo_modelo" → "Novo modelo"). */
+export function emailTemplateLabel(template: string): string {
+  const spaced = template.replaceAll('_', ' ');
+  return emailTemplateNames[template] ?? spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
 export const scheduledEmailStatuses = ['agendado', 'enviado', 'cancelado'] as const;
 /** A scheduled e-mail and, once processed, its delivery counts. */
 export const scheduledEmailRowSchema = z.object({

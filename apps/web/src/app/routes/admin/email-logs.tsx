@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatCount, formatDateTime, type EmailStatus } from '@urbana/shared';
+import { emailTemplateLabel, formatCount, formatDateTime, type EmailStatus } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { DateRange } from '../../../components/ui/date-range.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -138,7 +138,10 @@ export function Component() {
           label="Modelo"
           value={list.get('template')}
           onChange={(e) => list.set({ template: e.target.value })}
-          options={[['', 'Todos'], ...(emails.data?.templates ?? []).map((t): [string, string] => [t, t])]}
+          options={[
+            ['', 'Todos'],
+            ...(emails.data?.templates ?? []).map((t): [string, string] => [t, emailTemplateLabel(t)]),
+          ]}
         />
         <DateRange
           value={{ from: list.get('from'), to: list.get('to') }}
@@ -187,7 +190,7 @@ export function Component() {
                       </span>
                     ) : null}
                   </td>
-                  <td className="px-3 py-2 font-mono text-xs">{m.template}</td>
+                  <td className="px-3 py-2">{emailTemplateLabel(m.template)}</td>
                   <td className="px-3 py-2">
                     <Badge tone={statusTone[m.status]}>{statusLabels[m.status]}</Badge>
                   </td>
