@@ -13,6 +13,7 @@ import {
   type TestContext,
 } from './helpers.ts';
 import { placeOrder, START, type Person } from './security/world.ts';
+import { COUPON_ENDED } from '../src/services/admin-coupons.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -288,6 +289,20 @@ describe('cupons', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('O percentual vai de 1 a 100.');
+    // Born expired, or a customer allowed more uses than everyone together: refused, nothing saved.
+    for (const [payload, message] of [
+      [{ ends_at: new Date(Date.now() - 60_000).toISOString() }, COUPON_ENDED],
+      [{ max_uses: 2, max_uses_per_user: 5 }, 'O limite por cliente não pode passar do limite total.'],
+    ] as const) {
+      const refused = await inject(ctx, {
+        method: 'POST',
+        url: '/api/admin/cupons',
+        cookie: admin.cookie,
+        payload: { code: 'NASCEUVENCIDO', kind: 'valor', value: 5_000, ...payload },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ message });
+    }
     const res = await inject(ctx, {
       method: 'POST',
       url: '/api/admin/cupons',

@@ -114,6 +114,18 @@ export const couponInputSchema = z
     if (value.starts_at && value.ends_at && new Date(value.ends_at) <= new Date(value.starts_at)) {
       ctx.addIssue({ code: 'custom', path: ['ends_at'], message: 'O fim precisa ser depois do início.' });
     }
+    // "até 2 usos · 5 por cliente" was saved: no customer can use it more than everyone together.
+    if (
+      value.max_uses != null &&
+      value.max_uses_per_user != null &&
+      value.max_uses_per_user > value.max_uses
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['max_uses_per_user'],
+        message: 'O limite por cliente não pode passar do limite total.',
+      });
+    }
   });
 export type CouponInput = z.input<typeof couponInputSchema>;
 

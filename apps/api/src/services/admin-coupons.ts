@@ -109,7 +109,11 @@ function couponSnapshot(c: ReturnType<typeof columns>) {
 
 const codeTaken = () => new AppError(409, 'Já existe um cupom com este código.');
 
+/** A new coupon whose end already passed would be born "Expirado" (an edit may keep a past end). */
+export const COUPON_ENDED = 'O fim da validade já passou: escolha uma data futura.';
+
 export async function createCoupon(db: Db, input: CouponInput, actor: ActorContext) {
+  if (input.ends_at && new Date(input.ends_at).getTime() <= Date.now()) throw new AppError(400, COUPON_ENDED);
   const id = await db.transaction(async (tx) => {
     const [row] = await tx.insert(coupons).values(columns(input)).onConflictDoNothing().returning();
     if (!row) throw codeTaken();
