@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { staffSignIn } from './support/admin-pages.ts';
 import { STAFF } from './support/fixtures.ts';
 import { waitForMail } from './support/mail.ts';
 import { createCustomer } from './support/users.ts';
@@ -10,6 +11,24 @@ function saoPauloMinute(minutes: number): string {
   return local.toISOString().slice(0, 16);
 }
 
+/** The admin signs in and schedules an e-mail to one user, `minutes` from now: its item in the list. */
+async function scheduleForOneUser(page: Page, email: string, subject: string, minutes: number, text: string) {
+  await staffSignIn(page, STAFF.admin);
+  await page.goto('/admin/email-agendados');
+  const form = page.getByRole('form', { name: 'Agendar email' });
+  await form.getByLabel('Para quem').selectOption('usuario');
+  await form.getByLabel('Buscar usuário por nome ou email').fill(email);
+  await form.getByRole('list', { name: 'Usuários encontrados' }).getByRole('button').first().click();
+  await form.getByLabel('Assunto').fill(subject);
+  await form.getByLabel('Texto').fill(text);
+  await form.getByLabel('Data e hora do envio').fill(saoPauloMinute(minutes));
+  await form.getByRole('button', { name: 'Agendar email' }).click();
+  return page
+    .getByRole('list', { name: 'Emails agendados' })
+    .getByRole('listitem')
+    .filter({ hasText: subject });
+}
+
 test('o admin agenda um email para daqui a um minuto: ele chega por SMTP e aparece nos logs', async ({
   page,
   request,
@@ -17,27 +36,14 @@ test('o admin agenda um email para daqui a um minuto: ele chega por SMTP e apare
   test.setTimeout(240_000);
   const customer = await createCustomer(request, 'Gabi Agendada');
 
-  await page.goto('/admin/login');
-  const login = page.getByRole('form', { name: 'Entrar' });
-  await login.getByLabel('Email').fill(STAFF.admin);
-  await login.getByLabel('Senha').fill(STAFF.password);
-  await login.getByRole('button', { name: 'Entrar no painel' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-
-  await page.goto('/admin/email-agendados');
-  const form = page.getByRole('form', { name: 'Agendar email' });
-  await form.getByLabel('Para quem').selectOption('usuario');
-  await form.getByLabel('Buscar usuário por nome ou email').fill(customer.email);
-  await form.getByRole('list', { name: 'Usuários encontrados' }).getByRole('button').first().click();
   const subject = `Semana de LED ${Date.now()}`;
-  await form.getByLabel('Assunto').fill(subject);
-  await form.getByLabel('Texto').fill('Os painéis de LED da W3 Sul têm semanas livres em dezembro.');
-  await form.getByLabel('Data e hora do envio').fill(saoPauloMinute(1));
-  await form.getByRole('button', { name: 'Agendar email' }).click();
-  const item = page
-    .getByRole('list', { name: 'Emails agendados' })
-    .getByRole('listitem')
-    .filter({ hasText: subject });
+  const item = await scheduleForOneUser(
+    page,
+    customer.email,
+    subject,
+    1,
+    'Os painéis de LED da W3 Sul têm semanas livres em dezembro.',
+  );
   await expect(item).toContainText('Agendado');
 
   // The outbox worker sends it when due, through the test SMTP server.
@@ -63,27 +69,14 @@ test('um email para um usuário diz para quem; cancelado enquanto editado, o for
   request,
 }) => {
   const customer = await createCustomer(request, 'Otávio Destinatário');
-  await page.goto('/admin/login');
-  const login = page.getByRole('form', { name: 'Entrar' });
-  await login.getByLabel('Email').fill(STAFF.admin);
-  await login.getByLabel('Senha').fill(STAFF.password);
-  await login.getByRole('button', { name: 'Entrar no painel' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-
-  await page.goto('/admin/email-agendados');
-  const form = page.getByRole('form', { name: 'Agendar email' });
-  await form.getByLabel('Para quem').selectOption('usuario');
-  await form.getByLabel('Buscar usuário por nome ou email').fill(customer.email);
-  await form.getByRole('list', { name: 'Usuários encontrados' }).getByRole('button').first().click();
   const subject = `Proposta de verão ${Date.now()}`;
-  await form.getByLabel('Assunto').fill(subject);
-  await form.getByLabel('Texto').fill('Temos semanas livres em janeiro.');
-  await form.getByLabel('Data e hora do envio').fill(saoPauloMinute(60 * 24));
-  await form.getByRole('button', { name: 'Agendar email' }).click();
-  const item = page
-    .getByRole('list', { name: 'Emails agendados' })
-    .getByRole('listitem')
-    .filter({ hasText: subject });
+  const item = await scheduleForOneUser(
+    page,
+    customer.email,
+    subject,
+    60 * 24,
+    'Temos semanas livres em janeiro.',
+  );
   await expect(item).toContainText(`Para Otávio Destinatário (${customer.email})`);
 
   await item.getByRole('button', { name: 'Editar' }).click();
