@@ -88,4 +88,28 @@ describe('carrinho de quem entrou: gravações na nuvem', () => {
     expect(vi.mocked(toast.error)).toHaveBeenCalledTimes(1);
     expect(vi.mocked(toast.success)).not.toHaveBeenCalled();
   });
+
+  it('um item posto enquanto a nuvem ainda responde, logo depois de a página abrir, não some', async () => {
+    // The page's first read of the cloud cart answers late; the customer adds an item meanwhile.
+    let answer: (cart: CartItem[]) => void = () => undefined;
+    saves.length = 0;
+    vi.stubGlobal('fetch', (url: string, init: RequestInit = {}) => {
+      if (init.method === 'PUT') {
+        const body = JSON.parse(String(init.body)) as { products: CartItem[] };
+        saves.push(body.products);
+        return Promise.resolve(Response.json(body));
+      }
+      return new Promise<Response>((resolve) => {
+        answer = (cart) => resolve(Response.json({ products: cart }));
+      });
+    });
+    renderSignedIn('INITIAL_SESSION');
+    fireEvent.click(screen.getByRole('button', { name: 'Pôr' }));
+    expect(lines()).toBe('p1');
+    await act(async () => answer([]));
+    // The sync answered with the cart as it was before the click: the item stayed (it was wiped).
+    await waitFor(() => expect(saves.length).toBeGreaterThan(0));
+    expect(lines()).toBe('p1');
+    expect(saves.at(-1)?.map((i) => i.product_id)).toEqual(['p1']);
+  });
 });

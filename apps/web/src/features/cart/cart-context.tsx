@@ -98,6 +98,13 @@ function keepLocally(items: CartItem[]) {
 }
 
 /**
+ * What the sign-in sync starts from: the stored cart, or the one on screen when it changed while the
+ * cloud answered (an item added right after the page loaded, which a plan made from the cart as it
+ * was before wiped).
+ */
+const syncBase = (before: CartItem[], now: CartItem[], stored: CartItem[]) => (now === before ? stored : now);
+
+/**
  * Specification §4 (docs/spec/specification.md) cart: in local storage for visitors; at sign-in the three sync cases with their toasts;
  * every change of a signed-in user saved to the cloud, with the local copy as fallback on failure.
  */
@@ -117,10 +124,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
 
   const syncAtSignIn = useCallback(
     async (announce: boolean) => {
-      const local = readLocal();
+      const [before, stored] = [itemsRef.current, readLocal()];
       // A failed cloud read counts as an empty cloud cart (docs/spec/specification.md §8).
       const cloud = await cartApi.read().catch(() => [] as CartItem[]);
-      const plan = planCartSync(local, cloud);
+      const plan = planCartSync(syncBase(before, itemsRef.current, stored), cloud);
       if (plan.kind === 'none') {
         setItems([]);
         return;

@@ -79,4 +79,32 @@ describe('favoritos de quem entrou: a lista muda na hora e volta se o servidor r
       cartMessages.favoriteRemoveFailed.description,
     );
   });
+
+  it('um favorito marcado enquanto a nuvem ainda responde, logo depois de a página abrir, fica', async () => {
+    let answer: (list: string[]) => void = () => undefined;
+    writes.length = 0;
+    vi.stubGlobal('fetch', (url: string, init: RequestInit = {}) => {
+      if (init.method === 'PUT' || init.method === 'DELETE') {
+        writes.push(`${init.method} ${url}`);
+        return Promise.resolve(Response.json({ ok: true }));
+      }
+      return new Promise<Response>((resolve) => {
+        answer = (list) => resolve(Response.json({ product_ids: list }));
+      });
+    });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <FavoritesProvider>
+          <Probe />
+        </FavoritesProvider>
+      </QueryClientProvider>,
+    );
+    act(() => authEvents.emit('INITIAL_SESSION', user));
+    fireEvent.click(screen.getByRole('button', { name: 'Favorito' }));
+    expect(ids()).toBe('p1');
+    // The cloud answers with the list as it was before the tap: the heart stayed (it was wiped).
+    await act(async () => answer(['p9']));
+    await waitFor(() => expect(ids()).toBe('p9,p1'));
+    expect(writes.some((w) => w.startsWith('PUT'))).toBe(true);
+  });
 });

@@ -50,6 +50,20 @@ async function favoritesAtSignIn(
   return items;
 }
 
+/**
+ * The list a sync gives, with what changed on screen while it ran: a heart tapped while the cloud
+ * answered (right after the page loaded) already went to the server and stays, one removed meanwhile
+ * stays removed (the sync's list wiped them).
+ */
+async function keepingChanges(current: () => string[], sync: Promise<string[]>): Promise<string[]> {
+  const before = current();
+  const synced = await sync;
+  const now = current();
+  return [...synced, ...now.filter((id) => !synced.includes(id))].filter(
+    (id) => now.includes(id) || !before.includes(id),
+  );
+}
+
 /** Specification §4 (docs/spec/specification.md) favourites: a list of product ids, local for visitors, synced at sign-in. */
 export function FavoritesProvider({ children }: { children: ReactNode }) {
   const [ids, setIds] = useState<string[]>(() => (inBrowser() ? readLocal() : []));
@@ -78,7 +92,7 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
 
   const syncAtSignIn = useCallback(
     async (announce: boolean) => {
-      const next = await favoritesAtSignIn(announce, uploadFavorites);
+      const next = await keepingChanges(() => idsRef.current, favoritesAtSignIn(announce, uploadFavorites));
       idsRef.current = next;
       setIds(next);
     },
