@@ -36,8 +36,8 @@ function Probe() {
 
 const ids = () => screen.getByTestId('ids').textContent;
 
-async function renderSignedIn(cloud: string[]) {
-  serve(cloud);
+/** The provider on screen and the page's first session event of a signed-in customer. */
+function openSignedIn() {
   render(
     <QueryClientProvider client={new QueryClient()}>
       <FavoritesProvider>
@@ -46,6 +46,11 @@ async function renderSignedIn(cloud: string[]) {
     </QueryClientProvider>,
   );
   act(() => authEvents.emit('INITIAL_SESSION', user));
+}
+
+async function renderSignedIn(cloud: string[]) {
+  serve(cloud);
+  openSignedIn();
   await waitFor(() => expect(ids()).toBe(cloud.join(',')));
 }
 
@@ -92,14 +97,7 @@ describe('favoritos de quem entrou: a lista muda na hora e volta se o servidor r
         answer = (list) => resolve(Response.json({ product_ids: list }));
       });
     });
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <FavoritesProvider>
-          <Probe />
-        </FavoritesProvider>
-      </QueryClientProvider>,
-    );
-    act(() => authEvents.emit('INITIAL_SESSION', user));
+    openSignedIn();
     fireEvent.click(screen.getByRole('button', { name: 'Favorito' }));
     expect(ids()).toBe('p1');
     // The cloud answers with the list as it was before the tap: the heart stayed (it was wiped).
