@@ -25,6 +25,20 @@ describe('desenho de uma página no servidor', () => {
     expect(await storesPropagated()).toBe(false);
   });
 
+  it('desenha a página inteira: nenhuma parte deixada para o navegador desenhar', async () => {
+    setServerFetch(async () => Response.json({ message: 'indisponível no teste' }, { status: 503 }));
+    for (const href of [
+      'http://urbana.test/central',
+      'http://urbana.test/suporte',
+      'http://urbana.test/nada',
+    ]) {
+      const page = await renderPage(href);
+      expect(page?.html.length).toBeGreaterThan(500);
+      // The marks React leaves where a part suspended or failed and is left to the browser.
+      expect(page?.html).not.toMatch(/<!--\$[!?]-->/);
+    }
+  });
+
   // Last in the file: the mark it leaves is process-wide.
   it('a verificação acusa um contexto assíncrono ligado (o que o desenho não pode fazer)', async () => {
     new AsyncLocalStorage<number>().run(1, () => undefined);

@@ -1,12 +1,12 @@
 /**
  * Server rendering of the public pages (issue #20; docs/decisions/032-react-in-production.md): the
- * route loaders fill a fresh query cache through the API in the same process, React 19's streaming
+ * route loaders fill a fresh query cache through the API in the same process, React 19's string
  * renderer draws the page, and the router's data and the query cache go into the page for the
  * browser to hydrate without asking again. Built with `vite build --ssr` into `apps/web/dist-server/`
  * and called by the API's web plugin (apps/api/src/plugins/ssr.ts).
  */
 import { StrictMode } from 'react';
-import type * as ReactDomServerEdge from 'react-dom/server.edge';
+import type * as ReactDomServer from 'react-dom/server.browser';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { dehydrate } from '@tanstack/react-query';
 import { App } from './app/app.tsx';
@@ -14,7 +14,6 @@ import type { LoaderContext } from './app/page-loaders.ts';
 import { createQueryClient } from './app/providers.tsx';
 import { routes } from './app/router.tsx';
 import { setServerFetch } from './lib/api-client.ts';
-import { installArrayBufferDetached } from './lib/array-buffer-detached.ts';
 import type { ServerState } from './lib/server-state.ts';
 
 export { setServerFetch };
@@ -34,19 +33,15 @@ export interface RenderedPage {
 const handler = createStaticHandler(routes);
 
 /**
- * React's web-streams renderer. Node's own build enters an `AsyncLocalStorage` for every render, which
- * on Node 20 makes every later async step of the process carry it, each API answer included
- * (docs/decisions/060-no-async-context-on-every-request.md). Loaded on first use, after the one
- * property it reads when it loads is in place.
+ * React's string renderer (`renderToString`, from the package's browser build, which neither enters
+ * an `AsyncLocalStorage` for the render — Node's own build does, and on Node 20 every later async step
+ * of the process then carries it, docs/decisions/060-no-async-context-on-every-request.md — nor
+ * encodes each bit of markup to bytes to be decoded again, as the web-streams renderer did:
+ * docs/decisions/064-pages-drawn-as-strings.md). Everything a page shows was loaded by its route's
+ * loaders before it is drawn, so nothing suspends and the page is whole. Loaded on first use.
  */
-let renderer: Promise<typeof ReactDomServerEdge> | undefined;
-function streamingRenderer() {
-  if (!renderer) {
-    installArrayBufferDetached();
-    renderer = import('react-dom/server.edge');
-  }
-  return renderer;
-}
+let renderer: Promise<typeof ReactDomServer> | undefined;
+const stringRenderer = () => (renderer ??= import('react-dom/server.browser'));
 
 /** The `<link>` tags React writes before the page's own markup (its hoisted resources). */
 const leadingLinks = /^(?:<link [^>]*>)+/;
@@ -66,9 +61,9 @@ export async function renderPage(href: string): Promise<RenderedPage | null> {
   for (const query of cache.findAll()) if (query.state.status !== 'success') cache.remove(query);
   const url = new URL(href);
   const router = createStaticRouter(handler.dataRoutes, result);
-  const { renderToReadableStream } = await streamingRenderer();
-  let failure: unknown;
-  const stream = await renderToReadableStream(
+  const { renderToString } = await stringRenderer();
+  // A render that throws fails the whole page (the caller sends the plain app instead).
+  const html = renderToString(
     <StrictMode>
       <App
         queryClient={queryClient}
@@ -76,17 +71,7 @@ export async function renderPage(href: string): Promise<RenderedPage | null> {
         routerElement={<StaticRouterProvider router={router} context={result} hydrate={false} />}
       />
     </StrictMode>,
-    {
-      onError: (error) => {
-        failure ??= error;
-      },
-    },
   );
-  // Everything the page needs was loaded by the loaders: it is sent whole (no streamed fallbacks,
-  // whose inline scripts the Content-Security-Policy would refuse).
-  await stream.allReady;
-  const html = await new Response(stream).text();
-  if (failure !== undefined) throw failure instanceof Error ? failure : new Error(String(failure));
   const state: ServerState = {
     router: { loaderData: result.loaderData, actionData: result.actionData, errors: result.errors },
     queries: dehydrate(queryClient),

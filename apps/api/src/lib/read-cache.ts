@@ -12,13 +12,19 @@ type Encoding = 'br' | 'gzip';
  */
 const BROTLI_QUALITY = 3;
 
-/** A cached answer: its text, its ETag and its compressed bytes, each made once when first asked. */
+/**
+ * A cached answer: its text, its ETag and its compressed bytes, each made once when first asked (a
+ * page's document has no ETag, and a page kept for the next render is never sent as it is).
+ */
 export class CachedAnswer {
-  readonly etag: string;
+  private tag: string | undefined;
   private readonly encoded = new Map<Encoding, Buffer>();
 
-  constructor(readonly body: string) {
-    this.etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+  constructor(readonly body: string) {}
+
+  get etag(): string {
+    this.tag ??= `"${createHash('sha1').update(this.body).digest('base64url').slice(0, 22)}"`;
+    return this.tag;
   }
 
   bytes(encoding: Encoding): Buffer {

@@ -1,4 +1,4 @@
-import { eq, asc } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   defaultDescription,
   formatInteger,
@@ -12,7 +12,8 @@ import {
   SITE_NAME,
 } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
-import { mediaPlans, productPhotos, products } from '../../db/schema/index.ts';
+import { executePrepared } from '../../db/prepared.ts';
+import { mediaPlans, type products } from '../../db/schema/index.ts';
 import { findArticle } from '../../services/articles.ts';
 import { fileUrl } from '../../services/catalog/rows.ts';
 
@@ -71,8 +72,27 @@ function renderHead(base: string, pathname: string, meta: Meta, status = 200): P
 }
 
 /** schema.org Product data of a product page, with its daily price as the offer. */
+/** What a product page's head shows of the product (one prepared read, `productMeta`). */
+type HeadRow = Pick<
+  typeof products.$inferSelect,
+  | 'id'
+  | 'slug'
+  | 'name'
+  | 'description'
+  | 'type'
+  | 'address'
+  | 'neighborhood'
+  | 'city'
+  | 'state'
+  | 'latitude'
+  | 'longitude'
+  | 'daily_price'
+  | 'weekly_audience'
+  | 'operating_hours'
+> & { photo_keys: string[] | string };
+
 function productJsonLd(
-  product: typeof products.$inferSelect,
+  product: HeadRow,
   at: { base: string; url: string; images: string[]; type: string; place: string },
 ) {
   const { base, url, images, type, place } = at;
@@ -143,24 +163,34 @@ async function productMeta(deps: AppDeps, slug: string): Promise<Meta | null> {
   const key = `cabecalho|${slug}`;
   const cached = catalogCache.get(key)?.body;
   if (cached !== undefined) return JSON.parse(cached) as Meta | null;
-  const product = await db.query.products.findFirst({ where: eq(products.slug, slug) });
+  // One prepared statement: the product and its first photos (a page's head is read beside the
+  // page itself on every miss, docs/decisions/064-pages-drawn-as-strings.md).
+  const { rows } = await executePrepared<HeadRow>(
+    db,
+    'produto_cabecalho',
+    sql`select p.id, p.slug, p.name, p.description, p.type, p.address, p.neighborhood, p.city, p.state,
+        p.latitude, p.longitude, p.daily_price, p.weekly_audience, p.operating_hours,
+        coalesce((select json_agg(f.storage_key order by f.position)
+          from (select storage_key, position from product_photos where product_id = p.id
+                order by position limit 4) f), '[]') as photo_keys
+      from products p where p.slug = ${slug} and p.status = 'ativo'`,
+  );
+  const product = rows[0];
   let meta: Meta | null = null;
-  if (product && product.status === 'ativo') {
-    const photos = await db
-      .select({ key: productPhotos.storage_key })
-      .from(productPhotos)
-      .where(eq(productPhotos.product_id, product.id))
-      .orderBy(asc(productPhotos.position))
-      .limit(4);
+  if (product) {
+    const keys =
+      typeof product.photo_keys === 'string'
+        ? (JSON.parse(product.photo_keys) as string[])
+        : product.photo_keys;
     const url = `${base}/locais/${encodeURIComponent(product.slug)}`;
-    const images = photos.map((p) => `${base}${fileUrl(p.key)}`);
+    const images = keys.map((k) => `${base}${fileUrl(k)}`);
     const type = productTypeLabels[product.type];
     const place = [product.neighborhood, `${product.city} – ${product.state}`].filter(Boolean).join(', ');
     meta = {
       title: product.name,
       description: `${type} em ${place}: ${formatInteger(product.weekly_audience)} impactos por semana, ${formatMoney(product.daily_price)} por dia. Reserve por semana e pague por Pix na Urbana.`,
       image: images[0],
-      ...(photos[0] ? { preloadImage: fileUrl(photos[0].key) } : {}),
+      ...(keys[0] ? { preloadImage: fileUrl(keys[0]) } : {}),
       type: 'product',
       jsonLd: productJsonLd(product, { base, url, images, type, place }),
     };

@@ -50,26 +50,26 @@ export async function registerWeb(
         .send('O aplicativo web ainda não foi compilado. Rode "npm run build".');
     }
     template ??= await readFile(indexFile, 'utf8');
-    const page =
+    // The page and its head are read at once: on a miss each waits on the database.
+    const [page, head] = await Promise.all([
       renderPage && isServerRendered(pathname, isKnownAppPath(pathname))
-        ? await drawnPage(request, pathname, renderPage, cache)
-        : null;
-    let status = isKnownAppPath(pathname) ? 200 : 404;
-    let html = template;
-    if (heads) {
+        ? drawnPage(request, pathname, renderPage, cache)
+        : null,
       // The page's own title, description and cards replace the generic ones of index.html; if the
       // database cannot be read, the page still opens with the generic ones.
-      const head = await heads(pathname).catch((err: unknown) => {
+      heads?.(pathname).catch((err: unknown) => {
         request.log.warn({ err }, 'cabeçalho da página sem dados do catálogo');
         return undefined;
-      });
-      if (head) {
-        status = head.status;
-        html = html
-          .replace(/<title>[\s\S]*?<\/title>/, '')
-          .replace(/<meta\s+name="description"[^>]*>/, '')
-          .replace('</head>', `${head.tags}</head>`);
-      }
+      }),
+    ]);
+    let status = isKnownAppPath(pathname) ? 200 : 404;
+    let html = template;
+    if (head) {
+      status = head.status;
+      html = html
+        .replace(/<title>[\s\S]*?<\/title>/, '')
+        .replace(/<meta\s+name="description"[^>]*>/, '')
+        .replace('</head>', `${head.tags}</head>`);
     }
     if (page) {
       html = withHeadResources(html, page.head).replace(
