@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OCCUPANCY_DEFAULT_WEEKS } from '@urbana/shared';
+import { dateRangeMessages, OCCUPANCY_DEFAULT_WEEKS } from '@urbana/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { auditLog, emailLog, orders, profiles } from '../src/db/schema/index.ts';
@@ -707,5 +707,17 @@ describe('logs de auditoria', () => {
       cookie: admin.cookie,
     });
     expect(past.json().total).toBe(0);
+  });
+
+  it('uma lista com o período ao contrário é recusada com a mensagem das datas, não respondida vazia', async () => {
+    for (const list of ['logs', 'email-logs', 'pedidos']) {
+      const res = await inject(ctx, {
+        method: 'GET',
+        url: `/api/admin/${list}?from=2026-12-31&to=2026-12-01`,
+        cookie: admin.cookie,
+      });
+      expect(res.statusCode, list).toBe(400);
+      expect(res.json().message).toBe(dateRangeMessages.order);
+    }
   });
 });

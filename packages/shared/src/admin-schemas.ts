@@ -55,6 +55,19 @@ export function dateRangeProblem(from: string, to: string): string | null {
 }
 
 /**
+ * A list's query with `dateRangeQuery`, refused when its period ends before it starts (a 400 with
+ * `dateRangeMessages.order`, as the reports do) instead of answering an empty list.
+ */
+export function withDateRange<T extends z.ZodType<{ from?: string | undefined; to?: string | undefined }>>(
+  query: T,
+): T {
+  return query.refine((q) => dateRangeProblem(q.from ?? '', q.to ?? '') === null, {
+    message: dateRangeMessages.order,
+    path: ['to'],
+  });
+}
+
+/**
  * Occupancy looks forward: an outdoor seller sells the coming weeks, so by default the report shows
  * today to 12 weeks ahead (issue #17 item 6, docs/decisions/028-readable-audit-log.md), on its own
  * dates, apart from the sales period (which looks back).

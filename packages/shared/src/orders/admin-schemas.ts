@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminPageQuery, dateRangeQuery } from '../admin-schemas.ts';
+import { adminPageQuery, dateRangeQuery, withDateRange } from '../admin-schemas.ts';
 import { adStatuses, campaignStatuses } from '../ads/rules.ts';
 import { orderStatuses, paymentMethods } from './rules.ts';
 import { bookedLineSchema, orderHeadSchema, orderInvoiceSchema } from './schemas.ts';
@@ -9,14 +9,16 @@ import { adminOrderMessages, HOLD_EXTENSION_MAX_HOURS } from './admin-rules.ts';
 
 export const adminOrderSorts = ['created_at', 'total', 'code', 'customer', 'expires_at'] as const;
 
-export const adminOrderListQuery = z.object({
-  ...adminPageQuery,
-  ...dateRangeQuery,
-  status: z.enum(orderStatuses, { error: 'Situação inválida.' }).optional(),
-  metodo: z.enum(paymentMethods, { error: 'Forma de pagamento inválida.' }).optional(),
-  cidade: z.string().trim().max(100, { error: 'Cidade longa demais.' }).optional(),
-  sort: z.enum(adminOrderSorts, { error: 'Ordenação inválida.' }).default('created_at'),
-});
+export const adminOrderListQuery = withDateRange(
+  z.object({
+    ...adminPageQuery,
+    ...dateRangeQuery,
+    status: z.enum(orderStatuses, { error: 'Situação inválida.' }).optional(),
+    metodo: z.enum(paymentMethods, { error: 'Forma de pagamento inválida.' }).optional(),
+    cidade: z.string().trim().max(100, { error: 'Cidade longa demais.' }).optional(),
+    sort: z.enum(adminOrderSorts, { error: 'Ordenação inválida.' }).default('created_at'),
+  }),
+);
 export type AdminOrderListQuery = z.infer<typeof adminOrderListQuery>;
 
 export const adminOrderRow = orderHeadSchema

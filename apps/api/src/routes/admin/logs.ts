@@ -7,6 +7,7 @@ import {
   emailDetailSchema,
   emailLogPageSchema,
   emailStatuses,
+  withDateRange,
 } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
 import { requireSection } from '../../plugins/app/auth.ts';
@@ -27,12 +28,14 @@ export const logAdminRoutes =
         schema: {
           tags: ['admin'],
           summary: 'Todos os emails: destinatário, assunto, modelo, status, erro, datas (somente admin)',
-          querystring: z.object({
-            ...adminPageQuery,
-            ...dateRangeQuery,
-            status: z.enum(emailStatuses, { error: 'Status inválido.' }).optional(),
-            template: z.string().trim().max(80, { error: 'Modelo inválido.' }).optional(),
-          }),
+          querystring: withDateRange(
+            z.object({
+              ...adminPageQuery,
+              ...dateRangeQuery,
+              status: z.enum(emailStatuses, { error: 'Status inválido.' }).optional(),
+              template: z.string().trim().max(80, { error: 'Modelo inválido.' }).optional(),
+            }),
+          ),
           response: { 200: emailLogPageSchema, ...errors },
         },
       },
@@ -78,13 +81,15 @@ export const logAdminRoutes =
         schema: {
           tags: ['admin'],
           summary: 'Trilha de auditoria: ações da equipe e eventos de entrada (somente admin)',
-          querystring: z.object({
-            ...adminPageQuery,
-            ...dateRangeQuery,
-            actor: z.string().trim().max(200, { error: 'Busca longa demais.' }).optional(),
-            action: z.string().trim().max(80, { error: 'Ação inválida.' }).optional(),
-            kind: z.enum(['equipe', 'acesso'], { error: 'Tipo inválido.' }).optional(),
-          }),
+          querystring: withDateRange(
+            z.object({
+              ...adminPageQuery,
+              ...dateRangeQuery,
+              actor: z.string().trim().max(200, { error: 'Busca longa demais.' }).optional(),
+              action: z.string().trim().max(80, { error: 'Ação inválida.' }).optional(),
+              kind: z.enum(['equipe', 'acesso'], { error: 'Tipo inválido.' }).optional(),
+            }),
+          ),
           response: { 200: auditLogPageSchema, ...errors },
         },
       },

@@ -32,15 +32,21 @@ describe('DateRange', () => {
     expect(screen.queryByText(message)).toBeNull();
   });
 
-  it('um fim antes do início fica como digitado, com a mensagem sob "Até", e não é aplicado', () => {
+  it('um fim antes do início fica como digitado, com a mensagem numa linha sob as duas datas, e não é aplicado', () => {
     const onChange = vi.fn();
     render(<Harness onChange={onChange} />);
     const to = screen.getByLabelText('Até');
     fireEvent.change(to, { target: { value: '2026-02-01' } });
     expect(onChange).not.toHaveBeenCalled();
     expect((to as HTMLInputElement).value).toBe('2026-02-01');
-    expect(to.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(to.getAttribute('aria-describedby') ?? '')?.textContent).toBe(message);
+    const from = screen.getByLabelText('De');
+    for (const end of [from, to]) {
+      expect(end.getAttribute('aria-invalid')).toBe('true');
+      expect(document.getElementById(end.getAttribute('aria-describedby') ?? '')?.textContent).toBe(message);
+    }
+    // Its own line, not inside the "Até" field: a toolbar's fields stay aligned (seen on /admin/relatorios).
+    expect(to.parentElement?.contains(screen.getByText(message))).toBe(false);
+    expect(screen.getByText(message).className).toContain('basis-full');
     // Moving the start back makes the range valid: both ends that differ are applied at once.
     fireEvent.change(screen.getByLabelText('De'), { target: { value: '2026-01-15' } });
     expect(onChange).toHaveBeenLastCalledWith({ from: '2026-01-15', to: '2026-02-01' });

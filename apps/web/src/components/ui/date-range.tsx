@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { dateRangeProblem } from '@urbana/shared';
 import { Field } from './field.tsx';
 
@@ -46,6 +46,10 @@ export function DateRange({
     setDraft(value);
   }
   const error = dateRangeProblem(draft.from, draft.to) ?? undefined;
+  const messageId = useId();
+  // Both dates are refused together; the message takes a line of its own below them, so the two
+  // fields (and a toolbar's buttons) stay on one line instead of the second one growing alone.
+  const refused = error ? ({ 'aria-invalid': true, 'aria-describedby': messageId } as const) : {};
   const edit = (next: DateRangeValue) => {
     setDraft(next);
     if (dateRangeProblem(next.from, next.to)) return;
@@ -62,7 +66,7 @@ export function DateRange({
         className={className}
         min={min}
         value={draft.from}
-        aria-invalid={error ? true : undefined}
+        {...refused}
         onChange={(e) => edit({ ...draft, from: e.target.value })}
       />
       <Field
@@ -71,9 +75,14 @@ export function DateRange({
         className={className}
         min={min}
         value={draft.to}
-        error={error}
+        {...refused}
         onChange={(e) => edit({ ...draft, to: e.target.value })}
       />
+      {error ? (
+        <p id={messageId} className="col-span-full basis-full text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
     </>
   );
 }

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import type { SalesReport } from '@urbana/shared';
+import { dateRangeMessages, type SalesReport } from '@urbana/shared';
 import { adminKeys } from '../../../features/admin/api/admin-api.ts';
 import { Component } from './reports.tsx';
 
@@ -140,5 +140,24 @@ describe('relatórios do painel', () => {
     expect(within(sections[1]!).getByText('Sem vendas.')).toBeTruthy();
     expect(within(sections[4]!).getByText('Sem vendas.')).toBeTruthy();
     expect(screen.queryByRole('figure')).toBeNull();
+  });
+});
+
+describe('relatórios com um período ao contrário no endereço', () => {
+  it('diz o problema uma vez, junto às datas, sem perguntar ao servidor', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const router = createMemoryRouter([{ path: '/admin/relatorios', Component }], {
+      initialEntries: ['/admin/relatorios?from=2026-12-31&to=2026-12-01'],
+    });
+    render(
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findAllByText(dateRangeMessages.order)).toHaveLength(1);
+    expect(screen.queryByText('Calculando relatórios...')).toBeNull();
+    expect(fetchSpy).not.toHaveBeenCalled();
+    fetchSpy.mockRestore();
   });
 });

@@ -15,6 +15,7 @@ import type {
   SalesReport,
   UserType,
 } from '@urbana/shared';
+import { dateRangeProblem } from '@urbana/shared';
 import { api } from '../../../lib/api-client.ts';
 
 /** Every admin query key starts here, so a change can refresh what depends on it. */
@@ -24,11 +25,21 @@ export const adminKeys = {
   one: (name: string, id: string) => ['admin', name, id] as const,
 };
 
+/**
+ * A list's period that ends before it starts (a pasted or older address: the date fields never send
+ * one) is not asked for: the fields say what is wrong, and the server would only say it again.
+ */
+export const periodRefused = (search: string) => {
+  const params = new URLSearchParams(search);
+  return dateRangeProblem(params.get('from') ?? '', params.get('to') ?? '') !== null;
+};
+
 const listQuery = <T>(name: string, path: string, search: string) =>
   queryOptions({
     queryKey: adminKeys.list(name, search),
     queryFn: () => api<T>(`${path}${search ? `?${search}` : ''}`),
     placeholderData: keepPreviousData,
+    enabled: !periodRefused(search),
   });
 
 export const useOverview = () =>

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminOrderDetail, AdminOrderPage } from '@urbana/shared';
 import { api } from '../../../lib/api-client.ts';
-import { adminKeys } from './admin-api.ts';
+import { adminKeys, periodRefused } from './admin-api.ts';
 
 /** /admin/pedidos: the list, one order and its actions (types from the shared response schemas). */
 // z.infer of the shared response schemas (packages/shared/src/orders/admin-schemas.ts).
@@ -13,6 +13,7 @@ export const adminOrdersQuery = (search: string) =>
     queryKey: adminKeys.list('pedidos', search),
     queryFn: () => api<AdminOrderPageData>(`/api/admin/pedidos${search ? `?${search}` : ''}`),
     placeholderData: keepPreviousData,
+    enabled: !periodRefused(search),
   });
 export const useAdminOrders = (search: string) => useQuery(adminOrdersQuery(search));
 

@@ -245,6 +245,8 @@ export function QueryState<T>({
 }: {
   query: {
     isPending: boolean;
+    /** 'idle' while pending: the query is not asked (its page's fields say why). */
+    fetchStatus?: 'fetching' | 'paused' | 'idle';
     isError: boolean;
     error: Error | null;
     data: T | undefined;
@@ -255,6 +257,7 @@ export function QueryState<T>({
   isEmpty: (data: T) => boolean;
   children: (data: T) => ReactNode;
 }) {
+  if (query.isPending && query.fetchStatus === 'idle') return null;
   if (query.isPending) return <Spinner label={loading} className="py-16" />;
   if (query.isError || query.data === undefined) {
     // A refusal (4xx: a period too long, a record not found) comes back the same when asked again:
