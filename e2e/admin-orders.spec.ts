@@ -13,10 +13,15 @@ import { customerReadyToOrder, signInWithForm, toast } from './support/users.ts'
 
 /** WCAG 2.1 AA (axe-core) on the page as it is now: the filled list, the order, an open dialog. */
 async function noViolations(page: Page, where: string) {
+  // The page as it settles: a toast that a dialog dismissed fades out under its backdrop meanwhile.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   const result = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
-  expect(result.violations.map((v) => `${where} → ${v.id}`)).toEqual([]);
+  expect(
+    result.violations.map((v) => `${where} → ${v.id}`),
+    JSON.stringify(result.violations.map((v) => v.nodes.map((n) => [n.target, n.failureSummary]))),
+  ).toEqual([]);
 }
 
 test('pedido faturado: a equipe é avisada, o operador acha pelo painel e confirma, o cliente vê pago', async ({
