@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
-import { addDays, TERMS_VERSION } from '@urbana/shared';
+import { addDays, invitationMessages, TERMS_VERSION } from '@urbana/shared';
 import { STAFF } from './support/fixtures.ts';
 import { staffSignIn } from './support/admin-pages.ts';
-import { linkFrom, waitForMail } from './support/mail.ts';
+import { linkFrom, waitForMail, waitForMails } from './support/mail.ts';
 import { totp } from './support/totp.ts';
 import { createCustomer, PASSWORD, signInWithForm, toast, uniqueEmail } from './support/users.ts';
 import { personBilling } from './support/orders.ts';
@@ -118,15 +118,22 @@ test('o admin convida um operador, que cria a senha, ativa as duas etapas e entr
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Nome (opcional)').fill('Otília Operadora');
   await form.getByRole('button', { name: 'Enviar convite' }).click();
-  await expect(
-    page.getByRole('table', { name: 'Convites' }).getByRole('row', { name: new RegExp(email) }),
-  ).toContainText('Pendente');
+  await expect(toast(page, 'Convite enviado.')).toBeVisible();
+  const rows = page.getByRole('table', { name: 'Convites' }).getByRole('row', { name: new RegExp(email) });
+  await expect(rows).toContainText(['Pendente']);
+  const [firstMail] = await waitForMails(email, 1);
+  // Sent again (the person did not find the e-mail): the admin is told the first link no longer works.
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Nome (opcional)').fill('Otília Operadora');
+  await form.getByRole('button', { name: 'Enviar convite' }).click();
+  await expect(toast(page, invitationMessages.resent)).toBeVisible();
+  await expect(rows).toContainText(['Pendente', 'Revogado']);
 
-  // The invited person, in another browser.
+  // The invited person, in another browser, with the second e-mail's link.
   const context = await browser.newContext();
   const op = await context.newPage();
-  const mail = await waitForMail(email, '/auth/convite');
-  await op.goto(linkFrom(mail, '/auth/convite'));
+  const links = (await waitForMails(email, 2)).map((mail) => linkFrom(mail, '/auth/convite'));
+  await op.goto(links.find((link) => link !== linkFrom(firstMail!, '/auth/convite'))!);
   await expect(op.getByText(email)).toBeVisible();
   await op.getByLabel('Senha').fill('Operadora-Nova-2026');
   await op.getByRole('button', { name: 'Criar minha conta' }).click();
@@ -169,7 +176,5 @@ test('o admin convida um operador, que cria a senha, ativa as duas etapas e entr
   await context.close();
 
   await page.reload();
-  await expect(
-    page.getByRole('table', { name: 'Convites' }).getByRole('row', { name: new RegExp(email) }),
-  ).toContainText('Aceito');
+  await expect(rows).toContainText(['Aceito', 'Revogado']);
 });

@@ -55,6 +55,26 @@ describe('convites para a equipe', () => {
     expect((await invite(admin, { email: customer.email, role: 'operador' })).statusCode).toBe(409);
   });
 
+  it('convidar de novo o mesmo email substitui o convite pendente e diz isso a quem convidou', async () => {
+    const first = await invite(admin, { email: 'repete@exemplo.com.br', role: 'operador' });
+    expect(first.statusCode).toBe(201);
+    expect(first.json().replaced).toBe(false);
+    const firstToken = linkToken(
+      (await lastEmailTo(ctx, 'repete@exemplo.com.br'))!.body_text,
+      '/auth/convite',
+    );
+    const again = await invite(admin, { email: 'repete@exemplo.com.br', role: 'operador' });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toMatchObject({ replaced: true, status: 'pendente' });
+    const list = (await inject(ctx, { method: 'GET', url: '/api/admin/convites', cookie: admin })).json();
+    const statuses = list.items
+      .filter((i: { email: string }) => i.email === 'repete@exemplo.com.br')
+      .map((i: { status: string }) => i.status);
+    expect(statuses).toEqual(['pendente', 'revogado']);
+    // The first e-mail's link no longer works.
+    expect((await accept(firstToken)).statusCode).toBe(400);
+  });
+
   it('o link define a senha, cria a conta com o papel, e serve uma vez só', async () => {
     const res = await invite(admin, {
       email: 'Olga@Exemplo.com.br',

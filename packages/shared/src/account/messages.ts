@@ -52,6 +52,7 @@ export const twoFactorMessages = {
 
 export const invitationMessages = {
   sent: 'Convite enviado.',
+  resent: 'Convite reenviado. O link do convite anterior para este email deixou de valer.',
   revoked: 'Convite revogado.',
   invalid: 'Este convite é inválido, expirou ou já foi usado. Peça um novo convite à equipe.',
   adminNotAllowed: 'Só os emails da lista de administradores podem ser convidados como admin.',

@@ -129,6 +129,8 @@ export const invitationSchema = z.object({
   created_at: z.string(),
 });
 export const invitationsSchema = z.object({ items: z.array(invitationSchema) });
+/** A new invitation; `replaced` when it took the place of a pending one for the same address. */
+export const invitationSentSchema = invitationSchema.extend({ replaced: z.boolean() });
 export type Invitation = z.infer<typeof invitationSchema>;
 export const invitationPreviewSchema = z.object({
   email: z.string(),

@@ -3,7 +3,7 @@ import {
   accountSettingsMessages,
   invitationBodySchema,
   invitationMessages,
-  invitationSchema,
+  invitationSentSchema,
   invitationsSchema,
   messageSchema,
 } from '@urbana/shared';
@@ -45,13 +45,13 @@ export const teamAdminRoutes =
           tags,
           summary: 'Convida uma pessoa como operador ou admin (admin só da lista)',
           body: invitationBodySchema,
-          response: { 201: invitationSchema, ...errors },
+          response: { 201: invitationSentSchema, ...errors },
         },
       },
       async (request, reply) => {
-        await inviteStaff(deps, request.user!, request.body, request.ip);
+        const { replaced } = await inviteStaff(deps, request.user!, request.body, request.ip);
         const [created] = await listInvitations(deps);
-        return reply.code(201).send(created!);
+        return reply.code(201).send({ ...created!, replaced });
       },
     );
 

@@ -36,8 +36,8 @@ export async function inviteStaff(
   const token = newToken();
   const days = Math.round(deps.config.invitationMs / 86400_000);
   const row = await deps.db.transaction(async (tx) => {
-    // A new invitation replaces the pending one for the same address.
-    await tx
+    // A new invitation replaces the pending one for the same address (the admin is told).
+    const replaced = await tx
       .update(staffInvitations)
       .set({ revoked_at: new Date() })
       .where(
@@ -46,7 +46,8 @@ export async function inviteStaff(
           isNull(staffInvitations.accepted_at),
           isNull(staffInvitations.revoked_at),
         ),
-      );
+      )
+      .returning({ id: staffInvitations.id });
     const [created] = await tx
       .insert(staffInvitations)
       .values({
@@ -74,9 +75,13 @@ export async function inviteStaff(
       entity: 'convite',
       entityId: created!.id,
       ip,
-      after: { email: input.email, papel: input.role },
+      after: {
+        email: input.email,
+        papel: input.role,
+        ...(replaced.length ? { substitui_convite: true } : {}),
+      },
     });
-    return created!;
+    return { ...created!, replaced: replaced.length > 0 };
   });
   void deps.outbox.kick();
   return row;

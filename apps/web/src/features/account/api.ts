@@ -6,7 +6,7 @@ import type {
   dataExportsSchema,
   emailPreferencesSchema,
   invitationPreviewSchema,
-  invitationSchema,
+  invitationSentSchema,
   invitationsSchema,
   Legal,
   messageSchema,
@@ -60,7 +60,7 @@ export const accountApi = {
     api<Message>('/api/invitations/accept', { method: 'POST', body }),
   invitations: () => api<z.infer<typeof invitationsSchema>>('/api/admin/convites'),
   invite: (body: { email: string; nome_completo: string; role: 'operador' | 'admin' }) =>
-    api<z.infer<typeof invitationSchema>>('/api/admin/convites', { method: 'POST', body }),
+    api<z.infer<typeof invitationSentSchema>>('/api/admin/convites', { method: 'POST', body }),
   exportFor: (userId: string) =>
     api<Message>(`/api/admin/usuarios/${userId}/exportar-dados`, { method: 'POST' }),
   deleteFor: (userId: string) => api<Message>(`/api/admin/usuarios/${userId}/excluir`, { method: 'POST' }),

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { formatDateTime, invitationBodySchema, type Invitation } from '@urbana/shared';
+import { formatDateTime, invitationBodySchema, invitationMessages, type Invitation } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, SelectField } from '../../../components/ui/field.tsx';
@@ -42,8 +42,8 @@ export function Component() {
   const { errors } = form.formState;
   const submit = form.handleSubmit(async (body) => {
     try {
-      await invite.mutateAsync(body);
-      toast.success('Convite enviado.');
+      const sent = await invite.mutateAsync(body);
+      toast.success(sent.replaced ? invitationMessages.resent : invitationMessages.sent);
       form.reset();
     } catch (e) {
       form.setError('root', { message: errorMessage(e, 'Não foi possível enviar o convite.') });
