@@ -387,6 +387,14 @@ describe('/admin/email-agendados', () => {
       headers: ORIGIN,
     });
     expect(cancelled.json().status).toBe('cancelado');
+    // The audit line of the cancellation names the e-mail by its subject.
+    const audit = await inject(ctx, {
+      method: 'GET',
+      url: '/api/admin/logs?action=email_agendado.cancelado',
+      cookie: admin.cookie,
+    });
+    const line = audit.json().items.find((i: { entity_id: string }) => i.entity_id === id);
+    expect(line.target.label).toBe('e-mail “Email que será cancelado”');
     await makeDue(id);
     await ctx.app.deps.outbox.drain();
     expect(received.filter((m) => m.data.includes('nunca deve chegar'))).toHaveLength(0);

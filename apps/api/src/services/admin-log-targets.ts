@@ -9,6 +9,7 @@ import {
   orders,
   products,
   profiles,
+  scheduledEmails,
   supportTickets,
 } from '../db/schema/index.ts';
 
@@ -46,7 +47,7 @@ async function loadTargets(db: Db, rows: AuditRow[]) {
     .map((r) => afterOf(r).order_item_id as string);
   const lookup = async <T>(ids: string[], run: (ids: string[]) => Promise<T[]>) =>
     ids.length ? run(ids) : [];
-  const [people, productRows, itemRows, adRows, orderRows, ticketRows, couponRows, emailRows] =
+  const [people, productRows, itemRows, adRows, orderRows, ticketRows, couponRows, emailRows, scheduledRows] =
     await Promise.all([
       lookup(idsOf('profile'), (ids) =>
         db
@@ -85,6 +86,13 @@ async function loadTargets(db: Db, rows: AuditRow[]) {
       lookup(idsOf('email'), (ids) =>
         db.select({ id: emailLog.id, to: emailLog.to_email }).from(emailLog).where(inArray(emailLog.id, ids)),
       ),
+      // A cancellation (or an edit that kept the subject) records no subject: the e-mail's own.
+      lookup(idsOf('scheduled_email'), (ids) =>
+        db
+          .select({ id: scheduledEmails.id, subject: scheduledEmails.subject })
+          .from(scheduledEmails)
+          .where(inArray(scheduledEmails.id, ids)),
+      ),
     ]);
   const byId = <T extends { id: string }>(list: T[]) => new Map(list.map((x) => [x.id, x]));
   return {
@@ -96,6 +104,7 @@ async function loadTargets(db: Db, rows: AuditRow[]) {
     tickets: byId(ticketRows),
     coupons: byId(couponRows),
     emails: byId(emailRows),
+    scheduled: byId(scheduledRows),
   };
 }
 
@@ -166,11 +175,11 @@ function targetOf(maps: TargetMaps, r: AuditRow): AuditTarget | null {
         ? { label: `e-mail para ${email.to}`, href: withQuery(paths.admin.emailLogs, email.to) }
         : { label: 'e-mail', href: paths.admin.emailLogs };
     }
-    case 'scheduled_email':
-      return {
-        label: typeof after.subject === 'string' ? `e-mail “${after.subject}”` : 'e-mail agendado',
-        href: paths.admin.emailAgendados,
-      };
+    case 'scheduled_email': {
+      const subject =
+        typeof after.subject === 'string' ? after.subject : id && maps.scheduled.get(id)?.subject;
+      return { label: subject ? `e-mail “${subject}”` : 'e-mail agendado', href: paths.admin.emailAgendados };
+    }
     case 'notification_broadcast':
       return {
         label: typeof after.title === 'string' ? `notificação “${after.title}”` : 'notificação',
