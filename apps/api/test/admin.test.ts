@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dateRangeMessages, OCCUPANCY_DEFAULT_WEEKS } from '@urbana/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { auditLog, emailLog, orders, profiles } from '../src/db/schema/index.ts';
+import { auditLog, coupons, emailLog, orders, profiles } from '../src/db/schema/index.ts';
 import {
   billingPf,
   createTestApp,
@@ -353,6 +353,39 @@ describe('cupons', () => {
       payload: { code: 'BEMVINDO10', kind: 'percentual', value: 10, max_uses: 0 },
     });
     expect(below.statusCode).toBe(400);
+  });
+
+  it('filtra ativos (valem hoje), expirados (passaram do fim) e inativos (desligados)', async () => {
+    const create = async (code: string, extra: object = {}) => {
+      const res = await inject(ctx, {
+        method: 'POST',
+        url: '/api/admin/cupons',
+        cookie: admin.cookie,
+        payload: { code, kind: 'valor', value: 1_000, ...extra },
+      });
+      expect(res.statusCode, `${code} ${res.body}`).toBe(201);
+      return res.json().id as string;
+    };
+    await create('FILTROVALE');
+    const ended = await create('FILTROVENCEU', { ends_at: new Date(Date.now() + 3_600_000).toISOString() });
+    await ctx.database.db
+      .update(coupons)
+      .set({ ends_at: new Date(Date.now() - 60_000) })
+      .where(eq(coupons.id, ended));
+    await create('FILTRODESLIGADO', { active: false });
+    const codes = async (status: string) =>
+      (
+        await inject(ctx, {
+          method: 'GET',
+          url: `/api/admin/cupons?q=filtro&status=${status}`,
+          cookie: admin.cookie,
+        })
+      )
+        .json()
+        .items.map((c: { code: string }) => c.code);
+    expect(await codes('ativo')).toEqual(['FILTROVALE']);
+    expect(await codes('expirado')).toEqual(['FILTROVENCEU']);
+    expect(await codes('inativo')).toEqual(['FILTRODESLIGADO']);
   });
 
   it('o operador não usa cupons', async () => {

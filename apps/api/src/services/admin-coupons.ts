@@ -1,5 +1,5 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
-import type { couponInputSchema } from '@urbana/shared';
+import type { couponInputSchema, couponListStatuses } from '@urbana/shared';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { coupons } from '../db/schema/index.ts';
@@ -50,7 +50,7 @@ export async function listCoupons(
   db: Db,
   input: {
     q?: string | undefined;
-    status?: 'ativo' | 'inativo' | undefined;
+    status?: (typeof couponListStatuses)[number] | undefined;
     sort: (typeof couponSorts)[number];
     dir: 'asc' | 'desc';
     page: number;
@@ -60,7 +60,10 @@ export async function listCoupons(
   const conditions: SQL[] = [];
   const search = textSearch(input.q, [coupons.code]);
   if (search) conditions.push(search);
-  if (input.status) conditions.push(eq(coupons.active, input.status === 'ativo'));
+  const ended = sql`${coupons.ends_at} is not null and ${coupons.ends_at} <= now()`;
+  if (input.status === 'ativo') conditions.push(eq(coupons.active, true), sql`not (${ended})`);
+  if (input.status === 'expirado') conditions.push(ended);
+  if (input.status === 'inativo') conditions.push(eq(coupons.active, false));
   const where = conditions.length ? and(...conditions) : undefined;
   const column = coupons[input.sort];
   const [total] = await db.select({ n: count() }).from(coupons).where(where);

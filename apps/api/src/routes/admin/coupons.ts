@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminCouponPageSchema, adminCouponSchema, adminPageQuery, couponInputSchema } from '@urbana/shared';
+import {
+  adminCouponPageSchema,
+  adminCouponSchema,
+  adminPageQuery,
+  couponInputSchema,
+  couponListStatuses,
+} from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
 import { requireSection } from '../../plugins/app/auth.ts';
 import {
@@ -27,7 +33,7 @@ export const couponAdminRoutes =
           summary: 'Cupons com usos e receita (somente admin)',
           querystring: z.object({
             ...adminPageQuery,
-            status: z.enum(['ativo', 'inativo'], { error: 'Status inválido.' }).optional(),
+            status: z.enum(couponListStatuses, { error: 'Status inválido.' }).optional(),
             sort: z.enum(couponSorts, { error: 'Ordenação inválida.' }).default('created_at'),
           }),
           response: { 200: adminCouponPageSchema, ...errors },

@@ -167,6 +167,14 @@ function CouponForm({ coupon, onDone }: { coupon: AdminCoupon | null; onDone: ()
   );
 }
 
+/** The list's filter (couponListStatuses): usable today, past its end, switched off. */
+const statusOptions = [
+  ['', 'Todos'],
+  ['ativo', 'Ativos'],
+  ['expirado', 'Expirados'],
+  ['inativo', 'Inativos'],
+] as const;
+
 export function Component() {
   const list = useListParams({ sort: 'created_at', dir: 'desc', page: '1', page_size: '20' });
   const coupons = useAdminCoupons(list.search);
@@ -187,11 +195,7 @@ export function Component() {
           label="Status"
           value={list.get('status')}
           onChange={(e) => list.set({ status: e.target.value })}
-          options={[
-            ['', 'Todos'],
-            ['ativo', 'Ativos'],
-            ['inativo', 'Inativos'],
-          ]}
+          options={statusOptions}
         />
       </Toolbar>
       <QueryState
