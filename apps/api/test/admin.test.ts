@@ -355,7 +355,7 @@ describe('cupons', () => {
     expect(below.statusCode).toBe(400);
   });
 
-  it('filtra ativos (valem hoje), expirados (passaram do fim) e inativos (desligados)', async () => {
+  it('filtra pelo estado que o selo mostra: ativo, agendado, esgotado, expirado, inativo', async () => {
     const create = async (code: string, extra: object = {}) => {
       const res = await inject(ctx, {
         method: 'POST',
@@ -366,25 +366,34 @@ describe('cupons', () => {
       expect(res.statusCode, `${code} ${res.body}`).toBe(201);
       return res.json().id as string;
     };
+    const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
     await create('FILTROVALE');
-    const ended = await create('FILTROVENCEU', { ends_at: new Date(Date.now() + 3_600_000).toISOString() });
-    await ctx.database.db
-      .update(coupons)
-      .set({ ends_at: new Date(Date.now() - 60_000) })
-      .where(eq(coupons.id, ended));
+    await create('FILTROAMANHA', { starts_at: inAnHour });
+    const usedUp = await create('FILTROESGOTOU', { max_uses: 1 });
+    await ctx.database.db.update(coupons).set({ uses: 1 }).where(eq(coupons.id, usedUp));
+    // Past its end it is "Expirado" even when it was also switched off (couponStateOf's order).
+    for (const code of ['FILTROVENCEU', 'FILTROVENCEUDESLIGADO']) {
+      const id = await create(code, { ends_at: inAnHour, active: code.endsWith('DESLIGADO') ? false : true });
+      await ctx.database.db
+        .update(coupons)
+        .set({ ends_at: new Date(Date.now() - 60_000) })
+        .where(eq(coupons.id, id));
+    }
     await create('FILTRODESLIGADO', { active: false });
     const codes = async (status: string) =>
       (
         await inject(ctx, {
           method: 'GET',
-          url: `/api/admin/cupons?q=filtro&status=${status}`,
+          url: `/api/admin/cupons?q=filtro&status=${status}&sort=code&dir=asc`,
           cookie: admin.cookie,
         })
       )
         .json()
         .items.map((c: { code: string }) => c.code);
     expect(await codes('ativo')).toEqual(['FILTROVALE']);
-    expect(await codes('expirado')).toEqual(['FILTROVENCEU']);
+    expect(await codes('agendado')).toEqual(['FILTROAMANHA']);
+    expect(await codes('esgotado')).toEqual(['FILTROESGOTOU']);
+    expect(await codes('expirado')).toEqual(['FILTROVENCEU', 'FILTROVENCEUDESLIGADO']);
     expect(await codes('inativo')).toEqual(['FILTRODESLIGADO']);
   });
 

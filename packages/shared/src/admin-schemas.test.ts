@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { couponFormSchema, couponInputSchema, dateRangeProblem, parseReais } from './admin-schemas.ts';
+import {
+  couponFormSchema,
+  couponFreeOrdersWarning,
+  couponInputSchema,
+  dateRangeProblem,
+  parseReais,
+} from './admin-schemas.ts';
 import { productFormSchema, productInputSchema } from './admin/products.ts';
 
 describe('parseReais', () => {
@@ -144,6 +150,19 @@ describe('productFormSchema', () => {
     expect(two.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['towers', 'Um produto sem torres tem exatamente uma face.'],
     ]);
+  });
+});
+
+describe('aviso de cupom de valor fixo acima do pedido mínimo', () => {
+  it('avisa que pedidos até o desconto saem de graça, só para valor fixo acima do mínimo', () => {
+    expect(couponFreeOrdersWarning('valor', 50_000, 10_000)).toBe(
+      'Pedidos de até R$\u00a0500,00 sairão de graça: o desconto cobre o pedido inteiro. Para evitar, defina um pedido mínimo acima do desconto.',
+    );
+    expect(couponFreeOrdersWarning('valor', 50_000, null)).not.toBeNull();
+    expect(couponFreeOrdersWarning('valor', 50_000, 50_000)).toBeNull();
+    expect(couponFreeOrdersWarning('valor', 5_000, 100_000)).toBeNull();
+    expect(couponFreeOrdersWarning('percentual', 100, 0)).toBeNull();
+    expect(couponFreeOrdersWarning('valor', null, 0)).toBeNull();
   });
 });
 

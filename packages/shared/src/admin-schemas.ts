@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseDecimal } from './lib/numbers.ts';
 import { fromDateTimeInput } from './lib/date-input.ts';
+import { formatMoney } from './lib/money.ts';
 import { couponKinds } from './orders/rules.ts';
 import { userTypes } from './permissions.ts';
 
@@ -185,6 +186,20 @@ function signedReais(value: string): number {
 }
 
 /** "1.234,56" or "1234.56" or "R$ 12" → centavos; null when it is not a price. */
+/**
+ * A fixed discount larger than the coupon's minimum order makes every order from the minimum up to
+ * the discount free (the discount is capped at the order: orders/rules.ts). The coupon form warns;
+ * saving is allowed (a "first order free up to R$ 500" coupon is a choice).
+ */
+export function couponFreeOrdersWarning(
+  kind: string,
+  value: number | null,
+  minOrder: number | null,
+): string | null {
+  if (kind !== 'valor' || value === null || !(value > (minOrder ?? 0))) return null;
+  return `Pedidos de até ${formatMoney(value)} sairão de graça: o desconto cobre o pedido inteiro. Para evitar, defina um pedido mínimo acima do desconto.`;
+}
+
 export function parseReais(value: string): number | null {
   let v = value.replace(/R\$\s?/i, '').replace(/\s/g, '');
   if (!v) return null;

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
-import type { couponInputSchema, couponListStatuses } from '@urbana/shared';
+import type { CouponState, couponInputSchema } from '@urbana/shared';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { coupons } from '../db/schema/index.ts';
@@ -10,6 +10,21 @@ import { audit, auditUpdate } from './audit.ts';
 import { textSearch } from '../db/search.ts';
 
 type CouponInput = z.output<typeof couponInputSchema>;
+/**
+ * Each state of the list's filter as SQL, in the precedence of `couponStateOf` (packages/shared/src/orders/rules.ts):
+ * past its end, out of uses, switched off, before its start, else usable.
+ */
+const expired = sql`(${coupons.ends_at} is not null and ${coupons.ends_at} < now())`;
+const usedUp = sql`(${coupons.max_uses} is not null and ${coupons.uses} >= ${coupons.max_uses})`;
+const notYet = sql`(${coupons.starts_at} is not null and now() < ${coupons.starts_at})`;
+const stateIs: Record<CouponState, SQL> = {
+  expirado: expired,
+  esgotado: sql`not ${expired} and ${usedUp}`,
+  inativo: sql`not ${expired} and not ${usedUp} and not ${coupons.active}`,
+  agendado: sql`not ${expired} and not ${usedUp} and ${coupons.active} and ${notYet}`,
+  ativo: sql`not ${expired} and not ${usedUp} and ${coupons.active} and not ${notYet}`,
+};
+
 export const couponSorts = ['created_at', 'code', 'uses', 'ends_at'] as const;
 
 const usage = {
@@ -50,7 +65,7 @@ export async function listCoupons(
   db: Db,
   input: {
     q?: string | undefined;
-    status?: (typeof couponListStatuses)[number] | undefined;
+    status?: CouponState | undefined;
     sort: (typeof couponSorts)[number];
     dir: 'asc' | 'desc';
     page: number;
@@ -60,10 +75,7 @@ export async function listCoupons(
   const conditions: SQL[] = [];
   const search = textSearch(input.q, [coupons.code]);
   if (search) conditions.push(search);
-  const ended = sql`${coupons.ends_at} is not null and ${coupons.ends_at} <= now()`;
-  if (input.status === 'ativo') conditions.push(eq(coupons.active, true), sql`not (${ended})`);
-  if (input.status === 'expirado') conditions.push(ended);
-  if (input.status === 'inativo') conditions.push(eq(coupons.active, false));
+  if (input.status) conditions.push(stateIs[input.status]);
   const where = conditions.length ? and(...conditions) : undefined;
   const column = coupons[input.sort];
   const [total] = await db.select({ n: count() }).from(coupons).where(where);

@@ -156,12 +156,6 @@ export const adminCouponSchema = z.object({
 export type AdminCoupon = z.infer<typeof adminCouponSchema>;
 export const adminCouponPageSchema = pageOf(adminCouponSchema);
 
-/**
- * The coupon list's filter: `ativo` is usable today (switched on and not past its end), `expirado`
- * past its end whether switched on or not, `inativo` switched off.
- */
-export const couponListStatuses = ['ativo', 'expirado', 'inativo'] as const;
-
 export const emailStatuses = ['pendente', 'enviado', 'falhou', 'registrado'] as const;
 export type EmailStatus = (typeof emailStatuses)[number];
 

@@ -5,7 +5,7 @@ import {
   adminCouponSchema,
   adminPageQuery,
   couponInputSchema,
-  couponListStatuses,
+  couponStates,
 } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
 import { requireSection } from '../../plugins/app/auth.ts';
@@ -33,7 +33,7 @@ export const couponAdminRoutes =
           summary: 'Cupons com usos e receita (somente admin)',
           querystring: z.object({
             ...adminPageQuery,
-            status: z.enum(couponListStatuses, { error: 'Status inválido.' }).optional(),
+            status: z.enum(couponStates, { error: 'Status inválido.' }).optional(),
             sort: z.enum(couponSorts, { error: 'Ordenação inválida.' }).default('created_at'),
           }),
           response: { 200: adminCouponPageSchema, ...errors },

@@ -1,10 +1,11 @@
 import { Plus } from '../../../features/admin/icons.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type Control } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   couponFormSchema,
+  couponFreeOrdersWarning,
   couponStateLabels,
   couponStateOf,
   type CouponState,
@@ -13,6 +14,7 @@ import {
   formatInteger,
   formatMoney,
   formatAmount,
+  parseReais,
   toDateTimeInput,
   type AdminCoupon,
 } from '@urbana/shared';
@@ -63,22 +65,44 @@ const kindOptions = [
 
 const describe = (c: AdminCoupon) => (c.kind === 'percentual' ? `${c.value}%` : formatMoney(c.value));
 
+/** The form's fields for a coupon being edited (or empty for a new one), as the person reads them. */
+function couponFormValues(coupon: AdminCoupon | null): z.input<typeof couponFormSchema> {
+  return {
+    code: coupon?.code ?? '',
+    kind: coupon?.kind ?? 'percentual',
+    value: coupon ? (coupon.kind === 'percentual' ? String(coupon.value) : formatAmount(coupon.value)) : '',
+    starts_at: toDateTimeInput(coupon?.starts_at ?? null),
+    ends_at: toDateTimeInput(coupon?.ends_at ?? null),
+    min_order: coupon ? formatAmount(coupon.min_order) : '',
+    max_uses: coupon?.max_uses ? String(coupon.max_uses) : '',
+    max_uses_per_user: coupon?.max_uses_per_user ? String(coupon.max_uses_per_user) : '',
+    first_purchase_only: coupon?.first_purchase_only ?? false,
+    active: coupon?.active ?? true,
+  };
+}
+
+type CouponFormControl = Control<
+  z.input<typeof couponFormSchema>,
+  unknown,
+  z.output<typeof couponFormSchema>
+>;
+
+/** Under the discount and minimum: a fixed discount above the minimum order makes orders free. */
+function FreeOrdersWarning({ control }: { control: CouponFormControl }) {
+  const [kind, value, minOrder] = useWatch({ control, name: ['kind', 'value', 'min_order'] });
+  const warning = couponFreeOrdersWarning(kind, parseReais(value), parseReais(minOrder));
+  return warning ? (
+    <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 sm:col-span-2" role="status">
+      {warning}
+    </p>
+  ) : null;
+}
+
 function CouponForm({ coupon, onDone }: { coupon: AdminCoupon | null; onDone: () => void }) {
   const save = useSaveCoupon();
   const form = useForm<z.input<typeof couponFormSchema>, unknown, z.output<typeof couponFormSchema>>({
     resolver: zodResolver(couponFormSchema),
-    defaultValues: {
-      code: coupon?.code ?? '',
-      kind: coupon?.kind ?? 'percentual',
-      value: coupon ? (coupon.kind === 'percentual' ? String(coupon.value) : formatAmount(coupon.value)) : '',
-      starts_at: toDateTimeInput(coupon?.starts_at ?? null),
-      ends_at: toDateTimeInput(coupon?.ends_at ?? null),
-      min_order: coupon ? formatAmount(coupon.min_order) : '',
-      max_uses: coupon?.max_uses ? String(coupon.max_uses) : '',
-      max_uses_per_user: coupon?.max_uses_per_user ? String(coupon.max_uses_per_user) : '',
-      first_purchase_only: coupon?.first_purchase_only ?? false,
-      active: coupon?.active ?? true,
-    },
+    defaultValues: couponFormValues(coupon),
   });
   const { errors } = form.formState;
   const kind = useWatch({ control: form.control, name: 'kind' });
@@ -124,6 +148,7 @@ function CouponForm({ coupon, onDone }: { coupon: AdminCoupon | null; onDone: ()
         error={errors.min_order?.message}
         {...form.register('min_order')}
       />
+      <FreeOrdersWarning control={form.control} />
       <Field
         label="Início (opcional)"
         type="datetime-local"
@@ -167,13 +192,13 @@ function CouponForm({ coupon, onDone }: { coupon: AdminCoupon | null; onDone: ()
   );
 }
 
-/** The list's filter (couponListStatuses): usable today, past its end, switched off. */
-const statusOptions = [
+/** The list's filter: every state a coupon can be in (couponStateOf), as its badge says it. */
+const statusOptions: ReadonlyArray<readonly [string, string]> = [
   ['', 'Todos'],
-  ['ativo', 'Ativos'],
-  ['expirado', 'Expirados'],
-  ['inativo', 'Inativos'],
-] as const;
+  ...(['ativo', 'agendado', 'esgotado', 'expirado', 'inativo'] as const).map(
+    (state) => [state, couponStateLabels[state]] as const,
+  ),
+];
 
 export function Component() {
   const list = useListParams({ sort: 'created_at', dir: 'desc', page: '1', page_size: '20' });
