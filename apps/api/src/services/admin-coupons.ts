@@ -10,6 +10,7 @@ import { audit, auditUpdate } from './audit.ts';
 import { textSearch } from '../db/search.ts';
 
 type CouponInput = z.output<typeof couponInputSchema>;
+
 /**
  * Each state of the list's filter as SQL, in the precedence of `couponStateOf` (packages/shared/src/orders/rules.ts):
  * past its end, out of uses, switched off, before its start, else usable.
