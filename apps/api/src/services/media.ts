@@ -135,9 +135,13 @@ export async function receiveUpload(
     },
   });
 
+  const out = createWriteStream(file);
   try {
-    await pipeline(body, guard, createWriteStream(file));
+    await pipeline(body, guard, out);
   } catch (error) {
+    // The file may still be opening when the upload is refused (an SVG in its first bytes): removing
+    // it before the stream has closed left it behind, created just after (seen in a clean-clone run).
+    if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
     await rm(file, { force: true });
     if (error instanceof AppError) throw error;
     throw new AppError(400, mediaMessages.aborted);
