@@ -89,7 +89,6 @@ export async function receiveUpload(
   let head = Buffer.alloc(0);
   let format: CreativeFormat | undefined;
   let size = 0;
-
   const decide = async () => {
     if (looksLikeSvg(head)) throw new AppError(415, mediaMessages.svg);
     const { fileTypeFromBuffer } = await loadFileType();
@@ -134,13 +133,11 @@ export async function receiveUpload(
       );
     },
   });
-
   const out = createWriteStream(file);
   try {
     await pipeline(body, guard, out);
   } catch (error) {
-    // The file may still be opening when the upload is refused (an SVG in its first bytes): removing
-    // it before the stream has closed left it behind, created just after (seen in a clean-clone run).
+    // Refused at once, the file may still be opening: removed only after its stream has closed.
     if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
     await rm(file, { force: true });
     if (error instanceof AppError) throw error;
