@@ -74,14 +74,16 @@ test('os scripts que o index.html carrega de início não trazem o zod (decisão
 test('a página no navegador é montada pelo React 19', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  // React marks the container it rendered into and each DOM node with its fiber.
-  const marks = await page.evaluate(() => {
-    const root = document.getElementById('root')!;
-    const heading = document.querySelector('h1')!;
-    return {
-      container: Object.keys(root).some((key) => key.startsWith('__reactContainer$')),
-      fiber: Object.keys(heading).some((key) => key.startsWith('__reactFiber$')),
-    };
-  });
-  expect(marks).toEqual({ container: true, fiber: true });
+  // React marks the container it rendered into and each DOM node with its fiber. The page arrives
+  // drawn by the server and its scripts load after the first paint (decision 061): wait for them.
+  const marks = () =>
+    page.evaluate(() => {
+      const root = document.getElementById('root')!;
+      const heading = document.querySelector('h1')!;
+      return {
+        container: Object.keys(root).some((key) => key.startsWith('__reactContainer$')),
+        fiber: Object.keys(heading).some((key) => key.startsWith('__reactFiber$')),
+      };
+    });
+  await expect.poll(marks).toEqual({ container: true, fiber: true });
 });
