@@ -13,7 +13,8 @@ import {
 } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
 import { executePrepared } from '../../db/prepared.ts';
-import { mediaPlans, type products } from '../../db/schema/index.ts';
+import { mediaPlans } from '../../db/schema/index.ts';
+import type { ProductRow } from '../../services/catalog/product-detail.ts';
 import { findArticle } from '../../services/articles.ts';
 import { fileUrl } from '../../services/catalog/rows.ts';
 
@@ -71,26 +72,10 @@ function renderHead(base: string, pathname: string, meta: Meta, status = 200): P
   return { status, tags: tags.join('') };
 }
 
-/** schema.org Product data of a product page, with its daily price as the offer. */
 /** What a product page's head shows of the product (one prepared read, `productMeta`). */
-type HeadRow = Pick<
-  typeof products.$inferSelect,
-  | 'id'
-  | 'slug'
-  | 'name'
-  | 'description'
-  | 'type'
-  | 'address'
-  | 'neighborhood'
-  | 'city'
-  | 'state'
-  | 'latitude'
-  | 'longitude'
-  | 'daily_price'
-  | 'weekly_audience'
-  | 'operating_hours'
-> & { photo_keys: string[] | string };
+type HeadRow = Omit<ProductRow, 'is_tower_based' | 'audience_profile'> & { photo_keys: string[] | string };
 
+/** schema.org Product data of a product page, with its daily price as the offer. */
 function productJsonLd(
   product: HeadRow,
   at: { base: string; url: string; images: string[]; type: string; place: string },

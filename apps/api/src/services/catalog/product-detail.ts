@@ -25,8 +25,8 @@ interface PhotoRow {
 /** [tower_id, starts_on, ends_on] of an active reservation that touches the calendar's window. */
 type BookingRow = [string, string, string];
 
-/** The product's columns that the page shows. */
-type ProductRow = Pick<
+/** The product's columns that the page shows (its head reads the same, plugins/app/page-head.ts). */
+export type ProductRow = Pick<
   typeof products.$inferSelect,
   | 'id'
   | 'slug'

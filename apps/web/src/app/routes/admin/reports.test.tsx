@@ -54,12 +54,11 @@ const report: SalesReport = {
   ocupacao: Array.from({ length: 21 }, (_, n) => tower(n, n === 7 ? 0.5 : n / 100)),
 };
 
-function renderReports(data: SalesReport) {
+/** The reports page at `url`, with `data` already in the cache for the default period. */
+function renderReports(data: SalesReport | null, url = '/admin/relatorios') {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-  client.setQueryData(adminKeys.list('relatorios', ''), data);
-  const router = createMemoryRouter([{ path: '/admin/relatorios', Component }], {
-    initialEntries: ['/admin/relatorios'],
-  });
+  if (data) client.setQueryData(adminKeys.list('relatorios', ''), data);
+  const router = createMemoryRouter([{ path: '/admin/relatorios', Component }], { initialEntries: [url] });
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
@@ -146,15 +145,7 @@ describe('relatórios do painel', () => {
 describe('relatórios com um período ao contrário no endereço', () => {
   it('diz o problema uma vez, junto às datas, sem perguntar ao servidor', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const router = createMemoryRouter([{ path: '/admin/relatorios', Component }], {
-      initialEntries: ['/admin/relatorios?from=2026-12-31&to=2026-12-01'],
-    });
-    render(
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
+    renderReports(null, '/admin/relatorios?from=2026-12-31&to=2026-12-01');
     expect(await screen.findAllByText(dateRangeMessages.order)).toHaveLength(1);
     expect(screen.queryByText('Calculando relatórios...')).toBeNull();
     expect(fetchSpy).not.toHaveBeenCalled();
