@@ -1,6 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../app/providers.tsx';
 import type { CampaignDetail } from '../../campaigns/index.ts';
 import { Review } from './campaign-review.tsx';
 
@@ -12,9 +13,8 @@ afterEach(() => {
 const campaign = { id: 'c1', ad: { id: 'a1' } } as unknown as CampaignDetail;
 
 function renderReview() {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   render(
-    <QueryClientProvider client={client}>
+    <QueryClientProvider client={createQueryClient()}>
       <Review campaign={campaign} />
     </QueryClientProvider>,
   );
@@ -41,13 +41,19 @@ function slowApi() {
   };
 }
 
+/** Two clicks with the browser's microtask checkpoint between them, as between two input events. */
+async function doubleClick(button: HTMLElement) {
+  fireEvent.click(button);
+  await act(() => new Promise<void>((resolve) => queueMicrotask(resolve)));
+  fireEvent.click(button);
+}
+
 describe('revisão da arte', () => {
   it('um duplo clique em "Aprovar anúncio" manda a revisão uma vez só', async () => {
     const api = slowApi();
     renderReview();
     const approve = screen.getByRole('button', { name: 'Aprovar anúncio' });
-    fireEvent.click(approve);
-    fireEvent.click(approve);
+    await doubleClick(approve);
     expect(await api.reviews()).toBe(1);
     await api.answer();
   });
@@ -60,8 +66,7 @@ describe('revisão da arte', () => {
       target: { value: 'Texto ilegível à distância' },
     });
     const confirm = screen.getByRole('button', { name: 'Confirmar reprovação' });
-    fireEvent.click(confirm);
-    fireEvent.click(confirm);
+    await doubleClick(confirm);
     expect(await api.reviews()).toBe(1);
     await api.answer();
   });

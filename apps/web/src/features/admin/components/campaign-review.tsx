@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { adMessages, bookingLastDay, proofDateRefusal, todayInBrasilia, formatDate } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -14,18 +14,13 @@ export function Review({ campaign }: { campaign: CampaignDetail }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string>();
   const ad = campaign.ad!;
-  // The mutation's own pending state reaches the buttons a moment after the click: a double click sent
-  // the review twice (the second refused with 409). Held from the click itself until the answer.
-  const sending = useRef(false);
-  const [busy, setBusy] = useState(false);
+  // The pending state reaches the buttons before the next click (docs/decisions/062-state-before-the-next-click.md).
+  const busy = review.isPending;
   const decide = async (approve: boolean) => {
     if (!approve && (reason.trim().length < 5 || reason.trim().length > 1000)) {
       setError(adMessages.reasonRequired);
       return;
     }
-    if (sending.current) return;
-    sending.current = true;
-    setBusy(true);
     try {
       await review.mutateAsync({ adId: ad.id, approve, reason: approve ? undefined : reason.trim() });
       toast.success(
@@ -36,9 +31,6 @@ export function Review({ campaign }: { campaign: CampaignDetail }) {
       setError(undefined);
     } catch (e) {
       setError(errorMessage(e, 'Não foi possível registrar a revisão. Tente novamente.'));
-    } finally {
-      sending.current = false;
-      setBusy(false);
     }
   };
   return (
