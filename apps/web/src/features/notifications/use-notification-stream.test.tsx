@@ -1,5 +1,5 @@
 import type { NotificationList } from '@urbana/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -108,5 +108,37 @@ describe('notificações ao vivo', () => {
     expect(client.getQueryState(notificationsQuery.queryKey)?.isInvalidated).toBe(true);
     view.unmount();
     expect(third.readyState).toBe(FakeEventSource.CLOSED);
+  });
+
+  it('uma notificação que chega enquanto a lista é buscada não some quando a busca antiga responde', async () => {
+    // The list read when the stream opened started before the order existed; its answer comes
+    // after the live event. A new read replaces it, so the stale answer never lands.
+    const stale = { unread: 1, items: [item('a', 'Antiga')] };
+    const fresh = { unread: 2, items: [item('b', 'Nova'), item('a', 'Antiga')] };
+    let answerStale: (list: NotificationList) => void = () => undefined;
+    const fetched = vi
+      .fn<() => Promise<NotificationList>>()
+      .mockImplementationOnce(() => new Promise((resolve) => (answerStale = resolve)))
+      .mockImplementation(() => Promise.resolve(fresh));
+    client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(notificationsQuery.queryKey, stale);
+    function Bell() {
+      useQuery({ queryKey: notificationsQuery.queryKey, queryFn: fetched, staleTime: 60_000 });
+      useNotificationStream(true);
+      return null;
+    }
+    render(
+      <QueryClientProvider client={client}>
+        <Bell />
+      </QueryClientProvider>,
+    );
+    const source = FakeEventSource.instances[0]!;
+    await act(async () => source.emit('open'));
+    expect(fetched).toHaveBeenCalledTimes(1);
+    await act(async () => source.emit('notificacao', { notification: item('b', 'Nova'), unread: 2 }));
+    await act(async () => answerStale(stale));
+    const list = client.getQueryData(notificationsQuery.queryKey)!;
+    expect(list.items.map((n) => n.title)).toEqual(['Nova', 'Antiga']);
+    expect(list.unread).toBe(2);
   });
 });

@@ -45,9 +45,12 @@ export function useNotificationStream(enabled: boolean, onNew?: (n: Notification
           notification: NotificationItem;
           unread: number;
         };
-        const cached = client.getQueryData(notificationsQuery.queryKey);
-        if (cached) client.setQueryData(notificationsQuery.queryKey, addLiveNotification(cached, data));
-        else void client.invalidateQueries({ queryKey: notificationsQuery.queryKey });
+        const { queryKey } = notificationsQuery;
+        const cached = client.getQueryData(queryKey);
+        if (cached) client.setQueryData(queryKey, addLiveNotification(cached, data));
+        // A read of the list already on its way (the one "open" asked for) may have started before
+        // this notification existed: it is replaced by a new one, or its answer would drop it.
+        if (!cached || client.isFetching({ queryKey }) > 0) void client.invalidateQueries({ queryKey });
         followOrder(data.notification);
         onNew?.(data.notification);
       });
