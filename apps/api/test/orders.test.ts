@@ -196,6 +196,28 @@ describe('orçamento', () => {
     expect(await msg('INATIVO')).toBe('Este cupom não está ativo.');
     expect(await msg('NAOEXISTE')).toBe('Cupom não encontrado.');
   });
+
+  it('um texto que não pode ser código (longo, com espaços ou emoji) é "Cupom não encontrado." e a cotação vem inteira', async () => {
+    for (const code of ['X'.repeat(41), 'PROMO 10 😀', 'a'.repeat(200)]) {
+      const res = await inject(ctx, {
+        method: 'POST',
+        url: '/api/checkout/quote',
+        cookie: ana,
+        payload: { items: [item(face.product)], coupon_code: code },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().coupon_error).toBe('Cupom não encontrado.');
+      expect(res.json().items).toHaveLength(1);
+      expect(res.json().total).toBeGreaterThan(0);
+    }
+    const beyond = await inject(ctx, {
+      method: 'POST',
+      url: '/api/checkout/quote',
+      payload: { items: [item(face.product)], coupon_code: 'a'.repeat(201) },
+    });
+    expect(beyond.statusCode).toBe(400);
+    expect(beyond.json().message).toBe('Cupom não encontrado.');
+  });
 });
 
 describe('pedido', () => {

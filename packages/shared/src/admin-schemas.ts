@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { parseDecimal } from './lib/numbers.ts';
 import { fromDateTimeInput } from './lib/date-input.ts';
 import { formatMoney } from './lib/money.ts';
-import { couponKinds } from './orders/rules.ts';
+import { COUPON_CODE_PATTERN, couponKinds } from './orders/rules.ts';
 import { userTypes } from './permissions.ts';
 
 /** Admin area forms and queries (docs/spec/product.md §8): one schema for the API and the web forms. */
@@ -100,7 +100,7 @@ export const couponInputSchema = z
       .string({ error: 'Informe o código.' })
       .trim()
       .toUpperCase()
-      .regex(/^[A-Z0-9_-]{3,30}$/, { error: 'Código: 3 a 30 letras, números, - ou _.' }),
+      .regex(COUPON_CODE_PATTERN, { error: 'Código: 3 a 30 letras, números, - ou _.' }),
     kind: z.enum(couponKinds, { error: 'Escolha percentual ou valor fixo.' }),
     /** Percent (1–100) or centavos. */
     value: z

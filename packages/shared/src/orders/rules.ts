@@ -109,6 +109,10 @@ export interface CouponRule {
   uses: number;
 }
 
+/** A coupon's code as staff write it (upper case after trimming): the one rule of the admin form and the checkout. */
+export const COUPON_CODE_PATTERN = /^[A-Z0-9_-]{3,30}$/;
+export const COUPON_CODE_MAX_LENGTH = 30;
+
 export const couponMessages = {
   notFound: 'Cupom não encontrado.',
   inactive: 'Este cupom não está ativo.',

@@ -7,7 +7,7 @@ import { adStatuses, campaignStatuses } from '../ads/rules.ts';
 import { isStartDate } from '../catalog.ts';
 import { invoiceStatuses } from '../support/schemas.ts';
 import { campaignProofSchema } from '../campaigns/schemas.ts';
-import { orderStatuses, paymentMethods } from './rules.ts';
+import { couponMessages, orderStatuses, paymentMethods } from './rules.ts';
 
 export const orderItemInputSchema = z.object({
   product_id: z.string().uuid({ error: 'Produto inválido.' }),
@@ -30,11 +30,13 @@ export const checkoutBodySchema = z.object({
     .array(orderItemInputSchema)
     .min(1, { error: 'O carrinho está vazio.' })
     .max(50, { error: 'Itens demais em um pedido.' }),
+  // Any text is looked up: what cannot be a code is "Cupom não encontrado." beside the coupon field
+  // (the quote's coupon_error), never a refusal of the whole quote; only a paste past any sense is refused.
   coupon_code: z
     .string()
     .trim()
     .toUpperCase()
-    .max(40)
+    .max(200, { error: couponMessages.notFound })
     .nullish()
     .transform((v) => v || null),
   payment_method: z.enum(paymentMethods, { error: 'Escolha a forma de pagamento.' }).default('pix'),

@@ -4,6 +4,8 @@ import {
   bookingAudience,
   bookingCpm,
   bookingMessages,
+  COUPON_CODE_PATTERN,
+  couponMessages,
   firstOverlapIndex,
   earliestBookableStart,
   formatMoney,
@@ -254,8 +256,10 @@ export async function quote(
   let couponResult: Quote['coupon'] = null;
   let couponError: string | null = null;
   if (body.coupon_code) {
-    const coupon = await db.query.coupons.findFirst({ where: eq(coupons.code, body.coupon_code) });
-    if (!coupon) couponError = 'Cupom não encontrado.';
+    const coupon = COUPON_CODE_PATTERN.test(body.coupon_code)
+      ? await db.query.coupons.findFirst({ where: eq(coupons.code, body.coupon_code) })
+      : undefined;
+    if (!coupon) couponError = couponMessages.notFound;
     else {
       const result = applyCoupon(coupon, {
         amount: subtotal - discount,

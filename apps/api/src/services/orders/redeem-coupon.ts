@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { applyCoupon, formatMoney } from '@urbana/shared';
+import { applyCoupon, couponMessages, formatMoney } from '@urbana/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { coupons } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -15,7 +15,7 @@ interface CouponRequest {
 async function check(executor: Db | Tx, input: CouponRequest, lock: boolean) {
   const query = executor.select().from(coupons).where(eq(coupons.code, input.code));
   const [coupon] = lock ? await query.for('update') : await query;
-  if (!coupon) throw new AppError(400, 'Cupom não encontrado.');
+  if (!coupon) throw new AppError(400, couponMessages.notFound);
   const result = applyCoupon(coupon, {
     amount: input.amount,
     now: new Date(),

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import {
   CANCELLATION_POLICY,
+  COUPON_CODE_MAX_LENGTH,
   formatBookingPeriod,
   paths,
   paymentMethodLabels,
@@ -83,6 +84,7 @@ function CouponCard(props: {
             setNote(null);
           }}
           placeholder="Código do cupom"
+          maxLength={COUPON_CODE_MAX_LENGTH}
           className={inputClass}
           aria-invalid={note === 'empty' || undefined}
           aria-describedby="cupom-resultado"
