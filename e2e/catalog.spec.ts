@@ -98,3 +98,18 @@ test('local inexistente: mensagem de erro; sem resultados: estado vazio', async 
   await page.goto('/buscar-locais?local=Bras%C3%ADlia&preco_max=100');
   await expect(page.getByText('Nenhum local encontrado')).toBeVisible();
 });
+
+test('uma cidade que não existe digitada no filtro: a caixa diz que não achou e o Enter busca o nome escrito', async ({ page }) => {
+  await page.goto('/buscar-locais?local=Bras%C3%ADlia');
+  await expect(page.getByRole('heading', { name: /locai?s? encontrados?/ })).toBeVisible();
+  const city = page.getByRole('search', { name: 'Filtros da busca' }).getByRole('combobox', { name: 'Cidade' });
+  await city.fill('Cidade Inexistente');
+  await expect(page.getByRole('status').filter({ hasText: 'Nenhuma cidade encontrada' })).toContainText(
+    'Nenhuma cidade encontrada para “Cidade Inexistente”.',
+  );
+  await city.press('Enter');
+  await expect(page).toHaveURL(/local=Cidade\+Inexistente/);
+  // The results of Brasília no longer stand beside a box that names another place.
+  await expect(page.getByRole('alert')).toContainText('Não encontramos esse local.');
+  await expect(page.getByRole('heading', { name: /locai?s? encontrados?/ })).toHaveCount(0);
+});

@@ -5,11 +5,16 @@ import { inputClass } from '../../../components/ui/field.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { usePlaces } from '../api.ts';
 
-/** City autocomplete (ARIA combobox): type, pick with the arrows and Enter, or click. */
+/**
+ * City autocomplete (ARIA combobox): type, pick with the arrows and Enter, or click. A text with no
+ * city says so under the box; Enter on it goes to `onEnter` (the search asks the server, which names
+ * the place or says it does not know it).
+ */
 export function PlaceCombobox({
   value,
   onChange,
   onPick,
+  onEnter,
   label = 'Cidade',
   className,
   inputClassName,
@@ -18,6 +23,7 @@ export function PlaceCombobox({
   value: string;
   onChange: (text: string) => void;
   onPick: (place: Place) => void;
+  onEnter?: (text: string) => void;
   label?: string;
   className?: string;
   inputClassName?: string;
@@ -28,6 +34,7 @@ export function PlaceCombobox({
   const [active, setActive] = useState(0);
   const places = usePlaces(value, open);
   const items = open ? (places.data ?? []) : [];
+  const noPlace = open && places.isSuccess && places.data.length === 0;
 
   const pick = (place: Place) => {
     onPick(place);
@@ -44,6 +51,10 @@ export function PlaceCombobox({
     } else if (e.key === 'Enter' && open && items[active]) {
       e.preventDefault();
       pick(items[active]);
+    } else if (e.key === 'Enter' && onEnter) {
+      e.preventDefault();
+      setOpen(false);
+      onEnter(value);
     } else if (e.key === 'Escape') {
       setOpen(false);
     }
@@ -69,6 +80,7 @@ export function PlaceCombobox({
           aria-controls={`${id}-lista`}
           aria-autocomplete="list"
           aria-activedescendant={items.length > 0 ? `${id}-opcao-${active}` : undefined}
+          aria-describedby={noPlace ? `${id}-nenhuma` : undefined}
           autoComplete="off"
           value={value}
           onChange={(e) => {
@@ -86,6 +98,15 @@ export function PlaceCombobox({
           className={cn(inputClass, 'pl-9', inputClassName)}
         />
       </div>
+      {noPlace ? (
+        <p
+          id={`${id}-nenhuma`}
+          role="status"
+          className="absolute z-40 mt-1 w-full rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm text-slate-700 shadow-lg"
+        >
+          Nenhuma cidade encontrada para “{value.trim()}”. Confira o nome ou escolha uma cidade da lista.
+        </p>
+      ) : null}
       {items.length > 0 ? (
         <ul
           id={`${id}-lista`}

@@ -206,6 +206,11 @@ function PlaceFilter({
         onText(place.label);
         change({ local: place.label, lat: String(place.lat), lng: String(place.lng), ...NO_AREA });
       }}
+      // A typed name is searched as written: the server finds the city or says it does not know it.
+      onEnter={(typed) => {
+        const local = typed.trim();
+        if (local) change({ local, lat: null, lng: null, ...NO_AREA });
+      }}
     />
   );
 }
