@@ -96,3 +96,36 @@ test('cadastro de faturamento funciona igual quando o serviço de CEP não respo
   await form.getByRole('button', { name: 'Salvar cadastro' }).click();
   await expect(page.locator('[data-toast]').filter({ hasText: 'Cadastro salvo' })).toBeVisible();
 });
+
+test('depois de salvar vazio, cada erro some assim que o campo é corrigido, e o aviso do CEP aparece na hora', async ({
+  page,
+  request,
+}) => {
+  await page.route(`${VIACEP}**`, (route) => route.abort('timedout'));
+  const form = await openForm(page, request);
+  await form.getByLabel('Telefone com DDD').fill('');
+  await form.getByRole('button', { name: 'Salvar cadastro' }).click();
+  const phone = form.getByLabel('Telefone com DDD');
+  const cep = form.getByRole('textbox', { name: 'CEP' });
+  await expect(phone).toHaveAccessibleDescription('Informe um telefone com DDD (10 ou 11 dígitos).');
+  await expect(cep).toHaveAccessibleDescription('Informe o CEP.');
+
+  // Typed (or pasted) in another shape, each is masked and its message goes with the mistake.
+  await phone.fill('+55 (61) 99999-8888');
+  await expect(phone).toHaveValue('(61) 99999-8888');
+  await expect(phone).toHaveAccessibleDescription('');
+  await cep.fill('70040010');
+  await expect(cep).toHaveValue('70040-010');
+  await expect(cep).toHaveAccessibleDescription(
+    'Não foi possível consultar o CEP agora. Preencha o endereço abaixo.',
+  );
+  await expect(phone).not.toHaveAttribute('aria-invalid');
+
+  // A house number is a number or S/N, never a negative one.
+  const number = form.getByLabel('Número');
+  await number.fill('-5');
+  await form.getByRole('button', { name: 'Salvar cadastro' }).click();
+  await expect(number).toHaveAccessibleDescription('Use o número do endereço, sem sinal, ou S/N se não houver.');
+  await number.fill('S/N');
+  await expect(number).toHaveAccessibleDescription('');
+});

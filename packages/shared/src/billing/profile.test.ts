@@ -68,4 +68,14 @@ describe('máscaras e leitura de CPF/CNPJ, telefone e CEP', () => {
     expect(empty.document).toBe('Informe o CPF.');
     expect(empty.cep).toBe('Informe o CEP.');
   });
+
+  it('o número é um número, S/N ou um bloco; nunca negativo', () => {
+    for (const number of ['10', '1.200', '12A', 'S/N', 'Bloco C']) {
+      expect(messages({ ...valid, number }).number).toBeUndefined();
+    }
+    for (const number of ['-5', '−5', '.', '/']) {
+      expect(messages({ ...valid, number }).number).toBe('Use o número do endereço, sem sinal, ou S/N se não houver.');
+    }
+    expect(messages({ ...valid, number: '' }).number).toBe('Informe o número.');
+  });
 });

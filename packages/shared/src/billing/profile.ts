@@ -78,7 +78,10 @@ export const billingProfileSchema = z
         error: (issue) => (issue.input === '' ? 'Informe o CEP.' : 'CEP inválido.'),
       }),
     street: required('Informe o endereço.'),
-    number: required('Informe o número.', 20),
+    // "123", "1.200", "12A", "S/N", "Bloco C"; never "-5" (it went onto invoices as written).
+    number: required('Informe o número.', 20).refine((v) => v === '' || /^[\p{L}\p{N}]/u.test(v), {
+      error: 'Use o número do endereço, sem sinal, ou S/N se não houver.',
+    }),
     complement: z
       .string()
       .trim()

@@ -131,6 +131,14 @@ export function Component() {
     }
   };
 
+  /**
+   * A masked field's value, checked again once the form was sent: the form library skips its own
+   * check when the value it saw typed is not the value kept, so a fixed field kept its old message
+   * (and the CEP's lookup note, which shows only without a message, stayed hidden).
+   */
+  const setMasked = (name: 'document' | 'phone' | 'cep', value: string) =>
+    form.setValue(name, value, { shouldValidate: form.formState.isSubmitted });
+
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await save.mutateAsync(values);
@@ -194,7 +202,7 @@ export function Component() {
             error={errors.document?.message}
             {...form.register('document', {
               onChange: (e: { target: { value: string } }) =>
-                form.setValue('document', maskDocument(e.target.value, personType)),
+                setMasked('document', maskDocument(e.target.value, personType)),
             })}
           />
           <Field
@@ -205,8 +213,7 @@ export function Component() {
             placeholder="(61) 99999-0000"
             error={errors.phone?.message}
             {...form.register('phone', {
-              onChange: (e: { target: { value: string } }) =>
-                form.setValue('phone', formatPhone(e.target.value)),
+              onChange: (e: { target: { value: string } }) => setMasked('phone', formatPhone(e.target.value)),
             })}
           />
           <Field
@@ -219,7 +226,7 @@ export function Component() {
             {...form.register('cep', {
               onChange: (e: { target: { value: string } }) => {
                 const masked = formatCEP(e.target.value);
-                form.setValue('cep', masked);
+                setMasked('cep', masked);
                 const cep = masked.replace(/\D/g, '');
                 if (cep.length === 8) void lookUpCep(cep);
                 else setCepState('idle');
