@@ -84,8 +84,10 @@ export function AdForm({
     ad ? ad.items.map((i) => i.id) : initialItem ? [initialItem] : [],
   );
   const [mediaIds, setMediaIds] = useState<string[]>(ad ? ad.media.map((m) => m.id) : []);
-  const [nameError, setNameError] = useState<string>();
-  const [formError, setFormError] = useState<string>();
+  // After the first send the checks follow every change (a fixed choice loses its message at once);
+  // the server's refusal stands while the form is as it was sent.
+  const [attempted, setAttempted] = useState(false);
+  const [refusal, setRefusal] = useState<{ message: string; sent: string }>();
   const [preview, setPreview] = useState(0);
 
   const items = options.data ?? [];
@@ -119,19 +121,23 @@ export function AdForm({
   const toggle = (list: string[], id: string) =>
     list.includes(id) ? list.filter((x) => x !== id) : [...list, id];
 
+  const clean = name.trim();
+  const problem = !clean
+    ? adMessages.name
+    : itemIds.length === 0
+      ? adMessages.noItems
+      : mediaIds.length === 0
+        ? adMessages.noMedia
+        : misfits.length > 0
+          ? 'Há arquivos que não servem para os itens escolhidos: veja a conferência abaixo.'
+          : undefined;
+  const asSent = JSON.stringify([clean, itemIds, mediaIds]);
+  const nameError = attempted && !clean ? adMessages.name : undefined;
+  const formError =
+    (refusal?.sent === asSent ? refusal.message : undefined) ?? (attempted && clean ? problem : undefined);
+
   const validate = () => {
-    const clean = name.trim();
-    setNameError(clean ? undefined : adMessages.name);
-    const problem = !clean
-      ? adMessages.name
-      : itemIds.length === 0
-        ? adMessages.noItems
-        : mediaIds.length === 0
-          ? adMessages.noMedia
-          : misfits.length > 0
-            ? 'Há arquivos que não servem para os itens escolhidos: veja a conferência abaixo.'
-            : undefined;
-    setFormError(problem && clean ? problem : undefined);
+    setAttempted(true);
     return problem ? null : { name: clean, item_ids: itemIds, media_ids: mediaIds };
   };
 
@@ -152,7 +158,7 @@ export function AdForm({
       }
       onSaved(saved);
     } catch (error) {
-      setFormError(errorMessage(error, 'Não foi possível salvar o anúncio. Tente novamente.'));
+      setRefusal({ message: errorMessage(error, 'Não foi possível salvar o anúncio. Tente novamente.'), sent: asSent });
     }
   };
 
