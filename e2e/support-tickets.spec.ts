@@ -21,7 +21,7 @@ test('visitante abre atendimento → equipe responde → o sino do cliente sobe 
   const form = page.getByRole('form', { name: 'Fale com a gente' });
   await form.getByRole('button', { name: 'Enviar mensagem' }).click();
   await expect(form.getByText('Informe seu nome.')).toBeVisible();
-  await expect(form.getByText('Escolha o assunto.')).toBeVisible();
+  await expect(form.getByText('Escolha sobre o que é a mensagem.')).toBeVisible();
   await form.getByLabel('Nome').fill('Vera Visitante');
   await form.getByLabel('Email').fill(user.email);
   await form.getByLabel('Sobre o quê?').selectOption('pedidos');

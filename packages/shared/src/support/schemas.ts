@@ -51,7 +51,7 @@ export const createTicketSchema = z.object({
     .max(254, { error: validationMessages.emailInvalid })
     .pipe(z.email({ error: validationMessages.emailInvalid }))
     .optional(),
-  category: z.enum(ticketCategories, { error: 'Escolha o assunto.' }),
+  category: z.enum(ticketCategories, { error: 'Escolha sobre o que é a mensagem.' }),
   subject: text('Informe o assunto.', 3, 160),
   message: ticketMessageSchema,
 });
