@@ -3,6 +3,7 @@
  * an operador finds it from the dashboard, confirms the payment in the dialog that says what happens,
  * and the customer sees the order paid.
  */
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { addDays } from '@urbana/shared';
@@ -104,5 +105,16 @@ test('pedido faturado: a equipe é avisada, o operador acha pelo painel e confir
   await page.goto(`/pedido/${order.id}`);
   await expect(page.getByRole('heading', { name: `Pedido ${order.code}` })).toBeVisible();
   await expect(page.getByRole('main').getByText('Pago', { exact: true }).first()).toBeVisible();
+  // Its invoice, numbered when paid, is downloaded from the order itself.
+  const pdf = page.getByRole('button', { name: /^Baixar PDF: Fatura \d{4}-\d{6}$/ });
+  const download = page.waitForEvent('download');
+  await pdf.click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^fatura-\d{4}-\d{6}\.pdf$/);
+  expect(
+    readFileSync((await file.path())!)
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
   await api.dispose();
 });

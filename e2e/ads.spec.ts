@@ -120,7 +120,9 @@ test('biblioteca → anúncio conferido → reprovado → corrigido → aprovado
   await expect(check).toContainText('serve');
   await expect(check).not.toContainText('não serve');
   // The form's message follows the check: fixed, it is gone before the next send.
-  await expect(page.getByRole('alert').filter({ hasText: 'não servem para os itens escolhidos' })).toHaveCount(0);
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'não servem para os itens escolhidos' }),
+  ).toHaveCount(0);
   await expect(page.getByTestId('simulacao')).toBeVisible();
   await page.getByRole('button', { name: 'Enviar para análise' }).click();
   await expect(page).toHaveURL(/\/usuario\/meus-anuncios$/);

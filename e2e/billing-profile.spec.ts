@@ -125,7 +125,9 @@ test('depois de salvar vazio, cada erro some assim que o campo é corrigido, e o
   const number = form.getByLabel('Número');
   await number.fill('-5');
   await form.getByRole('button', { name: 'Salvar cadastro' }).click();
-  await expect(number).toHaveAccessibleDescription('Use o número do endereço, sem sinal, ou S/N se não houver.');
+  await expect(number).toHaveAccessibleDescription(
+    'Use o número do endereço, sem sinal, ou S/N se não houver.',
+  );
   await number.fill('S/N');
   await expect(number).toHaveAccessibleDescription('');
 });

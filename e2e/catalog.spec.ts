@@ -99,10 +99,14 @@ test('local inexistente: mensagem de erro; sem resultados: estado vazio', async 
   await expect(page.getByText('Nenhum local encontrado')).toBeVisible();
 });
 
-test('uma cidade que não existe digitada no filtro: a caixa diz que não achou e o Enter busca o nome escrito', async ({ page }) => {
+test('uma cidade que não existe digitada no filtro: a caixa diz que não achou e o Enter busca o nome escrito', async ({
+  page,
+}) => {
   await page.goto('/buscar-locais?local=Bras%C3%ADlia');
   await expect(page.getByRole('heading', { name: /locai?s? encontrados?/ })).toBeVisible();
-  const city = page.getByRole('search', { name: 'Filtros da busca' }).getByRole('combobox', { name: 'Cidade' });
+  const city = page
+    .getByRole('search', { name: 'Filtros da busca' })
+    .getByRole('combobox', { name: 'Cidade' });
   await city.fill('Cidade Inexistente');
   await expect(page.getByRole('status').filter({ hasText: 'Nenhuma cidade encontrada' })).toContainText(
     'Nenhuma cidade encontrada para “Cidade Inexistente”.',

@@ -49,7 +49,9 @@ test('suporte com a conta: erros ao lado de cada campo, o atendimento abre e apa
   await expect(form.getByLabel('Nome')).toHaveCount(0);
 
   await form.getByRole('button', { name: 'Enviar mensagem' }).click();
-  await expect(form.getByLabel('Sobre o quê?')).toHaveAccessibleDescription('Escolha sobre o que é a mensagem.');
+  await expect(form.getByLabel('Sobre o quê?')).toHaveAccessibleDescription(
+    'Escolha sobre o que é a mensagem.',
+  );
   await expect(form.getByLabel('Assunto')).toHaveAccessibleDescription('Informe o assunto.');
   await expect(form.getByLabel('Mensagem')).toHaveAccessibleDescription(
     'Escreva sua mensagem (pelo menos 10 caracteres).',

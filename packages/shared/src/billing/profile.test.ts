@@ -74,7 +74,9 @@ describe('máscaras e leitura de CPF/CNPJ, telefone e CEP', () => {
       expect(messages({ ...valid, number }).number).toBeUndefined();
     }
     for (const number of ['-5', '−5', '.', '/']) {
-      expect(messages({ ...valid, number }).number).toBe('Use o número do endereço, sem sinal, ou S/N se não houver.');
+      expect(messages({ ...valid, number }).number).toBe(
+        'Use o número do endereço, sem sinal, ou S/N se não houver.',
+      );
     }
     expect(messages({ ...valid, number: '' }).number).toBe('Informe o número.');
   });

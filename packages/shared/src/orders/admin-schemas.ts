@@ -80,7 +80,7 @@ export const adminOrderDetail = orderHeadSchema.extend({
       received_at: when,
     }),
   ),
-  invoice: orderInvoiceSchema.extend({ id: z.string() }).nullable(),
+  invoice: orderInvoiceSchema.nullable(),
   credit_note: z.object({ number: z.string(), amount: z.number(), created_at: when }).nullable(),
   history: z.array(z.object({ at: when, text: z.string(), actor: z.string(), note: z.string().nullable() })),
   actions: z.object({

@@ -138,8 +138,9 @@ export const orderHeadSchema = z.object({
 });
 export type OrderHead = z.infer<typeof orderHeadSchema>;
 
-/** An order's invoice as the customer's order shows it (the staff's detail adds its id). */
+/** An order's invoice as the customer's order and the staff's detail show it (its id names its PDF). */
 export const orderInvoiceSchema = z.object({
+  id: z.string(),
   number: z.string().nullable(),
   status: z.enum(invoiceStatuses),
   total: z.number(),

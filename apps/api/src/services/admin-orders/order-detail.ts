@@ -168,7 +168,7 @@ export async function adminOrderDetail(db: Db, orderId: string): Promise<AdminOr
       amount: (e.payload as { data?: { amount?: number } }).data?.amount ?? null,
       received_at: e.received_at.toISOString(),
     })),
-    invoice: invoice ? { ...orderInvoice(invoice), id: invoice.id } : null,
+    invoice: invoice ? orderInvoice(invoice) : null,
     credit_note: note
       ? { number: note.number, amount: note.amount, created_at: note.created_at.toISOString() }
       : null,

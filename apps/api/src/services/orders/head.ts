@@ -33,9 +33,10 @@ export async function couponCodeOf(db: Db, order: typeof orders.$inferSelect): P
 }
 
 export function orderInvoice(
-  invoice: Pick<typeof invoices.$inferSelect, 'number' | 'status' | 'total' | 'due_date' | 'paid_at'>,
+  invoice: Pick<typeof invoices.$inferSelect, 'id' | 'number' | 'status' | 'total' | 'due_date' | 'paid_at'>,
 ): OrderInvoice {
   return {
+    id: invoice.id,
     number: invoice.number,
     status: invoice.status,
     total: invoice.total,

@@ -65,6 +65,16 @@ function MockUp({ item, media }: { item: AdItem; media: MediaItem }) {
   );
 }
 
+/** What keeps an ad from being sent, first thing first. */
+function adProblem(name: string, itemIds: string[], mediaIds: string[], misfits: number) {
+  if (!name) return adMessages.name;
+  if (itemIds.length === 0) return adMessages.noItems;
+  if (mediaIds.length === 0) return adMessages.noMedia;
+  return misfits > 0
+    ? 'Há arquivos que não servem para os itens escolhidos: veja a conferência abaixo.'
+    : undefined;
+}
+
 /** Create or edit an ad: the booked items it runs on, files from the library, each checked at once. */
 export function AdForm({
   ad,
@@ -122,19 +132,9 @@ export function AdForm({
     list.includes(id) ? list.filter((x) => x !== id) : [...list, id];
 
   const clean = name.trim();
-  const problem = !clean
-    ? adMessages.name
-    : itemIds.length === 0
-      ? adMessages.noItems
-      : mediaIds.length === 0
-        ? adMessages.noMedia
-        : misfits.length > 0
-          ? 'Há arquivos que não servem para os itens escolhidos: veja a conferência abaixo.'
-          : undefined;
+  const problem = adProblem(clean, itemIds, mediaIds, misfits.length);
   const asSent = JSON.stringify([clean, itemIds, mediaIds]);
-  const nameError = attempted && !clean ? adMessages.name : undefined;
-  const formError =
-    (refusal?.sent === asSent ? refusal.message : undefined) ?? (attempted && clean ? problem : undefined);
+  const formError = refusal?.sent === asSent ? refusal.message : attempted && clean ? problem : undefined;
 
   const validate = () => {
     setAttempted(true);
@@ -158,7 +158,10 @@ export function AdForm({
       }
       onSaved(saved);
     } catch (error) {
-      setRefusal({ message: errorMessage(error, 'Não foi possível salvar o anúncio. Tente novamente.'), sent: asSent });
+      setRefusal({
+        message: errorMessage(error, 'Não foi possível salvar o anúncio. Tente novamente.'),
+        sent: asSent,
+      });
     }
   };
 
@@ -184,7 +187,7 @@ export function AdForm({
         value={name}
         maxLength={120}
         onChange={(e) => setName(e.target.value)}
-        error={nameError}
+        error={attempted && !clean ? adMessages.name : undefined}
         hint="Só para você e a equipe reconhecerem o anúncio."
       />
 

@@ -1,2 +1,3 @@
 export * from './api.ts';
 export { InvoiceStatusBadge } from './invoice-status-badge.tsx';
+export { InvoicePdfButton } from './invoice-pdf-button.tsx';

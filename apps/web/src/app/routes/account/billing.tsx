@@ -1,4 +1,4 @@
-import { Copy, Download, FileText, QrCode } from 'lucide-react';
+import { Copy, FileText, QrCode } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -20,7 +20,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { copyBoxClass, SelectField, TextareaField } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import {
-  downloadInvoicePdf,
+  InvoicePdfButton,
   InvoiceStatusBadge,
   useInvoices,
   useInvoiceSummary,
@@ -70,7 +70,6 @@ function PixPanel({ orderId }: { orderId: string }) {
 
 function InvoiceRow({ invoice }: { invoice: Invoice }) {
   const [pixOpen, setPixOpen] = useState(false);
-  const [downloading, setDownloading] = useState(false);
   const payableByPix =
     invoice.status === 'pendente' &&
     invoice.payment_method === 'pix' &&
@@ -114,25 +113,7 @@ function InvoiceRow({ invoice }: { invoice: Invoice }) {
                 {pixOpen ? 'Fechar Pix' : 'Pagar com Pix'}
               </Button>
             ) : null}
-            <Button
-              size="sm"
-              variant="secondary"
-              disabled={downloading}
-              aria-label={`Baixar PDF: ${invoiceTitle(invoice.number, invoice.order_code)}`}
-              onClick={async () => {
-                setDownloading(true);
-                try {
-                  await downloadInvoicePdf(invoice);
-                } catch (e) {
-                  toast.error('Não foi possível baixar', e instanceof Error ? e.message : undefined);
-                } finally {
-                  setDownloading(false);
-                }
-              }}
-            >
-              <Download className="h-4 w-4" aria-hidden="true" />
-              PDF
-            </Button>
+            <InvoicePdfButton invoice={invoice} />
           </div>
         </div>
       </div>

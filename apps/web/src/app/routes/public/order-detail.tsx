@@ -23,6 +23,7 @@ import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialo
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ItemCampaign } from '../../../features/ads/index.ts';
 import { ProtectedRoute } from '../../../features/auth/index.ts';
+import { InvoicePdfButton } from '../../../features/billing/index.ts';
 import { HelpLink, knowledgeArticles } from '../../../features/knowledge/index.ts';
 import {
   AudienceSummary,
@@ -124,11 +125,14 @@ function Detail() {
               <AudienceSummary items={o.items} />
             </div>
             {o.invoice ? (
-              <p className="mt-3 text-sm text-slate-600">
-                {invoiceTitle(o.invoice.number, o.code)} ·{' '}
-                {invoiceStatusLabels[o.invoice.status as InvoiceStatus] ?? o.invoice.status} · vencimento{' '}
-                {formatDate(o.invoice.due_date)}
-              </p>
+              <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+                <p className="text-sm text-slate-600">
+                  {invoiceTitle(o.invoice.number, o.code)} ·{' '}
+                  {invoiceStatusLabels[o.invoice.status as InvoiceStatus] ?? o.invoice.status} · vencimento{' '}
+                  {formatDate(o.invoice.due_date)}
+                </p>
+                <InvoicePdfButton invoice={{ ...o.invoice, order_code: o.code }} label="PDF da fatura" />
+              </div>
             ) : null}
           </Card>
           <Card>

@@ -98,44 +98,68 @@ export function PlaceCombobox({
           className={cn(inputClass, 'pl-9', inputClassName)}
         />
       </div>
-      {noPlace ? (
-        <p
-          id={`${id}-nenhuma`}
-          role="status"
-          className="absolute z-40 mt-1 w-full rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm text-slate-700 shadow-lg"
-        >
-          Nenhuma cidade encontrada para “{value.trim()}”. Confira o nome ou escolha uma cidade da lista.
-        </p>
-      ) : null}
+      {noPlace ? <NoPlace id={`${id}-nenhuma`} text={value} /> : null}
       {items.length > 0 ? (
-        <ul
-          id={`${id}-lista`}
-          role="listbox"
-          aria-label="Cidades"
-          className="absolute z-40 mt-1 max-h-72 w-full overflow-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
-        >
-          {items.map((place, i) => (
-            <li
-              key={`${place.name}-${place.uf}`}
-              id={`${id}-opcao-${i}`}
-              role="option"
-              aria-selected={i === active}
-              onMouseDown={(e) => {
-                e.preventDefault();
-                pick(place);
-              }}
-              onMouseEnter={() => setActive(i)}
-              className={cn(
-                'cursor-pointer px-3 py-2 text-sm text-slate-800',
-                i === active && 'bg-brand-50 text-brand-900',
-              )}
-            >
-              <span className="font-medium">{place.name}</span>
-              <span className="text-slate-600"> — {place.label.split(', ').slice(1).join(', ')}</span>
-            </li>
-          ))}
-        </ul>
+        <PlaceOptions id={id} items={items} active={active} onActive={setActive} onPick={pick} />
       ) : null}
     </div>
+  );
+}
+
+/** Under the box when the typed text names no city. */
+function NoPlace({ id, text }: { id: string; text: string }) {
+  return (
+    <p
+      id={id}
+      role="status"
+      className="absolute z-40 mt-1 w-full rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm text-slate-700 shadow-lg"
+    >
+      Nenhuma cidade encontrada para “{text.trim()}”. Confira o nome ou escolha uma cidade da lista.
+    </p>
+  );
+}
+
+/** The cities found: the active one highlighted, a press picks one (before the box loses focus). */
+function PlaceOptions({
+  id,
+  items,
+  active,
+  onActive,
+  onPick,
+}: {
+  id: string;
+  items: Place[];
+  active: number;
+  onActive: (index: number) => void;
+  onPick: (place: Place) => void;
+}) {
+  return (
+    <ul
+      id={`${id}-lista`}
+      role="listbox"
+      aria-label="Cidades"
+      className="absolute z-40 mt-1 max-h-72 w-full overflow-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+    >
+      {items.map((place, i) => (
+        <li
+          key={`${place.name}-${place.uf}`}
+          id={`${id}-opcao-${i}`}
+          role="option"
+          aria-selected={i === active}
+          onMouseDown={(e) => {
+            e.preventDefault();
+            onPick(place);
+          }}
+          onMouseEnter={() => onActive(i)}
+          className={cn(
+            'cursor-pointer px-3 py-2 text-sm text-slate-800',
+            i === active && 'bg-brand-50 text-brand-900',
+          )}
+        >
+          <span className="font-medium">{place.name}</span>
+          <span className="text-slate-600"> — {place.label.split(', ').slice(1).join(', ')}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
