@@ -53,7 +53,10 @@ const paidIn = (r: Range) =>
   sql`o.status in ${SOLD} and o.paid_at is not null
     and (o.paid_at at time zone ${TZ})::date between ${r.from}::date and ${r.to}::date`;
 
-/** Occupancy per tower: booked slot-days (paid or held bookings) over the slot-days it offers in the range. */
+/**
+ * Occupancy per tower: booked slot-days (orders paid or waiting for payment) over the slot-days it
+ * offers in the range. Staff blocks and reservas técnicas are not sales: they are not occupancy.
+ */
 async function towerOccupancy(db: Db, occ: Range) {
   const occupancy = await db.execute<{
     product_id: string;
@@ -67,12 +70,12 @@ async function towerOccupancy(db: Db, occ: Range) {
   }>(sql`
     select p.id as product_id, p.name as product, p.city, t.id as tower_id, t.name as tower, t.slots,
       coalesce((select sum(greatest(0, least(r2.ends_on, ${occ.to}::date + 1) - greatest(r2.starts_on, ${occ.from}::date)))
-        from reservations r2 where r2.tower_id = t.id and r2.status <> 'liberada'
+        from reservations r2 where r2.tower_id = t.id and r2.status <> 'liberada' and r2.order_item_id is not null
           and r2.starts_on <= ${occ.to}::date and r2.ends_on > ${occ.from}::date), 0)::int as booked,
       (t.slots * (${occ.to}::date - ${occ.from}::date + 1))::int as capacity
     from towers t join products p on p.id = t.product_id
     where p.status = 'ativo' or exists (select 1 from reservations r3 where r3.tower_id = t.id and r3.status <> 'liberada'
-      and r3.starts_on <= ${occ.to}::date and r3.ends_on > ${occ.from}::date)
+      and r3.order_item_id is not null and r3.starts_on <= ${occ.to}::date and r3.ends_on > ${occ.from}::date)
     order by p.name, t.name`);
   return occupancy.rows.map((x) => ({
     ...x,

@@ -90,11 +90,11 @@ export async function overview(db: Db, now = new Date()) {
     left join orders o on o.status in ${SOLD} and (o.paid_at at time zone ${TZ})::date = d.day
     group by d.day order by d.day`);
 
-  // Occupancy today: taken slots over all slots of active products.
+  // Occupancy today: slots taken by orders over all slots of active products (blocks are not sales).
   const occ = await db.execute<{ taken: number; total: number }>(sql`
     select
       (select count(*) from reservations r join products p on p.id = r.product_id
-        where p.status = 'ativo' and r.status <> 'liberada'
+        where p.status = 'ativo' and r.status <> 'liberada' and r.order_item_id is not null
           and r.starts_on <= (${nowIso}::timestamptz at time zone ${TZ})::date
           and r.ends_on > (${nowIso}::timestamptz at time zone ${TZ})::date)::int as taken,
       (select coalesce(sum(t.slots), 0) from towers t join products p on p.id = t.product_id
