@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { auditActions, staffAuditActions } from '@urbana/shared';
+import { auditActions, earliestBookableStart, staffAuditActions, todayInBrasilia } from '@urbana/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../src/db/schema/index.ts';
+import { auditLog, products, towers } from '../src/db/schema/index.ts';
 import { createTestApp, createUser, inject, signIn, testConfig, type TestContext } from './helpers.ts';
 
 /**
@@ -178,5 +178,58 @@ describe('a lista da auditoria', () => {
     });
     const role = items.find((r) => r.action === 'usuario.papel_alterado');
     expect(role?.target).toMatchObject({ href: expect.stringMatching(/^\/admin\/usuarios\?q=user-/) });
+  });
+
+  it('um bloqueio de semanas e um convite dizem sobre o quê: as faces e o e-mail convidado', async () => {
+    const [p] = await ctx.database.db
+      .insert(products)
+      .values({
+        slug: 'auditoria-bloqueio',
+        name: 'Painel Auditado',
+        type: 'painel_led',
+        city: 'Goiânia',
+        state: 'GO',
+        latitude: -16.68,
+        longitude: -49.25,
+        daily_price: 10_000,
+      })
+      .returning();
+    const [t] = await ctx.database.db
+      .insert(towers)
+      .values({ product_id: p!.id, name: 'Face norte', slots: 2 })
+      .returning();
+    const start = earliestBookableStart(todayInBrasilia(), 2);
+    const block = await staffCall('POST', '/api/admin/inventario/bloqueios', {
+      tower_ids: [t!.id],
+      start_date: start,
+      weeks: 1,
+      reason: 'Manutenção',
+    });
+    expect(block.statusCode, block.body).toBe(201);
+    const invited = await inject(ctx, {
+      method: 'POST',
+      url: '/api/admin/convites',
+      cookie: admin,
+      headers: { origin: 'http://localhost:3000' },
+      payload: { email: 'nova.operadora@urbana.com.br', role: 'operador' },
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const res = await inject(ctx, {
+      method: 'GET',
+      url: '/api/admin/logs?kind=equipe&page_size=100',
+      cookie: admin,
+    });
+    const items = res.json().items as Array<{
+      action: string;
+      target: { label: string; href: string | null } | null;
+    }>;
+    expect(items.find((r) => r.action === 'inventario.bloqueio_criado')?.target).toEqual({
+      label: `bloqueio de Painel Auditado (Face norte) a partir de ${start.split('-').reverse().join('/')}`,
+      href: `/admin/inventario?produto=${p!.id}&de=${start}`,
+    });
+    expect(items.find((r) => r.action === 'convite.enviado')?.target).toEqual({
+      label: 'convite para nova.operadora@urbana.com.br',
+      href: '/admin/equipe',
+    });
   });
 });

@@ -1,16 +1,20 @@
-import { eq, inArray } from 'drizzle-orm';
-import { buildPath, paths } from '@urbana/shared';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { buildPath, formatDate, paths } from '@urbana/shared';
 import type { Db } from '../db/client.ts';
 import {
   adItems,
   coupons,
   emailLog,
+  inventoryHolds,
   orderItems,
   orders,
   products,
   profiles,
+  reservations,
   scheduledEmails,
+  staffInvitations,
   supportTickets,
+  towers,
 } from '../db/schema/index.ts';
 
 export interface AuditTarget {
@@ -94,8 +98,11 @@ async function loadTargets(db: Db, rows: AuditRow[]) {
           .where(inArray(scheduledEmails.id, ids)),
       ),
     ]);
+  const { holds, invitations } = await loadTeamTargets(db, idsOf('inventory_hold'), idsOf('convite'));
   const byId = <T extends { id: string }>(list: T[]) => new Map(list.map((x) => [x.id, x]));
   return {
+    holds: byId(holds),
+    invitations: byId(invitations),
     people: byId(people),
     products: byId(productRows),
     items: byId(itemRows),
@@ -108,6 +115,38 @@ async function loadTargets(db: Db, rows: AuditRow[]) {
   };
 }
 
+/** The inventory's blocks and reservas técnicas, and the team's invitations, named by the log. */
+async function loadTeamTargets(db: Db, holdIds: string[], invitationIds: string[]) {
+  const [holds, invitations] = await Promise.all([
+    holdIds.length ? holdsOf(db, holdIds) : [],
+    invitationIds.length
+      ? db
+          .select({ id: staffInvitations.id, email: staffInvitations.email })
+          .from(staffInvitations)
+          .where(inArray(staffInvitations.id, invitationIds))
+      : [],
+  ]);
+  return { holds, invitations };
+}
+
+/** Blocks and reservas técnicas: their kind, first day, one product (for the link) and their faces. */
+function holdsOf(db: Db, ids: string[]) {
+  return db
+    .select({
+      id: inventoryHolds.id,
+      kind: inventoryHolds.kind,
+      starts_on: inventoryHolds.starts_on,
+      product_id: sql<string>`(array_agg(${reservations.product_id}::text order by ${products.name}))[1]`,
+      faces: sql<string>`string_agg(distinct ${products.name} || ' (' || ${towers.name} || ')', ', ')`,
+    })
+    .from(inventoryHolds)
+    .innerJoin(reservations, eq(reservations.hold_id, inventoryHolds.id))
+    .innerJoin(products, eq(products.id, reservations.product_id))
+    .innerJoin(towers, eq(towers.id, reservations.tower_id))
+    .where(inArray(inventoryHolds.id, ids))
+    .groupBy(inventoryHolds.id);
+}
+
 type TargetMaps = Awaited<ReturnType<typeof loadTargets>>;
 
 /** A campaign (an order item) as a target: its product's name and its admin page. */
@@ -116,6 +155,16 @@ function campaignTarget(maps: TargetMaps, itemId: string): AuditTarget {
   return {
     label: item ? `campanha em ${item.name}` : 'campanha',
     href: buildPath(paths.admin.campanha, { id: itemId }),
+  };
+}
+
+/** A block or reserva técnica: its kind, faces and first day; the inventory at that week. */
+function holdTarget(hold: Awaited<ReturnType<typeof holdsOf>>[number] | undefined): AuditTarget {
+  if (!hold) return { label: 'bloqueio ou reserva', href: paths.admin.inventario };
+  const kind = hold.kind === 'bloqueio' ? 'bloqueio' : 'reserva técnica';
+  return {
+    label: `${kind} de ${hold.faces} a partir de ${formatDate(hold.starts_on)}`,
+    href: `${paths.admin.inventario}?produto=${hold.product_id}&de=${hold.starts_on}`,
   };
 }
 
@@ -179,6 +228,12 @@ function targetOf(maps: TargetMaps, r: AuditRow): AuditTarget | null {
       const subject =
         typeof after.subject === 'string' ? after.subject : id && maps.scheduled.get(id)?.subject;
       return { label: subject ? `e-mail “${subject}”` : 'e-mail agendado', href: paths.admin.emailAgendados };
+    }
+    case 'inventory_hold':
+      return holdTarget(id ? maps.holds.get(id) : undefined);
+    case 'convite': {
+      const invitation = id ? maps.invitations.get(id) : undefined;
+      return { label: invitation ? `convite para ${invitation.email}` : 'convite', href: paths.admin.equipe };
     }
     case 'notification_broadcast':
       return {
