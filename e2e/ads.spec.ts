@@ -166,6 +166,12 @@ test('biblioteca → anúncio conferido → reprovado → corrigido → aprovado
   // #17 item 1: apps/api/test/campaign-dates.test.ts covers start, finish and proof dates).
   await staff.reload();
   await staff.getByRole('button', { name: 'Aprovar anúncio' }).click();
+  // Approval cannot be taken back: the dialog says what it does before it does it.
+  const approval = staff.getByRole('dialog', { name: 'Aprovar o anúncio?' });
+  await expect(approval.getByTestId('confirm-consequence')).toContainText(
+    '“Lançamento de verão (telefone maior)” fica aprovado para veicular em',
+  );
+  await approval.getByRole('button', { name: 'Confirmar aprovação' }).click();
   await expect(staff.locator('h1 + [data-status="aprovada"]')).toBeVisible();
   const firstDay = addDays(product.period.start, 7 * 44)
     .split('-')

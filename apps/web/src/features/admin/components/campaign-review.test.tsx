@@ -10,7 +10,13 @@ afterEach(() => {
 });
 
 // Only what the review reads: the campaign's and its ad's ids.
-const campaign = { id: 'c1', ad: { id: 'a1' } } as unknown as CampaignDetail;
+const campaign = {
+  id: 'c1',
+  product: 'Painel Eixo',
+  start: '2026-12-07',
+  weeks: 2,
+  ad: { id: 'a1', name: 'Verão' },
+} as unknown as CampaignDetail;
 
 function renderReview() {
   render(
@@ -49,11 +55,14 @@ async function doubleClick(button: HTMLElement) {
 }
 
 describe('revisão da arte', () => {
-  it('um duplo clique em "Aprovar anúncio" manda a revisão uma vez só', async () => {
+  it('"Aprovar anúncio" pede confirmação, e um duplo clique nela manda a revisão uma vez só', async () => {
     const api = slowApi();
     renderReview();
-    const approve = screen.getByRole('button', { name: 'Aprovar anúncio' });
-    await doubleClick(approve);
+    // The dialog names the effect first; its confirmation is the button a double click reaches.
+    fireEvent.click(screen.getByRole('button', { name: 'Aprovar anúncio' }));
+    expect(screen.getByTestId('confirm-consequence').textContent).toContain('O cliente é avisado');
+    expect(await api.reviews()).toBe(0);
+    await doubleClick(screen.getByRole('button', { name: 'Confirmar aprovação' }));
     expect(await api.reviews()).toBe(1);
     await api.answer();
   });

@@ -1,9 +1,17 @@
 import { useId, useState, type FormEvent } from 'react';
-import { adMessages, bookingLastDay, proofDateRefusal, todayInBrasilia, formatDate } from '@urbana/shared';
+import {
+  adMessages,
+  bookingLastDay,
+  formatBookingPeriod,
+  formatDate,
+  proofDateRefusal,
+  todayInBrasilia,
+} from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Field, TextareaField } from '../../../components/ui/field.tsx';
+import { ConfirmDialog } from './confirm-dialog.tsx';
 import { useAddProof, useReviewAd, type CampaignDetail } from '../../campaigns/index.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -16,17 +24,18 @@ export function Review({ campaign }: { campaign: CampaignDetail }) {
   const ad = campaign.ad!;
   // The pending state reaches the buttons before the next click (docs/decisions/062-state-before-the-next-click.md).
   const busy = review.isPending;
-  const decide = async (approve: boolean) => {
-    if (!approve && (reason.trim().length < 5 || reason.trim().length > 1000)) {
-      setError(adMessages.reasonRequired);
-      return;
-    }
+  const notified = 'O cliente foi avisado por notificação e email.';
+  // Approval is confirmed in a dialog, which shows a refusal itself (docs/decisions/025).
+  const approve = async () => {
+    await review.mutateAsync({ adId: ad.id, approve: true });
+    toast.success('Anúncio aprovado', notified);
+  };
+  const reject = async () => {
+    const clean = reason.trim();
+    if (clean.length < 5 || clean.length > 1000) return setError(adMessages.reasonRequired);
     try {
-      await review.mutateAsync({ adId: ad.id, approve, reason: approve ? undefined : reason.trim() });
-      toast.success(
-        approve ? 'Anúncio aprovado' : 'Anúncio reprovado',
-        'O cliente foi avisado por notificação e email.',
-      );
+      await review.mutateAsync({ adId: ad.id, approve: false, reason: clean });
+      toast.success('Anúncio reprovado', notified);
       setRejecting(false);
       setError(undefined);
     } catch (e) {
@@ -42,7 +51,7 @@ export function Review({ campaign }: { campaign: CampaignDetail }) {
           className="space-y-2"
           onSubmit={(e: FormEvent) => {
             e.preventDefault();
-            void decide(false);
+            void reject();
           }}
         >
           <TextareaField
@@ -57,7 +66,13 @@ export function Review({ campaign }: { campaign: CampaignDetail }) {
             <Button type="submit" variant="danger" disabled={busy}>
               Confirmar reprovação
             </Button>
-            <Button variant="ghost" onClick={() => setRejecting(false)}>
+            <Button
+              variant="ghost"
+              onClick={() => {
+                setRejecting(false);
+                setError(undefined);
+              }}
+            >
               Voltar
             </Button>
           </div>
@@ -65,14 +80,17 @@ export function Review({ campaign }: { campaign: CampaignDetail }) {
       ) : (
         <>
           <div className="flex flex-wrap gap-2">
-            <Button disabled={busy} onClick={() => void decide(true)}>
-              Aprovar anúncio
-            </Button>
+            <ConfirmDialog
+              trigger={<Button disabled={busy}>Aprovar anúncio</Button>}
+              title="Aprovar o anúncio?"
+              consequence={`“${ad.name}” fica aprovado para veicular em ${campaign.product} ${formatBookingPeriod(campaign.start, campaign.weeks)}. O cliente é avisado por notificação e email.`}
+              confirmLabel="Confirmar aprovação"
+              onConfirm={approve}
+            />
             <Button variant="secondary" onClick={() => setRejecting(true)}>
               Reprovar…
             </Button>
           </div>
-          {error ? <Alert>{error}</Alert> : null}
         </>
       )}
     </div>
