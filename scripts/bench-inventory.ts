@@ -7,10 +7,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { sql } from '../apps/api/src/db/sql.ts';
-import { addDays, todayInBrasilia } from '@urbana/shared';
+import { addDays, mondayOf, todayInBrasilia } from '@urbana/shared';
 import type { Database } from '../apps/api/src/db/client.ts';
 import { signedIn, startApi, withPglite, withScratchDatabase } from './bench/start.ts';
-import { mondayOf } from '../apps/api/src/services/inventory/grid.ts';
 
 const FACES = 1000;
 const WEEKS = 12;

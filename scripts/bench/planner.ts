@@ -8,10 +8,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { sql } from '../../apps/api/src/db/sql.ts';
-import { addDays, todayInBrasilia } from '@urbana/shared';
+import { addDays, mondayOf, todayInBrasilia } from '@urbana/shared';
 import type { Database } from '../../apps/api/src/db/client.ts';
 import { startApi, withPglite, withScratchDatabase } from './start.ts';
-import { mondayOf } from '../../apps/api/src/services/inventory/grid.ts';
 
 const SINGLE = 3500;
 const TOWER_PRODUCTS = 500;

@@ -154,6 +154,12 @@ export function addDays(date: IsoDate, days: number): IsoDate {
   return d.toISOString().slice(0, 10);
 }
 
+/** Monday of the week of `day`: the inventory calendar starts on this week's Monday by default. */
+export function mondayOf(day: IsoDate): IsoDate {
+  const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
+  return addDays(day, -((weekday + 6) % 7));
+}
+
 /**
  * Whole weeks from the chosen date, as a half-open range [start, end) with end = start + 7 × weeks:
  * the form the database's date ranges take. People never see `end`: they see the last day

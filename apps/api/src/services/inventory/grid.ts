@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   addDays,
+  mondayOf,
   todayInBrasilia,
   type InventoryCell,
   type InventoryGrid,
@@ -11,12 +12,6 @@ import { foldedSql } from '../../db/search.ts';
 
 /** Reservations that count against a slot: paid, blocked, or held and still inside their time. */
 export const ACTIVE_SLOT = sql`(r.status <> 'liberada' and (r.hold_expires_at is null or r.hold_expires_at > now()))`;
-
-/** Monday of the week of `day` (the calendar's columns start on Mondays). */
-export function mondayOf(day: string): string {
-  const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
-  return addDays(day, -((weekday + 6) % 7));
-}
 
 export interface GridFilters {
   de?: string | undefined;
@@ -71,6 +66,7 @@ function faceOf(r: Row, weeks: number): InventoryGrid['faces'][number] {
  * (≤ 150 ms for 1,000 faces × 12 weeks, `npm run bench`).
  */
 export async function inventoryGrid(db: Db, f: GridFilters): Promise<InventoryGrid> {
+  // This week by default; a day asked starts the columns on it (bookings start on any day).
   const first = f.de ?? mondayOf(todayInBrasilia());
   const weeks = Array.from({ length: f.semanas }, (_, k) => ({
     start: addDays(first, 7 * k),

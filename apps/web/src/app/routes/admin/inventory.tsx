@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { addDays, paths, productTypeLabels, productTypes, todayInBrasilia } from '@urbana/shared';
+import { addDays, mondayOf, paths, productTypeLabels, productTypes, todayInBrasilia } from '@urbana/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import {
@@ -19,19 +19,12 @@ import {
   type CellRef,
 } from '../../../features/inventory/index.ts';
 
-/** Monday of this week (Brasília): the calendar's first column by default. */
-function thisMonday(): string {
-  const today = todayInBrasilia();
-  const weekday = new Date(`${today}T12:00:00Z`).getUTCDay();
-  return addDays(today, -((weekday + 6) % 7));
-}
-
 /** /admin/inventario: faces by weeks, sold / held / blocked / free (issue #19 item 2). */
 export function Component() {
   const list = useListParams({ semanas: '12' });
   const grid = useInventoryGrid(list.search);
   const [open, setOpen] = useState<CellRef | null>(null);
-  const first = list.get('de') || thisMonday();
+  const first = list.get('de') || mondayOf(todayInBrasilia());
   const shift = (weeks: number) => list.set({ de: addDays(first, weeks * 7) });
   return (
     <AdminPage

@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {
+  addDays,
   buildPath,
   cellText,
   formatBookingRange,
   holdKindLabels,
   orderStatusLabels,
   paths,
+  todayInBrasilia,
   type OrderStatus,
 } from '@urbana/shared';
 import { Button } from '../../../components/ui/button.tsx';
@@ -33,10 +35,14 @@ export function CellDialog({ cell, onClose }: { cell: CellRef | null; onClose: (
     }
   };
   if (!cell) return null;
+  // A week that is over takes no new block, hold or proposal; the one under way, from today on.
+  const today = todayInBrasilia();
+  const over = addDays(cell.from, 6) < today;
+  const start = cell.from < today ? today : cell.from;
   const proposalLink = `${paths.admin.propostaNova}?${new URLSearchParams({
     produto: cell.productId,
     torre: cell.tower,
-    inicio: cell.from,
+    inicio: start,
   }).toString()}`;
   return (
     <Dialog open onOpenChange={close}>
@@ -46,9 +52,9 @@ export function CellDialog({ cell, onClose }: { cell: CellRef | null; onClose: (
         className="max-w-lg"
       >
         {mode === 'bloquear' ? (
-          <BlockForm tower={cell.tower} start={cell.from} onDone={() => close(false)} />
+          <BlockForm tower={cell.tower} start={start} onDone={() => close(false)} />
         ) : mode === 'reservar' ? (
-          <HoldForm tower={cell.tower} start={cell.from} onDone={() => close(false)} />
+          <HoldForm tower={cell.tower} start={start} onDone={() => close(false)} />
         ) : (
           <div className="space-y-4">
             {occupants.isPending ? <Spinner label="Carregando ocupação" className="py-6" /> : null}
@@ -119,20 +125,41 @@ export function CellDialog({ cell, onClose }: { cell: CellRef | null; onClose: (
                 </section>
               </>
             ) : null}
-            <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:flex-wrap">
-              <Button asChild>
-                <Link to={proposalLink}>Criar proposta</Link>
-              </Button>
-              <Button variant="secondary" onClick={() => setMode('reservar')}>
-                Reserva técnica
-              </Button>
-              <Button variant="secondary" onClick={() => setMode('bloquear')}>
-                Bloquear semanas
-              </Button>
-            </div>
+            <CellActions over={over} proposalLink={proposalLink} onMode={setMode} />
           </div>
         )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The staff actions on a week: a proposal, a reserva técnica or a block; none on a week that is over. */
+function CellActions({
+  over,
+  proposalLink,
+  onMode,
+}: {
+  over: boolean;
+  proposalLink: string;
+  onMode: (mode: Mode) => void;
+}) {
+  if (over)
+    return (
+      <p className="border-t border-slate-200 pt-4 text-sm text-slate-700">
+        Esta semana já passou: não recebe bloqueio, reserva técnica nem proposta.
+      </p>
+    );
+  return (
+    <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:flex-wrap">
+      <Button asChild>
+        <Link to={proposalLink}>Criar proposta</Link>
+      </Button>
+      <Button variant="secondary" onClick={() => onMode('reservar')}>
+        Reserva técnica
+      </Button>
+      <Button variant="secondary" onClick={() => onMode('bloquear')}>
+        Bloquear semanas
+      </Button>
+    </div>
   );
 }

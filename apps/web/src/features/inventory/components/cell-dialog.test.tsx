@@ -1,0 +1,75 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { addDays, todayInBrasilia } from '@urbana/shared';
+import { createQueryClient } from '../../../app/providers.tsx';
+import { CellDialog } from './cell-dialog.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/** The API: an empty cell, and every block sent is kept for the test to read. */
+function api() {
+  const blocks: Array<Record<string, unknown>> = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (String(url).includes('/bloqueios')) {
+        blocks.push(JSON.parse(String(init?.body)));
+        return Response.json(
+          { id: 'h1', kind: 'bloqueio', status: 'ativa', tower_count: 1 },
+          { status: 201 },
+        );
+      }
+      return Response.json({ orders: [], holds: [] });
+    }),
+  );
+  return blocks;
+}
+
+function openCell(from: string) {
+  render(
+    <MemoryRouter>
+      <QueryClientProvider client={createQueryClient()}>
+        <CellDialog
+          cell={{
+            tower: 't1',
+            towerName: 'Face norte',
+            productId: 'p1',
+            productName: 'Painel Eixo',
+            from,
+            to: addDays(from, 7),
+            cell: { sold: 0, held: 0, blocked: 0, free: 4 },
+          }}
+          onClose={() => undefined}
+        />
+      </QueryClientProvider>
+    </MemoryRouter>,
+  );
+}
+
+describe('célula do inventário', () => {
+  it('uma semana que já passou não oferece bloqueio, reserva técnica nem proposta', async () => {
+    api();
+    openCell(addDays(todayInBrasilia(), -14));
+    expect(await screen.findByText(/Esta semana já passou/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Bloquear semanas' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Criar proposta' })).toBeNull();
+  });
+
+  it('na semana em curso, o bloqueio começa hoje (o servidor recusa um começo no passado)', async () => {
+    const blocks = api();
+    const today = todayInBrasilia();
+    openCell(addDays(today, -2));
+    expect(screen.getByRole('link', { name: 'Criar proposta' }).getAttribute('href')).toContain(
+      `inicio=${today}`,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Bloquear semanas' }));
+    fireEvent.change(screen.getByLabelText('Motivo'), { target: { value: 'Troca de lâmpadas' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Bloquear semanas' }));
+    await waitFor(() => expect(blocks).toHaveLength(1));
+    expect(blocks[0]).toMatchObject({ tower_ids: ['t1'], start_date: today });
+  });
+});
