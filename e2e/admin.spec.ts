@@ -34,7 +34,9 @@ test('admin cria um produto com duas torres e uma foto, e ele aparece na busca',
   await page.getByLabel('Tipo de mídia').selectOption('torre');
   // The highest daily price of the network, so it leads a search by highest price.
   await page.getByLabel('Preço diário (R$)').fill('99.999,00');
-  await page.getByLabel('Descrição').fill('Telas em elevadores de duas torres comerciais.');
+  await page
+    .getByLabel('Descrição')
+    .fill('Telas em elevadores de duas torres comerciais.\n\nFluxo de 40 mil pessoas por semana.');
   await page.getByLabel('Audiência semanal (impressões)').fill('40000');
   await page.getByLabel('Endereço', { exact: true }).fill('SCN Quadra 2, Bloco A');
   await page.getByLabel('Bairro').fill('Asa Norte');
@@ -67,6 +69,11 @@ test('admin cria um produto com duas torres e uma foto, e ele aparece na busca',
   await expect(page.getByRole('heading', { name })).toBeVisible();
   await expect(page.getByText('Torre Norte')).toBeVisible();
   await expect(page.getByText('Torre Sul')).toBeVisible();
+  // The description keeps the paragraphs staff wrote.
+  const about = page.getByRole('region', { name: 'Sobre o local' }).locator('p').first();
+  expect(await about.evaluate((p) => (p as HTMLElement).innerText)).toBe(
+    'Telas em elevadores de duas torres comerciais.\n\nFluxo de 40 mil pessoas por semana.',
+  );
 });
 
 test('admin cria um cupom, um cliente usa no checkout e o uso aparece no painel', async ({

@@ -137,7 +137,7 @@ describe('productFormSchema', () => {
     expect(messageOf({ weekly_audience: '1,5' })).toEqual([['weekly_audience', 'Use um número inteiro.']]);
     expect(messageOf({ latitude: '-1e1' })).toEqual([['latitude', 'Use um número, por exemplo -15,79.']]);
     expect(messageOf({ longitude: 'Infinity' })).toEqual([
-      ['longitude', 'Use um número, por exemplo -15,79.'],
+      ['longitude', 'Use um número, por exemplo -47,88.'],
     ]);
     expect(messageOf({ weekly_audience: '' })).toEqual([['weekly_audience', 'Informe a audiência semanal.']]);
   });

@@ -12,6 +12,11 @@ export const productTypeLabels: Record<ProductType, string> = {
   mobiliario_urbano: 'Mobiliário urbano',
 };
 
+/** The booked faces of a line as every page lists them: a tower screen's are towers, the rest faces. */
+export function facesLine(type: string, towers: ReadonlyArray<{ name: string }>): string {
+  return `${type === 'torre' ? 'Torres' : 'Faces'}: ${towers.map((t) => t.name).join(', ')}`;
+}
+
 export const ufNames: Record<string, string> = {
   AC: 'Acre',
   AL: 'Alagoas',

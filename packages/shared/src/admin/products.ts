@@ -114,7 +114,8 @@ const typedNumber =
         return parsed;
       })
       .pipe(field);
-const typedDecimal = typedNumber(parseDecimal, 'Use um número, por exemplo -15,79.');
+const typedLatitude = typedNumber(parseDecimal, 'Use um número, por exemplo -15,79.');
+const typedLongitude = typedNumber(parseDecimal, 'Use um número, por exemplo -47,88.');
 const typedCount = typedNumber(parseCount, 'Use só algarismos, por exemplo 120.000.');
 
 const typedReais = z
@@ -142,8 +143,8 @@ export const productFormSchema = z
     operating_hours: productFields.operating_hours.unwrap(),
     is_tower_based: z.boolean(),
     status: z.enum(['ativo', 'inativo']),
-    latitude: typedDecimal(productFields.latitude),
-    longitude: typedDecimal(productFields.longitude),
+    latitude: typedLatitude(productFields.latitude),
+    longitude: typedLongitude(productFields.longitude),
     daily_price: typedReais,
     weekly_audience: typedCount(productFields.weekly_audience),
     towers: towersOf(

@@ -5,6 +5,7 @@ import {
   type CampaignReport,
   type CampaignReportFace,
   type ProductType,
+  facesLine,
 } from '@urbana/shared';
 import { Card } from '../../components/ui/card.tsx';
 
@@ -29,7 +30,7 @@ function Face({ face }: { face: CampaignReportFace }) {
           <h2 className="text-lg font-semibold text-slate-900">{face.product}</h2>
           <p className="text-sm text-slate-600">
             {productTypeLabels[face.type as ProductType] ?? face.type} · {face.city} – {face.state}
-            {face.towers.length ? ` · Faces: ${face.towers.map((t) => t.name).join(', ')}` : ''}
+            {face.towers.length ? ` · ${facesLine(face.type, face.towers)}` : ''}
           </p>
         </header>
         <dl className="grid gap-2 text-sm sm:grid-cols-2">

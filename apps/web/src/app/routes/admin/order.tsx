@@ -13,6 +13,7 @@ import {
   paymentMethodLabels,
   productTypeLabels,
   type ProductType,
+  facesLine,
 } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -83,7 +84,7 @@ function Items({ order }: { order: AdminOrderData }) {
               {productTypeLabels[item.type as ProductType] ?? item.type} · {item.city}/{item.state}
             </p>
             <p>{formatBookingPeriod(item.start, item.weeks)}</p>
-            {item.towers.length ? <p>Faces: {item.towers.map((t) => t.name).join(', ')}</p> : null}
+            {item.towers.length ? <p>{facesLine(item.type, item.towers)}</p> : null}
             <div className="flex flex-wrap items-center gap-2">
               {item.campaign_status ? <CampaignStatusBadge status={item.campaign_status} /> : null}
               {item.ad ? (

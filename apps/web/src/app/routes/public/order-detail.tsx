@@ -15,6 +15,7 @@ import {
   formatInteger,
   formatMoney,
   formatDateTime,
+  facesLine,
 } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -86,9 +87,7 @@ function Detail() {
                 </p>
                 <LineCpm cpm={item.cpm} />
                 {item.towers.length > 1 ? (
-                  <p className="text-sm text-slate-600">
-                    Torres: {item.towers.map((t) => t.name).join(', ')}
-                  </p>
+                  <p className="text-sm text-slate-600">{facesLine(item.type, item.towers)}</p>
                 ) : null}
                 {/* The API sends a campaign only for a paid order's item (or a run that took place). */}
                 {item.campaign ? <ItemCampaign itemId={item.id} campaign={item.campaign} /> : null}

@@ -13,6 +13,7 @@ import {
   type ProductType,
   formatDate,
   formatMoney,
+  facesLine,
 } from '@urbana/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -196,7 +197,7 @@ export function Detail({ campaign }: { campaign: CampaignDetail }) {
             {campaign.state}
           </p>
           {campaign.towers.length > 0 ? (
-            <p className="text-sm text-slate-700">Torres: {campaign.towers.map((t) => t.name).join(', ')}</p>
+            <p className="text-sm text-slate-700">{facesLine(campaign.type, campaign.towers)}</p>
           ) : null}
         </Card>
         <Card>

@@ -10,7 +10,7 @@ export function ProductAbout({ data, periodCpm }: { data: ProductDetail; periodC
       <h2 id="sobre" className="text-xl font-bold text-slate-900">
         Sobre o local
       </h2>
-      <p className="text-slate-700">{data.description}</p>
+      <p className="whitespace-pre-line text-slate-700">{data.description}</p>
       <dl className="grid gap-4 sm:grid-cols-3">
         <div className="rounded-lg bg-white p-4 ring-1 ring-slate-200">
           <dt className="flex items-center gap-1 text-sm text-slate-600">

@@ -10,6 +10,7 @@ import {
   type PlanChangeKind,
   type PlanLineView,
   type ProductType,
+  facesLine,
 } from '@urbana/shared';
 import { cn } from '../../../lib/cn.ts';
 
@@ -88,7 +89,7 @@ export function PlanLines({ lines }: { lines: Line[] }) {
               {line.weeks === 1 ? 'semana' : 'semanas'}
             </p>
             {line.is_tower_based ? (
-              <p className="text-sm text-slate-700">Torres: {line.towers.map((t) => t.name).join(', ')}</p>
+              <p className="text-sm text-slate-700">{facesLine(line.type, line.towers)}</p>
             ) : null}
             <ChangeBadges line={line} />
           </div>

@@ -3,6 +3,7 @@ import {
   productTypeLabels,
   proposalStateLabels,
   type ProposalState,
+  facesLine,
 } from '@urbana/shared';
 import { formatDate, formatMoney } from '@urbana/shared';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
@@ -42,7 +43,7 @@ export function ProposalView({ proposal }: { proposal: ProposalData }) {
                 {item.weeks === 1 ? 'semana' : 'semanas'})
               </p>
               {item.is_tower_based ? (
-                <p className="text-sm text-slate-700">Torres: {item.towers.map((t) => t.name).join(', ')}</p>
+                <p className="text-sm text-slate-700">{facesLine(item.product_type, item.towers)}</p>
               ) : null}
             </div>
             <div className="shrink-0 text-left sm:text-right">
