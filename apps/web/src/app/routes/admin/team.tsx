@@ -11,7 +11,7 @@ import {
   useAccountMutation,
   useInvitations,
 } from '../../../features/account/index.ts';
-import { AdminPage, Badge, Table, Th } from '../../../features/admin/index.ts';
+import { AdminPage, Badge, QueryState, Table, Th } from '../../../features/admin/index.ts';
 import { ConfirmDialog } from '../../../features/admin/components/confirm-dialog.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -34,7 +34,6 @@ const roleOptions = [
 export function Component() {
   const invitations = useInvitations();
   const invite = useAccountMutation(accountApi.invite, [accountKeys.invitations]);
-  const revoke = useAccountMutation(accountApi.revokeInvitation, [accountKeys.invitations]);
   const form = useForm<z.input<typeof invitationBodySchema>, unknown, z.output<typeof invitationBodySchema>>({
     resolver: zodResolver(invitationBodySchema),
     defaultValues: { email: '', nome_completo: '', role: 'operador' },
@@ -84,54 +83,69 @@ export function Component() {
           </div>
         ) : null}
       </form>
-      <Table
-        label="Convites"
-        head={
-          <>
-            <Th>Email</Th>
-            <Th>Papel</Th>
-            <Th>Situação</Th>
-            <Th>Convidado por</Th>
-            <Th>Vale até</Th>
-            <Th>
-              <span className="sr-only">Ações</span>
-            </Th>
-          </>
-        }
+      <QueryState
+        query={invitations}
+        loading="Carregando convites..."
+        empty="Nenhum convite enviado ainda. Convide alguém para a equipe pelo formulário acima."
+        isEmpty={(d) => d.items.length === 0}
       >
-        {(invitations.data?.items ?? []).map((inv) => (
-          <tr key={inv.id}>
-            <td className="px-3 py-2 break-all">{inv.email}</td>
-            <td className="px-3 py-2">{inv.role === 'admin' ? 'Admin' : 'Operador'}</td>
-            <td className="px-3 py-2">
-              <Badge tone={inv.status === 'pendente' ? 'amber' : inv.status === 'aceito' ? 'green' : 'slate'}>
-                {statusLabels[inv.status]}
-              </Badge>
-            </td>
-            <td className="px-3 py-2">{inv.invited_by ?? '—'}</td>
-            <td className="px-3 py-2">{date(inv.expires_at)}</td>
-            <td className="px-3 py-2 text-right">
-              {inv.status === 'pendente' ? (
-                <ConfirmDialog
-                  trigger={
-                    <Button variant="secondary" size="sm">
-                      Revogar
-                    </Button>
-                  }
-                  title="Revogar o convite?"
-                  consequence={`O link enviado para ${inv.email} deixa de funcionar.`}
-                  confirmLabel="Revogar convite"
-                  tone="danger"
-                  onConfirm={async () => {
-                    await revoke.mutateAsync(inv.id);
-                    toast.success('Convite revogado.');
-                  }}
-                />
-              ) : null}
-            </td>
-          </tr>
-        ))}
-      </Table>
+        {(data) => <InvitationTable items={data.items} />}
+      </QueryState>
     </AdminPage>
+  );
+}
+
+/** The invitations sent, newest first; a pending one can be revoked. */
+function InvitationTable({ items }: { items: Invitation[] }) {
+  const revoke = useAccountMutation(accountApi.revokeInvitation, [accountKeys.invitations]);
+  return (
+    <Table
+      label="Convites"
+      head={
+        <>
+          <Th>Email</Th>
+          <Th>Papel</Th>
+          <Th>Situação</Th>
+          <Th>Convidado por</Th>
+          <Th>Vale até</Th>
+          <Th>
+            <span className="sr-only">Ações</span>
+          </Th>
+        </>
+      }
+    >
+      {items.map((inv) => (
+        <tr key={inv.id}>
+          <td className="px-3 py-2 break-all">{inv.email}</td>
+          <td className="px-3 py-2">{inv.role === 'admin' ? 'Admin' : 'Operador'}</td>
+          <td className="px-3 py-2">
+            <Badge tone={inv.status === 'pendente' ? 'amber' : inv.status === 'aceito' ? 'green' : 'slate'}>
+              {statusLabels[inv.status]}
+            </Badge>
+          </td>
+          <td className="px-3 py-2">{inv.invited_by ?? '—'}</td>
+          <td className="px-3 py-2">{date(inv.expires_at)}</td>
+          <td className="px-3 py-2 text-right">
+            {inv.status === 'pendente' ? (
+              <ConfirmDialog
+                trigger={
+                  <Button variant="secondary" size="sm">
+                    Revogar
+                  </Button>
+                }
+                title="Revogar o convite?"
+                consequence={`O link enviado para ${inv.email} deixa de funcionar.`}
+                confirmLabel="Revogar convite"
+                tone="danger"
+                onConfirm={async () => {
+                  await revoke.mutateAsync(inv.id);
+                  toast.success('Convite revogado.');
+                }}
+              />
+            ) : null}
+          </td>
+        </tr>
+      ))}
+    </Table>
   );
 }
