@@ -254,7 +254,7 @@ export function Component() {
                   <td className="px-3 py-2">
                     <button
                       type="button"
-                      className="font-mono font-semibold text-brand-700 hover:underline"
+                      className="whitespace-nowrap text-left font-mono font-semibold text-brand-700 hover:underline"
                       onClick={() => setEditing(c)}
                     >
                       {c.code}
