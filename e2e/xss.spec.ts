@@ -123,7 +123,7 @@ test('texto salvo pelo usuário aparece como texto em todas as páginas que o mo
   const billing = {
     'Nome completo': `${P.img} ${P.alert}`,
     Endereço: P.script,
-    Número: '"><b>10</b>',
+    Número: '10"><b>10</b>',
     'Complemento (opcional)': P.js,
     Bairro: P.svg,
     Cidade: P.iframe,

@@ -4,6 +4,7 @@ import { ticketReplySchema } from '@urbana/shared';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { TextareaField } from '../../components/ui/field.tsx';
+import { useLeaveGuard } from '../../components/ui/leave-guard.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 
 /** The answer box under a ticket's conversation (customer or staff). */
@@ -20,7 +21,9 @@ export function ReplyForm({
     resolver: zodResolver(ticketReplySchema),
     defaultValues: { message: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
+  // A half-written answer is not lost to a click elsewhere or a reload.
+  const leave = useLeaveGuard(isDirty);
   const onSubmit = form.handleSubmit(async ({ message }) => {
     try {
       await onSend(message);
@@ -31,6 +34,7 @@ export function ReplyForm({
   });
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-2" aria-label={label}>
+      {leave.dialog}
       <TextareaField label={label} error={errors.message?.message} {...form.register('message')} />
       {errors.root ? <Alert>{errors.root.message}</Alert> : null}
       <Button type="submit" disabled={isSubmitting}>

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProductForm } from './product-form.tsx';
 
@@ -16,11 +16,20 @@ function renderForm() {
       Response.json({ message: 'Já existe um produto com este nome.' }, { status: 409 }),
     );
   });
+  // A data router, as the app's (the form holds the page while it has unsaved edits).
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/admin/produtos/novo',
+        element: <ProductForm />,
+      },
+      { path: '/admin/produtos', element: <h1>Lista de produtos</h1> },
+    ],
+    { initialEntries: ['/admin/produtos/novo'] },
+  );
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter>
-        <ProductForm />
-      </MemoryRouter>
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
 }
@@ -105,5 +114,24 @@ describe('formulário de produto do painel', () => {
     fill('Nome da torre 2', 'face principal');
     fireEvent.click(screen.getByRole('button', { name: 'Criar produto' }));
     expect(await screen.findByText('Cada torre precisa de um nome diferente.')).toBeTruthy();
+  });
+
+  it('com alterações não salvas, sair da página pergunta antes; sem alterações, sai direto', async () => {
+    renderForm();
+    fill('Nome', 'Torres Ipê');
+    fireEvent.click(screen.getByRole('link', { name: 'Voltar à lista' }));
+    expect(await screen.findByRole('dialog', { name: 'Sair sem salvar?' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Continuar editando' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((screen.getByLabelText('Nome', { exact: true }) as HTMLInputElement).value).toBe('Torres Ipê');
+    fireEvent.click(screen.getByRole('link', { name: 'Voltar à lista' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Sair sem salvar' }));
+    expect(await screen.findByRole('heading', { name: 'Lista de produtos' })).toBeTruthy();
+  });
+
+  it('um formulário intocado não segura ninguém', async () => {
+    renderForm();
+    fireEvent.click(screen.getByRole('link', { name: 'Voltar à lista' }));
+    expect(await screen.findByRole('heading', { name: 'Lista de produtos' })).toBeTruthy();
   });
 });

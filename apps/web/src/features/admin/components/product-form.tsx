@@ -12,6 +12,7 @@ import {
   type ProductFormValues,
 } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { useLeaveGuard } from '../../../components/ui/leave-guard.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Field, SelectField, TextareaField } from '../../../components/ui/field.tsx';
@@ -36,7 +37,9 @@ export function ProductForm({ product }: { product?: AdminProduct | undefined })
     defaultValues: productFormValues(product),
   });
   const { control, register } = form;
-  const { errors } = form.formState;
+  const { errors, isDirty, isSubmitSuccessful } = form.formState;
+  // Saved, the form is left or drawn again with the new values: only unsaved edits hold the page.
+  const leave = useLeaveGuard(isDirty && !isSubmitSuccessful);
 
   const submit = form.handleSubmit(async (input) => {
     try {
@@ -45,7 +48,10 @@ export function ProductForm({ product }: { product?: AdminProduct | undefined })
         product ? 'Produto salvo' : 'Produto criado',
         product ? undefined : 'Agora adicione as fotos.',
       );
-      if (!product) navigate(buildPath(paths.admin.produto, { id: saved.id }), { replace: true });
+      if (!product) {
+        leave.allowLeave();
+        navigate(buildPath(paths.admin.produto, { id: saved.id }), { replace: true });
+      }
     } catch (e) {
       form.setError('root', {
         message: errorMessage(e, 'Não foi possível salvar o produto. Tente novamente.'),
@@ -55,6 +61,7 @@ export function ProductForm({ product }: { product?: AdminProduct | undefined })
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="space-y-5">
+      {leave.dialog}
       {errors.root ? <Alert>{errors.root.message}</Alert> : null}
       <Card className="grid gap-4 p-4 sm:grid-cols-2">
         <Field label="Nome" error={errors.name?.message} className="sm:col-span-2" {...register('name')} />
