@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useBlocker } from 'react-router';
 import { Button } from './button.tsx';
 import { Dialog, DialogContent } from './dialog.tsx';
@@ -10,7 +10,9 @@ import { Dialog, DialogContent } from './dialog.tsx';
  */
 export function useLeaveGuard(dirty: boolean): { dialog: ReactNode; allowLeave: () => void } {
   const state = useRef({ dirty, leaving: false });
-  state.current.dirty = dirty;
+  useLayoutEffect(() => {
+    state.current.dirty = dirty;
+  }, [dirty]);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       state.current.dirty && !state.current.leaving && currentLocation.pathname !== nextLocation.pathname,
