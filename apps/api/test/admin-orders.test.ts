@@ -8,6 +8,8 @@ import {
   todayInBrasilia,
 } from '@urbana/shared';
 import {
+  adItems,
+  ads,
   auditLog,
   creditNotes,
   emailLog,
@@ -17,6 +19,7 @@ import {
   orders,
   reservations,
 } from '../src/db/schema/index.ts';
+import { withTargets } from '../src/services/admin-log-targets.ts';
 import { signWebhook } from '../src/services/payments.ts';
 import { createTestApp, inject, NO_ORDER_LIMITS, type TestContext } from './helpers.ts';
 import { billing, insertProduct, person, placeOrder, START, type Person } from './security/world.ts';
@@ -326,6 +329,39 @@ describe('cancelar', () => {
     expect(
       cancelled.items.map((i: { campaign_status: unknown; ad: unknown }) => [i.campaign_status, i.ad]),
     ).toEqual([[null, null]]);
+  });
+
+  it('cancelado depois da revisão da arte: a equipe ainda vê o anúncio, e a auditoria leva ao pedido', async () => {
+    const o = await invoiced();
+    await staff('POST', `/api/admin/orders/${o.id}/confirm-payment`);
+    const [item] = await ctx.database.db.select().from(orderItems).where(eq(orderItems.order_id, o.id));
+    const [ad] = await ctx.database.db
+      .insert(ads)
+      .values({ user_id: empresa.id, name: 'Arte de verão', status: 'aprovado' })
+      .returning();
+    await ctx.database.db.insert(adItems).values({ ad_id: ad!.id, order_item_id: item!.id });
+    const entry = {
+      entity: 'ads',
+      entity_id: ad!.id,
+      after: null,
+      created_at: new Date(),
+      actor_email: null,
+    };
+    const [approved] = await withTargets(ctx.database.db, [entry]);
+    expect(approved!.target?.href).toBe(`/admin/campanhas/${item!.id}`);
+
+    await act(o.id, 'cancelar', { motivo: 'Obra na via' });
+    const cancelled = (await staff('GET', `/api/admin/pedidos/${o.id}`)).json();
+    expect(cancelled.items[0]).toMatchObject({
+      campaign_status: null,
+      ad: { id: ad!.id, name: 'Arte de verão', status: 'aprovado' },
+    });
+    // The campaign's page is gone with the order: the log's link goes to the order instead.
+    const [after] = await withTargets(ctx.database.db, [entry]);
+    expect(after!.target).toEqual({
+      label: 'anúncio da campanha em Outdoor Eixo Monumental',
+      href: `/admin/pedidos/${o.id}`,
+    });
   });
 
   it('pago com início distante: reembolso integral e nota de crédito em PDF', async () => {

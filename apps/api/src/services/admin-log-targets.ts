@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { buildPath, formatDate, paths } from '@urbana/shared';
 import type { Db } from '../db/client.ts';
+import { CAMPAIGN_ORDERS } from './campaigns/queries.ts';
 import {
   adItems,
   coupons,
@@ -37,6 +38,26 @@ const withQuery = (path: string, q: string) => `${path}?q=${encodeURIComponent(q
 const afterOf = (r: AuditRow) =>
   r.after && typeof r.after === 'object' ? (r.after as Record<string, unknown>) : {};
 
+/** The order an item belongs to: its campaign page exists only while the order is paid or on air. */
+const orderOf = { order_id: orders.id, order_status: orders.status };
+
+/** Where an item's campaign is seen: its page, or its order's once the order was cancelled or expired. */
+function itemHref(item: { id: string; order_id: string; order_status: string }): string {
+  return (CAMPAIGN_ORDERS as readonly string[]).includes(item.order_status)
+    ? buildPath(paths.admin.campanha, { id: item.id })
+    : buildPath(paths.admin.pedido, { id: item.order_id });
+}
+
+/** Ads with the item they run on and that item's order. */
+function adsOf(db: Db, ids: string[]) {
+  return db
+    .select({ id: adItems.ad_id, item_id: adItems.order_item_id, name: orderItems.product_name, ...orderOf })
+    .from(adItems)
+    .innerJoin(orderItems, eq(orderItems.id, adItems.order_item_id))
+    .innerJoin(orders, eq(orders.id, orderItems.order_id))
+    .where(inArray(adItems.ad_id, ids));
+}
+
 /** The records the page's entries point at, by id: one batched lookup per kind of record. */
 async function loadTargets(db: Db, rows: AuditRow[]) {
   const idsOf = (...entities: string[]) => [
@@ -64,17 +85,12 @@ async function loadTargets(db: Db, rows: AuditRow[]) {
       ),
       lookup([...new Set([...idsOf('order_items'), ...proofItemIds])], (ids) =>
         db
-          .select({ id: orderItems.id, name: orderItems.product_name })
+          .select({ id: orderItems.id, name: orderItems.product_name, ...orderOf })
           .from(orderItems)
+          .innerJoin(orders, eq(orders.id, orderItems.order_id))
           .where(inArray(orderItems.id, ids)),
       ),
-      lookup(idsOf('ads'), (ids) =>
-        db
-          .select({ id: adItems.ad_id, item_id: adItems.order_item_id, name: orderItems.product_name })
-          .from(adItems)
-          .innerJoin(orderItems, eq(orderItems.id, adItems.order_item_id))
-          .where(inArray(adItems.ad_id, ids)),
-      ),
+      lookup(idsOf('ads'), (ids) => adsOf(db, ids)),
       lookup(idsOf('order'), (ids) =>
         db.select({ id: orders.id, code: orders.code }).from(orders).where(inArray(orders.id, ids)),
       ),
@@ -154,7 +170,7 @@ function campaignTarget(maps: TargetMaps, itemId: string): AuditTarget {
   const item = maps.items.get(itemId);
   return {
     label: item ? `campanha em ${item.name}` : 'campanha',
-    href: buildPath(paths.admin.campanha, { id: itemId }),
+    href: item ? itemHref(item) : buildPath(paths.admin.campanha, { id: itemId }),
   };
 }
 
@@ -196,7 +212,7 @@ function targetOf(maps: TargetMaps, r: AuditRow): AuditTarget | null {
       return ad
         ? {
             label: `anúncio da campanha em ${ad.name}`,
-            href: buildPath(paths.admin.campanha, { id: ad.item_id }),
+            href: itemHref({ ...ad, id: ad.item_id }),
           }
         : { label: 'anúncio', href: null };
     }

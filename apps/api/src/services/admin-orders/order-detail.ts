@@ -15,6 +15,8 @@ import {
 } from '@urbana/shared';
 import type { Db } from '../../db/client.ts';
 import {
+  adItems,
+  ads,
   auditLog,
   creditNotes,
   invoices,
@@ -110,12 +112,22 @@ async function historyOf(db: Db, orderId: string): Promise<AdminOrderDetail['his
 async function itemsOf(db: Db, orderId: string): Promise<AdminOrderDetail['items']> {
   const booked = await bookedItems(db, orderId);
   const campaigns = await campaignsForOrder(db, orderId);
+  // The ad sent for each item, whatever became of the order: a cancelled order has no campaign any
+  // more, but staff still see which ad it had and how its review ended.
+  const itemIds = booked.map(({ line }) => line.id);
+  const linked = itemIds.length
+    ? await db
+        .select({ item_id: adItems.order_item_id, id: ads.id, name: ads.name, status: ads.status })
+        .from(adItems)
+        .innerJoin(ads, eq(ads.id, adItems.ad_id))
+        .where(inArray(adItems.order_item_id, itemIds))
+    : [];
   return booked.map(({ line }) => {
-    const campaign = campaigns.get(line.id);
+    const ad = linked.find((a) => a.item_id === line.id);
     return {
       ...line,
-      campaign_status: campaign?.status ?? null,
-      ad: campaign?.ad ? { id: campaign.ad.id, name: campaign.ad.name, status: campaign.ad.status } : null,
+      campaign_status: campaigns.get(line.id)?.status ?? null,
+      ad: ad ? { id: ad.id, name: ad.name, status: ad.status } : null,
     };
   });
 }
