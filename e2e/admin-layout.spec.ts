@@ -39,3 +39,30 @@ test('nenhuma tabela do painel corta uma coluna a 1280 px', async ({ page }) => 
   }
   expect(cut).toEqual([]);
 });
+
+test('os filtros de cada barra do painel têm a mesma altura e rótulos do mesmo tamanho', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await staffSignIn(page);
+  const uneven: string[] = [];
+  for (const path of await adminPages(page.request)) {
+    await openAdminPage(page, path);
+    const problems = await page.evaluate(() => {
+      const out: string[] = [];
+      for (const bar of Array.from(document.querySelectorAll('[data-toolbar]'))) {
+        // The labelled filters (the search box's label is for screen readers only).
+        const labels = Array.from(bar.querySelectorAll('label')).filter(
+          (label) => !label.classList.contains('sr-only') && label.htmlFor,
+        );
+        const controls = labels.map((label) => document.getElementById(label.htmlFor)).filter(Boolean);
+        const heights = new Set(controls.map((c) => Math.round(c!.getBoundingClientRect().height)));
+        const sizes = new Set(labels.map((label) => getComputedStyle(label).fontSize));
+        if (heights.size > 1) out.push(`alturas ${[...heights].join(' ≠ ')}`);
+        if (sizes.size > 1) out.push(`rótulos ${[...sizes].join(' ≠ ')}`);
+      }
+      return out;
+    });
+    uneven.push(...problems.map((p) => `${path}: ${p}`));
+  }
+  expect(uneven).toEqual([]);
+});

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { dateRangeProblem } from '@urbana/shared';
-import { Field } from './field.tsx';
+import { Field, filterControlClass } from './field.tsx';
 
 export interface DateRangeValue {
   from: string;
@@ -62,6 +62,8 @@ export function DateRange({
     <>
       <Field
         label={labels.from}
+        layout="compact"
+        controlClassName={filterControlClass}
         type="date"
         className={className}
         min={min}
@@ -71,6 +73,8 @@ export function DateRange({
       />
       <Field
         label={labels.to}
+        layout="compact"
+        controlClassName={filterControlClass}
         type="date"
         className={className}
         min={min}

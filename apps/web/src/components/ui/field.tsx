@@ -14,6 +14,9 @@ export const inputClass =
 export const textareaClass =
   'block w-full rounded-lg border border-slate-300 bg-white p-3 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30 aria-[invalid=true]:border-red-600';
 
+/** The control of a filter in a toolbar (with `layout="compact"`): every filter of a row the same height. */
+export const filterControlClass = 'h-10 py-0 text-sm';
+
 /** A read-only box of text to copy (the Pix "copia e cola" code): small monospace, broken anywhere. */
 export const copyBoxClass = 'break-all font-mono text-xs text-slate-800';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { auditFieldLabel, auditSentence, changedFields, formatDateTime } from '@urbana/shared';
-import { Field } from '../../../components/ui/field.tsx';
+import { Field, filterControlClass } from '../../../components/ui/field.tsx';
 import { DateRange } from '../../../components/ui/date-range.tsx';
 import {
   AdminPage,
@@ -79,11 +79,13 @@ export function Component() {
         <form onSubmit={submitActor} className="flex items-end gap-2">
           <Field
             label="Pessoa (nome ou email)"
+            layout="compact"
+            controlClassName={filterControlClass}
             className="w-56"
             value={actor}
             onChange={(e) => setActor(e.target.value)}
           />
-          <Button type="submit" size="sm" className="h-11">
+          <Button type="submit" size="sm" className="h-10">
             Filtrar
           </Button>
         </form>

@@ -12,7 +12,7 @@ import {
 } from '@urbana/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { DateRange } from '../../../components/ui/date-range.tsx';
-import { Field } from '../../../components/ui/field.tsx';
+import { Field, filterControlClass } from '../../../components/ui/field.tsx';
 import {
   AdminPage,
   adminOrdersCsvUrl,
@@ -43,6 +43,8 @@ function CityFilter({ list }: { list: ListParams }) {
     <form onSubmit={submit}>
       <Field
         label="Cidade"
+        layout="compact"
+        controlClassName={filterControlClass}
         className="w-40"
         value={value}
         placeholder="Ex.: Brasília"

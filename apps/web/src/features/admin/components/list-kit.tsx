@@ -4,7 +4,12 @@ import { useId, useLayoutEffect, useRef, useState, type FormEvent, type ReactNod
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { inputClass, SelectField, type SelectFieldProps } from '../../../components/ui/field.tsx';
+import {
+  filterControlClass,
+  inputClass,
+  SelectField,
+  type SelectFieldProps,
+} from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -100,13 +105,16 @@ export function SearchBox({
 /** A toolbar's filter: the kit's select with the small label above it. */
 export function FilterSelect({ controlClassName, ...props }: Omit<SelectFieldProps, 'layout'>) {
   return (
-    <SelectField layout="compact" controlClassName={cn('h-10 py-0 text-sm', controlClassName)} {...props} />
+    <SelectField layout="compact" controlClassName={cn(filterControlClass, controlClassName)} {...props} />
   );
 }
 
 export function Toolbar({ children }: { children: ReactNode }) {
   return (
-    <div className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-3">
+    <div
+      data-toolbar=""
+      className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-3"
+    >
       {children}
     </div>
   );
