@@ -66,3 +66,15 @@ test('os filtros de cada barra do painel têm a mesma altura e rótulos do mesmo
   }
   expect(uneven).toEqual([]);
 });
+
+test('na trilha de auditoria, "Antes → depois" cabe numa linha a 1280 px', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await staffSignIn(page);
+  await openAdminPage(page, '/admin/logs');
+  const header = page.getByRole('columnheader', { name: 'Antes → depois' });
+  const { height, line } = await header.evaluate((th) => ({
+    height: th.getBoundingClientRect().height - parseFloat(getComputedStyle(th).paddingTop) * 2,
+    line: parseFloat(getComputedStyle(th).lineHeight),
+  }));
+  expect(height).toBeLessThan(line * 1.5);
+});

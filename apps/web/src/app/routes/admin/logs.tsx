@@ -131,7 +131,7 @@ export function Component() {
                   <Th>Quem</Th>
                   <Th>O quê</Th>
                   <Th>Sobre</Th>
-                  <Th>Antes → depois</Th>
+                  <Th className="whitespace-nowrap">Antes → depois</Th>
                   <Th>IP</Th>
                 </>
               }
@@ -163,7 +163,8 @@ export function Component() {
                       (row.target?.label ?? '—')
                     )}
                   </td>
-                  <td className="px-3 py-2">
+                  {/* Wide enough for "papel: operador → cliente" on one line (it was squeezed to a word a line). */}
+                  <td className="min-w-52 px-3 py-2">
                     <Changes before={row.before} after={row.after} />
                   </td>
                   <td className="px-3 py-2 text-xs">{row.ip ?? '—'}</td>
