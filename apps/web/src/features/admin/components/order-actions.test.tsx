@@ -65,6 +65,25 @@ describe('ações do pedido no painel', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Cancelar o pedido URB-TESTE123?' });
     expect(dialog.textContent).toContain('o reembolso é de R$\u00a0700,00');
     expect(dialog.textContent).toContain('reembolso integral só até 07/12/2026');
+  });
+
+  it('quando o prazo do reembolso integral já passou, o diálogo diz que terminou', async () => {
+    renderActions({
+      ...base,
+      actions: { ...base.actions, cancel: { allowed: true, refund: 0, last_refundable_day: '2026-01-05' } },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar pedido' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancelar o pedido URB-TESTE123?' });
+    expect(dialog.textContent).toContain(
+      'o prazo do reembolso integral, 5 dias úteis antes do início, terminou em 05/01/2026',
+    );
+    expect(dialog.textContent).not.toContain('só até');
+  });
+
+  it('cancelar um pedido pago: o motivo é pedido e o envio leva o motivo', async () => {
+    renderActions(base);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar pedido' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancelar o pedido URB-TESTE123?' });
     expect(dialog.textContent).toContain('Uma nota de crédito desse valor é emitida sobre a fatura.');
     // Leaving is "Voltar": a "Cancelar" beside "Cancelar pedido" read as two ways to cancel.
     expect(

@@ -1,11 +1,28 @@
 import { useId, useState } from 'react';
-import { formatDate, formatDateTime, HOLD_EXTENSION_MAX_HOURS, adminOrderMessages } from '@urbana/shared';
+import {
+  formatDate,
+  formatDateTime,
+  HOLD_EXTENSION_MAX_HOURS,
+  adminOrderMessages,
+  todayInBrasilia,
+} from '@urbana/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { inputClass, TextareaField } from '../../../components/ui/field.tsx';
 import { formatMoney } from '@urbana/shared';
 import { toast } from '../../../lib/toast.ts';
 import { useAdminOrderAction, type AdminOrderAction, type AdminOrderData } from '../api/use-admin-orders.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
+
+/**
+ * The full refund's last day beside the refund: still ahead, or already past (an order for the
+ * earliest start is bought after it, and "só até" a past day read as a mistake).
+ */
+function refundDeadline(lastDay: string | null | undefined): string {
+  if (!lastDay) return '';
+  return lastDay < todayInBrasilia()
+    ? ` (o prazo do reembolso integral, 5 dias úteis antes do início, terminou em ${formatDate(lastDay)})`
+    : ` (reembolso integral só até ${formatDate(lastDay)}, 5 dias úteis antes do início)`;
+}
 
 const PAID = ['pago', 'em_veiculacao', 'pago_apos_expirar'];
 
@@ -83,10 +100,7 @@ function CancelOrder({ order, run }: { order: AdminOrderData; run: Run }) {
             <p>
               Pela política de cancelamento mostrada na compra, o reembolso é de{' '}
               <strong>{formatMoney(refund)}</strong>
-              {last_refundable_day
-                ? ` (reembolso integral só até ${formatDate(last_refundable_day)}, 5 dias úteis antes do início)`
-                : ''}
-              .{' '}
+              {refundDeadline(last_refundable_day)}.{' '}
               {refund > 0
                 ? 'Uma nota de crédito desse valor é emitida sobre a fatura.'
                 : 'Sem reembolso, não há nota de crédito; a fatura continua paga.'}
