@@ -10,6 +10,8 @@ describe('texto do alerta de um local observado', () => {
     });
     expect(text.title).toBe('Painel Eixo tem datas livres');
     expect(text.body).toContain('de 07/12/2026 até 20/12/2026');
+    // The same words whether an order was cancelled or staff lifted a block: slots came free.
+    expect(text.body).toMatch(/^Vagas voltaram a ficar livres:/);
   });
 
   it('preço baixou: de quanto para quanto', () => {

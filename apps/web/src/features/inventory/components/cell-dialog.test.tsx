@@ -11,7 +11,7 @@ afterEach(() => {
 });
 
 /** The API: an empty cell, and every block sent is kept for the test to read. */
-function api() {
+function api(holds: unknown[] = []) {
   const blocks: Array<Record<string, unknown>> = [];
   vi.stubGlobal(
     'fetch',
@@ -23,13 +23,17 @@ function api() {
           { status: 201 },
         );
       }
-      return Response.json({ orders: [], holds: [] });
+      if (String(url).includes('/liberar')) {
+        blocks.push({ released: String(url) });
+        return Response.json({ id: 'h9', kind: 'bloqueio', status: 'liberada', tower_count: 1 });
+      }
+      return Response.json({ orders: [], holds });
     }),
   );
   return blocks;
 }
 
-function openCell(from: string) {
+function openCell(from: string, onClose: () => void = () => undefined) {
   render(
     <MemoryRouter>
       <QueryClientProvider client={createQueryClient()}>
@@ -43,7 +47,7 @@ function openCell(from: string) {
             to: addDays(from, 7),
             cell: { sold: 0, held: 0, blocked: 0, free: 4 },
           }}
-          onClose={() => undefined}
+          onClose={onClose}
         />
       </QueryClientProvider>
     </MemoryRouter>,
@@ -71,5 +75,28 @@ describe('célula do inventário', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Bloquear semanas' }));
     await waitFor(() => expect(blocks).toHaveLength(1));
     expect(blocks[0]).toMatchObject({ tower_ids: ['t1'], start_date: today });
+  });
+
+  it('liberar um bloqueio diz o período numa frase só e volta à grade, que se desenha de novo', async () => {
+    const start = addDays(todayInBrasilia(), 14);
+    const calls = api([
+      {
+        id: 'h9',
+        kind: 'bloqueio',
+        customer: null,
+        reason: 'Manutenção',
+        starts_on: start,
+        ends_on: addDays(start, 7),
+        expires_at: null,
+      },
+    ]);
+    const closed = vi.fn();
+    openCell(start, closed);
+    fireEvent.click(await screen.findByRole('button', { name: 'Liberar' }));
+    const consequence = await screen.findByTestId('confirm-consequence');
+    expect(consequence.textContent).toMatch(/^As vagas de \d{2}\/\d{2}\/\d{4} até /);
+    fireEvent.click(screen.getByRole('button', { name: 'Liberar vagas' }));
+    await waitFor(() => expect(closed).toHaveBeenCalled());
+    expect(calls).toEqual([{ released: '/api/admin/inventario/reservas/h9/liberar' }]);
   });
 });

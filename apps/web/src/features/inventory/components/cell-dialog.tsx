@@ -111,11 +111,13 @@ export function CellDialog({ cell, onClose }: { cell: CellRef | null; onClose: (
                               </Button>
                             }
                             title={`Liberar ${holdKindLabels[h.kind].toLowerCase()}?`}
-                            consequence={`As vagas de ${formatBookingRange(h.starts_on, h.ends_on)} voltam a ficar livres para venda na busca e no checkout.`}
+                            consequence={`As vagas ${formatBookingRange(h.starts_on, h.ends_on)} voltam a ficar livres para venda na busca e no checkout.`}
                             confirmLabel="Liberar vagas"
                             onConfirm={async () => {
                               await release.mutateAsync(h.id);
                               toast.success('Vagas liberadas');
+                              // The cell's state above is the grid's from before: back to the grid, drawn again.
+                              close(false);
                             }}
                           />
                         </li>
