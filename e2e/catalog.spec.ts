@@ -56,7 +56,8 @@ test('busca "brasilia" → filtro → local → duas torres → carrinho e favor
 
   await page.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
   await expect(toast(page, 'Adicionado ao carrinho')).toBeVisible();
-  await page.getByRole('button', { name: /^Favoritar/ }).click();
+  // A double click favourites once (its second click does not take it back).
+  await page.getByRole('button', { name: /^Favoritar/ }).dblclick();
   await expect(page.getByTestId('contador-carrinho')).toHaveText('1');
   await expect(page.getByTestId('contador-favoritos')).toHaveText('1');
   const name = await page.getByRole('heading', { level: 1 }).innerText();

@@ -22,7 +22,9 @@ test('orçamento → plano → editar (remover, trocar, adicionar) → carrinho 
   const chosen = page.getByTestId('plano-faces').getByRole('listitem');
   const others = page.getByTestId('plano-alternativas').getByRole('listitem');
   await expect(chosen.first()).toBeVisible();
-  await expect(page.getByTestId('plano-raciocinio')).toContainText(/com vaga de \d{2}\/\d{2}\/\d{4} até \d{2}\/\d{2}\/\d{4}\./);
+  await expect(page.getByTestId('plano-raciocinio')).toContainText(
+    /com vaga de \d{2}\/\d{2}\/\d{4} até \d{2}\/\d{2}\/\d{4}\./,
+  );
   await expect(chosen.first()).toContainText('CPM');
   await expect(chosen.first()).toContainText('km');
   const start = await chosen.count();

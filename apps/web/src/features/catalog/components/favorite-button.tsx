@@ -19,6 +19,8 @@ export function FavoriteButton({
       onClick={(e) => {
         e.preventDefault();
         e.stopPropagation();
+        // The second click of a double click (detail 2) would take the favourite back at once.
+        if (e.detail > 1) return;
         favorites.toggle(productId);
       }}
       aria-pressed={active}
