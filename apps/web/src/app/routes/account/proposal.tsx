@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { buildPath, paths, paymentMethodLabels, type PaymentMethod } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -10,6 +10,7 @@ import {
   useAcceptProposal,
   useCustomerProposal,
 } from '../../../features/proposals/index.ts';
+import { useBillingProfile } from '../../../features/orders/index.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDate } from '@urbana/shared';
 import { toast } from '../../../lib/toast.ts';
@@ -17,25 +18,11 @@ import { toast } from '../../../lib/toast.ts';
 /** /proposta/{id}: the customer sees the proposal staff sent and accepts it into an order. */
 export function Component() {
   const { id = '' } = useParams();
-  const navigate = useNavigate();
   const proposal = useCustomerProposal(id);
-  const accept = useAcceptProposal();
-  const [method, setMethod] = useState<PaymentMethod>('pix');
-  const [error, setError] = useState<string>();
   if (proposal.isPending) return <Spinner label="Carregando proposta" className="py-16" />;
   if (proposal.isError || !proposal.data)
     return <Alert>{proposal.error?.message ?? 'Não foi possível carregar a proposta.'}</Alert>;
   const p = proposal.data;
-  const submit = async () => {
-    setError(undefined);
-    try {
-      const { order_id } = await accept.mutateAsync({ id: p.id, payment_method: method });
-      toast.success('Proposta aceita: pedido criado');
-      void navigate(buildPath(paths.pedido, { orderId: order_id }));
-    } catch (e) {
-      setError(errorMessage(e, 'Não foi possível aceitar a proposta.'));
-    }
-  };
   return (
     <div className="space-y-5">
       <div>
@@ -59,31 +46,7 @@ export function Component() {
         ) : null}
       </div>
       {p.state === 'enviada' ? (
-        <section
-          aria-labelledby="aceitar"
-          className="space-y-3 rounded-xl border border-slate-200 bg-white p-4"
-        >
-          <h2 id="aceitar" className="font-semibold text-slate-900">
-            Aceitar a proposta
-          </h2>
-          <p className="text-sm text-slate-700">
-            Ao aceitar, criamos o pedido com estes preços e reservamos as vagas a partir de agora, até o prazo
-            de pagamento.
-          </p>
-          <fieldset className="space-y-2">
-            <legend className="text-sm font-medium text-slate-800">Forma de pagamento</legend>
-            {(['pix', 'faturado'] as const).map((m) => (
-              <label key={m} className="flex items-center gap-2 text-sm">
-                <input type="radio" name="pagamento" checked={method === m} onChange={() => setMethod(m)} />
-                {paymentMethodLabels[m]}
-              </label>
-            ))}
-          </fieldset>
-          {error ? <Alert>{error}</Alert> : null}
-          <Button onClick={() => void submit()} disabled={accept.isPending} className="w-full sm:w-auto">
-            Aceitar e criar pedido
-          </Button>
-        </section>
+        <AcceptProposal id={p.id} />
       ) : p.state === 'vencida' ? (
         <Alert>
           Esta proposta venceu em {formatDate(p.valid_until)}. Peça uma nova proposta à equipe Urbana.
@@ -92,5 +55,66 @@ export function Component() {
         <Alert>Esta proposta foi cancelada pela equipe Urbana.</Alert>
       ) : null}
     </div>
+  );
+}
+
+/** Accepting a sent proposal: the payment method, then the order (a billing profile first, if missing). */
+function AcceptProposal({ id }: { id: string }) {
+  const navigate = useNavigate();
+  const accept = useAcceptProposal();
+  const billing = useBillingProfile();
+  const [method, setMethod] = useState<PaymentMethod>('pix');
+  const [error, setError] = useState<string>();
+  const submit = async () => {
+    setError(undefined);
+    try {
+      const { order_id } = await accept.mutateAsync({ id: id, payment_method: method });
+      toast.success('Proposta aceita: pedido criado');
+      void navigate(buildPath(paths.pedido, { orderId: order_id }));
+    } catch (e) {
+      setError(errorMessage(e, 'Não foi possível aceitar a proposta.'));
+    }
+  };
+  return (
+    <section aria-labelledby="aceitar" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
+      <h2 id="aceitar" className="font-semibold text-slate-900">
+        Aceitar a proposta
+      </h2>
+      <p className="text-sm text-slate-700">
+        Ao aceitar, criamos o pedido com estes preços e reservamos as vagas a partir de agora, até o prazo de
+        pagamento.
+      </p>
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-slate-800">Forma de pagamento</legend>
+        {(['pix', 'faturado'] as const).map((m) => (
+          <label key={m} className="flex items-center gap-2 text-sm">
+            <input type="radio" name="pagamento" checked={method === m} onChange={() => setMethod(m)} />
+            {paymentMethodLabels[m]}
+          </label>
+        ))}
+      </fieldset>
+      {error ? <Alert>{error}</Alert> : null}
+      {billing.data === null ? (
+        // As the checkout does: the billing profile first, then back here to accept.
+        <Alert tone="info">
+          <p>Para aceitar, complete o cadastro de faturamento: ele vai na fatura do pedido.</p>
+          <Button asChild className="mt-2">
+            <Link
+              to={`${paths.usuario.completarPerfil}?voltar=${encodeURIComponent(buildPath(paths.proposta, { id }))}`}
+            >
+              Completar cadastro e voltar à proposta
+            </Link>
+          </Button>
+        </Alert>
+      ) : (
+        <Button
+          onClick={() => void submit()}
+          disabled={accept.isPending || billing.isPending}
+          className="w-full sm:w-auto"
+        >
+          Aceitar e criar pedido
+        </Button>
+      )}
+    </section>
   );
 }

@@ -60,8 +60,8 @@ export function PlanView({ data, pricing }: { data: PlannerResponse; pricing: Pr
         <p className="text-sm text-slate-700" data-testid="plano-raciocinio">
           {data.center.label ? `Em ${data.center.label}, ` : 'Na área do mapa, '}
           {formatInteger(data.considered)} {data.considered === 1 ? 'face' : 'faces'}
-          {data.center.label ? ' no raio escolhido' : ''}; {formatInteger(data.available)} com vaga{' '}
-          {period}. Objetivo: <strong>{plannerGoalLabels[data.goal]}</strong>
+          {data.center.label ? ' no raio escolhido' : ''}; {formatInteger(data.available)} com vaga {period}.
+          Objetivo: <strong>{plannerGoalLabels[data.goal]}</strong>
           {data.goal === 'impactos'
             ? ' — as faces de menor custo por mil impactos (CPM) primeiro, a mais próxima do centro no empate.'
             : ' — a face de menor CPM de cada bairro, um bairro por vez.'}

@@ -1,0 +1,49 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { BillingProfile, Proposal } from '@urbana/shared';
+import { billingQuery } from '../../../features/orders/api.ts';
+import { proposalKeys } from '../../../features/proposals/api/use-proposals.ts';
+import { Component } from './proposal.tsx';
+
+const proposal: Proposal = {
+  id: 'p1',
+  code: 'PRP-TESTE1',
+  status: 'enviada',
+  state: 'enviada',
+  customer: { id: 'c1', nome_completo: 'Ana Souza', email: 'ana@exemplo.com.br', empresa: null },
+  valid_until: '2099-12-31',
+  subtotal: 10_000,
+  discount: 0,
+  total: 10_000,
+  note: '',
+  order_id: null,
+  sent_at: '2026-11-25T12:00:00.000Z',
+  accepted_at: null,
+  created_at: '2026-11-25T12:00:00.000Z',
+  items: [],
+};
+
+function renderProposal(profile: BillingProfile | null) {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  client.setQueryData(proposalKeys.customer('p1'), proposal);
+  client.setQueryData(billingQuery.queryKey, profile);
+  const router = createMemoryRouter([{ path: '/proposta/:id', Component }], {
+    initialEntries: ['/proposta/p1'],
+  });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('aceitar uma proposta', () => {
+  it('sem cadastro de faturamento, leva ao cadastro e de volta à proposta (antes, só uma recusa sem saída)', async () => {
+    renderProposal(null);
+    const link = await screen.findByRole('link', { name: 'Completar cadastro e voltar à proposta' });
+    expect(link.getAttribute('href')).toBe('/usuario/completar-perfil?voltar=%2Fproposta%2Fp1');
+    expect(screen.queryByRole('button', { name: 'Aceitar e criar pedido' })).toBeNull();
+  });
+});
