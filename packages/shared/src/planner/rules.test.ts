@@ -186,6 +186,9 @@ describe('planner query', () => {
   it('answers bad input in Portuguese', () => {
     const problem = (q: Record<string, string>) => plannerQuerySchema.safeParse(q).error?.issues[0]?.message;
     expect(problem({ orcamento: '50' })).toBe('Informe o orçamento em reais, a partir de R$ 100,00.');
+    // Too big is said as too big, also past the safe integers.
+    for (const orcamento of ['9999999999999999900', '100000000000'])
+      expect(problem({ orcamento })).toBe('O orçamento passa do limite de um pedido (R$ 50.000.000,00).');
     expect(problem({ orcamento: '100000', semanas: '0' })).toBe('Escolha de 1 a 52 semanas.');
     expect(problem({ orcamento: '100000', tipos: 'outdoor,foguete' })).toBe('Tipo de mídia inválido.');
     expect(problem({ orcamento: '100000', objetivo: 'tudo' })).toBe(

@@ -41,11 +41,13 @@ const num = (message: string) =>
 export const plannerQuerySchema = z
   .object({
     /** Centavos. */
+    // The limit first: a budget of seventeen nines said "a partir de R$ 100,00" (its integer check
+    // failed first, being past the safe integers) when what is wrong is that it is too big.
     orcamento: z.coerce
       .number({ error: plannerMessages.budget })
+      .max(MAX_ORDER_TOTAL, { error: plannerMessages.budgetMax, abort: true })
       .int({ error: plannerMessages.budget })
-      .min(PLANNER_MIN_BUDGET, { error: plannerMessages.budget })
-      .max(MAX_ORDER_TOTAL, { error: plannerMessages.budgetMax }),
+      .min(PLANNER_MIN_BUDGET, { error: plannerMessages.budget }),
     local: z.string().trim().max(120, { error: 'Local longo demais.' }).optional(),
     raio: num(plannerMessages.radius)
       .pipe(
