@@ -112,7 +112,11 @@ test('o carrinho vira um plano compartilhado, reservável por link e revogável'
   await expect(buyerPage.getByTestId('total-carrinho')).toHaveText(total!);
 
   // Revoked: the link's page is a 404, and so is the PDF.
+  // Revoking cannot be undone (a new link has another address): the dialog says so first.
   await page.getByRole('button', { name: 'Revogar link' }).click();
+  const revoke = page.getByRole('dialog', { name: 'Revogar o link do plano?' });
+  await expect(revoke.getByTestId('confirm-consequence')).toContainText('deixa de ver o plano e o PDF');
+  await revoke.getByRole('button', { name: 'Revogar link' }).click();
   await expect(toast(page, 'Link revogado')).toBeVisible();
   const gone = await guest.goto(path);
   expect(gone?.status()).toBe(404);

@@ -4,6 +4,7 @@ import { buildPath, formatDate, paths, planMessages } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ConfirmDialog } from '../../../features/admin/components/confirm-dialog.tsx';
 import { useCart } from '../../../features/cart/index.ts';
 import {
   PlanLines,
@@ -59,20 +60,21 @@ function ShareBox({ id, token }: { id: string; token: string | null }) {
                 <FileDown className="h-4 w-4" aria-hidden="true" /> Baixar PDF
               </a>
             </Button>
-            <Button
-              variant="secondary"
-              disabled={revoke.isPending}
-              onClick={async () => {
-                try {
-                  await revoke.mutateAsync(id);
-                  toast.success(planMessages.revoked);
-                } catch (e) {
-                  toast.error('Não foi possível revogar o link', errorMessage(e, ''));
-                }
+            <ConfirmDialog
+              trigger={
+                <Button variant="secondary" disabled={revoke.isPending}>
+                  <Link2Off className="h-4 w-4" aria-hidden="true" /> Revogar link
+                </Button>
+              }
+              title="Revogar o link do plano?"
+              consequence="Quem tiver este link deixa de ver o plano e o PDF. Um novo link terá outro endereço."
+              confirmLabel="Revogar link"
+              tone="danger"
+              onConfirm={async () => {
+                await revoke.mutateAsync(id);
+                toast.success(planMessages.revoked);
               }}
-            >
-              <Link2Off className="h-4 w-4" aria-hidden="true" /> Revogar link
-            </Button>
+            />
           </div>
         </>
       ) : (
