@@ -237,7 +237,12 @@ describe('pedido', () => {
     });
     expect(res.statusCode).toBe(201);
     placed = res.json();
-    expect(placed).toMatchObject({ status: 'aguardando_pagamento', subtotal: 70_000, total: 70_000 });
+    expect(placed).toMatchObject({
+      status: 'aguardando_pagamento',
+      subtotal: 70_000,
+      total: 70_000,
+      discount_reason: 'longa_duracao',
+    });
     expect(placed.code).toMatch(/^URB-[A-Z2-9]{8}$/);
     const db = ctx.database.db;
     const held = await db.select().from(reservations).where(eq(reservations.tower_id, torres.towers[0]!));

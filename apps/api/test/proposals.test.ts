@@ -135,6 +135,9 @@ describe('propostas da equipe', () => {
       .where(and(eq(reservations.tower_id, f.towerId), ne(reservations.status, 'liberada')));
     expect(held).toHaveLength(1);
     expect(held[0]!.hold_expires_at).not.toBeNull();
+    // Its page names the discount as the proposal's conditions, not as a long-run discount.
+    const detail = await inject(ctx, { method: 'GET', url: `/api/orders/${orderId}`, cookie: ana.cookie });
+    expect(detail.json()).toMatchObject({ discount: 21_000, discount_reason: 'proposta', total: 49_000 });
     // It is one of the customer's orders.
     const mine = await inject(ctx, { method: 'GET', url: '/api/orders', cookie: ana.cookie });
     expect(JSON.stringify(mine.json())).toContain(orderId);

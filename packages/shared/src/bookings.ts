@@ -68,11 +68,15 @@ export function bookingCpm(priceCentavos: number, audience: number): number | nu
  * Audience and CPM of several bookings together (a cart, an order, a plan): the items' totals over
  * their summed audience, so a plan's CPM weighs each face by what it buys (issue #23 item 1).
  */
-export function bookingsSummary(items: ReadonlyArray<{ total: number; audience: number }>): {
+export function bookingsSummary(
+  items: ReadonlyArray<{ total: number; audience: number }>,
+  /** What is paid for them all, when discounts below the lines (a coupon, a proposal's) lower it. */
+  paid?: number,
+): {
   audience: number;
   cpm: number | null;
 } {
-  const total = items.reduce((s, i) => s + i.total, 0);
+  const total = paid ?? items.reduce((s, i) => s + i.total, 0);
   const audience = items.reduce((s, i) => s + i.audience, 0);
   return { audience, cpm: bookingCpm(total, audience) };
 }

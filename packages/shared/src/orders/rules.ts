@@ -113,6 +113,16 @@ export interface CouponRule {
 export const COUPON_CODE_PATTERN = /^[A-Z0-9_-]{3,30}$/;
 export const COUPON_CODE_MAX_LENGTH = 30;
 
+/** Why an order has a discount beside its coupon, and how the order's page names it. */
+export const orderDiscountReasons = ['longa_duracao', 'proposta'] as const;
+export type OrderDiscountReason = (typeof orderDiscountReasons)[number];
+export const orderDiscountLabels: Record<OrderDiscountReason, string> = {
+  longa_duracao: 'Longa duração',
+  proposta: 'Condições da proposta',
+};
+/** An order placed by accepting a proposal keeps this mark in its request hash (services/proposals/accept.ts). */
+export const PROPOSAL_REQUEST_PREFIX = 'proposta:';
+
 export const couponMessages = {
   notFound: 'Cupom não encontrado.',
   inactive: 'Este cupom não está ativo.',

@@ -7,7 +7,7 @@ import { adStatuses, campaignStatuses } from '../ads/rules.ts';
 import { isStartDate } from '../catalog.ts';
 import { invoiceStatuses } from '../support/schemas.ts';
 import { campaignProofSchema } from '../campaigns/schemas.ts';
-import { couponMessages, orderStatuses, paymentMethods } from './rules.ts';
+import { couponMessages, orderDiscountReasons, orderStatuses, paymentMethods } from './rules.ts';
 
 export const orderItemInputSchema = z.object({
   product_id: z.string().uuid({ error: 'Produto inválido.' }),
@@ -129,6 +129,8 @@ export const orderHeadSchema = z.object({
   payment_method: z.enum(paymentMethods),
   subtotal: z.number(),
   discount: z.number(),
+  /** What `discount` is: the long-run discount of a checkout, or the conditions of an accepted proposal. */
+  discount_reason: z.enum(orderDiscountReasons),
   coupon_discount: z.number(),
   coupon_code: z.string().nullable(),
   total: z.number(),

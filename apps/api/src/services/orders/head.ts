@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { OrderHead, OrderInvoice } from '@urbana/shared';
+import { PROPOSAL_REQUEST_PREFIX, type OrderHead, type OrderInvoice } from '@urbana/shared';
 import type { Db } from '../../db/client.ts';
 import type { invoices, orders } from '../../db/schema/index.ts';
 import { coupons, orderItems, orderItemTowers } from '../../db/schema/index.ts';
@@ -16,6 +16,7 @@ export function orderHead(order: typeof orders.$inferSelect, couponCode: string 
     payment_method: order.payment_method,
     subtotal: order.subtotal,
     discount: order.discount,
+    discount_reason: order.request_hash.startsWith(PROPOSAL_REQUEST_PREFIX) ? 'proposta' : 'longa_duracao',
     coupon_discount: order.coupon_discount,
     coupon_code: couponCode,
     total: order.total,

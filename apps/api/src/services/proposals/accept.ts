@@ -8,6 +8,7 @@ import {
   periodEnd,
   proposalMessages,
   todayInBrasilia,
+  PROPOSAL_REQUEST_PREFIX,
   pathWithQuery,
 } from '@urbana/shared';
 import type { Tx } from '../../db/client.ts';
@@ -121,7 +122,7 @@ export async function acceptProposal(
           subtotal: proposal.subtotal,
           discount: proposal.subtotal - proposal.total,
           total: proposal.total,
-          request_hash: `proposta:${proposal.id}`,
+          request_hash: `${PROPOSAL_REQUEST_PREFIX}${proposal.id}`,
           pix_txid: txid,
           billing,
           expires_at: expiresAt,

@@ -23,4 +23,19 @@ describe('audience and CPM figures (issue #23 item 1)', () => {
       expect(link.getAttribute('href')).toBe('/central/audiencia-e-cpm');
     }
   });
+
+  it('the CPM of the total is over what is paid: a coupon or a proposal lowers it', () => {
+    render(
+      <MemoryRouter>
+        <AudienceSummary
+          items={[
+            { total: 100_000, audience: 10_000 },
+            { total: 100_000, audience: 90_000 },
+          ]}
+          paid={150_000}
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('cpm-total').textContent).toMatch(/^R\$\s15,00$/);
+  });
 });

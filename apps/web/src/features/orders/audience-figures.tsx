@@ -17,8 +17,15 @@ export function LineCpm({ cpm }: { cpm: number | null | undefined }) {
  * The audience and CPM of all the lines together (cart, checkout, order; issue #23 item 1): the
  * shared `bookingsSummary`, so every screen prints the same figure.
  */
-export function AudienceSummary({ items }: { items: ReadonlyArray<{ total: number; audience: number }> }) {
-  const { audience, cpm } = bookingsSummary(items);
+/** The period's impressions and the CPM of what is paid (`paid`: after coupon and proposal conditions). */
+export function AudienceSummary({
+  items,
+  paid,
+}: {
+  items: ReadonlyArray<{ total: number; audience: number }>;
+  paid?: number;
+}) {
+  const { audience, cpm } = bookingsSummary(items, paid);
   return (
     <div className="space-y-1 rounded-lg bg-slate-50 p-3 text-sm">
       <div className="flex justify-between gap-3">

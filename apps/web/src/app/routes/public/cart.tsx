@@ -294,7 +294,7 @@ export function Component() {
                 <dd data-testid="total-carrinho">{formatMoney(quote.data?.total ?? cart.total)}</dd>
               </div>
             </dl>
-            {quote.data ? <AudienceSummary items={quote.data.items} /> : null}
+            {quote.data ? <AudienceSummary items={quote.data.items} paid={quote.data.total} /> : null}
             <Button
               size="lg"
               className="w-full"

@@ -301,7 +301,7 @@ function Checkout() {
                 <dd data-testid="total-pedido">{formatMoney(quote.data?.total ?? 0)}</dd>
               </div>
             </dl>
-            {quote.data ? <AudienceSummary items={quote.data.items} /> : null}
+            {quote.data ? <AudienceSummary items={quote.data.items} paid={quote.data.total} /> : null}
             {error ? <Alert>{error}</Alert> : null}
             <Button
               size="lg"

@@ -16,6 +16,7 @@ import {
   formatMoney,
   formatDateTime,
   facesLine,
+  orderDiscountLabels,
 } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -105,7 +106,7 @@ function Detail() {
               </div>
               {o.discount ? (
                 <div className="flex justify-between">
-                  <dt className="text-slate-600">Longa duração</dt>
+                  <dt className="text-slate-600">{orderDiscountLabels[o.discount_reason]}</dt>
                   <dd>−{formatMoney(o.discount)}</dd>
                 </div>
               ) : null}
@@ -121,7 +122,7 @@ function Detail() {
               </div>
             </dl>
             <div className="mt-3">
-              <AudienceSummary items={o.items} />
+              <AudienceSummary items={o.items} paid={o.total} />
             </div>
             {o.invoice ? (
               <div className="mt-3 flex flex-wrap items-center justify-between gap-2">

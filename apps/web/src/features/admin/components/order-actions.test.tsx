@@ -11,6 +11,7 @@ const base: AdminOrderData = {
   payment_method: 'faturado',
   subtotal: 70_000,
   discount: 0,
+  discount_reason: 'longa_duracao',
   coupon_discount: 0,
   coupon_code: null,
   total: 70_000,
