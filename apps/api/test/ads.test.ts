@@ -31,7 +31,7 @@ import {
   testConfig,
   type TestContext,
 } from './helpers.ts';
-import { jpegWithExif, mp4, png } from './media-files.ts';
+import { fragmentedMp4, jpegWithExif, mp4, png } from './media-files.ts';
 
 let ctx: TestContext;
 let dataDir: string;
@@ -180,6 +180,12 @@ describe('biblioteca de mídias: envio', () => {
       duration_ms: 15_000,
     });
     expect(res.json().thumb_url).toBeNull();
+  });
+
+  it('um MP4 fragmentado (o que o gravador do navegador escreve) tem a duração somada dos fragmentos', async () => {
+    const res = await upload(ana, fragmentedMp4({ width: 1080, height: 1920, seconds: 4 }), 'gravado.mp4');
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ kind: 'video', width: 1080, height: 1920, duration_ms: 4000 });
   });
 
   const refused: Array<[string, () => Promise<Buffer>, string, number, string]> = [

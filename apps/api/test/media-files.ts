@@ -69,3 +69,60 @@ export function mp4(o: { width: number; height: number; seconds: number; mdatByt
   const mdat = box('mdat', Buffer.alloc(o.mdatBytes ?? 4096, 1));
   return Buffer.concat([ftyp, moov, mdat]);
 }
+
+/**
+ * A fragmented MP4, as a browser's recorder writes it: the moov says nothing of the duration (mvhd 0,
+ * mvex with its trex) and each moof carries its samples' times (tfdt and trun), here two fragments of
+ * half the length each, in a track timescale (mdhd) other than the movie's.
+ */
+export function fragmentedMp4(o: { width: number; height: number; seconds: number }): Buffer {
+  const trackScale = 90_000;
+  const mvhd = Buffer.alloc(96);
+  mvhd.writeUInt32BE(1000, 8);
+  const tkhd = Buffer.alloc(80);
+  tkhd.writeUInt32BE(1, 8);
+  tkhd.writeUInt32BE(o.width << 16, 72);
+  tkhd.writeUInt32BE(o.height << 16, 76);
+  const mdhd = Buffer.alloc(20);
+  mdhd.writeUInt32BE(trackScale, 8);
+  const hdlr = Buffer.alloc(21);
+  hdlr.write('vide', 4, 'latin1');
+  const trex = Buffer.alloc(20);
+  trex.writeUInt32BE(1, 0);
+  trex.writeUInt32BE(1, 4);
+  const moov = box(
+    'moov',
+    fullBox('mvhd', 0, mvhd),
+    box('trak', fullBox('tkhd', 0, tkhd), box('mdia', fullBox('mdhd', 0, mdhd), fullBox('hdlr', 0, hdlr))),
+    box('mvex', fullBox('trex', 0, trex)),
+  );
+  const half = Math.round((o.seconds * trackScale) / 2);
+  const fragment = (sequence: number, base: number) => {
+    const mfhd = Buffer.alloc(4);
+    mfhd.writeUInt32BE(sequence, 0);
+    const tfhd = Buffer.alloc(4);
+    tfhd.writeUInt32BE(1, 0);
+    const tfdt = Buffer.alloc(8);
+    tfdt.writeBigUInt64BE(BigInt(base), 0);
+    // trun with sample durations (flag 0x100): three samples that add up to half the length.
+    const trun = Buffer.alloc(4 + 4 * 3);
+    trun.writeUInt32BE(3, 0);
+    const third = Math.floor(half / 3);
+    [third, third, half - 2 * third].forEach((d, i) => trun.writeUInt32BE(d, 4 + 4 * i));
+    const trunBox = fullBox('trun', 0, trun);
+    trunBox.writeUInt32BE(0x000100, 8);
+    const tfhdBox = fullBox('tfhd', 0, tfhd);
+    tfhdBox.writeUInt32BE(0x020000, 8);
+    return Buffer.concat([
+      box('moof', fullBox('mfhd', 0, mfhd), box('traf', tfhdBox, fullBox('tfdt', 1, tfdt), trunBox)),
+      box('mdat', Buffer.alloc(2048, sequence)),
+    ]);
+  };
+  const ftyp = box(
+    'ftyp',
+    Buffer.from('iso5', 'latin1'),
+    Buffer.alloc(4),
+    Buffer.from('iso5iso6mp41', 'latin1'),
+  );
+  return Buffer.concat([ftyp, moov, fragment(1, 0), fragment(2, half)]);
+}
