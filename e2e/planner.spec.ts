@@ -63,6 +63,14 @@ test('orçamento → plano → editar (remover, trocar, adicionar) → carrinho 
     .click();
   await expect(chosen).toHaveCount(start);
 
+  // The edits live on this page only: leaving for another page asks first, and staying keeps them.
+  await chosen.first().getByRole('link').click();
+  const leave = page.getByRole('dialog', { name: 'Sair sem salvar?' });
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Continuar editando' }).click();
+  await expect(page).toHaveURL(/\/planejar\?/);
+  await expect(chosen).toHaveCount(start);
+
   const lines = Number((await page.getByText(/faces? em \d+ locais?/).innerText()).match(/em (\d+)/)![1]);
   await page.getByRole('button', { name: 'Adicionar plano ao carrinho' }).click();
   await expect(toast(page, 'Plano adicionado ao carrinho')).toBeVisible();

@@ -1,4 +1,5 @@
 import { ArrowLeftRight, Plus, ShoppingCart, Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import {
   buildPath,
@@ -17,6 +18,7 @@ import {
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { useLeaveGuard } from '../../../components/ui/leave-guard.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { saveRedirectPath, useAuth } from '../../auth/index.ts';
 import { useCart } from '../../cart/index.ts';
@@ -25,6 +27,28 @@ import { HelpLink } from '../../knowledge/index.ts';
 import { faceKey, usePlanEditor, type PlanEditor } from '../use-plan-editor.ts';
 
 const cpmText = (cpm: number | null) => (cpm === null ? '—' : formatMoney(cpm));
+
+/** The plan's faces into the cart, saying what went in and what was already there; true if any went in. */
+function addPlanToCart(
+  cart: ReturnType<typeof useCart>,
+  inputs: ReturnType<PlanEditor['cartInputs']>,
+  period: string,
+): boolean {
+  const { added, skipped } = cart.addItems(inputs);
+  if (added.length > 0) {
+    toast.success(
+      'Plano adicionado ao carrinho',
+      `${added.length} ${added.length === 1 ? 'local' : 'locais'} — ${period}`,
+    );
+  }
+  if (skipped.length > 0) {
+    toast.error(
+      'Alguns locais já estavam no carrinho',
+      `${skipped.map((s) => s.name).join(', ')}: já no carrinho para semanas que se sobrepõem.`,
+    );
+  }
+  return added.length > 0;
+}
 
 /** The suggested plan with its reasoning, the edits and "Adicionar ao carrinho" in one step. */
 export function PlanView({ data, pricing }: { data: PlannerResponse; pricing: PricingConfig }) {
@@ -35,26 +59,20 @@ export function PlanView({ data, pricing }: { data: PlannerResponse; pricing: Pr
   const navigate = useNavigate();
   const { totals } = editor;
   const period = formatBookingPeriod(data.start, data.weeks);
+  // Removed, added or swapped faces live only here until saved: a reload or another page asks first.
+  const [kept, setKept] = useState(data.chosen);
+  const leave = useLeaveGuard(editor.faces !== kept);
 
   const addToCart = () => {
-    const { added, skipped } = cart.addItems(editor.cartInputs());
-    if (added.length > 0) {
-      toast.success(
-        'Plano adicionado ao carrinho',
-        `${added.length} ${added.length === 1 ? 'local' : 'locais'} — ${period}`,
-      );
+    if (addPlanToCart(cart, editor.cartInputs(), period)) {
+      leave.allowLeave();
+      void navigate(paths.carrinho);
     }
-    if (skipped.length > 0) {
-      toast.error(
-        'Alguns locais já estavam no carrinho',
-        `${skipped.map((s) => s.name).join(', ')}: já no carrinho para semanas que se sobrepõem.`,
-      );
-    }
-    if (added.length > 0) void navigate(paths.carrinho);
   };
 
   return (
     <div className="space-y-6">
+      {leave.dialog}
       <Card className="space-y-4 p-4 sm:p-6">
         <h2 className="text-xl font-bold text-slate-900">Plano sugerido</h2>
         <p className="text-sm text-slate-700" data-testid="plano-raciocinio">
@@ -99,12 +117,14 @@ export function PlanView({ data, pricing }: { data: PlannerResponse; pricing: Pr
             <SavePlanDialog
               lines={editor.lines}
               what="este plano"
+              onSaved={() => setKept(editor.faces)}
               signedIn={Boolean(user)}
               disabled={editor.faces.length === 0}
               onSignIn={() => {
                 // The planner's inputs are in the address, so the same plan is computed again on return.
                 saveRedirectPath(location.pathname + location.search);
                 toast.info('Entre para salvar o plano', 'Você volta a este plano depois de entrar.');
+                leave.allowLeave();
                 void navigate(paths.auth);
               }}
             />

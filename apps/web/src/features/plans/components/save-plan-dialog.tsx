@@ -24,12 +24,15 @@ export function SavePlanDialog({
   onSignIn,
   disabled,
   what = 'este carrinho',
+  onSaved,
 }: {
   lines: PlanLine[];
   signedIn: boolean;
   onSignIn: () => void;
   disabled?: boolean;
   what?: string;
+  /** Told once the plan is saved (what was edited is kept now). */
+  onSaved?: () => void;
 }) {
   const [open, setOpen] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
@@ -45,6 +48,7 @@ export function SavePlanDialog({
       const plan = await create.mutateAsync({ name, lines });
       toast.success(planMessages.saved, plan.name);
       setSaved(plan.id);
+      onSaved?.();
     } catch (e) {
       form.setError('root', { message: errorMessage(e, 'Não foi possível salvar o plano.') });
     }
