@@ -11,3 +11,16 @@ test('/planejar num telefone: o plano cabe na largura, sem rolagem lateral', asy
   }));
   expect(width.scroll).toBeLessThanOrEqual(width.view);
 });
+
+test('/planejar num telefone: os valores do resumo não se partem no meio do número', async ({ page }) => {
+  await page.goto(
+    '/planejar?orcamento=150000&local=Bras%C3%ADlia%2C%20Distrito%20Federal%2C%20Brasil&semanas=12',
+  );
+  const total = page.getByTestId('plano-total');
+  await expect(total).toHaveText(/^R\$\s[\d.]+,\d{2}$/);
+  const { height, line } = await total.evaluate((dd) => ({
+    height: dd.getBoundingClientRect().height,
+    line: parseFloat(getComputedStyle(dd).lineHeight),
+  }));
+  expect(height).toBeLessThan(line * 1.5);
+});

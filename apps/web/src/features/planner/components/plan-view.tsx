@@ -179,7 +179,8 @@ function Figure({
       <dt className="text-xs text-slate-600">{label}</dt>
       <dd
         data-testid={testId}
-        className={`mt-1 text-lg font-bold ${warn ? 'text-red-700' : 'text-slate-900'}`}
+        // A figure never breaks inside its number (it read "R$ 4.732,0" / "0" on a phone).
+        className={`mt-1 text-base font-bold [overflow-wrap:normal] tabular-nums sm:text-lg ${warn ? 'text-red-700' : 'text-slate-900'}`}
       >
         {value}
       </dd>
