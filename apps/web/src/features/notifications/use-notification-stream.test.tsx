@@ -89,9 +89,11 @@ describe('notificações ao vivo', () => {
     // A dropped connection the browser retries itself (still CONNECTING): nothing to do.
     act(() => first.emit('error'));
     expect(FakeEventSource.instances).toHaveLength(1);
-    // Closed for good (the server answered an error): a new stream after 1 s, then 2 s.
+    // Closed for good (the server answered an error): a new stream after 1 s, then 2 s; the list is
+    // read again at once (a session that ended answers it 401, which signs the tab out).
     first.readyState = FakeEventSource.CLOSED;
     act(() => first.emit('error'));
+    expect(client.getQueryState(notificationsQuery.queryKey)?.isInvalidated).toBe(true);
     act(() => vi.advanceTimersByTime(999));
     expect(FakeEventSource.instances).toHaveLength(1);
     act(() => vi.advanceTimersByTime(1));

@@ -59,8 +59,11 @@ export function useNotificationStream(enabled: boolean, onNew?: (n: Notification
       });
       source.addEventListener('error', () => {
         if (stopped || !source || source.readyState !== EventSource.CLOSED) return;
-        // Closed for good (e.g. the server answered an error while restarting): try again later.
+        // Closed for good (the server answered an error: restarting, or the session ended): try again
+        // later. The list is read again too: an ended session answers it 401 through the API client,
+        // and the tab follows it (lib/auth-events.ts) instead of retrying a stream it may not open.
         source.close();
+        void client.invalidateQueries({ queryKey: notificationsQuery.queryKey });
         const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempt);
         attempt += 1;
         timer = window.setTimeout(connect, delay);
