@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { auditActions, earliestBookableStart, staffAuditActions, todayInBrasilia } from '@urbana/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, products, towers } from '../src/db/schema/index.ts';
+import { auditLog } from '../src/db/schema/index.ts';
 import { createTestApp, createUser, inject, signIn, testConfig, type TestContext } from './helpers.ts';
+import { insertProduct } from './security/world.ts';
 
 /**
  * Issue #17 item 7 (docs/decisions/028-readable-audit-log.md): every action has a sentence, every
@@ -181,26 +182,10 @@ describe('a lista da auditoria', () => {
   });
 
   it('um bloqueio de semanas e um convite dizem sobre o quê: as faces e o e-mail convidado', async () => {
-    const [p] = await ctx.database.db
-      .insert(products)
-      .values({
-        slug: 'auditoria-bloqueio',
-        name: 'Painel Auditado',
-        type: 'painel_led',
-        city: 'Goiânia',
-        state: 'GO',
-        latitude: -16.68,
-        longitude: -49.25,
-        daily_price: 10_000,
-      })
-      .returning();
-    const [t] = await ctx.database.db
-      .insert(towers)
-      .values({ product_id: p!.id, name: 'Face norte', slots: 2 })
-      .returning();
+    const p = await insertProduct(ctx.database, 'Painel Auditado', 10_000, 2);
     const start = earliestBookableStart(todayInBrasilia(), 2);
     const block = await staffCall('POST', '/api/admin/inventario/bloqueios', {
-      tower_ids: [t!.id],
+      tower_ids: [p.towerId],
       start_date: start,
       weeks: 1,
       reason: 'Manutenção',
@@ -224,8 +209,8 @@ describe('a lista da auditoria', () => {
       target: { label: string; href: string | null } | null;
     }>;
     expect(items.find((r) => r.action === 'inventario.bloqueio_criado')?.target).toEqual({
-      label: `bloqueio de Painel Auditado (Face norte) a partir de ${start.split('-').reverse().join('/')}`,
-      href: `/admin/inventario?produto=${p!.id}&de=${start}`,
+      label: `bloqueio de Painel Auditado (Face A) a partir de ${start.split('-').reverse().join('/')}`,
+      href: `/admin/inventario?produto=${p.id}&de=${start}`,
     });
     expect(items.find((r) => r.action === 'convite.enviado')?.target).toEqual({
       label: 'convite para nova.operadora@urbana.com.br',

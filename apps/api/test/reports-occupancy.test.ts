@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, earliestBookableStart, todayInBrasilia } from '@urbana/shared';
-import { products, towers } from '../src/db/schema/index.ts';
 import { resolveOccupancyRange } from '../src/services/admin-reports.ts';
 import { createTestApp, createUser, inject, signIn, testConfig, type TestContext } from './helpers.ts';
+import { insertProduct } from './security/world.ts';
 
 /** Issue #17 item 6: occupancy looks forward, from today to 12 weeks ahead, apart from the sales period. */
 let ctx: TestContext;
@@ -58,29 +58,13 @@ describe('ocupação no relatório', () => {
   });
 
   it('semanas bloqueadas para manutenção não contam como ocupação', async () => {
-    const [p] = await ctx.database.db
-      .insert(products)
-      .values({
-        slug: 'ocupacao-bloqueio',
-        name: 'Painel em manutenção',
-        type: 'painel_led',
-        city: 'Goiânia',
-        state: 'GO',
-        latitude: -16.68,
-        longitude: -49.25,
-        daily_price: 10_000,
-      })
-      .returning();
-    const [t] = await ctx.database.db
-      .insert(towers)
-      .values({ product_id: p!.id, name: 'Face única', slots: 6 })
-      .returning();
+    const face = await insertProduct(ctx.database, 'Painel em manutenção', 10_000, 6);
     const start = earliestBookableStart(todayInBrasilia(), 2);
     const block = await inject(ctx, {
       method: 'POST',
       url: '/api/admin/inventario/bloqueios',
       cookie: admin,
-      payload: { tower_ids: [t!.id], start_date: start, weeks: 2, reason: 'Manutenção' },
+      payload: { tower_ids: [face.towerId], start_date: start, weeks: 2, reason: 'Manutenção' },
     });
     expect(block.statusCode, block.body).toBe(201);
     const res = await inject(ctx, {
@@ -88,7 +72,7 @@ describe('ocupação no relatório', () => {
       url: `/api/admin/relatorios?ocupacao_de=${start}&ocupacao_ate=${addDays(start, 13)}`,
       cookie: admin,
     });
-    const row = res.json().ocupacao.find((r: { tower_id: string }) => r.tower_id === t!.id);
+    const row = res.json().ocupacao.find((r: { tower_id: string }) => r.tower_id === face.towerId);
     expect(row).toMatchObject({ booked: 0, capacity: 6 * 14 });
   });
 });

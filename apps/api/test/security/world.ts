@@ -70,8 +70,11 @@ export async function insertProduct(database: Database, name: string, dailyPrice
       weekly_audience: 10_000,
     })
     .returning();
-  await database.db.insert(towers).values({ product_id: row!.id, name: 'Face A', slots });
-  return row!;
+  const [face] = await database.db
+    .insert(towers)
+    .values({ product_id: row!.id, name: 'Face A', slots })
+    .returning();
+  return { ...row!, towerId: face!.id };
 }
 
 let keyN = 0;
