@@ -116,8 +116,6 @@ export function CellDialog({ cell, onClose }: { cell: CellRef | null; onClose: (
                             onConfirm={async () => {
                               await release.mutateAsync(h.id);
                               toast.success('Vagas liberadas');
-                              // The cell's state above is the grid's from before: back to the grid, drawn again.
-                              close(false);
                             }}
                           />
                         </li>
