@@ -1,10 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { BillingProfile, Proposal } from '@urbana/shared';
 import { billingQuery } from '../../../features/orders/api.ts';
 import { proposalKeys } from '../../../features/proposals/api/use-proposals.ts';
+import { renderRoute } from '../../../test-utils/render-route.tsx';
 import { Component } from './proposal.tsx';
 
 const proposal: Proposal = {
@@ -26,17 +25,13 @@ const proposal: Proposal = {
 };
 
 function renderProposal(profile: BillingProfile | null) {
-  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-  client.setQueryData(proposalKeys.customer('p1'), proposal);
-  client.setQueryData(billingQuery.queryKey, profile);
-  const router = createMemoryRouter([{ path: '/proposta/:id', Component }], {
-    initialEntries: ['/proposta/p1'],
+  renderRoute('/proposta/:id', Component, {
+    url: '/proposta/p1',
+    data: [
+      [proposalKeys.customer('p1'), proposal],
+      [billingQuery.queryKey, profile],
+    ],
   });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
 }
 
 describe('aceitar uma proposta', () => {

@@ -1,26 +1,14 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminKeys } from '../../../features/admin/api/admin-api.ts';
+import { renderRoute } from '../../../test-utils/render-route.tsx';
 import { Component } from './coupons.tsx';
 
 function renderCoupons() {
-  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-  client.setQueryData(adminKeys.list('cupons', 'dir=desc&page=1&page_size=20&sort=created_at'), {
-    items: [],
-    total: 0,
-    page: 1,
-    page_size: 20,
+  const empty = { items: [], total: 0, page: 1, page_size: 20 };
+  renderRoute('/admin/cupons', Component, {
+    data: [[adminKeys.list('cupons', 'dir=desc&page=1&page_size=20&sort=created_at'), empty]],
   });
-  const router = createMemoryRouter([{ path: '/admin/cupons', Component }], {
-    initialEntries: ['/admin/cupons'],
-  });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
 }
 
 describe('formulário de cupom', () => {

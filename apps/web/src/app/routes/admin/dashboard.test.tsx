@@ -1,8 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Overview } from '@urbana/shared';
+import { renderRoute } from '../../../test-utils/render-route.tsx';
 import { Component } from './dashboard.tsx';
 
 // recharts measures its box, which jsdom has not: the chart is drawn by the e2e walk.
@@ -26,14 +25,7 @@ const overview = (clientes: number): Overview => ({
 });
 
 function renderDashboard(data: Overview) {
-  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-  client.setQueryData(['admin', 'resumo'], data);
-  const router = createMemoryRouter([{ path: '/admin', Component }], { initialEntries: ['/admin'] });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderRoute('/admin', Component, { data: [[['admin', 'resumo'], data]] });
 }
 
 describe('painel da equipe', () => {

@@ -1,21 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { accountKeys } from '../../../features/account/api.ts';
+import { renderRoute } from '../../../test-utils/render-route.tsx';
 import { Component } from './team.tsx';
 
 function renderTeam(items: unknown[]) {
-  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-  client.setQueryData(accountKeys.invitations, { items });
-  const router = createMemoryRouter([{ path: '/admin/equipe', Component }], {
-    initialEntries: ['/admin/equipe'],
-  });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderRoute('/admin/equipe', Component, { data: [[accountKeys.invitations, { items }]] });
 }
 
 describe('equipe', () => {
