@@ -38,6 +38,18 @@ test('o build de produção traz o React 19 e nada do Preact', () => {
   expect(preact.map(({ file }) => file)).toEqual([]);
 });
 
+test('o build traz o React Router de produção, sem os avisos de desenvolvimento', () => {
+  // React Router's package exports name only its development build, whose warnings (this one is
+  // drawn when descendant routes are rendered) cost half a kilobyte of gzip on every page.
+  const withWarnings = builtScripts().filter(({ code }) => code.includes('descendant <Routes>'));
+  expect(withWarnings.map(({ file }) => file)).toEqual([]);
+  // …while the router itself is there (one of its checks, kept in both builds).
+  const router = builtScripts().filter(({ code }) =>
+    code.includes('may be used only in the context of a <Router>'),
+  );
+  expect(router.length).toBeGreaterThan(0);
+});
+
 test('as cópias .gz e .br do build são os próprios arquivos, e o .gz é menor que o do zlib (decisão 058)', () => {
   const dist = path.resolve('apps/web/dist');
   const copied = readdirSync(dist, { recursive: true, encoding: 'utf8' })

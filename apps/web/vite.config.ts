@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { readdirSync, readFileSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -42,6 +43,11 @@ function shellIconFiles(root: string): Set<string> {
 }
 const shellIcons = shellIconFiles(path.resolve(import.meta.dirname, '../..'));
 const lucideIcon = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]([\w-]+)\.mjs$/;
+
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -85,10 +91,14 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   // The server build (src/entry-server.tsx, for apps/api) needs neither the public files nor the
   // compressed copies.
   plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [precompress()])],
+  // React Router names only its development build in its package exports; the production build (the
+  // same code without its development warnings) is what a build ships.
+  resolve:
+    command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   server: {
     port: 5173,
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
