@@ -63,3 +63,31 @@ test('um operador rebaixado perde o menu do painel na próxima ação, com o avi
   await expect(page.getByText('Seu acesso ao painel foi removido.')).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Administração' })).toHaveCount(0);
 });
+
+test('sair em uma aba desconecta as outras abas abertas; entrar em uma conecta as outras', async ({
+  page,
+}) => {
+  const customer = await createCustomer(page.request, 'Tina Abas');
+  await signInWithForm(page, customer.email, customer.password);
+  await expect(page).toHaveURL(/\/buscar-locais$/);
+
+  // A second tab of the same browser, on a public page that asks nothing that needs the session.
+  const other = await page.context().newPage();
+  await other.goto('/central');
+  const account = other.getByRole('button', { name: /Menu da conta de Tina Abas/ });
+  await expect(account).toBeVisible();
+
+  await page.getByRole('button', { name: /Menu da conta de Tina Abas/ }).click();
+  await page.getByRole('menuitem', { name: 'Sair' }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Entrar', exact: true })).toBeVisible();
+
+  // The other tab follows without a reload or a click.
+  await expect(account).toHaveCount(0);
+  await expect(other.getByRole('banner').getByRole('button', { name: 'Entrar', exact: true })).toBeVisible();
+
+  // Signing in again in the first tab shows the account in the other.
+  await signInWithForm(page, customer.email, customer.password);
+  await expect(page).toHaveURL(/\/buscar-locais$/);
+  await expect(account).toBeVisible();
+  await other.close();
+});

@@ -66,6 +66,49 @@ export interface InitialAuth {
   session: AuthSession | null;
 }
 
+/**
+ * Follows what happened to the session outside this tab. When the tab comes back, it checks that the
+ * session still stands (it may have been ended on the server). When another tab of this browser signs
+ * out or in (it writes the session hint, so this tab gets a `storage` event), the session is asked
+ * for again and this tab follows: its header, cart and favourites (docs/decisions/066-other-tabs.md).
+ */
+function useSessionElsewhere(
+  userRef: { readonly current: Profile | null },
+  apply: (next: { user: Profile | null; session: AuthSession | null }) => void,
+) {
+  useEffect(() => {
+    const recheck = (signedInElsewhere: boolean) => {
+      authApi
+        .session()
+        .then((result) => {
+          const before = userRef.current;
+          apply(result);
+          if (!result.user) {
+            if (before) authEvents.emit('SIGNED_OUT', null);
+          } else if (before) authEvents.emit('TOKEN_REFRESHED', result.user);
+          // Signed in in another tab, which already merged this browser's cart and favourites.
+          else if (signedInElsewhere) authEvents.emit('INITIAL_SESSION', result.user);
+        })
+        .catch(() => {});
+    };
+    const onVisible = () => {
+      if (document.visibilityState === 'visible' && userRef.current) recheck(false);
+    };
+    const onStorage = (event: StorageEvent) => {
+      if (event.storageArea !== localStorage || (event.key !== SESSION_HINT_KEY && event.key !== null))
+        return;
+      const signedIn = hasSessionHint();
+      if (signedIn !== (userRef.current !== null)) recheck(signedIn);
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    window.addEventListener('storage', onStorage);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisible);
+      window.removeEventListener('storage', onStorage);
+    };
+  }, [userRef, apply]);
+}
+
 export function AuthProvider({ children, initial }: { children: ReactNode; initial?: InitialAuth }) {
   const [user, setUser] = useState<Profile | null>(initial?.user ?? null);
   const [session, setSession] = useState<AuthSession | null>(initial?.session ?? null);
@@ -105,26 +148,7 @@ export function AuthProvider({ children, initial }: { children: ReactNode; initi
     };
   }, [apply]);
 
-  // When the tab comes back, check that the session still stands (it may have been ended on the server).
-  useEffect(() => {
-    const onVisible = () => {
-      if (document.visibilityState !== 'visible' || !userRef.current) return;
-      authApi
-        .session()
-        .then((result) => {
-          if (result.user) {
-            apply(result);
-            authEvents.emit('TOKEN_REFRESHED', result.user);
-          } else {
-            apply({ user: null, session: null });
-            authEvents.emit('SIGNED_OUT', null);
-          }
-        })
-        .catch(() => {});
-    };
-    document.addEventListener('visibilitychange', onVisible);
-    return () => document.removeEventListener('visibilitychange', onVisible);
-  }, [apply]);
+  useSessionElsewhere(userRef, apply);
 
   // The API answered 401 (session ended) or 403 on a staff area (role removed): follow the server.
   useEffect(
