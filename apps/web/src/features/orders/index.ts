@@ -1,4 +1,5 @@
 export * from './api.ts';
 export { OrderStatusBadge } from './status-badge.tsx';
 export { AudienceSummary, LineCpm } from './audience-figures.tsx';
+export { CartBar } from './cart-bar.tsx';
 export { timeLeftText } from './time-left.ts';

@@ -26,6 +26,7 @@ import { SavePlanDialog } from '../../../features/plans/index.ts';
 import { useAppConfig } from '../../../features/catalog/index.ts';
 import {
   AudienceSummary,
+  CartBar,
   cartToRequest,
   downloadProposal,
   LineCpm,
@@ -34,6 +35,7 @@ import {
 import { HelpLink, knowledgeArticles } from '../../../features/knowledge/index.ts';
 import { toast } from '../../../lib/toast.ts';
 
+const START_PROBLEM = 'Corrija a data de início marcada no carrinho.';
 const weekOptions = bookingWeekChoices.map((w) => [String(w), String(w)] as const);
 
 export function Component() {
@@ -82,6 +84,8 @@ export function Component() {
   ) : null;
   const startErrors = cart.items.map((i) => cartStartError(i.startDate, earliest));
   const hasStartError = startErrors.some(Boolean);
+  const payDisabled = quote.isError || hasStartError || request.items.length === 0;
+  const toCheckout = () => void navigate(paths.checkout);
 
   if (cart.items.length === 0) {
     return (
@@ -278,34 +282,17 @@ export function Component() {
               <HelpLink article={knowledgeArticles.comoFuncionaReserva}>Os passos depois do pedido</HelpLink>
             </div>
             {quote.isError ? <Alert>{quote.error.message}</Alert> : null}
-            <dl className="space-y-1 text-sm">
-              <div className="flex justify-between">
-                <dt className="text-slate-600">Subtotal</dt>
-                <dd>{formatMoney(quote.data?.subtotal ?? cart.total)}</dd>
-              </div>
-              {quote.data && quote.data.discount > 0 ? (
-                <div className="flex justify-between text-emerald-700">
-                  <dt>Descontos</dt>
-                  <dd>−{formatMoney(quote.data.discount)}</dd>
-                </div>
-              ) : null}
-              <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold text-slate-900">
-                <dt>Total</dt>
-                <dd data-testid="total-carrinho">{formatMoney(quote.data?.total ?? cart.total)}</dd>
-              </div>
-            </dl>
+            <CartTotals
+              subtotal={quote.data?.subtotal ?? cart.total}
+              discount={quote.data?.discount ?? 0}
+              total={quote.data?.total ?? cart.total}
+            />
             {quote.data ? <AudienceSummary items={quote.data.items} paid={quote.data.total} /> : null}
-            <Button
-              size="lg"
-              className="w-full"
-              disabled={quote.isError || hasStartError || request.items.length === 0}
-              onClick={() => navigate(paths.checkout)}
-            >
+            {/* On a phone the button is the bar's, at the bottom of the screen. */}
+            <Button size="lg" className="hidden w-full lg:flex" disabled={payDisabled} onClick={toCheckout}>
               Continuar para o pagamento
             </Button>
-            {hasStartError ? (
-              <p className="text-sm text-red-700">Corrija a data de início marcada no carrinho.</p>
-            ) : null}
+            {hasStartError ? <p className="text-sm text-red-700">{START_PROBLEM}</p> : null}
             <Button
               variant="secondary"
               className="w-full"
@@ -340,6 +327,34 @@ export function Component() {
           </Card>
         </aside>
       </div>
+      <CartBar
+        total={quote.data?.total ?? cart.total}
+        disabled={payDisabled}
+        problem={hasStartError ? START_PROBLEM : null}
+        onContinue={toCheckout}
+      />
     </div>
+  );
+}
+
+/** The summary's figures: subtotal, the long-run discount when there is one, and the total. */
+function CartTotals({ subtotal, discount, total }: { subtotal: number; discount: number; total: number }) {
+  return (
+    <dl className="space-y-1 text-sm">
+      <div className="flex justify-between">
+        <dt className="text-slate-600">Subtotal</dt>
+        <dd>{formatMoney(subtotal)}</dd>
+      </div>
+      {discount > 0 ? (
+        <div className="flex justify-between text-emerald-700">
+          <dt>Descontos</dt>
+          <dd>−{formatMoney(discount)}</dd>
+        </div>
+      ) : null}
+      <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold text-slate-900">
+        <dt>Total</dt>
+        <dd data-testid="total-carrinho">{formatMoney(total)}</dd>
+      </div>
+    </dl>
   );
 }
