@@ -24,3 +24,18 @@ test('/planejar num telefone: os valores do resumo não se partem no meio do nú
   }));
   expect(height).toBeLessThan(line * 1.5);
 });
+
+test('/planejar num telefone: a data de início aparece inteira, na sua própria linha', async ({ page }) => {
+  await page.goto('/planejar');
+  const start = page.getByLabel('Início');
+  await expect(start).toBeVisible();
+  await expect(start).not.toHaveValue('');
+  // Three fields side by side left the date 88 px wide: "11/2…" with the calendar icon over the rest.
+  // A date with its icon needs about 150 px at this font size.
+  const box = (await start.boundingBox())!;
+  expect(box.width).toBeGreaterThanOrEqual(150);
+  const weeks = (await page.getByLabel('Semanas').boundingBox())!;
+  const radius = (await page.getByLabel('Raio').boundingBox())!;
+  expect(weeks.y).toBeGreaterThan(box.y);
+  expect(Math.round(radius.y)).toBe(Math.round(weeks.y));
+});

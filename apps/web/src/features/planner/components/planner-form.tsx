@@ -78,8 +78,9 @@ export function PlannerFormCard({
             onPick={(p) => set('local', p.label)}
           />
         )}
-        <div className="grid grid-cols-3 gap-3 sm:col-span-2">
-          <div className="space-y-1.5">
+        {/* On a phone the date takes its own row: three fields side by side cut it to "11/2…". */}
+        <div className="grid grid-cols-2 gap-3 sm:col-span-2 sm:grid-cols-3">
+          <div className="col-span-2 space-y-1.5 sm:col-span-1">
             <label htmlFor="plano-inicio" className="block text-sm font-medium text-slate-800">
               Início
             </label>
