@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { defaultPricing, priceItem } from '../orders/rules.ts';
 import { choosePlan, planLines, planTotals, rankFaces, type PlannerCandidate } from './rules.ts';
-import { plannerQuerySchema } from './schemas.ts';
+import { plannerBudgetProblem, plannerMessages, plannerQuerySchema } from './schemas.ts';
 
 const face = (over: Partial<PlannerCandidate> & { productId: string }): PlannerCandidate => ({
   towerId: `${over.productId}-t`,
@@ -183,6 +183,15 @@ describe('planner choice (issue #23 item 2)', () => {
 });
 
 describe('planner query', () => {
+  it("the budget's own check is the query's (the form shows it beside the field)", () => {
+    expect(plannerBudgetProblem(9_999)).toBe(plannerMessages.budget);
+    expect(plannerBudgetProblem(10_000)).toBeNull();
+    expect(plannerBudgetProblem(5_000_000_000)).toBeNull();
+    expect(plannerBudgetProblem(5_000_000_001)).toBe(plannerMessages.budgetMax);
+    expect(plannerBudgetProblem(Number.NaN)).toBe(plannerMessages.budget);
+    expect(plannerBudgetProblem(10_000.5)).toBe(plannerMessages.budget);
+  });
+
   it('answers bad input in Portuguese', () => {
     const problem = (q: Record<string, string>) => plannerQuerySchema.safeParse(q).error?.issues[0]?.message;
     expect(problem({ orcamento: '50' })).toBe('Informe o orçamento em reais, a partir de R$ 100,00.');

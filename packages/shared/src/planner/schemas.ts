@@ -96,6 +96,15 @@ export const plannerQuerySchema = z
   });
 export type PlannerQuery = z.output<typeof plannerQuerySchema>;
 
+/**
+ * The budget's problem (centavos), or null: the API's own check, which /planejar's form shows beside
+ * its budget field before asking for a plan.
+ */
+export function plannerBudgetProblem(centavos: number): string | null {
+  const checked = plannerQuerySchema.shape.orcamento.safeParse(centavos);
+  return checked.success ? null : (checked.error.issues[0]?.message ?? plannerMessages.budget);
+}
+
 /** One face the planner weighs: a tower of a tower product, or a product's single face. */
 export const plannerFaceSchema = z.object({
   product_id: z.string(),

@@ -74,8 +74,14 @@ export function paramsFromForm(form: PlannerForm): URLSearchParams {
 export function apiParams(params: URLSearchParams): string | null {
   const raw = params.get('orcamento');
   if (!raw) return null;
-  const reais = Number(raw.replace(/\./g, '').replace(',', '.'));
+  const centavos = budgetCentavos(raw);
   const out = new URLSearchParams(params);
-  out.set('orcamento', Number.isFinite(reais) ? String(Math.round(reais * 100)) : raw);
+  out.set('orcamento', Number.isFinite(centavos) ? String(centavos) : raw);
   return out.toString();
+}
+
+/** A budget typed in reais ("5.000,50", "5000") in centavos; NaN when it is not a number. */
+export function budgetCentavos(reais: string): number {
+  const value = Number(reais.trim().replace(/\./g, '').replace(',', '.'));
+  return reais.trim() !== '' && Number.isFinite(value) ? Math.round(value * 100) : Number.NaN;
 }

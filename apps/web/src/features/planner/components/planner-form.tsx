@@ -1,7 +1,8 @@
 import { MapPinned, Sparkles } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import {
   plannerGoalLabels,
+  plannerBudgetProblem,
   plannerGoals,
   productTypeLabels,
   productTypes,
@@ -10,9 +11,9 @@ import {
 } from '@urbana/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { inputClass, SelectField } from '../../../components/ui/field.tsx';
+import { Field, inputClass, SelectField } from '../../../components/ui/field.tsx';
 import { PlaceCombobox } from '../../catalog/index.ts';
-import type { PlannerForm } from '../planner-params.ts';
+import { budgetCentavos, type PlannerForm } from '../planner-params.ts';
 
 const radiusOptions = [5, 10, 15, 25, 50].map((r) => [String(r), `${r} km`] as const);
 const weekOptions = bookingWeekChoices.map((w) => [String(w), String(w)] as const);
@@ -37,28 +38,35 @@ export function PlannerFormCard({
     setForm((f) => ({ ...f, [key]: value }));
   const toggleType = (t: ProductType) =>
     set('tipos', form.tipos.includes(t) ? form.tipos.filter((x) => x !== t) : [...form.tipos, t]);
+  // The budget is checked here with the API's rule, so its message shows beside the field.
+  const [budgetError, setBudgetError] = useState<string | null>(null);
+  const budgetRef = useRef<HTMLInputElement>(null);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    onSubmit(form);
+    const problem = plannerBudgetProblem(budgetCentavos(form.budgetReais));
+    setBudgetError(problem);
+    if (problem) budgetRef.current?.focus();
+    else onSubmit(form);
   };
 
   return (
     <Card className="p-4 sm:p-6">
       <form onSubmit={submit} aria-label="Dados do plano" className="grid gap-4 sm:grid-cols-2">
-        <div className="space-y-1.5">
-          <label htmlFor="plano-orcamento" className="block text-sm font-medium text-slate-800">
-            Orçamento (R$)
-          </label>
-          <input
-            id="plano-orcamento"
-            inputMode="decimal"
-            required
-            placeholder="Ex.: 20.000"
-            className={inputClass}
-            value={form.budgetReais}
-            onChange={(e) => set('budgetReais', e.target.value)}
-          />
-        </div>
+        <Field
+          id="plano-orcamento"
+          label="Orçamento (R$)"
+          ref={budgetRef}
+          inputMode="decimal"
+          required
+          placeholder="Ex.: 20.000"
+          value={form.budgetReais}
+          error={budgetError ?? undefined}
+          onChange={(e) => {
+            set('budgetReais', e.target.value);
+            // After a refused submit the message follows what is typed.
+            if (budgetError) setBudgetError(plannerBudgetProblem(budgetCentavos(e.target.value)));
+          }}
+        />
         {form.area ? (
           <div className="space-y-1.5" data-testid="plano-area">
             <p className="block text-sm font-medium text-slate-800">Onde</p>
