@@ -93,7 +93,7 @@ test('a equipe envia uma proposta, o cliente aceita e ela vira um pedido', async
     .getByRole('list', { name: 'Clientes encontrados' })
     .getByRole('button', { name: /Larissa Proposta/ })
     .click();
-  await expect(page.getByLabel('Produto')).toHaveValue(product.id);
+  await expect(page.getByRole('group', { name: 'Produto' })).toContainText(product.name);
   await page.getByLabel('Semanas', { exact: true }).fill('2');
   await page.getByLabel('Preço negociado (R$)').fill('100,00');
   await page.getByRole('button', { name: 'Criar proposta' }).click();
@@ -140,4 +140,39 @@ test('a equipe envia uma proposta, o cliente aceita e ela vira um pedido', async
   await expect(mine.getByRole('button', { name: 'Aceitar e criar pedido' })).toHaveCount(0);
   await context.close();
   await asCustomer.dispose();
+});
+
+test('nova proposta: a equipe acha qualquer produto ativo pela busca, e os de mesmo nome se distinguem pelo endereço', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  // The last active product by name: a list of the first 100 left it out.
+  const staff = await apiAs(playwright, baseURL!, STAFF.operador, STAFF.password);
+  const all = await (await staff.get('/api/admin/produtos?status=ativo&page_size=1')).json();
+  expect(all.total).toBeGreaterThan(100);
+  const last = (
+    await (
+      await staff.get(`/api/admin/produtos?status=ativo&sort=name&dir=asc&page_size=1&page=${all.total}`)
+    ).json()
+  ).items[0] as { id: string; name: string; address: string; neighborhood: string };
+  await staff.dispose();
+
+  await staffSignIn(page, STAFF.operador);
+  await page.goto('/admin/propostas/nova');
+  await page.getByRole('searchbox', { name: 'Produto' }).fill(last.name);
+  const found = page.getByRole('list', { name: 'Produtos encontrados' }).getByRole('button');
+  await expect(found.first()).toBeVisible();
+  // Each match says where it is; the one picked is this address.
+  const match = found.filter({ hasText: last.address });
+  await expect(match).toHaveCount(1);
+  await match.click();
+  const chosen = page.getByRole('group', { name: 'Produto' });
+  await expect(chosen).toContainText(last.name);
+  await expect(chosen).toContainText(last.address);
+
+  // "Trocar" goes back to the search; without a product the form says so beside the box.
+  await chosen.getByRole('button', { name: 'Trocar' }).click();
+  await page.getByRole('button', { name: 'Criar proposta' }).click();
+  await expect(page.getByRole('searchbox', { name: 'Produto' })).toHaveAttribute('aria-invalid', 'true');
 });

@@ -82,6 +82,9 @@ export const adminProductRowSchema = z.object({
   type: z.enum(productTypes),
   city: z.string(),
   state: z.string(),
+  /** With the address, what tells apart faces of the same name in one city. */
+  neighborhood: z.string(),
+  address: z.string(),
   daily_price: z.number(),
   status: productStatus,
   is_tower_based: z.boolean(),

@@ -55,6 +55,8 @@ export async function listProducts(
       type: products.type,
       city: products.city,
       state: products.state,
+      neighborhood: products.neighborhood,
+      address: products.address,
       daily_price: products.daily_price,
       status: products.status,
       is_tower_based: products.is_tower_based,

@@ -56,8 +56,11 @@ export const useAdminUser = (id: string | null) =>
     enabled: Boolean(id),
   });
 
-export const useAdminProducts = (search: string) =>
-  useQuery(listQuery<Page<AdminProductRow>>('produtos', '/api/admin/produtos', search));
+export const useAdminProducts = (search: string, enabled = true) =>
+  useQuery({
+    ...listQuery<Page<AdminProductRow>>('produtos', '/api/admin/produtos', search),
+    enabled: enabled && !periodRefused(search),
+  });
 export const useAdminProduct = (id: string | undefined) =>
   useQuery({
     queryKey: adminKeys.one('produtos', id ?? ''),

@@ -18,11 +18,12 @@ import {
 } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Field, SelectField, TextareaField } from '../../../components/ui/field.tsx';
+import { Field, TextareaField } from '../../../components/ui/field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useAdminProduct, useAdminProducts } from '../../admin/index.ts';
+import { useAdminProduct } from '../../admin/index.ts';
 import { CustomerPicker, type CustomerOptionData } from '../../inventory/index.ts';
 import { useCreateProposal, type ProposalData } from '../api/use-proposals.ts';
+import { ProductPicker } from './product-picker.tsx';
 
 export type LineDraft = ProposalLineDraft;
 type ProposalOutput = z.output<typeof proposalFormSchema>;
@@ -32,7 +33,6 @@ function LineFields({
   control,
   register,
   errors,
-  products,
   onProductChange,
   onTowersChange,
   onRemove,
@@ -41,7 +41,6 @@ function LineFields({
   control: Control<ProposalFormValues, unknown, ProposalOutput>;
   register: UseFormRegister<ProposalFormValues>;
   errors: FieldErrors<ProposalFormValues>;
-  products: Array<{ id: string; name: string }>;
   onProductChange: (id: string) => void;
   onTowersChange: (ids: string[]) => void;
   onRemove: (() => void) | null;
@@ -53,31 +52,10 @@ function LineFields({
   const product = useAdminProduct(productId || undefined);
   const towers = product.data?.is_tower_based ? product.data.towers : [];
   const err = errors.items?.[index];
-  const productField = register(`items.${index}.product_id`);
-  const options: Array<[string, string]> = [
-    ['', 'Escolha um produto'],
-    ...(product.data && !products.some((p) => p.id === product.data.id)
-      ? [[product.data.id, product.data.name] as [string, string]]
-      : []),
-    ...products.map((p): [string, string] => [p.id, p.name]),
-  ];
   return (
     <fieldset className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
       <legend className="px-1 text-sm font-semibold text-slate-900">Local {index + 1}</legend>
-      <SelectField
-        label="Produto"
-        id={`produto-${index}`}
-        options={options}
-        error={err?.product_id?.message}
-        {...productField}
-        // Controlled: the options arrive after the form (products load), and an uncontrolled select
-        // would show the first option instead of the product the proposal started from.
-        value={productId}
-        onChange={(e) => {
-          onProductChange(e.target.value);
-          return productField.onChange(e);
-        }}
-      />
+      <ProductPicker value={productId} onChange={onProductChange} error={err?.product_id?.message} />
       {towers.length > 0 ? (
         <fieldset>
           <legend className="text-sm font-medium text-slate-800">Torres (nenhuma marcada = todas)</legend>
@@ -141,7 +119,6 @@ export function ProposalForm({
   onCreated: (proposal: ProposalData) => void;
 }) {
   const create = useCreateProposal();
-  const products = useAdminProducts('page_size=100&sort=name&dir=asc&status=ativo');
   const [customer, setCustomer] = useState<CustomerOptionData | null>(null);
   const form = useForm<ProposalFormValues, unknown, ProposalOutput>({
     resolver: zodResolver(proposalFormSchema),
@@ -163,10 +140,6 @@ export function ProposalForm({
       form.setError('root', { message: errorMessage(e, 'Não foi possível criar a proposta.') });
     }
   });
-  const options = (products.data?.items ?? []).map((p) => ({
-    id: p.id,
-    name: `${p.name} (${p.city} – ${p.state})`,
-  }));
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
       <div className="rounded-xl border border-slate-200 bg-white p-4">
@@ -186,8 +159,10 @@ export function ProposalForm({
           control={form.control}
           register={form.register}
           errors={errors}
-          products={options}
-          onProductChange={() => form.setValue(`items.${i}.tower_ids`, [])}
+          onProductChange={(id) => {
+            form.setValue(`items.${i}.product_id`, id, validate());
+            form.setValue(`items.${i}.tower_ids`, []);
+          }}
           onTowersChange={(ids) => form.setValue(`items.${i}.tower_ids`, ids, validate())}
           onRemove={lines.fields.length > 1 ? () => lines.remove(i) : null}
         />
