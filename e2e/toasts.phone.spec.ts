@@ -75,6 +75,8 @@ test('no celular, o aviso do passo anterior sai quando uma janela abre; o de den
     return toast.contains(hit);
   });
   expect(onTop).toBe(true);
+  // The dialog tells the week's state after the release, not the one it opened with.
+  await expect(dialog.getByText(/^Semana de \d\d\/\d\d\/\d{4}: \d+ livres?\.$/)).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(cell).toHaveAttribute('data-cell-state', 'livre');
 });

@@ -24,6 +24,7 @@ import {
   CellDialog,
   InventoryGrid,
   InventoryLegend,
+  latestCell,
   useInventoryGrid,
   type CellRef,
 } from '../../../features/inventory/index.ts';
@@ -59,7 +60,10 @@ export function Component() {
           </>
         )}
       </QueryState>
-      <CellDialog cell={open} onClose={() => setOpen(null)} />
+      <CellDialog
+        cell={open && grid.data ? latestCell(open, grid.data) : open}
+        onClose={() => setOpen(null)}
+      />
     </AdminPage>
   );
 }

@@ -14,6 +14,17 @@ export interface CellRef {
   cell: InventoryCell;
 }
 
+/**
+ * The cell as the grid shows it now: a dialog opened on a cell keeps telling its state after a
+ * block, hold or release changes it (the grid is read again; the cell opened was a snapshot).
+ */
+export function latestCell(ref: CellRef, data: InventoryGridData): CellRef {
+  const face = data.faces.find((f) => f.tower_id === ref.tower);
+  const index = data.weeks.findIndex((w) => w.start === ref.from);
+  const cell = index >= 0 ? face?.cells[index] : undefined;
+  return cell ? { ...ref, cell } : ref;
+}
+
 const tones: Record<ReturnType<typeof cellState>, string> = {
   livre: 'bg-emerald-50 text-emerald-900 ring-emerald-200 hover:bg-emerald-100',
   parcial: 'bg-amber-50 text-amber-950 ring-amber-300 hover:bg-amber-100',
