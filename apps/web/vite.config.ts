@@ -11,7 +11,7 @@ import tailwindcss from '@tailwindcss/vite';
 
 /** The modules of the shared chunk `comum` (see `codeSplitting` below). */
 const sharedModule =
-  /apps[\\/]web[\\/]src[\\/](components[\\/]ui[\\/](?!dialog|date-range|leave-guard|search-picker)|lib|features[\\/](cart|favorites|search[\\/](?!components)|catalog[\\/](api|index|components[\\/](?!results-map))))|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])/;
+  /apps[\\/]web[\\/]src[\\/](components[\\/]ui[\\/](?!dialog|date-range|leave-guard|search-picker|bottom-bar)|lib|features[\\/](cart|favorites|search[\\/](?!components)|catalog[\\/](api|index|components[\\/](?!results-map))))|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])/;
 /** The shell every public page draws besides `comum`: header, footer and the home page. */
 const shellModule = /app[\\/](layouts[\\/](header|footer|account-button)|routes[\\/]public[\\/]home)\.tsx$/;
 

@@ -1,6 +1,7 @@
 import { Check, ShoppingCart } from 'lucide-react';
 import { formatBookingPeriod, bookingWeekChoices } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { BottomBar } from '../../../components/ui/bottom-bar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Field, SelectField } from '../../../components/ui/field.tsx';
@@ -112,32 +113,23 @@ export function BookingPanel({
 export function BookingBar({ data, weeks, booking }: BookingProps) {
   const { total, canAdd, addToCart } = booking;
   return (
-    <>
-      {/* data-bottom-bar: the page ends above this bar on a phone (index.css). */}
-      <section
-        data-bottom-bar
-        aria-label="Resumo da reserva"
-        className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] backdrop-blur lg:hidden"
-      >
-        <div className="mx-auto flex max-w-2xl items-center justify-between gap-3">
-          <div className="min-w-0" aria-live="polite">
-            <p className="font-bold text-slate-900">
-              <span data-testid="barra-total">{formatMoney(total)}</span>{' '}
-              <span className="text-xs font-normal text-slate-600">
-                {weeks} {weeks === 1 ? 'semana' : 'semanas'}
-              </span>
-            </p>
-            <p className="text-xs text-slate-600" data-testid="barra-periodo">
-              {formatBookingPeriod(data.period.start, weeks)}
-            </p>
-          </div>
-          <Button className="shrink-0" disabled={!canAdd} onClick={addToCart}>
-            <ShoppingCart className="h-4 w-4" aria-hidden="true" />
-            Adicionar ao carrinho
-          </Button>
-        </div>
-      </section>
-    </>
+    <BottomBar label="Resumo da reserva">
+      <div className="min-w-0" aria-live="polite">
+        <p className="font-bold text-slate-900">
+          <span data-testid="barra-total">{formatMoney(total)}</span>{' '}
+          <span className="text-xs font-normal text-slate-600">
+            {weeks} {weeks === 1 ? 'semana' : 'semanas'}
+          </span>
+        </p>
+        <p className="text-xs text-slate-600" data-testid="barra-periodo">
+          {formatBookingPeriod(data.period.start, weeks)}
+        </p>
+      </div>
+      <Button className="shrink-0" disabled={!canAdd} onClick={addToCart}>
+        <ShoppingCart className="h-4 w-4" aria-hidden="true" />
+        Adicionar ao carrinho
+      </Button>
+    </BottomBar>
   );
 }
 
