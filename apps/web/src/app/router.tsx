@@ -1,3 +1,4 @@
+import { keyTheFirstEntry } from '../lib/history-key.ts';
 import { createBrowserRouter, matchRoutes, type HydrationState, type RouteObject } from 'react-router';
 import { legacyRedirects, paths } from '@urbana/shared';
 import { ErrorPage } from './routes/public/error-page.tsx';
@@ -383,5 +384,7 @@ export async function preloadRoutes(pathname: string): Promise<void> {
   );
 }
 
-export const createRouter = (options: { hydrationData?: HydrationState } = {}) =>
-  createBrowserRouter(routes, options);
+export const createRouter = (options: { hydrationData?: HydrationState } = {}) => {
+  keyTheFirstEntry();
+  return createBrowserRouter(routes, options);
+};
