@@ -123,6 +123,13 @@ test('o carrinho vira um plano compartilhado, reservável por link e revogável'
   await expect(guest.getByText('Este link de plano não existe ou foi revogado.')).toBeVisible();
   const pdfGone = await guest.request.get(`/api${path.replace('/plano/', '/planos-compartilhados/')}/pdf`);
   expect(pdfGone.status()).toBe(404);
+
+  // The owner's cart already has the plan's lines (it was saved from it): "Reservar este plano"
+  // says so and opens the cart, instead of doing nothing.
+  await page.getByRole('button', { name: 'Reservar este plano' }).click();
+  await expect(toast(page, 'Estes locais já estão no carrinho')).toBeVisible();
+  await expect(page).toHaveURL(/\/carrinho$/);
+  await expect(page.getByRole('list', { name: 'Itens do carrinho' }).getByRole('listitem')).toHaveCount(2);
   await visitor.close();
   await buyerContext.close();
 });

@@ -1,16 +1,14 @@
 import { FileDown, Link2, Link2Off, ShoppingCart } from 'lucide-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { buildPath, formatDate, paths, planMessages } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ConfirmDialog } from '../../../features/admin/components/confirm-dialog.tsx';
-import { useCart } from '../../../features/cart/index.ts';
 import {
   PlanLines,
   PlanTotals,
-  planLineToCart,
-  splitForBooking,
+  useBookPlan,
   usePlan,
   useRevokeShare,
   useSharePlan,
@@ -100,24 +98,12 @@ function ShareBox({ id, token }: { id: string; token: string | null }) {
 export function Component() {
   const { id = '' } = useParams();
   const plan = usePlan(id);
-  const cart = useCart();
-  const navigate = useNavigate();
+  const bookPlan = useBookPlan();
   if (plan.isPending) return <Spinner label="Carregando plano" className="py-16" />;
   if (plan.isError) return <Alert>{plan.error.message}</Alert>;
   const p = plan.data;
   const changed = p.lines.filter((l) => l.changes.length > 0).length;
-  const toCart = () => {
-    const { bookable, left } = splitForBooking(p.lines);
-    const added = bookable.filter((l) => cart.addItem(planLineToCart(l))).length;
-    if (left.length > 0) toast.error('Sem vaga agora', `Ficaram de fora: ${left.join(', ')}.`);
-    if (added > 0) {
-      toast.success(
-        'Plano no carrinho',
-        `${added} ${added === 1 ? 'local adicionado' : 'locais adicionados'}.`,
-      );
-      void navigate(paths.carrinho);
-    }
-  };
+  const toCart = () => bookPlan(p.lines);
   return (
     <div className="space-y-5">
       <div>

@@ -5,18 +5,15 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { saveRedirectPath, useAuth } from '../../../features/auth/index.ts';
-import { useCart } from '../../../features/cart/index.ts';
 import {
   PlanLines,
   PlanTotals,
-  planLineToCart,
+  useBookPlan,
   sharedPlanUrl,
-  splitForBooking,
   useSharedPlan,
   type SharedPlanData,
 } from '../../../features/plans/index.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { toast } from '../../../lib/toast.ts';
 
 function Gone() {
   return (
@@ -36,7 +33,7 @@ function Gone() {
 /** "Reservar este plano": the lines with room now go to the cart; signed out, sign in first. */
 function BookButton({ plan }: { plan: SharedPlanData }) {
   const { user } = useAuth();
-  const cart = useCart();
+  const bookPlan = useBookPlan();
   const navigate = useNavigate();
   const location = useLocation();
   if (!user) {
@@ -53,22 +50,7 @@ function BookButton({ plan }: { plan: SharedPlanData }) {
     );
   }
   return (
-    <Button
-      onClick={() => {
-        const { bookable, left } = splitForBooking(plan.lines);
-        const added = bookable.filter((l) => cart.addItem(planLineToCart(l))).length;
-        if (left.length > 0) toast.error('Sem vaga agora', `Ficaram de fora: ${left.join(', ')}.`);
-        if (added > 0) {
-          toast.success(
-            'Plano no carrinho',
-            `${added} ${added === 1 ? 'local adicionado' : 'locais adicionados'}.`,
-          );
-          void navigate(paths.carrinho);
-        } else if (left.length === 0) {
-          toast.info('Estes locais já estão no carrinho');
-        }
-      }}
-    >
+    <Button onClick={() => bookPlan(plan.lines)}>
       <ShoppingCart className="h-4 w-4" aria-hidden="true" /> Reservar este plano
     </Button>
   );

@@ -1,6 +1,8 @@
 import type { PlanLineView } from '@urbana/shared';
 
-type Line = Omit<PlanLineView, 'saved_total' | 'changes'>;
+/** A plan's line as read now (own or shared plan). */
+export type PlanBookingLine = Omit<PlanLineView, 'saved_total' | 'changes'>;
+type Line = PlanBookingLine;
 
 /** A plan's line as the cart adds it (the cart's own AddToCartInput, structurally). */
 export function planLineToCart(line: Line) {
