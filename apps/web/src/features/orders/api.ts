@@ -59,6 +59,8 @@ export const orderQuery = (id: string) =>
 export const useOrder = (id: string, poll = false) =>
   useQuery({
     ...orderQuery(id),
+    // An address without the order's id asks nothing (it was GET /api/orders/, a 400).
+    enabled: id !== '',
     refetchInterval: (q) => (poll && q.state.data?.status === 'aguardando_pagamento' ? 3000 : false),
   });
 
