@@ -167,6 +167,13 @@ test('cancelar o pedido pede confirmação: “Voltar” não muda nada, confirm
 
   await page.goto(`/pedido/${order.id}`);
   await expect(page.getByRole('link', { name: 'Pagar com Pix' })).toBeVisible();
+  // The items' card is as tall as its items, not stretched to the column beside it (with one item
+  // it was a box of 600 px of white).
+  const items = page.getByRole('heading', { name: 'Itens', level: 2 }).locator('..');
+  const below = await items.evaluate(
+    (card) => card.getBoundingClientRect().bottom - card.querySelector('ul')!.getBoundingClientRect().bottom,
+  );
+  expect(below).toBeLessThan(60);
   await page.getByRole('button', { name: 'Cancelar pedido' }).click();
   const dialog = page.getByRole('dialog', { name: 'Cancelar o pedido e liberar as datas?' });
   await expect(dialog).toBeVisible();

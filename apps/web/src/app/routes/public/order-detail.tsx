@@ -70,7 +70,8 @@ function Detail() {
           <Link to={`${paths.confirmacaoPedido}?orderId=${o.id}`}>Pagar com Pix</Link>
         </Button>
       ) : null}
-      <div className="grid gap-6 lg:grid-cols-[1fr_320px]">
+      {/* Each column as tall as its own content: a card of one item is not stretched to the side column. */}
+      <div className="grid gap-6 lg:grid-cols-[1fr_320px] lg:items-start">
         <Card>
           <h2 className="text-lg font-semibold text-slate-900">Itens</h2>
           <ul className="mt-2 divide-y divide-slate-100">
