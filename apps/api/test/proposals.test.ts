@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, ne } from 'drizzle-orm';
-import { addDays, earliestBookableStart, todayInBrasilia } from '@urbana/shared';
+import { addDays, earliestBookableStart, proposalMessages, todayInBrasilia } from '@urbana/shared';
 import { orders, products, proposals, reservations, towers } from '../src/db/schema/index.ts';
 import {
   billingPf,
@@ -191,6 +191,32 @@ describe('propostas da equipe', () => {
     expect(above.json().message).toBe(
       'O preço negociado de Outdoor regras não pode passar do preço de tabela.',
     );
+    // A proposal never comes out free: it would become an order paid at R$ 0,00 on acceptance.
+    const free = await inject(ctx, {
+      method: 'POST',
+      url: '/api/admin/propostas',
+      cookie: staff,
+      payload: {
+        customer_id: caio.id,
+        valid_until: VALID,
+        items: [{ product_id: f.productId, start_date: START, weeks: 1, price: 0 }],
+      },
+    });
+    expect(free.statusCode).toBe(400);
+    expect(free.json().message).toBe(proposalMessages.priceMin);
+    const discountedToZero = await inject(ctx, {
+      method: 'POST',
+      url: '/api/admin/propostas',
+      cookie: staff,
+      payload: {
+        customer_id: caio.id,
+        valid_until: VALID,
+        discount: 35_000,
+        items: [{ product_id: f.productId, start_date: START, weeks: 1, price: null }],
+      },
+    });
+    expect(discountedToZero.statusCode).toBe(400);
+    expect(discountedToZero.json().message).toBe(proposalMessages.discountAboveTotal);
     const draft = await inject(ctx, {
       method: 'POST',
       url: '/api/admin/propostas',

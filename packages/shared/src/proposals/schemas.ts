@@ -23,6 +23,12 @@ export const proposalStateLabels: Record<ProposalState, string> = {
 /** Longest a proposal may stay open. */
 export const PROPOSAL_MAX_DAYS = 90;
 
+/**
+ * The least a proposal's line and its total may cost, in centavos (R$ 1,00, the least a face costs a
+ * day): accepted, a proposal of R$ 0,00 became an order paid at once with an invoice of nothing.
+ */
+export const PROPOSAL_MIN_PRICE = 100;
+
 export const proposalMessages = {
   expired: (lastDay: string) =>
     `Esta proposta venceu em ${lastDay} e não pode mais ser aceita. Peça uma nova proposta à equipe Urbana.`,
@@ -31,7 +37,8 @@ export const proposalMessages = {
   notSent: 'Esta proposta ainda não foi enviada.',
   notFound: 'Proposta não encontrada.',
   priceAboveList: (name: string) => `O preço negociado de ${name} não pode passar do preço de tabela.`,
-  discountAboveTotal: 'O desconto não pode passar do total das linhas.',
+  priceMin: 'O preço negociado precisa ser de pelo menos R$ 1,00 (em branco: preço de tabela).',
+  discountAboveTotal: 'O desconto precisa deixar ao menos R$ 1,00 no total: uma proposta não sai de graça.',
   started: (name: string) => `O período de ${name} já começou. Peça uma nova proposta à equipe Urbana.`,
 };
 
@@ -55,7 +62,10 @@ export const proposalItemInputSchema = z.object({
     .min(1, { error: 'Escolha de 1 a 52 semanas.' })
     .max(52, { error: 'Escolha de 1 a 52 semanas.' }),
   /** Negotiated price of the line in centavos; null = the catalogue price. */
-  price: money('Preço negociado inválido.').nullable().default(null),
+  price: money('Preço negociado inválido.')
+    .pipe(z.number().min(PROPOSAL_MIN_PRICE, { error: proposalMessages.priceMin }))
+    .nullable()
+    .default(null),
 });
 
 export const proposalInputSchema = z.object({

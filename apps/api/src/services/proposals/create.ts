@@ -5,6 +5,7 @@ import {
   addDays,
   formatMoney,
   PROPOSAL_MAX_DAYS,
+  PROPOSAL_MIN_PRICE,
   proposalMessages,
   todayInBrasilia,
   type ProposalInput,
@@ -59,7 +60,8 @@ export async function createProposal(deps: { db: Db; config: Config }, input: In
   });
   const subtotal = lines.reduce((s, l) => s + l.p.subtotal, 0);
   const linesTotal = lines.reduce((s, l) => s + l.price, 0);
-  if (input.discount > linesTotal) throw new AppError(400, proposalMessages.discountAboveTotal);
+  if (linesTotal - input.discount < PROPOSAL_MIN_PRICE)
+    throw new AppError(400, proposalMessages.discountAboveTotal);
   const total = linesTotal - input.discount;
   assertTotalWithinLimit(total);
   const id = await deps.db.transaction(async (tx) => {
