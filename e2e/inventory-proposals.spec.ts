@@ -175,4 +175,16 @@ test('nova proposta: a equipe acha qualquer produto ativo pela busca, e os de me
   await chosen.getByRole('button', { name: 'Trocar' }).click();
   await page.getByRole('button', { name: 'Criar proposta' }).click();
   await expect(page.getByRole('searchbox', { name: 'Produto' })).toHaveAttribute('aria-invalid', 'true');
+
+  // What was typed holds the page: another section of the panel asks first.
+  await page.getByLabel('Observação para o cliente').fill('Condições especiais de dezembro');
+  await page
+    .getByRole('navigation', { name: 'Administração' })
+    .getByRole('link', { name: 'Pedidos' })
+    .click();
+  const leave = page.getByRole('dialog', { name: 'Sair sem salvar?' });
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Continuar editando' }).click();
+  await expect(page).toHaveURL(/\/admin\/propostas\/nova$/);
+  await expect(page.getByLabel('Observação para o cliente')).toHaveValue('Condições especiais de dezembro');
 });

@@ -17,6 +17,7 @@ import {
   type ProposalLineDraft,
 } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { useLeaveGuard } from '../../../components/ui/leave-guard.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, TextareaField } from '../../../components/ui/field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -131,17 +132,22 @@ export function ProposalForm({
     },
   });
   const lines = useFieldArray({ control: form.control, name: 'items' });
-  const { errors } = form.formState;
-  const validate = () => ({ shouldValidate: form.formState.isSubmitted });
+  const { errors, isDirty } = form.formState;
+  // Every pick marks the form as changed, as typing does: a proposal begun holds the page.
+  const validate = () => ({ shouldValidate: form.formState.isSubmitted, shouldDirty: true });
+  const leave = useLeaveGuard(isDirty);
   const submit = form.handleSubmit(async (input) => {
     try {
-      onCreated(await create.mutateAsync(input));
+      const created = await create.mutateAsync(input);
+      leave.allowLeave();
+      onCreated(created);
     } catch (e) {
       form.setError('root', { message: errorMessage(e, 'Não foi possível criar a proposta.') });
     }
   });
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
+      {leave.dialog}
       <div className="rounded-xl border border-slate-200 bg-white p-4">
         <CustomerPicker
           value={customer}
@@ -177,32 +183,45 @@ export function ProposalForm({
       >
         Adicionar local
       </Button>
-      <div className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2">
-        <Field
-          label="Válida até"
-          type="date"
-          error={errors.valid_until?.message}
-          {...form.register('valid_until')}
-        />
-        <Field
-          label="Desconto sobre o total (R$)"
-          inputMode="decimal"
-          placeholder="0,00"
-          error={errors.discount?.message}
-          {...form.register('discount')}
-        />
-        <TextareaField
-          label="Observação para o cliente"
-          rows={3}
-          className="sm:col-span-2"
-          error={errors.note?.message}
-          {...form.register('note')}
-        />
-      </div>
+      <ProposalTerms register={form.register} errors={errors} />
       {errors.root ? <Alert>{errors.root.message}</Alert> : null}
       <Button type="submit" disabled={create.isPending} className="w-full sm:w-auto">
         Criar proposta
       </Button>
     </form>
+  );
+}
+
+/** The proposal's terms: how long it stays open, a discount on the total, a note to the customer. */
+function ProposalTerms({
+  register,
+  errors,
+}: {
+  register: UseFormRegister<ProposalFormValues>;
+  errors: FieldErrors<ProposalFormValues>;
+}) {
+  return (
+    <div className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2">
+      <Field
+        label="Válida até"
+        type="date"
+        error={errors.valid_until?.message}
+        {...register('valid_until')}
+      />
+      <Field
+        label="Desconto sobre o total (R$)"
+        inputMode="decimal"
+        placeholder="0,00"
+        error={errors.discount?.message}
+        {...register('discount')}
+      />
+      <TextareaField
+        label="Observação para o cliente"
+        rows={3}
+        className="sm:col-span-2"
+        error={errors.note?.message}
+        {...register('note')}
+      />
+    </div>
   );
 }
