@@ -50,6 +50,9 @@ export function useAdminOrderAction(id: string) {
       client.setQueryData(adminKeys.one('pedidos', id), order);
       void client.invalidateQueries({ queryKey: adminKeys.all });
     },
+    // Refused (most often because the order changed in another tab or by another person: a 409), the
+    // page reads the order again, so its status and its actions are the order's as it is now.
+    onError: () => client.invalidateQueries({ queryKey: adminKeys.one('pedidos', id) }),
   });
 }
 
