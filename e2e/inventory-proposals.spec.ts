@@ -188,3 +188,23 @@ test('nova proposta: a equipe acha qualquer produto ativo pela busca, e os de me
   await expect(page).toHaveURL(/\/admin\/propostas\/nova$/);
   await expect(page.getByLabel('Observação para o cliente')).toHaveValue('Condições especiais de dezembro');
 });
+
+test('inventário: as semanas ficam à vista ao descer pela grade, num desktop', async ({ page }) => {
+  await staffSignIn(page, STAFF.operador);
+  await page.goto('/admin/inventario');
+  const grid = page.getByRole('region', { name: /Calendário de inventário/ });
+  const firstWeek = grid.getByRole('columnheader').nth(1);
+  await expect(firstWeek).toBeVisible();
+  // Far down the faces (the grid scrolls inside its box, or the page does): the row of weeks stays at
+  // the top of what is seen, over the cells.
+  await grid.evaluate((box) => box.scrollBy(0, 2000));
+  await page.mouse.wheel(0, 2000);
+  await page.waitForTimeout(200);
+  await expect(firstWeek).toBeInViewport();
+  const header = (await firstWeek.boundingBox())!;
+  const hit = await page.evaluate(
+    ({ x, y }) => document.elementFromPoint(x, y)?.closest('th')?.getAttribute('scope'),
+    { x: header.x + header.width / 2, y: header.y + header.height / 2 },
+  );
+  expect(hit).toBe('col');
+});

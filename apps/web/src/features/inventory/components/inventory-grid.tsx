@@ -74,12 +74,14 @@ export function InventoryGrid({
     if (last?.id === face.product_id) last.faces.push(face);
     else groups.push({ id: face.product_id, faces: [face] });
   }
+  // The grid scrolls inside a box no taller than the screen, both ways, so that the row of weeks and
+  // the column of faces stay in sight (sticky) over a catalogue of hundreds of faces.
   return (
     <div
       role="region"
       aria-label="Calendário de inventário (role para o lado para ver mais semanas)"
       tabIndex={0}
-      className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+      className="relative max-h-[calc(100dvh-9rem)] overflow-auto rounded-xl border border-slate-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
     >
       <table className="min-w-full border-separate border-spacing-0 text-sm">
         <caption className="sr-only">
@@ -90,7 +92,7 @@ export function InventoryGrid({
           <tr>
             <th
               scope="col"
-              className="sticky left-0 z-20 min-w-40 border-b border-slate-200 bg-slate-50 px-3 py-2 text-left text-xs font-semibold text-slate-700"
+              className="sticky left-0 top-0 z-30 min-w-40 border-b border-slate-200 bg-slate-50 px-3 py-2 text-left text-xs font-semibold text-slate-700"
             >
               Face
             </th>
@@ -98,7 +100,7 @@ export function InventoryGrid({
               <th
                 key={w.start}
                 scope="col"
-                className="border-b border-slate-200 bg-slate-50 px-1 py-2 text-center text-xs font-semibold text-slate-700"
+                className="sticky top-0 z-20 border-b border-slate-200 bg-slate-50 px-1 py-2 text-center text-xs font-semibold text-slate-700"
               >
                 <span className="sr-only">Semana de </span>
                 {dayMonth(w.start)}
