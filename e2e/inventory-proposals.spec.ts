@@ -208,3 +208,14 @@ test('inventário: as semanas ficam à vista ao descer pela grade, num desktop',
   );
   expect(hit).toBe('col');
 });
+
+test('inventário: o filtro de produto distingue produtos de mesmo nome', async ({ page }) => {
+  await staffSignIn(page, STAFF.operador);
+  await page.goto('/admin/inventario');
+  const select = page.getByLabel('Produto', { exact: true });
+  await expect(select.locator('option').nth(1)).toBeAttached();
+  const labels = await select.locator('option').allTextContents();
+  expect(labels.length).toBeGreaterThan(100);
+  const repeated = labels.filter((label, i) => labels.indexOf(label) !== i);
+  expect(repeated).toEqual([]);
+});

@@ -75,7 +75,10 @@ export const inventoryGridResponse = z.object({
   page: z.number(),
   page_size: z.number(),
   cities: z.array(z.object({ city: z.string(), state: z.string() })),
-  products: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** The filter's products; where each is tells apart those of the same name. */
+  products: z.array(
+    z.object({ id: z.string(), name: z.string(), address: z.string(), city: z.string(), state: z.string() }),
+  ),
 });
 export type InventoryGrid = z.infer<typeof inventoryGridResponse>;
 

@@ -123,7 +123,9 @@ export async function inventoryGrid(db: Db, f: GridFilters): Promise<InventoryGr
   ).rows as Row[];
   const [cities, products] = await Promise.all([
     db.execute(sql`select distinct city, state from products where status = 'ativo' order by city, state`),
-    db.execute(sql`select id, name from products where status = 'ativo' order by name limit 2000`),
+    db.execute(
+      sql`select id, name, address, city, state from products where status = 'ativo' order by name, city, address limit 2000`,
+    ),
   ]);
   return {
     weeks,
@@ -132,6 +134,12 @@ export async function inventoryGrid(db: Db, f: GridFilters): Promise<InventoryGr
     page: f.page,
     page_size: f.page_size,
     cities: (cities.rows as Row[]).map((r) => ({ city: String(r.city), state: String(r.state) })),
-    products: (products.rows as Row[]).map((r) => ({ id: String(r.id), name: String(r.name) })),
+    products: (products.rows as Row[]).map((r) => ({
+      id: String(r.id),
+      name: String(r.name),
+      address: String(r.address),
+      city: String(r.city),
+      state: String(r.state),
+    })),
   };
 }

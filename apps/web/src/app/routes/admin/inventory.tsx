@@ -101,7 +101,13 @@ function InventoryFilters({
         className="min-w-0 max-w-full sm:max-w-64"
         value={list.get('produto')}
         onChange={(e) => list.set({ produto: e.target.value })}
-        options={[['', 'Todos'], ...(options?.products ?? []).map((p) => [p.id, p.name] as [string, string])]}
+        options={[
+          ['', 'Todos'],
+          // Names repeat (several faces of one building): where each is tells them apart.
+          ...(options?.products ?? []).map(
+            (p) => [p.id, `${p.name} — ${p.address} (${p.city} – ${p.state})`] as [string, string],
+          ),
+        ]}
       />
       <Field
         label="A partir de"
