@@ -65,6 +65,21 @@ describe('productInputSchema', () => {
   });
 });
 
+describe('números grandes demais nos produtos', () => {
+  it('dizem o limite, não "use um número inteiro" (passam dos inteiros seguros)', () => {
+    const message = (patch: Record<string, unknown>) =>
+      productInputSchema.safeParse({ ...product, ...patch }).error?.issues[0]?.message;
+    expect(message({ weekly_audience: Number('99999999999999999999') })).toBe('Audiência grande demais.');
+    expect(message({ weekly_audience: Number('-99999999999999999999') })).toBe(
+      'A audiência não pode ser negativa.',
+    );
+    expect(message({ weekly_audience: 10.5 })).toBe('Use um número inteiro.');
+    expect(message({ daily_price: 1e22 })).toBe('Preço diário alto demais.');
+    expect(message({ towers: [{ ...product.towers[0], slots: 1e21 }] })).toBe('No máximo 100 slots.');
+    expect(message({ towers: [{ ...product.towers[0], screens: 1e21 }] })).toBe('No máximo 1.000 telas.');
+  });
+});
+
 describe('productFormSchema', () => {
   const typed = {
     name: 'Painel Eixo',

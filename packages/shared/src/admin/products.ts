@@ -16,24 +16,43 @@ const text = (max: number, label: string) =>
     .trim()
     .max(max, { error: `${label}: no máximo ${max} caracteres.` });
 
+/**
+ * A whole number between `min` and `max`. The bounds are checked first: a number past the safe
+ * integers (99999999999999999999) is said to be too big or too small, not "not whole".
+ */
+const wholeNumber = (
+  required: string,
+  whole: string,
+  [min, below]: [number, string],
+  [max, above]: [number, string],
+) =>
+  z
+    .number({ error: required })
+    .min(min, { error: below, abort: true })
+    .max(max, { error: above, abort: true })
+    .int({ error: whole });
+
 const towerFields = {
   id: z.uuid({ error: 'Torre inválida.' }).optional(),
   name: text(120, 'Nome da torre').min(1, { error: 'Informe o nome da torre.' }),
-  screens: z
-    .number({ error: 'Informe o número de telas.' })
-    .int({ error: 'Use um número inteiro de telas.' })
-    .min(1, { error: 'Ao menos 1 tela.' })
-    .max(1000, { error: 'No máximo 1.000 telas.' }),
-  weekly_audience: z
-    .number({ error: 'Informe a audiência semanal.' })
-    .int({ error: 'Use um número inteiro.' })
-    .min(0, { error: 'A audiência não pode ser negativa.' })
-    .max(1_000_000_000, { error: 'Audiência grande demais.' }),
-  slots: z
-    .number({ error: 'Informe os slots.' })
-    .int({ error: 'Use um número inteiro de slots.' })
-    .min(1, { error: 'Ao menos 1 slot.' })
-    .max(100, { error: 'No máximo 100 slots.' }),
+  screens: wholeNumber(
+    'Informe o número de telas.',
+    'Use um número inteiro de telas.',
+    [1, 'Ao menos 1 tela.'],
+    [1000, 'No máximo 1.000 telas.'],
+  ),
+  weekly_audience: wholeNumber(
+    'Informe a audiência semanal.',
+    'Use um número inteiro.',
+    [0, 'A audiência não pode ser negativa.'],
+    [1_000_000_000, 'Audiência grande demais.'],
+  ),
+  slots: wholeNumber(
+    'Informe os slots.',
+    'Use um número inteiro de slots.',
+    [1, 'Ao menos 1 slot.'],
+    [100, 'No máximo 100 slots.'],
+  ),
 };
 export const towerInputSchema = z.object(towerFields);
 export type TowerInput = z.infer<typeof towerInputSchema>;
@@ -54,17 +73,19 @@ const productFields = {
     .number({ error: 'Longitude inválida.' })
     .min(-74, { error: 'Longitude fora do Brasil.' })
     .max(-28, { error: 'Longitude fora do Brasil.' }),
-  daily_price: z
-    .number({ error: 'Informe o preço diário.' })
-    .int({ error: 'Preço em centavos inteiros.' })
-    .min(100, { error: `O preço diário mínimo é ${formatMoney(100)}.` })
-    .max(100_000_000, { error: 'Preço diário alto demais.' }),
+  daily_price: wholeNumber(
+    'Informe o preço diário.',
+    'Preço em centavos inteiros.',
+    [100, `O preço diário mínimo é ${formatMoney(100)}.`],
+    [100_000_000, 'Preço diário alto demais.'],
+  ),
   is_tower_based: z.boolean().default(false),
-  weekly_audience: z
-    .number({ error: 'Informe a audiência semanal.' })
-    .int({ error: 'Use um número inteiro.' })
-    .min(0, { error: 'A audiência não pode ser negativa.' })
-    .max(1_000_000_000, { error: 'Audiência grande demais.' }),
+  weekly_audience: wholeNumber(
+    'Informe a audiência semanal.',
+    'Use um número inteiro.',
+    [0, 'A audiência não pode ser negativa.'],
+    [1_000_000_000, 'Audiência grande demais.'],
+  ),
   audience_profile: text(500, 'Perfil de público').default(''),
   operating_hours: text(200, 'Horário de funcionamento').default(''),
   status: z.enum(['ativo', 'inativo'], { error: 'Status inválido.' }).default('ativo'),
