@@ -33,7 +33,7 @@ function api(holds: unknown[] = []) {
   return blocks;
 }
 
-function openCell(from: string) {
+function openCell(from: string, cell = { sold: 0, held: 0, blocked: 0, free: 4 }) {
   render(
     <MemoryRouter>
       <QueryClientProvider client={createQueryClient()}>
@@ -45,7 +45,7 @@ function openCell(from: string) {
             productName: 'Painel Eixo',
             from,
             to: addDays(from, 7),
-            cell: { sold: 0, held: 0, blocked: 0, free: 4 },
+            cell,
           }}
           onClose={() => undefined}
         />
@@ -96,5 +96,26 @@ describe('célula do inventário', () => {
     expect(consequence.textContent).toMatch(/^As vagas de \d{2}\/\d{2}\/\d{4} até /);
     fireEvent.click(screen.getByRole('button', { name: 'Liberar vagas' }));
     await waitFor(() => expect(calls).toEqual([{ released: '/api/admin/inventario/reservas/h9/liberar' }]));
+  });
+
+  it('uma semana sem vaga não oferece reserva técnica, e uma com vendas não oferece bloqueio: diz por quê', async () => {
+    api();
+    const start = addDays(todayInBrasilia(), 14);
+    openCell(start, { sold: 3, held: 1, blocked: 0, free: 0 });
+    const hold = screen.getByRole('button', { name: 'Reserva técnica' });
+    const block = screen.getByRole('button', { name: 'Bloquear semanas' });
+    expect(hold.hasAttribute('disabled')).toBe(true);
+    expect(block.hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText(/Sem vaga livre nesta semana/)).toBeTruthy();
+    expect(screen.getByText(/tem vendas ou reservas/)).toBeTruthy();
+    // The proposal stays: it is priced and checked for the weeks staff choose in it.
+    expect(screen.getByRole('link', { name: 'Criar proposta' })).toBeTruthy();
+  });
+
+  it('com parte vendida e vaga livre: a reserva técnica cabe, o bloqueio não', async () => {
+    api();
+    openCell(addDays(todayInBrasilia(), 14), { sold: 1, held: 0, blocked: 0, free: 3 });
+    expect(screen.getByRole('button', { name: 'Reserva técnica' }).hasAttribute('disabled')).toBe(false);
+    expect(screen.getByRole('button', { name: 'Bloquear semanas' }).hasAttribute('disabled')).toBe(true);
   });
 });

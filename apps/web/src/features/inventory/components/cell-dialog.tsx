@@ -9,6 +9,7 @@ import {
   orderStatusLabels,
   paths,
   todayInBrasilia,
+  type InventoryCell,
   type OrderStatus,
 } from '@urbana/shared';
 import { Button } from '../../../components/ui/button.tsx';
@@ -125,7 +126,7 @@ export function CellDialog({ cell, onClose }: { cell: CellRef | null; onClose: (
                 </section>
               </>
             ) : null}
-            <CellActions over={over} proposalLink={proposalLink} onMode={setMode} />
+            <CellActions over={over} cell={cell.cell} proposalLink={proposalLink} onMode={setMode} />
           </div>
         )}
       </DialogContent>
@@ -133,13 +134,20 @@ export function CellDialog({ cell, onClose }: { cell: CellRef | null; onClose: (
   );
 }
 
-/** The staff actions on a week: a proposal, a reserva técnica or a block; none on a week that is over. */
+/**
+ * The staff actions on a week: a proposal, a reserva técnica or a block; none on a week that is over.
+ * An action this week cannot take is offered off, with why (the server refused it only after the
+ * form was filled): a reserva técnica needs a free slot; a block takes every slot of the face, so
+ * a week with sales, reservas or a block already takes none.
+ */
 function CellActions({
   over,
+  cell,
   proposalLink,
   onMode,
 }: {
   over: boolean;
+  cell: InventoryCell;
   proposalLink: string;
   onMode: (mode: Mode) => void;
 }) {
@@ -149,17 +157,46 @@ function CellActions({
         Esta semana já passou: não recebe bloqueio, reserva técnica nem proposta.
       </p>
     );
+  const noHold = cell.free === 0 ? 'Sem vaga livre nesta semana para uma reserva técnica.' : null;
+  const noBlock =
+    cell.blocked > 0 && cell.free === 0
+      ? 'Esta semana já está bloqueada.'
+      : cell.sold + cell.held + cell.blocked > 0
+        ? 'Esta semana tem vendas ou reservas: o bloqueio toma todas as vagas da face.'
+        : null;
   return (
-    <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:flex-wrap">
-      <Button asChild>
-        <Link to={proposalLink}>Criar proposta</Link>
-      </Button>
-      <Button variant="secondary" onClick={() => onMode('reservar')}>
-        Reserva técnica
-      </Button>
-      <Button variant="secondary" onClick={() => onMode('bloquear')}>
-        Bloquear semanas
-      </Button>
+    <div className="space-y-2 border-t border-slate-200 pt-4">
+      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+        <Button asChild>
+          <Link to={proposalLink}>Criar proposta</Link>
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={noHold !== null}
+          aria-describedby={noHold ? 'celula-sem-reserva' : undefined}
+          onClick={() => onMode('reservar')}
+        >
+          Reserva técnica
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={noBlock !== null}
+          aria-describedby={noBlock ? 'celula-sem-bloqueio' : undefined}
+          onClick={() => onMode('bloquear')}
+        >
+          Bloquear semanas
+        </Button>
+      </div>
+      {noHold ? (
+        <p id="celula-sem-reserva" className="text-sm text-slate-600">
+          {noHold}
+        </p>
+      ) : null}
+      {noBlock ? (
+        <p id="celula-sem-bloqueio" className="text-sm text-slate-600">
+          {noBlock}
+        </p>
+      ) : null}
     </div>
   );
 }
