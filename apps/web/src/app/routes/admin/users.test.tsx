@@ -29,7 +29,7 @@ const detail: AdminUserDetail = {
   tickets: [],
 } as unknown as AdminUserDetail;
 
-function renderUsers() {
+function renderUsers(shown: AdminUserDetail = detail) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   client.setQueryData(adminKeys.list('usuarios', 'dir=desc&page=1&page_size=20&sort=created_at'), {
     total: 1,
@@ -37,7 +37,7 @@ function renderUsers() {
     page_size: 20,
     items: [row],
   });
-  client.setQueryData(adminKeys.one('usuarios', 'u1'), detail);
+  client.setQueryData(adminKeys.one('usuarios', 'u1'), shown);
   const auth = {
     user: { id: 'admin', tipo_usuario: 'admin' },
     loading: false,
@@ -71,5 +71,39 @@ describe('usuários no painel', () => {
         .map((b) => b.textContent || b.getAttribute('aria-label')),
     ).toEqual(['Fechar']);
     expect(within(dialog).queryByLabelText('Papel')).toBeNull();
+  });
+
+  it('os pedidos e chamados da conta levam à página do pedido e ao chamado', async () => {
+    renderUsers({
+      ...detail,
+      orders: [
+        {
+          id: 'o1',
+          code: 'URB-AAAA1111',
+          total: 150_000,
+          status: 'pago',
+          created_at: '2026-11-02T12:00:00.000Z',
+        },
+      ],
+      tickets: [
+        {
+          id: 't1',
+          code: 'SUP-BBBB2222',
+          subject: 'Nota fiscal',
+          status: 'aberto',
+          created_at: '2026-11-03T12:00:00.000Z',
+        },
+      ],
+    } as unknown as AdminUserDetail);
+    fireEvent.click(
+      within(screen.getByRole('table', { name: 'Usuários' })).getByRole('button', { name: '(sem nome)' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Usuário' });
+    expect(within(dialog).getByRole('link', { name: 'URB-AAAA1111' }).getAttribute('href')).toBe(
+      '/admin/pedidos/o1',
+    );
+    expect(within(dialog).getByRole('link', { name: 'SUP-BBBB2222' }).getAttribute('href')).toBe(
+      '/admin/suporte?id=t1',
+    );
   });
 });

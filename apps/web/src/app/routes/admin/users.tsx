@@ -1,6 +1,9 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import {
+  buildPath,
   orderStatusLabels,
+  paths,
   userTypes,
   type AdminUserDetail,
   type AdminUserRow,
@@ -218,39 +221,7 @@ function UserDetail({ id, onClose }: { id: string; onClose: () => void }) {
             {detail.data.tipo_usuario === 'cliente' && !detail.data.deleted ? (
               <LgpdRequests id={id} who={who} onDeleted={onClose} />
             ) : null}
-            <div>
-              <h3 className="font-semibold text-slate-900">Pedidos</h3>
-              {detail.data.orders.length === 0 ? (
-                <p className="text-slate-600">Nenhum pedido.</p>
-              ) : (
-                <ul className="mt-1 divide-y divide-slate-100">
-                  {detail.data.orders.map((o) => (
-                    <li key={o.id} className="flex justify-between gap-2 py-1.5">
-                      <span>
-                        {o.code} · {formatDate(o.created_at)}
-                      </span>
-                      <span>
-                        {formatMoney(o.total)} · {orderStatusLabels[o.status]}
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </div>
-            <div>
-              <h3 className="font-semibold text-slate-900">Chamados de suporte</h3>
-              {detail.data.tickets.length === 0 ? (
-                <p className="text-slate-600">Nenhum chamado.</p>
-              ) : (
-                <ul className="mt-1">
-                  {detail.data.tickets.map((t) => (
-                    <li key={t.id}>
-                      {t.code} · {t.subject} · {ticketStatusLabels[t.status as TicketStatus] ?? t.status}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </div>
+            <UserHistory orders={detail.data.orders} tickets={detail.data.tickets} />
           </div>
         )}
       </DialogContent>
@@ -353,5 +324,64 @@ export function Component() {
       </QueryState>
       {open ? <UserDetail id={open} onClose={() => setOpen(null)} /> : null}
     </AdminPage>
+  );
+}
+
+/** The account's orders and support tickets, each a link to its page in the panel. */
+function UserHistory({
+  orders,
+  tickets,
+}: {
+  orders: AdminUserDetail['orders'];
+  tickets: AdminUserDetail['tickets'];
+}) {
+  return (
+    <>
+      <div>
+        <h3 className="font-semibold text-slate-900">Pedidos</h3>
+        {orders.length === 0 ? (
+          <p className="text-slate-600">Nenhum pedido.</p>
+        ) : (
+          <ul className="mt-1 divide-y divide-slate-100">
+            {orders.map((o) => (
+              <li key={o.id} className="flex justify-between gap-2 py-1.5">
+                <span>
+                  <Link
+                    to={buildPath(paths.admin.pedido, { id: o.id })}
+                    className="font-medium text-brand-700 underline"
+                  >
+                    {o.code}
+                  </Link>{' '}
+                  · {formatDate(o.created_at)}
+                </span>
+                <span>
+                  {formatMoney(o.total)} · {orderStatusLabels[o.status]}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div>
+        <h3 className="font-semibold text-slate-900">Chamados de suporte</h3>
+        {tickets.length === 0 ? (
+          <p className="text-slate-600">Nenhum chamado.</p>
+        ) : (
+          <ul className="mt-1">
+            {tickets.map((t) => (
+              <li key={t.id}>
+                <Link
+                  to={`${paths.admin.suporte}?${new URLSearchParams({ id: t.id }).toString()}`}
+                  className="font-medium text-brand-700 underline"
+                >
+                  {t.code}
+                </Link>{' '}
+                · {t.subject} · {ticketStatusLabels[t.status as TicketStatus] ?? t.status}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </>
   );
 }
