@@ -1,4 +1,4 @@
-import { formatAmount, type AdminProduct, type ProductFormValues } from '@urbana/shared';
+import { formatAmount, formatDecimal, type AdminProduct, type ProductFormValues } from '@urbana/shared';
 
 /** What the form starts from: a blank outdoor of one face, or the saved product as text. */
 export function productFormValues(p?: AdminProduct): ProductFormValues {
@@ -31,8 +31,9 @@ export function productFormValues(p?: AdminProduct): ProductFormValues {
     neighborhood: p.neighborhood,
     city: p.city,
     state: p.state,
-    latitude: String(p.latitude),
-    longitude: String(p.longitude),
+    // As staff type them (pt-BR): a saved '-15,79' came back as '-15.79'.
+    latitude: formatDecimal(p.latitude, 10),
+    longitude: formatDecimal(p.longitude, 10),
     daily_price: formatAmount(p.daily_price),
     is_tower_based: p.is_tower_based,
     weekly_audience: String(p.weekly_audience),
