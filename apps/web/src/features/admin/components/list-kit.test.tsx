@@ -56,8 +56,8 @@ describe('listas do painel: estado na URL, pedido ao servidor', () => {
 
 describe('QueryState', () => {
   const base = { error: null, data: undefined, refetch: vi.fn() };
-  const show = (query: Parameters<typeof QueryState<string[]>>[0]['query']) =>
-    render(
+  const show = (query: Parameters<typeof QueryState<string[]>>[0]['query'], url = '/admin/pedidos') => {
+    const Page = () => (
       <QueryState
         query={query}
         loading="Carregando itens..."
@@ -65,8 +65,14 @@ describe('QueryState', () => {
         isEmpty={(d) => d.length === 0}
       >
         {(d) => <p>{d.join(', ')}</p>}
-      </QueryState>,
+      </QueryState>
     );
+    return render(
+      <RouterProvider
+        router={createMemoryRouter([{ path: '/admin/pedidos', Component: Page }], { initialEntries: [url] })}
+      />,
+    );
+  };
 
   it('carregando, erro com nova tentativa, vazio e conteúdo', () => {
     const { unmount } = show({ ...base, isPending: true, isError: false });
@@ -85,7 +91,19 @@ describe('QueryState', () => {
     const refused = show({ ...base, isPending: false, isError: true, error: refusal });
     expect(screen.getByRole('alert').textContent).toBe('Escolha um período de até 3 anos.');
     expect(screen.queryByRole('button', { name: 'Tentar de novo' })).toBeNull();
+    // Without filters in the address there is nothing to clear.
+    expect(screen.queryByRole('link', { name: 'Limpar filtros' })).toBeNull();
     refused.unmount();
+
+    // A filter the server refuses (an address edited by hand): the list offers the way back to it.
+    const bad = new ApiError(400, 'Situação inválida.');
+    const filtered = show(
+      { ...base, isPending: false, isError: true, error: bad },
+      '/admin/pedidos?status=xyz&page=999',
+    );
+    expect(screen.getByRole('alert').textContent).toBe('Situação inválida.');
+    expect(screen.getByRole('link', { name: 'Limpar filtros' }).getAttribute('href')).toBe('/admin/pedidos');
+    filtered.unmount();
 
     const empty = show({ ...base, isPending: false, isError: false, data: [] });
     expect(screen.getByText('Nada por aqui.')).toBeTruthy();

@@ -1,7 +1,7 @@
 import { formatInteger } from '@urbana/shared';
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Inbox, Search } from './icons.ts';
 import { useId, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
@@ -265,6 +265,7 @@ export function QueryState<T>({
   isEmpty: (data: T) => boolean;
   children: (data: T) => ReactNode;
 }) {
+  const { pathname, search } = useLocation();
   if (query.isPending && query.fetchStatus === 'idle') return null;
   if (query.isPending) return <Spinner label={loading} className="py-16" />;
   if (query.isError || query.data === undefined) {
@@ -274,6 +275,12 @@ export function QueryState<T>({
     return (
       <div className="space-y-3">
         <Alert>{query.error?.message ?? 'Não foi possível carregar.'}</Alert>
+        {/* A filter refused (an address edited or pasted by hand): the way back to the whole list. */}
+        {refused && search ? (
+          <Button asChild variant="secondary" size="sm">
+            <Link to={pathname}>Limpar filtros</Link>
+          </Button>
+        ) : null}
         {refused ? null : (
           <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
             Tentar de novo
