@@ -177,56 +177,32 @@ describe('propostas da equipe', () => {
   it('recusa preço acima da tabela, rascunho não é visível ao cliente, cancelada não é aceita', async () => {
     const caio = await customer();
     const f = await face('regras', 1);
-    const above = await inject(ctx, {
-      method: 'POST',
-      url: '/api/admin/propostas',
-      cookie: staff,
-      payload: {
-        customer_id: caio.id,
-        valid_until: VALID,
-        items: [{ product_id: f.productId, start_date: START, weeks: 1, price: 999_999 }],
-      },
-    });
+    // One line of this face, as staff send it; `extra` adds the discount.
+    const propose = (price: number | null, extra: Record<string, unknown> = {}) =>
+      inject(ctx, {
+        method: 'POST',
+        url: '/api/admin/propostas',
+        cookie: staff,
+        payload: {
+          customer_id: caio.id,
+          valid_until: VALID,
+          ...extra,
+          items: [{ product_id: f.productId, start_date: START, weeks: 1, price }],
+        },
+      });
+    const above = await propose(999_999);
     expect(above.statusCode).toBe(400);
     expect(above.json().message).toBe(
       'O preço negociado de Outdoor regras não pode passar do preço de tabela.',
     );
     // A proposal never comes out free: it would become an order paid at R$ 0,00 on acceptance.
-    const free = await inject(ctx, {
-      method: 'POST',
-      url: '/api/admin/propostas',
-      cookie: staff,
-      payload: {
-        customer_id: caio.id,
-        valid_until: VALID,
-        items: [{ product_id: f.productId, start_date: START, weeks: 1, price: 0 }],
-      },
-    });
+    const free = await propose(0);
     expect(free.statusCode).toBe(400);
     expect(free.json().message).toBe(proposalMessages.priceMin);
-    const discountedToZero = await inject(ctx, {
-      method: 'POST',
-      url: '/api/admin/propostas',
-      cookie: staff,
-      payload: {
-        customer_id: caio.id,
-        valid_until: VALID,
-        discount: 35_000,
-        items: [{ product_id: f.productId, start_date: START, weeks: 1, price: null }],
-      },
-    });
+    const discountedToZero = await propose(null, { discount: 35_000 });
     expect(discountedToZero.statusCode).toBe(400);
     expect(discountedToZero.json().message).toBe(proposalMessages.discountAboveTotal);
-    const draft = await inject(ctx, {
-      method: 'POST',
-      url: '/api/admin/propostas',
-      cookie: staff,
-      payload: {
-        customer_id: caio.id,
-        valid_until: VALID,
-        items: [{ product_id: f.productId, start_date: START, weeks: 1, price: null }],
-      },
-    });
+    const draft = await propose(null);
     expect(draft.statusCode).toBe(201);
     expect(draft.json()).toMatchObject({ status: 'rascunho', total: 35_000 });
     const draftId = draft.json().id as string;

@@ -1,12 +1,20 @@
 import { useState } from 'react';
 import { SearchPicker, type PickerOption } from '../../../components/ui/search-picker.tsx';
-import { useAdminProduct, useAdminProducts } from '../../admin/index.ts';
+import { useAdminProducts } from '../../admin/index.ts';
 
 /** Matches shown at once: the search narrows them; the whole catalogue never fills one list. */
 const MATCHES = 20;
 
+interface Place {
+  name: string;
+  neighborhood: string;
+  address: string;
+  city: string;
+  state: string;
+}
+
 /** A face's line: where it is, which tells apart faces of the same name in one city. */
-const detailOf = (p: { neighborhood: string; address: string; city: string; state: string }) =>
+const detailOf = (p: Place) =>
   [p.address, p.neighborhood, `${p.city} – ${p.state}`].filter(Boolean).join(' · ');
 
 /**
@@ -15,10 +23,13 @@ const detailOf = (p: { neighborhood: string; address: string; city: string; stat
  */
 export function ProductPicker({
   value,
+  chosen,
   onChange,
   error,
 }: {
   value: string;
+  /** The chosen product as its line reads it (it also needs its towers), while it loads undefined. */
+  chosen: Place | undefined;
   onChange: (id: string) => void;
   error?: string | undefined;
 }) {
@@ -36,7 +47,6 @@ export function ProductPicker({
       : '',
     term.length >= 2,
   );
-  const chosen = useAdminProduct(value || undefined);
   const options: PickerOption[] = (found.data?.items ?? []).map((p) => ({
     id: p.id,
     title: p.name,
@@ -45,8 +55,8 @@ export function ProductPicker({
   const selected: PickerOption | null = value
     ? {
         id: value,
-        title: chosen.data?.name ?? 'Carregando…',
-        detail: chosen.data ? detailOf(chosen.data) : '',
+        title: chosen?.name ?? 'Carregando…',
+        detail: chosen ? detailOf(chosen) : '',
       }
     : null;
   return (

@@ -56,7 +56,12 @@ function LineFields({
   return (
     <fieldset className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
       <legend className="px-1 text-sm font-semibold text-slate-900">Local {index + 1}</legend>
-      <ProductPicker value={productId} onChange={onProductChange} error={err?.product_id?.message} />
+      <ProductPicker
+        value={productId}
+        chosen={product.data}
+        onChange={onProductChange}
+        error={err?.product_id?.message}
+      />
       {towers.length > 0 ? (
         <fieldset>
           <legend className="text-sm font-medium text-slate-800">Torres (nenhuma marcada = todas)</legend>
