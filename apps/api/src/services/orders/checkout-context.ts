@@ -82,13 +82,12 @@ export async function checkoutContext(
   // The items' products as an array too: the planner reaches them through their keys whatever the
   // catalogue's size (from `wanted`, a function it takes for 100 rows, it hashed the whole table).
   const productIds = `{${body.items.map((item) => item.product_id).join(',')}}`;
-  const open = sql`o.status = 'aguardando_pagamento' and o.expires_at > now()`;
-  // Two texts (with and without the client's address), each prepared once per connection.
+  // One text, prepared once per connection.
   const { rows } = await executePrepared<{
     doc: Omit<CheckoutContext, 'billing'> & { billing: RawBilling | null };
   }>(
     db,
-    req.ip === null ? 'checkout_contexto' : 'checkout_contexto_ip',
+    'checkout_contexto',
     sql`
     with ${priorAnswersCtes(req, idempotencyKeyMs)},
     wanted as (
@@ -98,16 +97,10 @@ export async function checkoutContext(
       'billing', (select to_jsonb(b) from billing_profiles b where b.user_id = ${req.userId}),
       'user', (select json_build_object('email', p.email, 'nome_completo', p.nome_completo)
         from profiles p where p.id = ${req.userId}),
-      'held', json_build_object(
-        'exempt', exists (select 1 from order_limit_exemptions x where x.user_id = ${req.userId}),
-        'orders', (select count(*)::int from orders o where o.user_id = ${req.userId} and ${open}),
-        'faceWeeks', (select coalesce(sum(i.tower_count * i.weeks), 0)::int from order_items i
-          where i.order_id in (select o.id from orders o where o.user_id = ${req.userId} and ${open})),
-        'fromIp', ${
-          req.ip === null
-            ? sql`null::int`
-            : sql`(select count(*)::int from orders o where o.client_ip = ${req.ip} and ${open})`
-        }),
+      -- The counts of the limits, the statement place_order runs again under its locks (migration
+      -- 0023, docs/decisions/068-unpaid-counts-by-their-own-index.md).
+      'held', (unpaid_held(${req.userId}, ${req.ip}, null)::jsonb || jsonb_build_object('exempt',
+        exists (select 1 from order_limit_exemptions x where x.user_id = ${req.userId}))),
       'products', coalesce((
         select json_agg(json_build_object('id', p.id, 'status', p.status, 'name', p.name, 'type', p.type,
           'city', p.city, 'state', p.state, 'is_tower_based', p.is_tower_based,
