@@ -312,7 +312,13 @@ if (!quick) {
       first_burst: Burst & { products: number };
       one_face: Burst & { slots: number; conflicts: number; reservations_held: number };
       many_products: Burst & { products: number };
-      sustained?: Burst & { rate: number; seconds: number; achieved_per_s: number };
+      sustained?: Burst & {
+        rate: number;
+        seconds: number;
+        achieved_per_s: number;
+        first_5s_p50_ms: number;
+        last_5s_p50_ms: number;
+      };
     }>;
   };
   for (const row of checkout.results) {
@@ -346,6 +352,8 @@ if (!quick) {
       const label = `checkout ${row.driver} (${s.rate}/s por ${s.seconds} s)`;
       p95(label, s, 100);
       record({ name: `${label} ritmo obtido`, value: s.achieved_per_s, unit: '/s', budget: { op: '>=', limit: s.rate * 0.95 } });
+      record({ name: `${label} p50 dos enviados nos primeiros 5 s`, value: s.first_5s_p50_ms, unit: 'ms' });
+      record({ name: `${label} p50 dos enviados nos últimos 5 s`, value: s.last_5s_p50_ms, unit: 'ms' });
     }
   }
   // A session cookie on a bare route: at most 1.25 × the anonymous cost (sessions from a cache).
