@@ -201,7 +201,7 @@ async function burst(app: App, cookies: string[], products: string[], start: str
 /** An open-loop rate: a checkout every 1/RATE s, each to its own product, whatever the answers take. */
 async function sustained(app: App, cookies: string[], products: string[], start: string) {
   const total = RATE * SECONDS;
-  const pending: Array<Promise<{ ms: number; status: number }>> = [];
+  const pending: Array<Promise<{ ms: number; status: number; sent: number }>> = [];
   const began = performance.now();
   for (let i = 0; i < total; i++) {
     const due = began + (i * 1000) / RATE;
