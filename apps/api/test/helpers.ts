@@ -7,6 +7,7 @@ import { openDatabase, type Database } from '../src/db/client.ts';
 import { upsertConfirmedAccount } from '../src/services/accounts.ts';
 import { emailLog } from '../src/db/schema/index.ts';
 import { personBilling } from '@urbana/shared/samples';
+import { migratedSnapshot, migratedTemplate } from './migrated-databases.ts';
 import { desc, eq } from 'drizzle-orm';
 
 export const testDriver = process.env.TEST_DB === 'pg' ? 'pg' : 'pglite';
@@ -20,7 +21,12 @@ export async function createTestDatabase(
   options: { pgliteWorker?: boolean } = {},
 ): Promise<Database & { drop(): Promise<void>; url?: string }> {
   if (testDriver === 'pglite') {
-    const database = await openDatabase({ dataDir: 'memory://', pgliteWorker: options.pgliteWorker });
+    const database = await openDatabase(
+      options.pgliteWorker
+        ? { dataDir: 'memory://', pgliteWorker: true }
+        : { dataDir: 'memory://', loadDataDir: await migratedSnapshot() },
+    );
+    // Nothing to do when the database came from the migrated snapshot (the journal is applied).
     await database.migrate();
     return { ...database, drop: () => database.close() };
   }
@@ -29,11 +35,15 @@ export async function createTestDatabase(
   const name = `urbana_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    await admin.query(`create database ${name} template ${await migratedTemplate(admin, serverUrl)}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), poolMax: 20 });
+  // Nothing to do when the database came from the migrated template (the journal is applied).
   await database.migrate();
   return {
     ...database,

@@ -48,6 +48,11 @@ export interface OpenDatabaseOptions {
    * which starts faster (tests, command-line tools).
    */
   pgliteWorker?: boolean;
+  /**
+   * PGlite in this thread starting from a copy of a data folder (`dumpDataDir`) instead of an empty
+   * one: the tests start each file's database from one already migrated (test/pglite-snapshot.ts).
+   */
+  loadDataDir?: Blob;
   poolMax?: number;
   /** How long to wait for a server connection (or a free pooled one) before failing. */
   connectTimeoutMs?: number;
@@ -72,7 +77,7 @@ const MIGRATION_LOCK_KEY = 727_001;
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url) return openServer(options.url, options.poolMax ?? 10, options.connectTimeoutMs ?? 5000);
-  return openEmbedded(options.dataDir ?? 'memory://', options.pgliteWorker ?? false);
+  return openEmbedded(options.dataDir ?? 'memory://', options.pgliteWorker ?? false, options.loadDataDir);
 }
 
 /**
@@ -85,7 +90,7 @@ async function loadPgliteThread(): Promise<typeof PgliteThread> {
   return import(file) as Promise<typeof PgliteThread>;
 }
 
-async function openEmbedded(dataDir: string, inWorker: boolean): Promise<Database> {
+async function openEmbedded(dataDir: string, inWorker: boolean, loadDataDir?: Blob): Promise<Database> {
   if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
   // Loaded only here: a server on PostgreSQL never needs PGlite or its WebAssembly (issue #21).
   const [{ PGlite: PGliteClass }, { btree_gist }, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
@@ -100,7 +105,7 @@ async function openEmbedded(dataDir: string, inWorker: boolean): Promise<Databas
   const client = (
     inWorker
       ? await (await loadPgliteThread()).openPgliteThread(dataDir, parsers)
-      : await PGliteClass.create(dataDir, { extensions: { btree_gist }, parsers })
+      : await PGliteClass.create(dataDir, { extensions: { btree_gist }, parsers, loadDataDir })
   ) as PGlite;
   const db = runWorkAfterCommit(drizzlePglite({ client, schema }) as unknown as Db, afterCommitFailed);
   return {
