@@ -50,7 +50,7 @@ export interface OpenDatabaseOptions {
   pgliteWorker?: boolean;
   /**
    * PGlite in this thread starting from a copy of a data folder (`dumpDataDir`) instead of an empty
-   * one: the tests start each file's database from one already migrated (test/pglite-snapshot.ts).
+   * one: the tests start each file's database from one already migrated (apps/api/test/migrated-databases.ts).
    */
   loadDataDir?: Blob;
   poolMax?: number;
