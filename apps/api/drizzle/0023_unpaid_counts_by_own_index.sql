@@ -31,7 +31,6 @@ DECLARE
   tower_ids uuid[];
   free_slot int;
   attempts int;
-  n int;
   held int;
   counts json;
   announced jsonb;

@@ -10,7 +10,7 @@ import { migrationsFolder, openDatabase } from '../src/db/client.ts';
 
 /**
  * Every API test file starts its own database from one already migrated, instead of migrating a
- * new one (some 80 files on each driver):
+ * new one (73 files on each driver):
  * - PGlite: from the dump of a migrated data folder (`loadDataDir`), ≈ 0.35 s instead of initdb
  *   (≈ 2.4 s) and the migrations (≈ 0.5 s). The dump lives in node_modules/.cache, one at a time.
  * - the PostgreSQL server: `create database … template` a migrated database, ≈ 40 ms instead of
