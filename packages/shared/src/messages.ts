@@ -73,6 +73,7 @@ export const httpMessages = {
   invalidJson: 'O corpo da requisição não é um JSON válido.',
   payloadTooLarge: 'O conteúdo enviado é grande demais.',
   uriTooLong: 'O endereço da requisição é longo demais.',
+  nonCanonicalPath: 'Endereço inválido: use o endereço sem codificações, barras duplas ou pontos.',
   invalidCharacters: 'O texto enviado contém caracteres não permitidos.',
   unsupportedMediaType: 'Tipo de conteúdo não suportado.',
   tooManyRequests: 'Muitas tentativas. Aguarde alguns minutos.',

@@ -569,7 +569,9 @@ describe('V4.2.2 / V13.2.3 requisições de outro site', () => {
         path: rawPath,
         headers: { cookie: w.ana.cookie, 'sec-fetch-site': 'cross-site' },
       });
-      expect(res.status).toBe(404);
+      // Refused before any route runs: no canonical path has dot segments or encoded slashes (#39).
+      expect(res.status).toBe(400);
+      expect(JSON.parse(res.body)).toEqual({ message: httpMessages.nonCanonicalPath });
       expect(
         (await inject(ctx, { method: 'GET', url: '/api/auth/session', cookie: w.ana.cookie })).json().user,
       ).not.toBeNull();

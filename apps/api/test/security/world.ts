@@ -180,8 +180,8 @@ const listening = new WeakMap<TestContext, Promise<string>>();
  */
 export async function rawRequest(
   ctx: TestContext,
-  input: { method: string; path: string; headers?: Record<string, string> },
-): Promise<{ status: number; body: string }> {
+  input: { method: string; path: string; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; type: string; body: string }> {
   if (!listening.has(ctx)) listening.set(ctx, ctx.app.listen({ port: 0, host: '127.0.0.1' }));
   const url = new URL(await listening.get(ctx)!);
   return new Promise((resolve, reject) => {
@@ -191,11 +191,15 @@ export async function rawRequest(
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+          resolve({
+            status: res.statusCode ?? 0,
+            type: String(res.headers['content-type']),
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
         );
       },
     );
     req.on('error', reject);
-    req.end();
+    req.end(input.body);
   });
 }

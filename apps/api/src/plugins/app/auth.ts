@@ -72,13 +72,13 @@ function sessionFor(
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Puts a checked session on the request; the AppError of the panel's two-factor gate, if any. */
+/** Puts a checked session on the request. */
 function signIn(
   deps: AuthPluginDeps,
   request: FastifyRequest,
   reply: FastifyReply,
   resolved: CachedSession | null,
-): AppError | undefined {
+): undefined {
   if (!resolved) {
     clearSessionCookie(reply, deps.config);
     return undefined;
@@ -87,16 +87,12 @@ function signIn(
   request.sessionExpiresAt = resolved.expiresAt;
   request.sessionId = resolved.sessionId;
   request.orderLimitsLifted = resolved.orderLimitsLifted;
-  // The one gate of the panel for admins without two-factor sign-in (docs/decisions/031).
-  if (
-    request.url.startsWith('/api/admin/') &&
-    deps.config.adminTwoFactorRequired &&
-    !resolved.user.totp_enabled_at &&
-    isAdmin(resolved.user, deps.config.adminEmails)
-  )
-    return new AppError(403, twoFactorMessages.adminRequired);
   return undefined;
 }
+
+/** True when the matched route is one of the panel's (its template, never the raw URL: issue #39). */
+export const isAdminRoute = (request: FastifyRequest): boolean =>
+  request.routeOptions.url?.startsWith('/api/admin') === true;
 
 /**
  * Resolves the session cookie on every API request into request.user. Checked sessions come from a
@@ -114,7 +110,7 @@ export function registerAuth(app: FastifyInstance, deps: AuthPluginDeps): void {
   app.decorateRequest('orderLimitsLifted', false);
   app.addHook('onSend', (request, reply, payload, done) => {
     if (!READS.has(request.method) && reply.statusCode < 400 && request.url.startsWith('/api/')) {
-      if (request.url.startsWith('/api/admin/')) deps.sessionCache.clear();
+      if (isAdminRoute(request)) deps.sessionCache.clear();
       else if (request.user) deps.sessionCache.forgetUser(request.user.id);
     }
     done(null, payload);
@@ -143,11 +139,16 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
 /**
  * onRequest hook factory: the one staff gate of /api/admin (routes/admin/index.ts puts it on the
  * prefix). It runs before the body is read, so a route that forgets its section is still staff-only.
+ * It also closes the panel to admins without two-factor sign-in (docs/decisions/031): a hook of the
+ * matched route, so no spelling of the path can reach a panel route without passing it (issue #39).
  */
-export function requireStaff(adminEmails: readonly string[]) {
+export function requireStaff(config: Pick<Config, 'adminEmails' | 'adminTwoFactorRequired'>) {
   return async function staffGate(request: FastifyRequest): Promise<void> {
-    if (!request.user) throw new AppError(401, httpMessages.unauthenticated);
-    if (!isStaff(request.user, adminEmails)) throw new AppError(403, httpMessages.forbidden);
+    const user = request.user;
+    if (!user) throw new AppError(401, httpMessages.unauthenticated);
+    if (!isStaff(user, config.adminEmails)) throw new AppError(403, httpMessages.forbidden);
+    if (config.adminTwoFactorRequired && !user.totp_enabled_at && isAdmin(user, config.adminEmails))
+      throw new AppError(403, twoFactorMessages.adminRequired);
   };
 }
 

@@ -42,6 +42,21 @@ export function containsNul(value: unknown): boolean {
   return false;
 }
 
+/**
+ * A path spelled as nobody's browser spells it: percent-encoded unreserved characters (`%61dmin`) or
+ * slashes (`%2F`, `%5C`), empty segments (`//`), dot segments, or a segment ending in a dot. The
+ * router decodes what the raw URL hides, so any decision taken from the raw URL could be walked around
+ * (issue #39 item 1, docs/decisions/070-canonical-paths.md): such a path is refused before anything
+ * runs, and every access decision is taken on the matched route anyway.
+ */
+export function nonCanonicalPath(url: string): boolean {
+  const query = url.indexOf('?');
+  const path = query < 0 ? url : url.slice(0, query);
+  if (path.includes('//') || path.includes('\\')) return true;
+  if (/%(?:[46][1-9a-f]|[57][0-9a]|3[0-9]|2[def]|5[cf]|7e)/i.test(path)) return true;
+  return path.split('/').some((segment) => segment.endsWith('.'));
+}
+
 /** Routes called by other servers, authenticated by their own signature. */
 // The one-click unsubscribe is POSTed by mail programs from anywhere (RFC 8058); it only turns e-mails off.
 const CROSS_SITE_ALLOWED = ['/api/webhooks/', '/api/email/descadastrar'];
@@ -168,6 +183,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   };
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headersFor(request.url));
+    if (nonCanonicalPath(request.url)) return done(new AppError(400, httpMessages.nonCanonicalPath));
     done(crossSite(request) ? new AppError(403, httpMessages.crossSite) : undefined);
   });
 }

@@ -25,7 +25,7 @@ export const adminRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     // Decorated on this encapsulated instance only: the test finds every admin route behind it.
-    app.decorate('staffGate', requireStaff(deps.config.adminEmails));
+    app.decorate('staffGate', requireStaff(deps.config));
     app.addHook('onRequest', app.getDecorator<onRequestAsyncHookHandler>('staffGate'));
     await app.register(dashboardAdminRoutes(deps));
     await app.register(userAdminRoutes(deps));
