@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
+import { extractText, getDocumentProxy } from 'unpdf';
 import {
   adminOrderMessages,
   earliestBookableStart,
@@ -119,6 +120,49 @@ describe('/api/admin/pedidos: lista, busca, filtros, CSV', () => {
     expect(ids(await list(`q=${encodeURIComponent('11.222.333/0001-81')}`))).toContain(fat.id);
     expect(ids(await list(`q=${encodeURIComponent('529.982.247-25')}`))).toContain(pix.id);
     expect(ids(await list(`q=${encodeURIComponent(empresa.email)}`))).not.toContain(pix.id);
+  });
+
+  it('CNPJ alfanumérico (#42): perfil, pedido faturado, busca com máscara em qualquer caixa, CSV e PDF da fatura', async () => {
+    const nova = await person(ctx, { nome: 'Rita Nova' });
+    const profile = await inject(ctx, {
+      method: 'PUT',
+      url: '/api/billing-profile',
+      cookie: nova.cookie,
+      payload: { ...pj, name: 'Nova Mídia Ltda.', document: '12.abc.345/01de-35' },
+    });
+    expect(profile.statusCode, profile.body).toBe(200);
+    const saved = await inject(ctx, { method: 'GET', url: '/api/billing-profile', cookie: nova.cookie });
+    expect(saved.json().profile.document).toBe('12ABC34501DE35');
+    const wrong = await inject(ctx, {
+      method: 'PUT',
+      url: '/api/billing-profile',
+      cookie: nova.cookie,
+      payload: { ...pj, document: '12.ABC.345/01DE-36' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toContain('CNPJ inválido. Confira as letras e os números.');
+    const order = await placeOrder(ctx, nova, productId, {
+      payment_method: 'faturado',
+      items: [{ product_id: productId, start_date: START, weeks: 1, tower_ids: [] }],
+    });
+    expect((await row(order.id)).billing).toMatchObject({ document: '12ABC34501DE35' });
+    for (const q of ['12.ABC.345/01DE-35', '12.abc.345/01de-35', '12ABC34501DE35', '12.abc.345']) {
+      expect(ids(await list(`q=${encodeURIComponent(q)}`)), q).toEqual([order.id]);
+    }
+    const csv = await staff('GET', '/api/admin/pedidos/csv?q=12ABC34501DE35');
+    expect(csv.body).toContain(`${order.code};Aguardando pagamento;`);
+    expect(csv.body).toContain(';Nova Mídia Ltda.;12ABC34501DE35;');
+    const [invoice] = await ctx.database.db.select().from(invoices).where(eq(invoices.order_id, order.id));
+    const pdf = await inject(ctx, {
+      method: 'GET',
+      url: `/api/invoices/${invoice!.id}/pdf`,
+      cookie: nova.cookie,
+    });
+    expect(pdf.statusCode).toBe(200);
+    const text = (
+      await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), { mergePages: true })
+    ).text;
+    expect(text).toContain('CNPJ 12.ABC.345/01DE-35');
   });
 
   it('filtra por situação, forma de pagamento, período e cidade; ordena e pagina', async () => {

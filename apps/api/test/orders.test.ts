@@ -111,7 +111,7 @@ afterAll(async () => {
 describe('cadastro de faturamento', () => {
   it.each([
     [{ document: '111.111.111-11' }, 'CPF inválido. Confira os números.'],
-    [{ person_type: 'pj', document: '11.222.333/0001-00' }, 'CNPJ inválido. Confira os números.'],
+    [{ person_type: 'pj', document: '11.222.333/0001-00' }, 'CNPJ inválido. Confira as letras e os números.'],
     [{ cep: '123' }, 'CEP inválido.'],
     [{ phone: '9999' }, 'Informe um telefone com DDD (10 ou 11 dígitos).'],
     [{ name: '  ' }, 'Informe o nome completo ou a razão social.'],

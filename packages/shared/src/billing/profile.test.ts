@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { generateCnpj, generateCpf } from '@brazilian-utils/brazilian-utils';
 import { personBilling } from './samples.ts';
 import {
   billingProfileSchema,
   formatCEP,
   formatDocument,
   formatPhone,
+  isValidDocument,
   maskDocument,
+  normalizeDocument,
   normalizePhone,
 } from './profile.ts';
 
@@ -56,6 +60,52 @@ describe('máscaras e leitura de CPF/CNPJ, telefone e CEP', () => {
     expect(messages({ ...valid, person_type: 'pj', document: '  ' }).document).toBe('Informe o CNPJ.');
     expect(messages({ ...valid, document: '123.456.789-00' }).document).toBe(
       'CPF inválido. Confira os números.',
+    );
+  });
+
+  it('CNPJ alfanumérico (IN RFB 2.229/2024): o exemplo da Receita, dígitos errados, máscara e caixa', () => {
+    // The Receita Federal's published example of the alphanumeric CNPJ and its check digits.
+    expect(isValidDocument('12.ABC.345/01DE-35', 'pj')).toBe(true);
+    expect(isValidDocument('12abc34501de35', 'pj')).toBe(true);
+    expect(normalizeDocument(' 12.abc.345/01de-35 ')).toBe('12ABC34501DE35');
+    expect(formatDocument('12ABC34501DE35')).toBe('12.ABC.345/01DE-35');
+    expect(maskDocument('12abc34501de35', 'pj')).toBe('12.ABC.345/01DE-35');
+    expect(maskDocument('12ab', 'pj')).toBe('12.AB');
+    // The check digits are numeric: a letter there stops the mask.
+    expect(maskDocument('12ABC34501DEX5', 'pj')).toBe('12.ABC.345/01DE-');
+    for (const wrong of ['12ABC34501DE36', '12ABC34501DE53', '12ABC34501DF35', '13ABC34501DE35']) {
+      expect(isValidDocument(wrong, 'pj'), wrong).toBe(false);
+    }
+    // Numeric CNPJs are still CNPJs; a reserved number and a short one are not.
+    expect(isValidDocument('11.222.333/0001-81', 'pj')).toBe(true);
+    expect(isValidDocument('11222333000182', 'pj')).toBe(false);
+    expect(isValidDocument('00000000000000', 'pj')).toBe(false);
+    expect(isValidDocument('12ABC34501DE3', 'pj')).toBe(false);
+    // A CPF has no letters, and a CNPJ is not a CPF.
+    expect(isValidDocument('529.982.247-25', 'pf')).toBe(true);
+    expect(isValidDocument('529.982.247-26', 'pf')).toBe(false);
+    expect(isValidDocument('52998224725', 'pj')).toBe(false);
+    expect(isValidDocument('12ABC34501DE35', 'pf')).toBe(false);
+    expect(messages({ ...valid, person_type: 'pj', document: '12.ABC.345/01DE-36' }).document).toBe(
+      'CNPJ inválido. Confira as letras e os números.',
+    );
+    expect(
+      billingProfileSchema.parse({ ...valid, person_type: 'pj', document: '12.abc.345/01de-35' }).document,
+    ).toBe('12ABC34501DE35');
+  });
+
+  it('todo CNPJ e CPF gerado é válido, mascarado e lido de volta; trocar um dígito verificador invalida', () => {
+    fc.assert(
+      fc.property(fc.constantFrom<1 | 2>(1, 2), fc.integer({ min: 1, max: 9 }), (version, bump) => {
+        const cnpj = generateCnpj(version).toUpperCase();
+        expect(isValidDocument(formatDocument(cnpj), 'pj')).toBe(true);
+        expect(normalizeDocument(maskDocument(cnpj, 'pj'))).toBe(cnpj);
+        const last = (Number(cnpj[13]) + bump) % 10;
+        expect(isValidDocument(cnpj.slice(0, 13) + String(last), 'pj')).toBe(false);
+        const cpf = generateCpf();
+        expect(isValidDocument(formatDocument(cpf), 'pf')).toBe(true);
+        expect(isValidDocument(cpf.slice(0, 10) + String((Number(cpf[10]) + bump) % 10), 'pf')).toBe(false);
+      }),
     );
   });
 

@@ -1,4 +1,4 @@
-import { isValidCEP, isValidCNPJ, isValidCPF } from '@brazilian-utils/brazilian-utils';
+import { isValidCEP, isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils';
 import { z } from 'zod';
 import { ufNames } from '../catalog.ts';
 
@@ -15,14 +15,19 @@ export function normalizePhone(value: string): string {
   return d.slice(0, 11);
 }
 
-/** Puts the digits it has into a mask of 0s ("00000-000"), stopping where the digits end. */
+/**
+ * Puts the characters it has into a mask ("00000-000"): `0` takes a digit, `A` a digit or a letter
+ * (the first twelve of an alphanumeric CNPJ); it stops where the characters end or one does not fit.
+ */
 function applyMask(d: string, mask: string): string {
   let out = '';
   let i = 0;
   for (const ch of mask) {
     if (i >= d.length) break;
-    if (ch === '0') out += d[i++];
-    else out += ch;
+    if (ch === '0' || ch === 'A') {
+      if (ch === '0' && !/\d/.test(d[i]!)) break;
+      out += d[i++];
+    } else out += ch;
   }
   return out;
 }
@@ -38,12 +43,30 @@ export function formatCEP(value: string): string {
   return applyMask(digits(value).slice(0, 8), '00000-000');
 }
 
-/** CPF "000.000.000-00" or CNPJ "00.000.000/0000-00" as typed so far. */
-export function maskDocument(value: string, personType: 'pf' | 'pj'): string {
-  const d = digits(value);
+/**
+ * A CPF or CNPJ as stored: upper-case letters and digits, no punctuation. Since July 2026 the Receita
+ * Federal issues alphanumeric CNPJs (IN RFB 2.229/2024: twelve characters 0-9A-Z, two numeric check
+ * digits), so letters are kept; a CPF with a letter is then simply invalid.
+ */
+export const normalizeDocument = (value: string): string => value.toUpperCase().replace(/[^0-9A-Z]/g, '');
+
+/** A valid CPF (11 digits) or CNPJ (14 characters, numeric or alphanumeric), as stored. */
+export function isValidDocument(document: string, personType: 'pf' | 'pj'): boolean {
+  const d = normalizeDocument(document);
   return personType === 'pj'
-    ? applyMask(d.slice(0, 14), '00.000.000/0000-00')
-    : applyMask(d.slice(0, 11), '000.000.000-00');
+    ? d.length === 14 && isValidCnpj(d, { version: 2 })
+    : d.length === 11 && isValidCpf(d);
+}
+
+const CNPJ_MASK = 'AA.AAA.AAA/AAAA-00';
+const CPF_MASK = '000.000.000-00';
+
+/** CPF "000.000.000-00" or CNPJ "12.ABC.345/01DE-35" as typed so far. */
+export function maskDocument(value: string, personType: 'pf' | 'pj'): string {
+  const d = normalizeDocument(value);
+  return personType === 'pj'
+    ? applyMask(d.slice(0, 14), CNPJ_MASK)
+    : applyMask(digits(d).slice(0, 11), CPF_MASK);
 }
 const required = (message: string, max = 160) =>
   z
@@ -62,7 +85,7 @@ export const billingProfileSchema = z
   .object({
     person_type: z.enum(['pf', 'pj'], { error: 'Escolha pessoa física ou jurídica.' }),
     name: required('Informe o nome completo ou a razão social.'),
-    document: z.string({ error: 'Informe o CPF ou o CNPJ.' }).transform(digits),
+    document: z.string({ error: 'Informe o CPF ou o CNPJ.' }).transform(normalizeDocument),
     phone: z
       .string({ error: 'Informe um telefone com DDD.' })
       .transform(normalizePhone)
@@ -106,34 +129,23 @@ export const billingProfileSchema = z
     when: documentPresent,
     abort: true,
   })
-  .refine(
-    (v) =>
-      v.document.length === 0 ||
-      v.person_type !== 'pf' ||
-      (v.document.length === 11 && isValidCPF(v.document)),
-    {
-      path: ['document'],
-      error: 'CPF inválido. Confira os números.',
-      when: documentPresent,
-    },
-  )
-  .refine(
-    (v) =>
-      v.document.length === 0 ||
-      v.person_type !== 'pj' ||
-      (v.document.length === 14 && isValidCNPJ(v.document)),
-    {
-      path: ['document'],
-      error: 'CNPJ inválido. Confira os números.',
-      when: documentPresent,
-    },
-  );
+  .refine((v) => v.document.length === 0 || v.person_type !== 'pf' || isValidDocument(v.document, 'pf'), {
+    path: ['document'],
+    error: 'CPF inválido. Confira os números.',
+    when: documentPresent,
+  })
+  .refine((v) => v.document.length === 0 || v.person_type !== 'pj' || isValidDocument(v.document, 'pj'), {
+    path: ['document'],
+    error: 'CNPJ inválido. Confira as letras e os números.',
+    when: documentPresent,
+  });
 export type BillingProfileInput = z.input<typeof billingProfileSchema>;
 
+/** A stored CPF or CNPJ with its mask: "529.982.247-25", "12.ABC.345/01DE-35". */
 export function formatDocument(document: string): string {
-  const d = digits(document);
-  if (d.length === 11) return d.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '$1.$2.$3-$4');
-  if (d.length === 14) return d.replace(/(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})/, '$1.$2.$3/$4-$5');
+  const d = normalizeDocument(document);
+  if (d.length === 11 && /^\d+$/.test(d)) return applyMask(d, CPF_MASK);
+  if (d.length === 14) return applyMask(d, CNPJ_MASK);
   return d;
 }
 

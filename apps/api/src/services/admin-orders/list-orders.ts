@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   foldText,
+  normalizeDocument,
   formatDateTime,
   orderStatusLabels,
   paymentMethodLabels,
@@ -14,13 +15,23 @@ import { foldedSql, textSearch } from '../../db/search.ts';
 import { TZ } from '../admin.ts';
 import { csvCell, csvMoney } from '../admin-reports.ts';
 
-/** "123.456.789-09" and "12.345.678/0001-95" are searched as the digits the billing snapshot keeps. */
-const documentDigits = (q: string | undefined) => q?.replace(/(\d)[.\-/](?=\d)/g, '$1');
+/** The start of a masked CNPJ, numeric or alphanumeric ("12.ABC.345/01DE-35", "12.abc"). */
+const MASKED_CNPJ = /^[0-9a-z]{2}\.[0-9a-z]{1,3}(?:\.[0-9a-z]{0,3}(?:\/[0-9a-z]{0,4}(?:-\d{0,2})?)?)?$/i;
+
+/**
+ * "123.456.789-09", "12.345.678/0001-95" and "12.abc.345/01de-35" are searched as the billing snapshot
+ * keeps them: upper-case letters and digits (issue #42). An order code ("URB-…") keeps its dash.
+ */
+function documentQuery(q: string | undefined): string | undefined {
+  const trimmed = q?.trim();
+  if (trimmed && MASKED_CNPJ.test(trimmed)) return normalizeDocument(trimmed);
+  return q?.replace(/(\d)[.\-/](?=\d)/g, '$1');
+}
 
 /** The WHERE of /admin/pedidos: search (code, customer, CPF/CNPJ, e-mail), status, method, period, city. */
 function listConditions(input: AdminOrderListQuery): SQL | undefined {
   const conditions: SQL[] = [];
-  const search = textSearch(documentDigits(input.q), [
+  const search = textSearch(documentQuery(input.q), [
     orders.code,
     profiles.nome_completo,
     profiles.email,

@@ -83,7 +83,7 @@ export function Component() {
   const { reset } = form;
   useEffect(() => {
     if (current.data) {
-      // Stored as digits (the server normalises); shown with their masks.
+      // Stored as letters and digits (the server normalises); shown with their masks.
       reset({
         ...current.data,
         document: formatDocument(current.data.document),
@@ -197,8 +197,12 @@ export function Component() {
           />
           <Field
             label={personType === 'pj' ? 'CNPJ' : 'CPF'}
-            inputMode="numeric"
+            // Alphanumeric CNPJs (since July 2026) have letters: a phone must offer its full keyboard.
+            inputMode={personType === 'pj' ? 'text' : 'numeric'}
+            autoCapitalize={personType === 'pj' ? 'characters' : 'off'}
+            spellCheck={false}
             placeholder={personType === 'pj' ? '00.000.000/0000-00' : '000.000.000-00'}
+            hint={personType === 'pj' ? 'CNPJs novos têm letras: 12.ABC.345/01DE-35.' : undefined}
             error={errors.document?.message}
             {...form.register('document', {
               onChange: (e: { target: { value: string } }) =>
