@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -29,6 +29,19 @@ describe('verificação das migrações no início', () => {
       }),
     ).toBe(false);
     expect(await journalApplied(path.join(folder, 'nada'), async () => 3000)).toBe(false);
+  });
+
+  it('cada migração do diário é mais nova que a anterior', () => {
+    // drizzle's migrator applies only entries newer than the newest applied one, and journalApplied
+    // reads the greatest `when`: an entry stamped earlier (0023 was stamped ahead of the clock, and
+    // drizzle-kit stamps Date.now()) would never run on a database that already has the one before.
+    const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+      entries: { idx: number; when: number; tag: string }[];
+    };
+    journal.entries.forEach((entry, i) => {
+      expect(entry.idx).toBe(i);
+      if (i > 0) expect(entry.when, entry.tag).toBeGreaterThan(journal.entries[i - 1]!.when);
+    });
   });
 
   it('um banco novo recebe todas as migrações; depois a consulta única basta', async () => {
