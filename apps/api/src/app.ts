@@ -126,7 +126,12 @@ function createDeps(
     publicUrl: config.publicUrl,
   });
   // Watch alerts and campaign reports are produced after commit, by the outbox's worker (decision 036).
-  outbox.addProducer('locais observados', () => deliverWatchAlerts(database.db, outbox, config.publicUrl));
+  outbox.addProducer('locais observados', () =>
+    deliverWatchAlerts(database.db, outbox, {
+      publicUrl: config.publicUrl,
+      alertMinutes: config.watchAlertMinutes,
+    }),
+  );
   outbox.addProducer('relatórios de campanha', () =>
     deliverCampaignReports(database.db, outbox, config.publicUrl),
   );

@@ -66,6 +66,14 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 30)
     .default(72),
+  // At least a minute: without a window anyone who books and cancels a watched face could make Urbana
+  // e-mail its watchers at will (issue #39 item 8). At most a week, lest a watcher hear nothing for ages.
+  WATCH_ALERT_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(60),
   PIX_KEY: z.string().default('pix@urbana.com.br'),
   PIX_MERCHANT_NAME: z.string().default('URBANA MIDIA EXTERIOR'),
   PIX_MERCHANT_CITY: z.string().default('BRASILIA'),
@@ -157,6 +165,8 @@ export interface Config {
   seedCatalog: boolean;
   paymentWindowMs: number;
   invoicedHoldMs: number;
+  /** A watcher hears about one place at most once in this many minutes, bell and e-mail (issue #39). */
+  watchAlertMinutes: number;
   pix: { key: string; merchantName: string; merchantCity: string };
   /** HMAC secret of the payment provider's webhook; without it the webhook refuses every call. */
   paymentWebhookSecret: string | undefined;
@@ -284,6 +294,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     paymentWindowMs: e.PAYMENT_WINDOW_MINUTES * 60_000,
     invoicedHoldMs: e.INVOICED_HOLD_HOURS * 3600_000,
+    watchAlertMinutes: e.WATCH_ALERT_MINUTES,
     pix: { key: e.PIX_KEY, merchantName: e.PIX_MERCHANT_NAME, merchantCity: e.PIX_MERCHANT_CITY },
     paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET || undefined,
     pricing: { longRunWeeks: e.LONG_RUN_DISCOUNT_WEEKS, longRunPercent: e.LONG_RUN_DISCOUNT_PERCENT },

@@ -6,6 +6,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { addDays, earliestBookableStart, todayInBrasilia } from '@urbana/shared';
 import { emailLog, notifications, orders, profiles, watchChanges } from '../src/db/schema/index.ts';
 import { expireOrders } from '../src/services/orders/expire.ts';
+import { deliverWatchAlerts } from '../src/services/watches/deliver-alerts.ts';
 import {
   billingPf,
   createTestApp,
@@ -60,14 +61,14 @@ const productBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-async function placeOrder(who: Person, start = START) {
+async function placeOrder(who: Person, start = START, product = productId) {
   const res = await inject(ctx, {
     method: 'POST',
     url: '/api/orders',
     cookie: who.cookie,
     headers: { 'idempotency-key': `observar-${++keyN}-${Date.now()}` },
     payload: {
-      items: [{ product_id: productId, start_date: start, weeks: 2, tower_ids: [] }],
+      items: [{ product_id: product, start_date: start, weeks: 2, tower_ids: [] }],
       payment_method: 'pix',
     },
   });
@@ -93,11 +94,26 @@ async function mailsTo(who: Person) {
 // locked) while a direct drain() finds nothing and returns; kick() waits for that round and one more.
 const drain = () => ctx.app.deps.outbox.kick();
 
-async function watch(who: Person) {
-  await inject(ctx, { method: 'PUT', url: `/api/favorites/${productId}`, cookie: who.cookie });
+async function cancelOrder(who: Person, order: string) {
+  const res = await inject(ctx, { method: 'POST', url: `/api/orders/${order}/cancel`, cookie: who.cookie });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/**
+ * As if WATCH_ALERT_MINUTES had gone by since every watcher's last alert: the window is kept in the
+ * database (place_watches.last_alerted_at), so moving it back is moving the clock.
+ */
+async function windowGoesBy() {
+  const minutes = ctx.app.deps.config.watchAlertMinutes;
+  await ctx.database.db.execute(sql`
+    update place_watches set last_alerted_at = last_alerted_at - make_interval(mins => ${minutes + 1}::int)`);
+}
+
+async function watch(who: Person, product = productId) {
+  await inject(ctx, { method: 'PUT', url: `/api/favorites/${product}`, cookie: who.cookie });
   const res = await inject(ctx, {
     method: 'PUT',
-    url: `/api/favorites/${productId}/watch`,
+    url: `/api/favorites/${product}/watch`,
     cookie: who.cookie,
   });
   expect(res.statusCode, res.body).toBe(204);
@@ -220,6 +236,7 @@ describe('Avise-me', () => {
   });
 
   it('um pedido expirado libera a semana; uma conta bloqueada não é avisada', async () => {
+    await windowGoesBy();
     await ctx.database.db.update(profiles).set({ blocked_at: new Date() }).where(eq(profiles.id, bia.id));
     const order = await placeOrder(dani, addDays(START, 21));
     await ctx.database.db
@@ -234,6 +251,7 @@ describe('Avise-me', () => {
   });
 
   it('uma semana retomada antes do aviso não é anunciada como livre', async () => {
+    await windowGoesBy();
     const order = await placeOrder(dani, addDays(START, 42));
     await drain();
     // Released without a worker round in between (no kick), then the only slot is taken again.
@@ -249,6 +267,7 @@ describe('Avise-me', () => {
   });
 
   it('preço menor avisa uma vez; preço maior não avisa', async () => {
+    await windowGoesBy();
     await setPrice(12_000);
     await drain();
     expect(await alertsOf(ana, 'local_preco_baixou')).toHaveLength(0);
@@ -265,6 +284,7 @@ describe('Avise-me', () => {
 
   it('nunca entre usuários: só quem observa e ainda vê o local; local desativado não avisa ninguém', async () => {
     await ctx.database.db.update(profiles).set({ deleted_at: new Date() }).where(eq(profiles.id, bia.id));
+    await windowGoesBy();
     await setPrice(7_000);
     await drain();
     expect(await alertsOf(ana, 'local_preco_baixou')).toHaveLength(2);
@@ -286,5 +306,83 @@ describe('Avise-me', () => {
       .from(watchChanges)
       .where(inArray(watchChanges.product_id, [productId]));
     expect(pending.every((c) => c.processed_at !== null)).toBe(true);
+  });
+});
+
+/**
+ * Issue #39 item 8: booking and cancelling a watched face 8 times in 20 s sent its watcher 8 alerts and
+ * 8 e-mails — anyone could make Urbana e-mail a watcher at will. Alerts of one watch (watcher and
+ * place) are now at most one per WATCH_ALERT_MINUTES, decided in the database, so across instances too.
+ */
+describe('Avise-me sem enxurrada', () => {
+  let placeId: string;
+  let edu: Person;
+
+  it('WATCH_ALERT_MINUTES: 60 por padrão; zero ou texto recusados com o nome da variável', () => {
+    expect(testConfig().watchAlertMinutes).toBe(60);
+    expect(testConfig({ WATCH_ALERT_MINUTES: '15' }).watchAlertMinutes).toBe(15);
+    expect(() => testConfig({ WATCH_ALERT_MINUTES: '0' })).toThrow(
+      /Configuração inválida: WATCH_ALERT_MINUTES/,
+    );
+    expect(() => testConfig({ WATCH_ALERT_MINUTES: 'uma hora' })).toThrow(/WATCH_ALERT_MINUTES/);
+  });
+
+  it('outra pessoa reserva e cancela a face 8 vezes: um e-mail e um aviso no sino', async () => {
+    const created = await inject(ctx, {
+      method: 'POST',
+      url: '/api/admin/produtos',
+      cookie: admin.cookie,
+      payload: productBody({ name: 'Painel Disputado' }),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    placeId = created.json().id;
+    edu = await person('Edu Alves');
+    await watch(edu, placeId);
+    for (let i = 0; i < 8; i++) {
+      await cancelOrder(dani, await placeOrder(dani, START, placeId));
+      await drain();
+    }
+    const alerts = await alertsOf(edu, 'local_semana_livre');
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.link).toBe('/locais/painel-disputado-brasilia');
+    expect(await mailsTo(edu)).toHaveLength(1);
+  });
+
+  it('passada a janela, a próxima liberação avisa de novo, e só ela', async () => {
+    await windowGoesBy();
+    await cancelOrder(dani, await placeOrder(dani, START, placeId));
+    await drain();
+    expect(await alertsOf(edu, 'local_semana_livre')).toHaveLength(2);
+    expect(await mailsTo(edu)).toHaveLength(2);
+    await cancelOrder(dani, await placeOrder(dani, START, placeId));
+    await drain();
+    expect(await alertsOf(edu, 'local_semana_livre')).toHaveLength(2);
+    expect(await mailsTo(edu)).toHaveLength(2);
+  });
+
+  it('liberações ao mesmo tempo, entregues ao mesmo tempo, avisam uma vez', async () => {
+    await windowGoesBy();
+    const orders = [];
+    for (const weeks of [3, 6, 9]) orders.push(await placeOrder(dani, addDays(START, weeks * 7), placeId));
+    await drain();
+    await Promise.all(orders.map((order) => cancelOrder(dani, order)));
+    // Several workers at once (as several instances would): each takes its own change (skip locked).
+    const { db, outbox, config } = ctx.app.deps;
+    await Promise.all(
+      orders.map(() =>
+        deliverWatchAlerts(db, outbox, {
+          publicUrl: config.publicUrl,
+          alertMinutes: config.watchAlertMinutes,
+        }),
+      ),
+    );
+    await drain();
+    expect(await alertsOf(edu, 'local_semana_livre')).toHaveLength(3);
+    expect(await mailsTo(edu)).toHaveLength(3);
+    const pending = await ctx.database.db
+      .select()
+      .from(watchChanges)
+      .where(isNull(watchChanges.processed_at));
+    expect(pending).toHaveLength(0);
   });
 });

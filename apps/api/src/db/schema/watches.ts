@@ -20,6 +20,11 @@ export const placeWatches = pgTable(
     product_id: uuid('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    /**
+     * When this watcher was last told about this place: alerts are at most one per WATCH_ALERT_MINUTES
+     * (issue #39 item 8). Kept here, not in memory, so that every instance honours the same window.
+     */
+    last_alerted_at: timestamptz('last_alerted_at'),
     created_at: createdAt(),
   },
   (t) => [

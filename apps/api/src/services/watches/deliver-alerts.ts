@@ -39,8 +39,41 @@ function detailOf(change: Change): WatchChangeDetail {
     : { kind: 'preco_baixou', from: Number(d.from), to: Number(d.to) };
 }
 
-/** Tells every watcher who can still see the place, once per watch and change (watch_alerts' key). */
-async function alertWatchers(tx: Tx, outbox: Outbox, publicUrl: string, change: Change) {
+/** How the worker tells: the site's address for links, and the window of one watch (WATCH_ALERT_MINUTES). */
+export type WatchAlertOptions = { publicUrl: string; alertMinutes: number };
+
+/**
+ * Claims the alert of one watch for one change, in one statement: true when the watcher is to be told.
+ * False when this change was already told to this watch (watch_alerts' key) or when the watcher heard
+ * about the place less than `minutes` ago — then nothing is written and the change goes untold to this
+ * watch: anyone can book and cancel a watched face at will, and 8 rounds in 20 s were 8 e-mails (issue
+ * #39 item 8). The window is the row's own column, moved by the UPDATE that decides: a second instance
+ * delivering another change of the place waits on the row lock and, once the first commits, finds the
+ * window closed (READ COMMITTED re-reads the row), so instances never send two.
+ */
+async function claimAlert(tx: Tx, watchId: string, changeId: string, minutes: number): Promise<boolean> {
+  const claimed = await tx.execute<{ id: string }>(sql`
+    with opened as (
+      update ${placeWatches} set last_alerted_at = now()
+      where id = ${watchId}
+        and (last_alerted_at is null or last_alerted_at <= now() - make_interval(mins => ${minutes}::int))
+        and not exists (
+          select 1 from ${watchAlerts} a where a.watch_id = ${watchId} and a.change_id = ${changeId})
+      returning id)
+    insert into ${watchAlerts} (watch_id, change_id)
+    select id, ${changeId} from opened
+    on conflict do nothing
+    returning id`);
+  return claimed.rows.length > 0;
+}
+
+/**
+ * Tells every watcher who can still see the place, once per watch and change and at most once per
+ * window of the watch (claimAlert): a freed week and a lower price share it, since both come to the
+ * same "look at this place again".
+ */
+async function alertWatchers(tx: Tx, outbox: Outbox, options: WatchAlertOptions, change: Change) {
+  const { publicUrl } = options;
   const product = await tx.query.products.findFirst({ where: eq(products.id, change.product_id) });
   // A deactivated place is no longer shown to anyone: its watchers hear nothing (issue #23 item 4).
   if (!product || product.status !== 'ativo') return 0;
@@ -57,17 +90,17 @@ async function alertWatchers(tx: Tx, outbox: Outbox, publicUrl: string, change: 
         isNull(profiles.blocked_at),
         isNull(profiles.deleted_at),
       ),
-    );
+    )
+    // Always the same order of row locks (claimAlert), so two changes of one place never deadlock.
+    .orderBy(asc(placeWatches.id));
   const text = watchAlertText(product.name, detailOf(change));
   const link = buildPath(paths.local, { slug: product.slug });
   let sent = 0;
   for (const { watch, user } of watchers) {
-    const [alert] = await tx
-      .insert(watchAlerts)
-      .values({ watch_id: watch, change_id: change.id })
-      .onConflictDoNothing()
-      .returning({ id: watchAlerts.id });
-    if (!alert) continue;
+    // Inside the window the bell is left alone too, instead of rewriting the unread alert: the one there
+    // already leads to the place's page, which shows what is free now, while rewritten dates could be
+    // booked again before they are read, and each rewrite would be pushed live again — the same churn.
+    if (!(await claimAlert(tx, watch, change.id, options.alertMinutes))) continue;
     sent += 1;
     await notify(tx, { userId: user.id, kind: `local_${change.kind}`, ...text, link });
     if (!user.email_alerts) continue;
@@ -86,7 +119,11 @@ async function alertWatchers(tx: Tx, outbox: Outbox, publicUrl: string, change: 
  * so instances share the work), writes its alerts and e-mails and marks it processed, all in one
  * transaction. Returns 1 while there was a change to process, 0 when none is left.
  */
-export async function deliverWatchAlerts(db: Db, outbox: Outbox, publicUrl: string): Promise<number> {
+export async function deliverWatchAlerts(
+  db: Db,
+  outbox: Outbox,
+  options: WatchAlertOptions,
+): Promise<number> {
   return db.transaction(async (tx) => {
     const [change] = await tx
       .select()
@@ -96,7 +133,7 @@ export async function deliverWatchAlerts(db: Db, outbox: Outbox, publicUrl: stri
       .limit(1)
       .for('update', { skipLocked: true });
     if (!change) return 0;
-    await alertWatchers(tx, outbox, publicUrl, change);
+    await alertWatchers(tx, outbox, options, change);
     await tx.update(watchChanges).set({ processed_at: new Date() }).where(eq(watchChanges.id, change.id));
     return 1;
   });
