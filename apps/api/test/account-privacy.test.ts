@@ -4,6 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { unzipSync, strFromU8 } from 'fflate';
+import { extractText, getDocumentProxy } from 'unpdf';
 import {
   accountSettingsMessages,
   addDays,
@@ -11,8 +12,23 @@ import {
   earliestBookableStart,
   todayInBrasilia,
 } from '@urbana/shared';
-import { ads, auditLog, invoices, orders, products, profiles, towers } from '../src/db/schema/index.ts';
+import {
+  ads,
+  auditLog,
+  inventoryHolds,
+  invoices,
+  notifications,
+  orders,
+  pendingFileDeletions,
+  products,
+  profiles,
+  proposals,
+  towers,
+} from '../src/db/schema/index.ts';
 import { processDataExports } from '../src/services/account/data-export.ts';
+import { deleteAccount } from '../src/services/account/delete-account.ts';
+import { purgeExpiredFiscalData } from '../src/services/account/fiscal-retention.ts';
+import { processFileDeletions } from '../src/services/files/file-deletions.ts';
 import { DELETED_ACCOUNT } from '../src/services/admin.ts';
 import { ownerColumns } from '../src/services/account/personal-data.ts';
 import {
@@ -60,6 +76,7 @@ interface Person {
   phone: string;
   cpf: { formatted: string; digits: string };
   orderId: string;
+  shareToken: string;
 }
 
 /** A customer with a profile, billing data, an order (and its invoice), media, an ad and a ticket. */
@@ -101,6 +118,44 @@ async function busyCustomer(tag: string): Promise<Person> {
     payload: { category: 'pedidos', subject: 'Troca de semana', message: `Sou ${name}, telefone ${phone}.` },
   });
   expect(ticket.statusCode, ticket.body).toBe(201);
+  // A shared plan (its link and PDF answer anyone), and what staff wrote about the person elsewhere:
+  // a proposal's note, a reserva técnica's reason, a notification to the team (issue #39 item 2).
+  const plan = await inject(ctx, {
+    method: 'POST',
+    url: '/api/planos',
+    cookie,
+    headers: ORIGIN,
+    payload: { name: `Plano de ${name}`, lines: [{ productId, towerIds: [], startDate: START, weeks: 1 }] },
+  });
+  expect(plan.statusCode, plan.body).toBe(201);
+  const shared = await inject(ctx, {
+    method: 'POST',
+    url: `/api/planos/${plan.json().id}/compartilhar`,
+    cookie,
+    headers: ORIGIN,
+  });
+  const about = `Cliente ${name} (${u.email}, ${phone}) pediu desconto.`;
+  const db = ctx.database.db;
+  await db.insert(proposals).values({
+    code: `PRP-${tag.toUpperCase()}${keyN}`,
+    customer_id: u.user.id,
+    valid_until: START,
+    subtotal: 10_000,
+    total: 10_000,
+    note: about,
+  });
+  await db.insert(inventoryHolds).values({
+    kind: 'reserva_tecnica',
+    customer_id: u.user.id,
+    reason: about,
+    starts_on: START,
+    ends_on: addDays(START, 6),
+    weeks: 1,
+    expires_at: new Date(Date.now() + 86_400_000),
+  });
+  await db
+    .insert(notifications)
+    .values({ user_id: staffId, kind: 'equipe', title: `Novo pedido de ${name}`, body: about });
   return {
     id: u.user.id,
     email: u.email,
@@ -110,11 +165,14 @@ async function busyCustomer(tag: string): Promise<Person> {
     phone,
     cpf,
     orderId: order.json().id,
+    shareToken: shared.json().share_token,
   };
 }
 
 let ana: Person;
 let bia: Person;
+/** A member of staff whom notifications about customers reach. */
+let staffId: string;
 
 beforeAll(async () => {
   ctx = await createTestApp({
@@ -139,6 +197,7 @@ beforeAll(async () => {
     .returning();
   productId = p!.id;
   await ctx.database.db.insert(towers).values({ product_id: productId, name: 'Face A', slots: 10 });
+  staffId = (await createUser(ctx, { tipo: 'operador', email: 'op-avisos@urbana.com.br' })).user.id;
   ana = await busyCustomer('Ana');
   bia = await busyCustomer('Bia');
 }, 60_000);
@@ -228,6 +287,17 @@ describe('Baixar meus dados', () => {
   });
 });
 
+async function mediaKeysOf(userId: string) {
+  const rows = await ctx.database.db.execute<{ key: string; thumb: string | null }>(
+    sql`select storage_key as key, thumb_key as thumb from media where user_id = ${userId}`,
+  );
+  return rows.rows.flatMap((r) => [r.key, r.thumb]).filter((k): k is string => Boolean(k));
+}
+
+async function pdfText(body: Buffer) {
+  return (await extractText(await getDocumentProxy(new Uint8Array(body)), { mergePages: true })).text;
+}
+
 /** Every text-like column of every table, searched for each piece of the person's data. */
 async function findPersonalData(needles: string[]) {
   const db = ctx.database.db;
@@ -269,6 +339,15 @@ describe('Excluir minha conta', () => {
     const needles = [ana.name, ana.email, ana.phone, ana.cpf.formatted, ana.cpf.digits];
     const before = await findPersonalData(needles);
     expect(before.found.length).toBeGreaterThan(5);
+    for (const where of [
+      'proposals.note',
+      'inventory_holds.reason',
+      'notifications.body',
+      'media_plans.name',
+    ])
+      expect(before.found.join('\n')).toContain(where);
+    const files = (await mediaKeysOf(ana.id)).filter(Boolean);
+    expect(files.length).toBeGreaterThan(0);
     const second = await signIn(ctx, ana.email, ana.password);
     const res = await inject(ctx, {
       method: 'POST',
@@ -279,14 +358,33 @@ describe('Excluir minha conta', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const after = await findPersonalData(needles);
-    expect(after.found).toEqual([]);
+    // Only what fiscal law keeps on the invoice: the buyer's legal name and CPF (issue #42 item 6).
+    expect(after.found.sort()).toEqual(
+      [`orders.billing ∋ ${ana.name}`, `orders.billing ∋ ${ana.cpf.digits}`].sort(),
+    );
     expect(after.columns).toBeGreaterThan(50);
+    // The shared plan's link and PDF are gone; the files are removed and the queue is empty.
+    for (const url of [
+      `/api/planos-compartilhados/${ana.shareToken}`,
+      `/api/planos-compartilhados/${ana.shareToken}/pdf`,
+    ])
+      expect((await inject(ctx, { method: 'GET', url })).statusCode, url).toBe(404);
+    for (const key of files) expect(await ctx.app.deps.storage.get(key!), key!).toBeNull();
+    expect(await ctx.database.db.select().from(pendingFileDeletions)).toEqual([]);
     // The other person's data is untouched.
     expect((await findPersonalData([bia.name, bia.cpf.formatted])).found.length).toBeGreaterThan(3);
     const db = ctx.database.db;
     const [order] = await db.select().from(orders).where(eq(orders.id, ana.orderId));
     expect(order!.total).toBeGreaterThan(0);
-    expect(order!.billing).toMatchObject({ anonimizado: true, city: 'Brasília', state: 'DF' });
+    expect(order!.billing).toEqual({
+      anonimizado: true,
+      person_type: 'pf',
+      name: ana.name,
+      document: ana.cpf.digits,
+      retencao_fiscal_ate: `${Number(todayInBrasilia().slice(0, 4)) + 6}-01-01`,
+      city: 'Brasília',
+      state: 'DF',
+    });
     expect(await db.select().from(invoices).where(eq(invoices.order_id, ana.orderId))).toHaveLength(1);
     for (const cookie of [ana.cookie, second])
       expect((await inject(ctx, { method: 'GET', url: '/api/profile', cookie })).statusCode).toBe(401);
@@ -310,7 +408,12 @@ describe('Excluir minha conta', () => {
     });
     expect(detail.statusCode, detail.body).toBe(200);
     expect(detail.body).not.toContain(ana.email);
-    expect(detail.json().billing).toMatchObject({ name: DELETED_HOLDER, document: '', city: 'Brasília' });
+    expect(detail.json().billing).toMatchObject({
+      name: ana.name,
+      document: ana.cpf.digits,
+      phone: '',
+      city: 'Brasília',
+    });
     const pdf = await inject(ctx, {
       method: 'GET',
       url: `/api/admin/pedidos/${ana.orderId}/fatura.pdf`,
@@ -318,8 +421,48 @@ describe('Excluir minha conta', () => {
     });
     expect(pdf.statusCode, pdf.body.slice(0, 200)).toBe(200);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain(ana.name);
+    expect(text).toContain(`CPF ${ana.cpf.formatted}`);
+    // Once the retention ends, the name and CPF go too and the invoice names nobody.
+    expect(await purgeExpiredFiscalData(db, todayInBrasilia())).toBe(0);
+    expect(await purgeExpiredFiscalData(db, `${Number(todayInBrasilia().slice(0, 4)) + 6}-01-01`)).toBe(1);
+    // (The sign-in tried above with the deleted e-mail is in the audit log as that attempt's.)
+    expect((await findPersonalData([ana.name, ana.phone, ana.cpf.formatted, ana.cpf.digits])).found).toEqual(
+      [],
+    );
+    const purged = await inject(ctx, {
+      method: 'GET',
+      url: `/api/admin/pedidos/${ana.orderId}/fatura.pdf`,
+      cookie: staff,
+    });
+    const purgedText = await pdfText(purged.rawPayload);
+    expect(purgedText).toContain(DELETED_HOLDER);
+    expect(purgedText).not.toContain(ana.cpf.formatted);
     const list = await inject(ctx, { method: 'GET', url: '/api/admin/pedidos', cookie: staff });
     expect(list.statusCode, list.body).toBe(200);
+  });
+
+  it('morrer logo depois do commit não deixa os arquivos: a fila fica e o trabalho os remove', async () => {
+    const caio = await busyCustomer('Caio');
+    const files = await mediaKeysOf(caio.id);
+    expect(files.length).toBeGreaterThan(0);
+    // As if the process died right after the commit: the store never got the deletions.
+    const dead = { ...ctx.app.deps.storage, delete: () => Promise.reject(new Error('processo encerrado')) };
+    await deleteAccount({ db: ctx.database.db, storage: dead }, caio.id, {
+      actorId: caio.id,
+      ip: '127.0.0.1',
+      password: caio.password,
+    });
+    const queued = await ctx.database.db.select().from(pendingFileDeletions);
+    expect(queued.map((q) => q.storage_key).sort()).toEqual([...files].sort());
+    expect(queued.every((q) => q.attempts === 1 && q.last_error?.includes('processo encerrado'))).toBe(true);
+    for (const key of files) expect(await ctx.app.deps.storage.get(key), key).not.toBeNull();
+    // The worker, later (its pause elapsed), with the store back.
+    await ctx.database.db.update(pendingFileDeletions).set({ next_attempt_at: new Date() });
+    expect(await processFileDeletions(ctx.app.deps)).toBe(files.length);
+    for (const key of files) expect(await ctx.app.deps.storage.get(key), key).toBeNull();
+    expect(await ctx.database.db.select().from(pendingFileDeletions)).toEqual([]);
   });
 
   it('o admin exclui a conta de um cliente a pedido dele; operador não pode; conta da equipe não', async () => {
@@ -349,7 +492,9 @@ describe('Excluir minha conta', () => {
     expect(staff.statusCode).toBe(409);
     const res = await inject(ctx, { method: 'POST', url, cookie: adminCookie, headers: ORIGIN });
     expect(res.statusCode, res.body).toBe(200);
-    expect((await findPersonalData([bia.name, bia.email, bia.cpf.formatted, bia.phone])).found).toEqual([]);
+    expect((await findPersonalData([bia.name, bia.email, bia.cpf.formatted, bia.phone])).found).toEqual([
+      `orders.billing ∋ ${bia.name}`,
+    ]);
     const [entry] = await ctx.database.db
       .select()
       .from(auditLog)

@@ -11,7 +11,7 @@ import {
   type PaymentMethod,
   type ProductType,
   formatDate,
-  DELETED_HOLDER,
+  invoiceHolder,
   isAnonymisedBilling,
   invoiceTitle,
   paths,
@@ -172,8 +172,14 @@ function drawParties(
   doc.font(FONT_BOLD).fontSize(11).fillColor(INK).text('Cliente', right, top);
   doc.font(FONT).fontSize(10).fillColor('#334155');
   if (isAnonymisedBilling(billing)) {
-    // The customer deleted the account: the invoice keeps amounts, dates and the city only.
-    doc.text(DELETED_HOLDER, right, doc.y, { width: half });
+    // The customer deleted the account: the invoice keeps amounts, dates, the city and, for the
+    // fiscal retention period, the legal name and CPF/CNPJ (issue #42 item 6).
+    const holder = invoiceHolder(billing);
+    doc.text(holder.name, right, doc.y, { width: half });
+    if (holder.document)
+      doc.text(`${billing.person_type === 'pj' ? 'CNPJ' : 'CPF'} ${formatDocument(holder.document)}`, {
+        width: half,
+      });
     doc.text(`${billing.city} – ${billing.state}`, { width: half });
   } else {
     doc.text(billing.name, right, doc.y, { width: half });

@@ -208,3 +208,24 @@ export function isAnonymisedBilling(billing: unknown): boolean {
     (billing as { anonimizado?: unknown }).anonimizado === true
   );
 }
+
+/**
+ * How long a deleted account's invoices keep the buyer's legal name and CPF/CNPJ: five years from the
+ * first day of the year after the invoice (CTN art. 173 and 195), then they are purged too.
+ */
+export const FISCAL_RETENTION_YEARS = 5;
+
+/**
+ * Who an invoice or credit note names: the billing data, or for a deleted account what fiscal law keeps
+ * (legal name and CPF/CNPJ until the retention ends; then nobody: DELETED_HOLDER).
+ */
+export function invoiceHolder(billing: unknown): { name: string; document: string | null } {
+  const b = (typeof billing === 'object' && billing !== null ? billing : {}) as {
+    name?: unknown;
+    document?: unknown;
+  };
+  const name = typeof b.name === 'string' && b.name ? b.name : null;
+  const document = typeof b.document === 'string' && b.document ? b.document : null;
+  if (isAnonymisedBilling(billing) && !name) return { name: DELETED_HOLDER, document: null };
+  return { name: name ?? '', document };
+}

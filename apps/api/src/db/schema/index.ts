@@ -10,3 +10,4 @@ export * from './support.ts';
 export * from './inventory.ts';
 export * from './plans.ts';
 export * from './watches.ts';
+export * from './storage.ts';

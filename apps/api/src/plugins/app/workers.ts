@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { todayInBrasilia } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
 import { processDataExports } from '../../services/account/data-export.ts';
+import { purgeExpiredFiscalData } from '../../services/account/fiscal-retention.ts';
+import { processFileDeletions } from '../../services/files/file-deletions.ts';
 import { expireHolds } from '../../services/inventory/holds.ts';
 import { markOverdueInvoices } from '../../services/invoices.ts';
 import { expireOrders } from '../../services/orders/expire.ts';
@@ -42,6 +45,16 @@ function startWork(app: FastifyInstance, deps: AppDeps, every: (ms: number, work
     );
   overdue();
   every(15 * 60_000, overdue);
+  // Files left by a deletion that did not finish (a kill, a store that failed), and fiscal data past
+  // its retention (issue #39 item 2, issue #42 item 6).
+  const cleanUp = () => {
+    processFileDeletions(deps).catch((err: unknown) => app.log.error({ err }, 'falha ao remover arquivos'));
+    purgeExpiredFiscalData(deps.db, todayInBrasilia()).catch((err: unknown) =>
+      app.log.error({ err }, 'falha ao expurgar dados fiscais vencidos'),
+    );
+  };
+  cleanUp();
+  every(5 * 60_000, cleanUp);
   // "Baixar meus dados": prepared in the background, at once when asked and every minute.
   let exporting: Promise<unknown> | undefined;
   deps.kickExports = () => {

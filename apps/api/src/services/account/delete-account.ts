@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
-import { accountSettingsMessages } from '@urbana/shared';
+import { accountSettingsMessages, FISCAL_RETENTION_YEARS, formatDocument, formatPhone } from '@urbana/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   ads,
@@ -9,14 +9,19 @@ import {
   dataExports,
   emailChanges,
   emailLog,
+  inventoryHolds,
   knownDevices,
   media,
+  mediaPlans,
   notificationBroadcasts,
   notifications,
+  orderLimitExemptions,
   orders,
   paymentEvents,
   profiles,
+  proposals,
   recoveryCodes,
+  reservations,
   scheduledEmails,
   sessions,
   supportTickets,
@@ -27,12 +32,20 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { audit } from '../audit.ts';
+import { processFileDeletions, queueFileDeletions } from '../files/file-deletions.ts';
 import type { Storage } from '../storage.ts';
 
-/** What an order keeps of its billing data once the account is gone: no name, document or contact. */
+/**
+ * What an order keeps of its billing data once the account is gone: the city, and what fiscal law
+ * requires on its invoice — the buyer's legal name and CPF/CNPJ — until the retention ends (issue #42
+ * item 6; `purgeExpiredFiscalData` removes them then). No address, phone or e-mail.
+ */
 const keptBilling = sql`jsonb_build_object(
   'anonimizado', true,
   'person_type', ${orders.billing}->'person_type',
+  'name', ${orders.billing}->'name',
+  'document', ${orders.billing}->'document',
+  'retencao_fiscal_ate', make_date(extract(year from ${orders.created_at} at time zone 'America/Sao_Paulo')::int + ${FISCAL_RETENTION_YEARS + 1}, 1, 1),
   'city', ${orders.billing}->'city',
   'state', ${orders.billing}->'state')`;
 
@@ -52,10 +65,12 @@ export async function deleteAccount(
   if (self && !(await verifyPassword(user.password_hash, ctx.password ?? '')))
     throw new AppError(400, accountSettingsMessages.wrongPassword);
   if (user.tipo_usuario !== 'cliente') throw new AppError(409, accountSettingsMessages.cannotDeleteStaff);
-  const files = await deps.db.transaction(async (tx) => {
-    const keys = await filesOf(tx, userId);
+  await deps.db.transaction(async (tx) => {
+    // Queued in this transaction: a process killed after the commit leaves the queue, not the files.
+    await queueFileDeletions(tx, await filesOf(tx, userId));
+    const personal = await personalTexts(tx, userId, user);
     await removeOwnedRows(tx, userId, user.email);
-    await scrubKeptRows(tx, userId, [user.email, user.nome_completo, user.telefone, user.nome, user.empresa]);
+    await scrubKeptRows(tx, userId, user.email, personal);
     await tx
       .update(profiles)
       .set({
@@ -86,10 +101,40 @@ export async function deleteAccount(
       // The staff member's IP is kept; the person who left is not tracked.
       ip: self ? null : ctx.ip,
     });
-    return keys;
   });
-  // Files go after the commit: a rollback must not leave rows pointing at deleted files.
-  for (const key of files) await deps.storage.delete(key).catch(() => undefined);
+  // At once; what fails (or a kill) is left to the worker that empties the queue.
+  await processFileDeletions(deps).catch(() => undefined);
+}
+
+/**
+ * The person's own words that other rows may repeat: full name, e-mail, phone and CPF/CNPJ as stored
+ * and as shown. Single words are left out ("Ana" would scrub "Ananindeua" from a product).
+ */
+async function personalTexts(
+  tx: Tx,
+  userId: string,
+  user: {
+    email: string;
+    nome_completo: string;
+    telefone: string | null;
+    nome: string | null;
+    empresa: string | null;
+  },
+): Promise<string[]> {
+  const [billing] = await tx
+    .select({ name: billingProfiles.name, document: billingProfiles.document, phone: billingProfiles.phone })
+    .from(billingProfiles)
+    .where(eq(billingProfiles.user_id, userId));
+  const texts = [user.email, user.nome_completo, user.nome, user.empresa, billing?.name];
+  for (const phone of [user.telefone, billing?.phone]) if (phone) texts.push(phone, formatPhone(phone));
+  if (billing?.document) texts.push(billing.document, formatDocument(billing.document));
+  return [
+    ...new Set(
+      texts
+        .map((t) => t?.trim() ?? '')
+        .filter((t) => t.length >= 6 && (/\s|@/.test(t) || /\d{6}/.test(t) || /^\(\d/.test(t))),
+    ),
+  ];
 }
 
 async function filesOf(tx: Tx, userId: string): Promise<string[]> {
@@ -122,8 +167,38 @@ async function removeOwnedRows(tx: Tx, userId: string, email: string) {
     dataExports,
     ads,
     media,
+    // A shared plan's link and its PDF answered anyone after the deletion (issue #39 item 2).
+    mediaPlans,
+    orderLimitExemptions,
   ])
     await tx.delete(table).where(eq(table.user_id, userId));
+  // Reservas técnicas held for someone who no longer exists give their slots back, without a reason
+  // that may name the person; the rows stay for the inventory's history.
+  const held = await tx
+    .update(inventoryHolds)
+    .set({
+      reason: '',
+      status: sql`case when ${inventoryHolds.status} = 'ativa' then 'liberada' else ${inventoryHolds.status} end`,
+      released_at: sql`coalesce(${inventoryHolds.released_at}, now())`,
+    })
+    .where(eq(inventoryHolds.customer_id, userId))
+    .returning({ id: inventoryHolds.id });
+  if (held.length > 0)
+    await tx
+      .update(reservations)
+      .set({ status: 'liberada' })
+      .where(
+        inArray(
+          reservations.hold_id,
+          held.map((h) => h.id),
+        ),
+      );
+  // Proposals not accepted die with the account; accepted ones stay with their orders, without notes.
+  await tx
+    .update(proposals)
+    .set({ status: 'cancelada', note: '', updated_at: new Date() })
+    .where(and(eq(proposals.customer_id, userId), inArray(proposals.status, ['rascunho', 'enviada'])));
+  await tx.update(proposals).set({ note: '' }).where(eq(proposals.customer_id, userId));
   await tx
     .delete(supportTickets)
     .where(or(eq(supportTickets.user_id, userId), eq(supportTickets.email, email)));
@@ -133,7 +208,7 @@ async function removeOwnedRows(tx: Tx, userId: string, email: string) {
   await tx.delete(scheduledEmails).where(eq(scheduledEmails.target_user_id, userId));
 }
 
-async function scrubKeptRows(tx: Tx, userId: string, personal: Array<string | null>) {
+async function scrubKeptRows(tx: Tx, userId: string, email: string, personal: string[]) {
   const userOrders = tx.select({ id: orders.id }).from(orders).where(eq(orders.user_id, userId));
   await tx.update(orders).set({ billing: keptBilling, client_ip: null }).where(eq(orders.user_id, userId));
   await tx
@@ -141,12 +216,58 @@ async function scrubKeptRows(tx: Tx, userId: string, personal: Array<string | nu
     .set({ payload: sql`jsonb_build_object('anonimizado', true)` })
     .where(inArray(paymentEvents.order_id, userOrders));
   // The audit trail stays, pointing at the anonymous id, without the person's data.
-  const needles = personal.filter((p): p is string => Boolean(p && p.trim().length >= 3));
-  await tx.execute(sql`update audit_log set entity_id = ${userId} where entity_id = ${personal[0]}`);
+  await tx.execute(sql`update audit_log set entity_id = ${userId} where entity_id = ${email}`);
   await tx.execute(sql`update audit_log set ip = null where actor_id = ${userId}`);
-  for (const needle of needles) {
+  for (const needle of personal) {
     const like = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     await tx.execute(sql`update audit_log set before = null where before::text ilike ${like}`);
     await tx.execute(sql`update audit_log set after = null where after::text ilike ${like}`);
   }
+  await scrubFreeText(tx, personal);
 }
+
+/** Columns never scrubbed: the catalogue's, and the billing an order keeps for the fiscal retention. */
+const NOT_SCRUBBED = new Set(['orders.billing', 'audit_log.before', 'audit_log.after']);
+const CATALOGUE = new Set([
+  'products',
+  'towers',
+  'product_photos',
+  'network_type_stats',
+  'network_city_stats',
+]);
+
+/**
+ * What others wrote about the person — a staff notification naming them, a proposal's note, a hold's
+ * reason, a message to the team — has the person's words replaced, in every text and JSON column of
+ * every table (read from information_schema, so a table added later is covered), one UPDATE per table.
+ */
+async function scrubFreeText(tx: Tx, personal: string[]) {
+  if (personal.length === 0) return;
+  const pattern = personal.map((p) => p.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&')).join('|');
+  const columns = await tx.execute<{ table_name: string; column_name: string; data_type: string }>(sql`
+    select c.table_name, c.column_name, c.data_type from information_schema.columns c
+    join information_schema.tables t on t.table_name = c.table_name and t.table_schema = c.table_schema
+    where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
+      and c.data_type in ('text', 'character varying', 'jsonb', 'json')
+    order by c.table_name, c.ordinal_position`);
+  const byTable = new Map<string, Array<{ column: string; type: string }>>();
+  for (const { table_name, column_name, data_type } of columns.rows) {
+    if (CATALOGUE.has(table_name) || NOT_SCRUBBED.has(`${table_name}.${column_name}`)) continue;
+    const list = byTable.get(table_name) ?? [];
+    list.push({ column: column_name, type: data_type });
+    byTable.set(table_name, list);
+  }
+  for (const [table, cols] of byTable) {
+    const sets = cols.map(({ column, type }) => {
+      const col = sql.identifier(column);
+      const replaced = sql`regexp_replace(${col}::text, ${pattern}, ${SCRUBBED}, 'gi')`;
+      return sql`${col} = case when ${col}::text ~* ${pattern} then ${type.startsWith('json') ? sql`${replaced}::${sql.raw(type)}` : replaced} else ${col} end`;
+    });
+    const where = cols.map(({ column }) => sql`${sql.identifier(column)}::text ~* ${pattern}`);
+    await tx.execute(
+      sql`update ${sql.identifier(table)} set ${sql.join(sets, sql`, `)} where ${sql.join(where, sql` or `)}`,
+    );
+  }
+}
+
+const SCRUBBED = '[dado removido]';

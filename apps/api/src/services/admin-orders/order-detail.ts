@@ -10,8 +10,7 @@ import {
   todayInBrasilia,
   type AdminOrderDetail,
   type OrderStatus,
-  DELETED_HOLDER,
-  isAnonymisedBilling,
+  invoiceHolder,
 } from '@urbana/shared';
 import type { Db } from '../../db/client.ts';
 import {
@@ -151,14 +150,13 @@ export async function adminOrderDetail(db: Db, orderId: string): Promise<AdminOr
     .where(eq(retiredPixTxids.order_id, order.id))
     .orderBy(asc(retiredPixTxids.retired_at));
   const billing = order.billing as Partial<AdminOrderDetail['billing']> & { person_type: 'pf' | 'pj' };
-  const anonymised = isAnonymisedBilling(order.billing);
   return {
     ...orderHead(order, await couponCodeOf(db, order)),
     refund_amount: order.refund_amount,
     customer: { id: order.user_id, name: customer?.nome_completo ?? '', email: customer?.email ?? '' },
     billing: {
       person_type: billing.person_type,
-      name: anonymised ? DELETED_HOLDER : (billing.name ?? ''),
+      name: invoiceHolder(order.billing).name,
       document: billing.document ?? '',
       phone: billing.phone ?? '',
       city: billing.city ?? '',

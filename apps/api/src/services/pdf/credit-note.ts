@@ -5,8 +5,7 @@ import {
   formatDocument,
   formatBookingPeriod,
   todayInBrasilia,
-  DELETED_HOLDER,
-  isAnonymisedBilling,
+  invoiceHolder,
 } from '@urbana/shared';
 import type { Db } from '../../db/client.ts';
 import { creditNotes } from '../../db/schema/index.ts';
@@ -41,10 +40,11 @@ export async function creditNotePdf(db: Db, orderId: string, ownerId: string | n
   doc.moveDown(0.5);
   doc.font(FONT_BOLD).fontSize(11).fillColor(INK).text('Cliente');
   doc.font(FONT).fontSize(10).fillColor('#334155');
+  const holder = invoiceHolder(billing);
   doc.text(
-    isAnonymisedBilling(billing)
-      ? DELETED_HOLDER
-      : `${billing.name} · ${billing.person_type === 'pj' ? 'CNPJ' : 'CPF'} ${formatDocument(billing.document)}`,
+    holder.document
+      ? `${holder.name} · ${billing.person_type === 'pj' ? 'CNPJ' : 'CPF'} ${formatDocument(holder.document)}`
+      : holder.name,
   );
   doc.moveDown();
   drawTable(
