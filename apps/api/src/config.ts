@@ -49,6 +49,8 @@ const envSchema = z.object({
   TILE_ATTRIBUTION: z.string().default('© OpenStreetMap'),
   // ViaCEP protocol (GET {base}/{cep}/json/); empty turns the address lookup off.
   CEP_LOOKUP_URL: z.union([z.literal(''), z.string().url()]).default('https://viacep.com.br/ws'),
+  // BrasilAPI protocol (GET {base}/cnpj/v1/{cnpj}), asked by the API; empty (the default) turns it off.
+  CNPJ_LOOKUP_URL: z.union([z.literal(''), z.string().url()]).default(''),
   LEAD_BUSINESS_DAYS: z.coerce.number().int().min(0).max(30).default(2),
   // Places the search map shows one by one before it groups them (decision 045); lower only to see
   // the groups with a small catalogue (the browser tests).
@@ -158,6 +160,8 @@ export interface Config {
   tileAttribution: string;
   /** Base URL of a ViaCEP-compatible CEP service called by the browser; '' when off. */
   cepLookupUrl: string;
+  /** Base URL of a BrasilAPI-compatible CNPJ service called by the API; '' when off. */
+  cnpjLookupUrl: string;
   /** Earliest booking start: today plus this many business days. */
   leadBusinessDays: number;
   /** Markers the search map shows before it groups (SEARCH_MAP_MARKERS, at most SEARCH_MAP_LIMIT). */
@@ -315,6 +319,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     tileUrl: e.TILE_URL,
     tileAttribution: e.TILE_ATTRIBUTION,
     cepLookupUrl: e.CEP_LOOKUP_URL.replace(/\/+$/, ''),
+    cnpjLookupUrl: e.CNPJ_LOOKUP_URL.replace(/\/+$/, ''),
     leadBusinessDays: e.LEAD_BUSINESS_DAYS,
     mapMarkers: e.SEARCH_MAP_MARKERS,
     seedCatalog: e.SEED_CATALOG,

@@ -64,6 +64,14 @@ export const accountMessages = {
   tokenRequired: 'Link incompleto. Abra o link do email novamente.',
 } as const;
 
+/** The CNPJ lookup of the billing form (issue #42 item 2): each refusal says the person can type. */
+export const cnpjLookupMessages = {
+  off: 'A consulta de CNPJ não está disponível. Preencha os dados da empresa.',
+  invalid: 'CNPJ inválido. Confira as letras e os números.',
+  notFound: 'Não encontramos este CNPJ na Receita Federal. Confira o número ou preencha os dados.',
+  unavailable: 'A consulta de CNPJ não respondeu. Preencha os dados da empresa.',
+} as const;
+
 export const httpMessages = {
   unauthenticated: 'Você precisa entrar para continuar.',
   forbidden: 'Você não tem permissão para acessar esta área.',

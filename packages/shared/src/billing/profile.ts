@@ -68,6 +68,37 @@ export function maskDocument(value: string, personType: 'pf' | 'pj'): string {
     ? applyMask(d.slice(0, 14), CNPJ_MASK)
     : applyMask(digits(d).slice(0, 11), CPF_MASK);
 }
+/** The first two digits of every IBGE city code of a state (IBGE's table of federation units). */
+export const ufIbgeCodes: Record<string, string> = {
+  RO: '11',
+  AC: '12',
+  AM: '13',
+  RR: '14',
+  PA: '15',
+  AP: '16',
+  TO: '17',
+  MA: '21',
+  PI: '22',
+  CE: '23',
+  RN: '24',
+  PB: '25',
+  PE: '26',
+  AL: '27',
+  SE: '28',
+  BA: '29',
+  MG: '31',
+  ES: '32',
+  RJ: '33',
+  SP: '35',
+  PR: '41',
+  SC: '42',
+  RS: '43',
+  MS: '50',
+  MT: '51',
+  GO: '52',
+  DF: '53',
+};
+
 const required = (message: string, max = 160) =>
   z
     .string({ error: message })
@@ -118,6 +149,25 @@ export const billingProfileSchema = z
       .trim()
       .toUpperCase()
       .refine((v) => v in ufNames, { error: 'Escolha o estado.' }),
+    // What an NFS-e names the buyer by (issue #42 item 2): the city's IBGE code, filled by the CEP or
+    // CNPJ lookup, and the municipal registration a company may have.
+    ibge_code: z
+      .string()
+      .trim()
+      .nullish()
+      .transform((v) => v || null)
+      .refine((v) => v === null || /^\d{7}$/.test(v), { error: 'Código IBGE inválido: são 7 dígitos.' }),
+    municipal_registration: z
+      .string()
+      .nullish()
+      .transform((v) => (v ? normalizeDocument(v) : null) || null)
+      .refine((v) => v === null || v.length <= 15, {
+        error: 'Use no máximo 15 letras e números na inscrição municipal.',
+      }),
+  })
+  .refine((v) => v.ibge_code === null || v.ibge_code.startsWith(ufIbgeCodes[v.state] ?? '--'), {
+    path: ['ibge_code'],
+    error: 'O código IBGE não é de uma cidade do estado escolhido. Busque o CEP de novo.',
   })
   // Checked even when other fields have errors (`when`), so every message shows at once.
   .refine((v) => v.document.length > 0, {
@@ -162,8 +212,31 @@ export const billingProfileDataSchema = z.object({
   district: z.string(),
   city: z.string(),
   state: z.string(),
+  ibge_code: z.string().nullable(),
+  municipal_registration: z.string().nullable(),
 });
 export type BillingProfile = z.infer<typeof billingProfileDataSchema>;
+
+/**
+ * GET /api/cnpj/:cnpj: what the CNPJ lookup (BrasilAPI protocol) tells of a company, to fill the
+ * billing form; the person checks and may change every field.
+ */
+export const cnpjLookupSchema = z.object({
+  document: z.string(),
+  name: z.string(),
+  trade_name: z.string().nullable(),
+  /** "Ativa", "Baixada", "Inapta"…, as the Receita Federal says it. */
+  status: z.string().nullable(),
+  cep: z.string(),
+  street: z.string(),
+  number: z.string(),
+  complement: z.string().nullable(),
+  district: z.string(),
+  city: z.string(),
+  state: z.string(),
+  ibge_code: z.string().nullable(),
+});
+export type CnpjLookup = z.infer<typeof cnpjLookupSchema>;
 /** GET /api/billing-profile: null until the customer fills it in. */
 export const billingProfileResponseSchema = z.object({ profile: billingProfileDataSchema.nullable() });
 /** PUT /api/billing-profile. */

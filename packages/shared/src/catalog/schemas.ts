@@ -97,6 +97,8 @@ export const appConfigSchema = z.object({
   tile_attribution: z.string(),
   /** ViaCEP-compatible base URL ('' when the lookup is off). */
   cep_url: z.string(),
+  /** Whether the billing form can fill a company from its CNPJ (GET /api/cnpj/:cnpj). */
+  cnpj_lookup: z.boolean(),
   lead_business_days: z.number(),
   today: z.string(),
   earliest_start: z.string(),

@@ -42,6 +42,9 @@ export const billingProfiles = pgTable(
     district: text('district').notNull(),
     city: text('city').notNull(),
     state: text('state').notNull(),
+    /** The city's IBGE code (7 digits) and the municipal registration: what an NFS-e names (#42). */
+    ibge_code: text('ibge_code'),
+    municipal_registration: text('municipal_registration'),
     updated_at: updatedAt(),
   },
   (t) => [check('billing_person_type_check', sql`${t.person_type} in ('pf', 'pj')`)],

@@ -22,6 +22,7 @@ export const defaultRateLimits = {
   tokens: { max: 30, timeWindow: 15 * 60_000 },
   supportTickets: { max: 5, timeWindow: 15 * 60_000 },
   quotes: { max: 120, timeWindow: 60_000 },
+  cnpjLookups: { max: 20, timeWindow: 60_000 },
   proposalPdfs: { max: 30, timeWindow: 60_000 },
   mediaUploads: { max: 120, timeWindow: 60_000 },
   paymentWebhooks: { max: 600, timeWindow: 60_000 },

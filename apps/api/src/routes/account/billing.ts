@@ -1,8 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { invoiceListSchema, invoiceQuerySchema, invoiceSummarySchema, messageSchema } from '@urbana/shared';
+import {
+  cnpjLookupSchema,
+  invoiceListSchema,
+  invoiceQuerySchema,
+  invoiceSummarySchema,
+  messageSchema,
+} from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
 import { requireUser } from '../../plugins/app/auth.ts';
+import { lookUpCnpj } from '../../services/lookups/cnpj-lookup.ts';
 import { INVOICE_NOT_FOUND, invoicePdf, invoiceSummary, listInvoices } from '../../services/invoices.ts';
 
 const errors = { 400: messageSchema, 401: messageSchema, 404: messageSchema };
@@ -13,6 +20,20 @@ export const billingRoutes =
   async (app) => {
     const { db } = deps;
     app.addHook('preValidation', requireUser);
+
+    app.get(
+      '/cnpj/:cnpj',
+      {
+        config: { rateLimit: deps.rateLimits.cnpjLookups },
+        schema: {
+          tags: ['faturamento'],
+          summary: 'Dados de uma empresa pelo CNPJ, da consulta à Receita (protocolo BrasilAPI)',
+          params: z.object({ cnpj: z.string().max(32) }),
+          response: { 200: cnpjLookupSchema, ...errors, 503: messageSchema },
+        },
+      },
+      async (request) => lookUpCnpj(deps.config, request.params.cnpj),
+    );
 
     app.get(
       '/invoices',

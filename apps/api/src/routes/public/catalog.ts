@@ -58,6 +58,7 @@ export const catalogRoutes =
         tile_url: config.tileUrl,
         tile_attribution: config.tileAttribution,
         cep_url: config.cepLookupUrl,
+        cnpj_lookup: config.cnpjLookupUrl !== '',
         lead_business_days: config.leadBusinessDays,
         today: todayInBrasilia(),
         earliest_start: defaultStart(config.leadBusinessDays),
