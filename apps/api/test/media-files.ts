@@ -27,7 +27,8 @@ export async function jpegWithExif(width: number, height: number): Promise<Buffe
     .toBuffer();
 }
 
-function box(type: string, ...parts: Buffer[]): Buffer {
+/** An ISO BMFF box: 32-bit size, type, body. */
+export function box(type: string, ...parts: Buffer[]): Buffer {
   const body = Buffer.concat(parts);
   const header = Buffer.alloc(8);
   header.writeUInt32BE(8 + body.length, 0);
@@ -35,47 +36,68 @@ function box(type: string, ...parts: Buffer[]): Buffer {
   return Buffer.concat([header, body]);
 }
 
-function fullBox(type: string, version: number, payload: Buffer): Buffer {
+export function fullBox(type: string, version: number, payload: Buffer): Buffer {
   const vf = Buffer.alloc(4);
   vf.writeUInt8(version, 0);
   return box(type, vf, payload);
 }
 
-/** An MP4 with ftyp, moov (mvhd, one video trak with tkhd and hdlr "vide") and mdat. */
-export function mp4(o: { width: number; height: number; seconds: number; mdatBytes?: number }): Buffer {
+export const ftypBox = () =>
+  box('ftyp', Buffer.from('isom', 'latin1'), Buffer.alloc(4), Buffer.from('isomiso2avc1mp41', 'latin1'));
+
+/** A version 0 mvhd of this length, in milliseconds. */
+export function mvhdBox(seconds: number): Buffer {
   const timescale = 1000;
   const mvhd = Buffer.alloc(96);
   mvhd.writeUInt32BE(timescale, 8);
-  mvhd.writeUInt32BE(Math.round(o.seconds * timescale), 12);
+  mvhd.writeUInt32BE(Math.round(seconds * timescale), 12);
   mvhd.writeUInt32BE(0x00010000, 16);
+  return fullBox('mvhd', 0, mvhd);
+}
+
+/** A video trak: tkhd with the picture size, mdia with hdlr "vide". */
+export function videoTrak(o: { width: number; height: number; seconds: number }): Buffer {
   const tkhd = Buffer.alloc(80);
   tkhd.writeUInt32BE(1, 8);
-  tkhd.writeUInt32BE(Math.round(o.seconds * timescale), 16);
+  tkhd.writeUInt32BE(Math.round(o.seconds * 1000), 16);
   tkhd.writeUInt32BE(o.width << 16, 72);
   tkhd.writeUInt32BE(o.height << 16, 76);
   const hdlr = Buffer.alloc(21);
   hdlr.write('vide', 4, 'latin1');
-  const moov = box(
-    'moov',
-    fullBox('mvhd', 0, mvhd),
-    box('trak', fullBox('tkhd', 0, tkhd), box('mdia', fullBox('hdlr', 0, hdlr))),
-  );
-  const ftyp = box(
-    'ftyp',
-    Buffer.from('isom', 'latin1'),
-    Buffer.alloc(4),
-    Buffer.from('isomiso2avc1mp41', 'latin1'),
-  );
+  return box('trak', fullBox('tkhd', 0, tkhd), box('mdia', fullBox('hdlr', 0, hdlr)));
+}
+
+/** An MP4 with ftyp, moov (mvhd, one video trak with tkhd and hdlr "vide") and mdat. */
+export function mp4(o: { width: number; height: number; seconds: number; mdatBytes?: number }): Buffer {
+  const moov = box('moov', mvhdBox(o.seconds), videoTrak(o));
   const mdat = box('mdat', Buffer.alloc(o.mdatBytes ?? 4096, 1));
-  return Buffer.concat([ftyp, moov, mdat]);
+  return Buffer.concat([ftypBox(), moov, mdat]);
+}
+
+/** A valid MP4 with `count` empty free boxes (8 bytes each) between its ftyp and its moov. */
+export function mp4WithFreeBoxes(count: number): Buffer {
+  const free = Buffer.alloc(8 * count);
+  for (let at = 0; at < free.length; at += 8) {
+    free.writeUInt32BE(8, at);
+    free.write('free', at + 4, 'latin1');
+  }
+  const valid = mp4({ width: 1080, height: 1920, seconds: 10 });
+  const ftypEnd = valid.readUInt32BE(0);
+  return Buffer.concat([valid.subarray(0, ftypEnd), free, valid.subarray(ftypEnd)]);
 }
 
 /**
  * A fragmented MP4, as a browser's recorder writes it: the moov says nothing of the duration (mvhd 0,
- * mvex with its trex) and each moof carries its samples' times (tfdt and trun), here two fragments of
- * half the length each, in a track timescale (mdhd) other than the movie's.
+ * mvex with its trex) and each moof carries its samples' times (tfdt and trun), here `fragments` (two
+ * unless told) of equal length, in a track timescale (mdhd) other than the movie's.
  */
-export function fragmentedMp4(o: { width: number; height: number; seconds: number }): Buffer {
+export function fragmentedMp4(o: {
+  width: number;
+  height: number;
+  seconds: number;
+  fragments?: number;
+  mdatBytes?: number;
+}): Buffer {
   const trackScale = 90_000;
   const mvhd = Buffer.alloc(96);
   mvhd.writeUInt32BE(1000, 8);
@@ -96,7 +118,8 @@ export function fragmentedMp4(o: { width: number; height: number; seconds: numbe
     box('trak', fullBox('tkhd', 0, tkhd), box('mdia', fullBox('mdhd', 0, mdhd), fullBox('hdlr', 0, hdlr))),
     box('mvex', fullBox('trex', 0, trex)),
   );
-  const half = Math.round((o.seconds * trackScale) / 2);
+  const fragments = o.fragments ?? 2;
+  const each = Math.round((o.seconds * trackScale) / fragments);
   const fragment = (sequence: number, base: number) => {
     const mfhd = Buffer.alloc(4);
     mfhd.writeUInt32BE(sequence, 0);
@@ -104,18 +127,18 @@ export function fragmentedMp4(o: { width: number; height: number; seconds: numbe
     tfhd.writeUInt32BE(1, 0);
     const tfdt = Buffer.alloc(8);
     tfdt.writeBigUInt64BE(BigInt(base), 0);
-    // trun with sample durations (flag 0x100): three samples that add up to half the length.
+    // trun with sample durations (flag 0x100): three samples that add up to the fragment's length.
     const trun = Buffer.alloc(4 + 4 * 3);
     trun.writeUInt32BE(3, 0);
-    const third = Math.floor(half / 3);
-    [third, third, half - 2 * third].forEach((d, i) => trun.writeUInt32BE(d, 4 + 4 * i));
+    const third = Math.floor(each / 3);
+    [third, third, each - 2 * third].forEach((d, i) => trun.writeUInt32BE(d, 4 + 4 * i));
     const trunBox = fullBox('trun', 0, trun);
     trunBox.writeUInt32BE(0x000100, 8);
     const tfhdBox = fullBox('tfhd', 0, tfhd);
     tfhdBox.writeUInt32BE(0x020000, 8);
     return Buffer.concat([
       box('moof', fullBox('mfhd', 0, mfhd), box('traf', tfhdBox, fullBox('tfdt', 1, tfdt), trunBox)),
-      box('mdat', Buffer.alloc(2048, sequence)),
+      box('mdat', Buffer.alloc(o.mdatBytes ?? 2048, sequence)),
     ]);
   };
   const ftyp = box(
@@ -124,5 +147,6 @@ export function fragmentedMp4(o: { width: number; height: number; seconds: numbe
     Buffer.alloc(4),
     Buffer.from('iso5iso6mp41', 'latin1'),
   );
-  return Buffer.concat([ftyp, moov, fragment(1, 0), fragment(2, half)]);
+  const moofs = Array.from({ length: fragments }, (_, i) => fragment(i + 1, i * each));
+  return Buffer.concat([ftyp, moov, ...moofs]);
 }

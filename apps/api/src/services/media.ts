@@ -17,7 +17,7 @@ import {
 import type { Db, Tx } from '../db/client.ts';
 import { adMedia, ads, media } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
-import { Mp4Error, probeMp4 } from './mp4-probe.ts';
+import { probeUploadedMp4 } from './mp4-probe.ts';
 import type { Storage } from './storage.ts';
 
 export interface MediaDeps {
@@ -260,17 +260,7 @@ async function storeMedia(
 ): Promise<{ width: number; height: number; durationMs: number | null; size: number; thumb: boolean }> {
   const mime = mediaMimeTypes[received.format];
   if (received.format === 'mp4') {
-    let info;
-    try {
-      info = await probeMp4(received.file);
-    } catch (error) {
-      if (error instanceof Mp4Error)
-        throw new AppError(
-          422,
-          error.reason === 'sem_video' ? mediaMessages.noVideoTrack : mediaMessages.brokenVideo,
-        );
-      throw error;
-    }
+    const info = await probeUploadedMp4(received.file);
     await storage.putFile(keys.file, received.file, mime);
     stored.push(keys.file);
     return {

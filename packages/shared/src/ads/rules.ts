@@ -71,6 +71,8 @@ export const mediaMessages = {
   brokenImage: 'Não foi possível ler a imagem: o arquivo parece corrompido.',
   brokenVideo: 'Não foi possível ler o vídeo: o arquivo MP4 está incompleto ou corrompido.',
   noVideoTrack: 'O arquivo MP4 não tem uma faixa de vídeo.',
+  videoTooComplex:
+    'Não foi possível ler o vídeo: o arquivo MP4 está dividido em partes demais. Exporte-o de novo, sem fragmentação, e envie outra vez.',
   badName: 'Dê um nome de até 120 caracteres ao arquivo.',
   notFound: 'Mídia não encontrada.',
   inUse: (ad: string) => `Esta mídia está em uso no anúncio "${ad}". Remova-a do anúncio antes de excluir.`,
