@@ -245,22 +245,3 @@ export async function isSessionActive(
     row.session.last_seen_at.getTime() + deps.config.sessionIdleMs >= now
   );
 }
-
-export async function updateProfile(
-  db: Db,
-  userId: string,
-  input: { nome_completo: string; empresa: string | null; telefone: string | null },
-): Promise<ProfileRow> {
-  const [row] = await db
-    .update(profiles)
-    .set({
-      nome_completo: input.nome_completo,
-      empresa: input.empresa,
-      telefone: input.telefone,
-      updated_at: new Date(),
-    })
-    .where(eq(profiles.id, userId))
-    .returning();
-  if (!row) throw new AppError(404, 'Perfil não encontrado.');
-  return row;
-}
