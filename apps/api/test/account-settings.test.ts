@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
-import { TERMS_VERSION } from '@urbana/shared';
-import { emailLog, profiles, scheduledEmails } from '../src/db/schema/index.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { signInErrors, TERMS_VERSION } from '@urbana/shared';
+import { auditLog, emailLog, profiles, scheduledEmails } from '../src/db/schema/index.ts';
 import {
   cookieFrom,
   createTestApp,
@@ -9,9 +9,17 @@ import {
   inject,
   lastEmailTo,
   linkToken,
+  nextIp,
   signIn,
+  testConfig,
   type TestContext,
 } from './helpers.ts';
+
+const deviceCookieFrom = (res: { headers: Record<string, unknown> }) => {
+  const raw = res.headers['set-cookie'];
+  const list = Array.isArray(raw) ? raw : raw ? [String(raw)] : [];
+  return list.find((c: string) => c.startsWith('urbana_dispositivo='))?.split(';')[0];
+};
 
 let ctx: TestContext;
 const ORIGIN = { origin: 'http://localhost:3000' };
@@ -208,6 +216,83 @@ describe('senha e sessões', () => {
     expect((await inject(ctx, { method: 'GET', url: '/api/profile', cookie: other })).statusCode).toBe(401);
     expect((await inject(ctx, { method: 'GET', url: '/api/profile', cookie: here })).statusCode).toBe(200);
     await signIn(ctx, u.email, 'Nova-senha-2026');
+  });
+
+  it('senhas atuais erradas contam no limite da entrada: na troca de senha e de email e na exclusão (issue #39 item 4)', async () => {
+    const limited = await createTestApp({
+      database: ctx.database,
+      config: testConfig({ SIGN_IN_PAIR_MAX_FAILURES: '3', SIGN_IN_EMAIL_MAX_FAILURES: '6' }),
+    });
+    try {
+      const u = await createUser(limited);
+      const first = await limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        remoteAddress: nextIp(),
+        payload: { email: u.email, password: u.password },
+      });
+      const session = cookieFrom(first)!;
+      const device = deviceCookieFrom(first)!;
+      expect(device).toBeDefined();
+      const post = (url: string, ip: string, payload: object, cookie = session) =>
+        limited.app.inject({
+          method: 'POST',
+          url,
+          remoteAddress: ip,
+          headers: { ...ORIGIN, cookie },
+          payload,
+        });
+      const changePassword = (ip: string, current: string, cookie?: string) =>
+        post(
+          '/api/account/password',
+          ip,
+          { current_password: current, new_password: 'Nova-senha-2026' },
+          cookie,
+        );
+      const signInFrom = (ip: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in',
+          remoteAddress: ip,
+          payload: { email: u.email, password: u.password },
+        });
+
+      // Three from one address reach the (e-mail, IP) limit: the right password is refused there too.
+      const here = nextIp();
+      for (let i = 0; i < 3; i++) {
+        const wrong = await changePassword(here, `errada-${i}`);
+        expect(wrong.statusCode).toBe(400);
+        expect(wrong.json().message).toBe('Senha atual incorreta.');
+      }
+      const refused = await changePassword(here, u.password);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ message: signInErrors.tooManyRequests });
+      expect(refused.headers['retry-after']).toBeDefined();
+      expect((await signInFrom(here)).statusCode).toBe(429);
+
+      // Three more through the other doors, from elsewhere, reach the per-account limit.
+      const email = await post('/api/account/email', nextIp(), {
+        email: 'outro@exemplo.com.br',
+        password: 'x-errada',
+      });
+      expect(email.statusCode).toBe(400);
+      const remove = await post('/api/account/delete', nextIp(), { password: 'y-errada' });
+      expect(remove.statusCode).toBe(400);
+      expect((await changePassword(nextIp(), 'z-errada')).statusCode).toBe(400);
+      expect((await signInFrom(nextIp())).statusCode).toBe(429);
+      expect((await changePassword(nextIp(), u.password)).statusCode).toBe(429);
+      const counted = await limited.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'conta.senha_atual_errada'), eq(auditLog.entity_id, u.email)));
+      expect(counted).toHaveLength(6);
+
+      // As at sign-in, the owner's known browser still passes the per-account limit with the right password.
+      const owner = await changePassword(nextIp(), u.password, `${session}; ${device}`);
+      expect(owner.statusCode, owner.body).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('lista as sessões com dispositivo, IP e último uso, e "Sair de todos os outros" encerra as demais', async () => {

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { auditActions, earliestBookableStart, staffAuditActions, todayInBrasilia } from '@urbana/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../src/db/schema/index.ts';
+import { auditLog, profiles } from '../src/db/schema/index.ts';
+import { updateAccount } from '../src/services/account/settings.ts';
 import { createTestApp, createUser, inject, signIn, testConfig, type TestContext } from './helpers.ts';
 import { insertProduct } from './security/world.ts';
 
@@ -139,6 +140,23 @@ describe('alterações: antes → depois, e nada quando nada muda', () => {
     expect(Object.keys(edit!.after as object)).toEqual(['value']);
     expect((await staffCall('PUT', `/api/admin/cupons/${id}`, { ...same, value: 15 })).statusCode).toBe(200);
     expect(await entries('cupom.editado', id)).toHaveLength(1);
+  });
+
+  it('a alteração e a sua entrada são uma transação: se a entrada falha, nada muda (issue #39 item 9)', async () => {
+    const u = await createUser(ctx, { nome: 'Nome Antigo' });
+    // Past the edge (which makes text valid Unicode), a lone surrogate reaches the database: the text
+    // column would take it, the audit entry's jsonb refuses it. That failure must undo the update.
+    await expect(
+      updateAccount(
+        ctx.database.db,
+        u.user,
+        { nome_completo: 'Novo \ud800', empresa: null, telefone: null },
+        STAFF_IP,
+      ),
+    ).rejects.toThrow();
+    const [row] = await ctx.database.db.select().from(profiles).where(eq(profiles.id, u.user.id));
+    expect(row!.nome_completo).toBe('Nome Antigo');
+    expect(await entries('conta.dados_alterados', u.user.id)).toHaveLength(0);
   });
 
   it('bloquear quem já está bloqueado não grava uma segunda entrada', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpMessages } from '@urbana/shared';
-import { products, towers, userCart } from '../src/db/schema/index.ts';
+import { and, eq } from 'drizzle-orm';
+import { auditLog, products, profiles, towers, userCart } from '../src/db/schema/index.ts';
 import { signWebhook } from '../src/services/payments.ts';
 import { createTestApp, createUser, inject, signIn, testConfig, type TestContext } from './helpers.ts';
 
@@ -90,6 +91,51 @@ describe('U+0000, que o PostgreSQL não guarda em texto', () => {
 
   it('nada é gravado', async () => {
     expect(await ctx.database.db.select().from(userCart)).toEqual([]);
+  });
+});
+
+describe('surrogates isolados, que não são Unicode (issue #39 item 9)', () => {
+  const dadosAlterados = (userId: string) =>
+    ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'conta.dados_alterados'), eq(auditLog.entity_id, userId)));
+
+  it.each(['/api/account/profile', '/api/profile'])(
+    'PATCH %s com \\ud800 no nome grava U+FFFD e a sua entrada de auditoria',
+    async (url) => {
+      const u = await createUser(ctx);
+      const cookie = await signIn(ctx, u.email, u.password);
+      const res = await inject(ctx, {
+        method: 'PATCH',
+        url,
+        cookie,
+        payload: { nome_completo: 'Ana \ud800 Souza', empresa: 'Bar\udc00', telefone: null },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ nome_completo: 'Ana \ufffd Souza', empresa: 'Bar\ufffd' });
+      const [row] = await ctx.database.db.select().from(profiles).where(eq(profiles.id, u.user.id));
+      expect(row!.nome_completo).toBe('Ana \ufffd Souza');
+      const [entry, ...more] = await dadosAlterados(u.user.id);
+      expect(more).toEqual([]);
+      expect(entry!.after).toMatchObject({ nome_completo: 'Ana \ufffd Souza', empresa: 'Bar\ufffd' });
+    },
+  );
+
+  it('uma chave com surrogate isolado e uma busca também são aceitas sem erro', async () => {
+    const key = await inject(ctx, {
+      method: 'POST',
+      url: '/api/favorites',
+      cookie: cliente,
+      payload: { product_ids: [], ['x\ud800']: 'y\udfff' },
+    });
+    expect(key.statusCode).toBeLessThan(500);
+    const search = await inject(ctx, {
+      method: 'GET',
+      url: '/api/admin/usuarios?q=%EF%BF%BD',
+      cookie: admin,
+    });
+    expect(search.statusCode).toBe(200);
   });
 });
 

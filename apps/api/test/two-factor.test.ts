@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { signInErrors } from '@urbana/shared';
 import { auditLog, profiles } from '../src/db/schema/index.ts';
 import { hotp, totp, totpStep, verifyTotp } from '../src/lib/totp.ts';
 import {
@@ -221,5 +222,132 @@ describe('entrar com duas etapas', () => {
     });
     expect(off.statusCode, off.body).toBe(200);
     expect(cookieFrom(await signInRaw(u.email, u.password))).toBeDefined();
+  });
+});
+
+describe('palpites do segundo fator contam por conta (issue #39 item 4)', () => {
+  it('30 códigos errados de 6 endereços limitam a conta: o código certo é recusado até a janela passar', async () => {
+    const limited = await createTestApp({
+      database: ctx.database,
+      config: testConfig({ SIGN_IN_PAIR_MAX_FAILURES: '10', SIGN_IN_EMAIL_MAX_FAILURES: '30' }),
+    });
+    try {
+      const u = await createUser(limited);
+      const signInFrom = (ip: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in',
+          remoteAddress: ip,
+          payload: { email: u.email, password: u.password },
+        });
+      const verify = (ip: string, challenge: string, code: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/two-factor',
+          remoteAddress: ip,
+          headers: ORIGIN,
+          payload: { challenge, code },
+        });
+      const cookie = cookieFrom(await signInFrom(nextIp()))!;
+      const setup = await inject(limited, {
+        method: 'POST',
+        url: '/api/account/two-factor/setup',
+        cookie,
+        headers: ORIGIN,
+      });
+      const secret: string = setup.json().secret;
+      const on = await inject(limited, {
+        method: 'POST',
+        url: '/api/account/two-factor/enable',
+        cookie,
+        headers: ORIGIN,
+        payload: { code: totp(secret) },
+      });
+      expect(on.statusCode, on.body).toBe(200);
+      const wrong = (i: number) => String(100000 + i);
+
+      // Each address stays under its own limit (5 of 10) and each challenge under its 5 attempts.
+      let kept = '';
+      for (let a = 0; a < 6; a++) {
+        const ip = nextIp();
+        const challenge: string = (await signInFrom(ip)).json().two_factor.challenge;
+        // The last address also opens a second challenge while the account is still under the limit.
+        if (a === 5) kept = (await signInFrom(ip)).json().two_factor.challenge;
+        for (let i = 0; i < 5; i++) {
+          const r = await verify(ip, challenge, wrong(a * 5 + i));
+          expect(r.statusCode, r.body).toBe(400);
+        }
+      }
+      const right = totp(secret, Date.now() + 30_000);
+      const refused = await verify(nextIp(), kept, right);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ message: signInErrors.tooManyRequests });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // The password alone is refused too: one counter for the account.
+      expect((await signInFrom(nextIp())).statusCode).toBe(429);
+      const failures = await limited.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'dois_fatores.falha'), eq(auditLog.entity_id, u.email)));
+      expect(failures).toHaveLength(30);
+
+      // Once the window has passed, the right code gets in.
+      await limited.database.db
+        .update(auditLog)
+        .set({ created_at: new Date(Date.now() - 2 * 3600_000) })
+        .where(eq(auditLog.entity_id, u.email));
+      const ip = nextIp();
+      const challenge: string = (await signInFrom(ip)).json().two_factor.challenge;
+      const ok = await verify(ip, challenge, right);
+      expect(ok.statusCode, ok.body).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('códigos errados ao renovar os códigos de recuperação contam no mesmo limite', async () => {
+    const limited = await createTestApp({
+      database: ctx.database,
+      config: testConfig({ SIGN_IN_PAIR_MAX_FAILURES: '3', SIGN_IN_EMAIL_MAX_FAILURES: '50' }),
+    });
+    try {
+      const u = await createUser(limited);
+      const ip = nextIp();
+      const first = await limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        remoteAddress: ip,
+        payload: { email: u.email, password: u.password },
+      });
+      const cookie = cookieFrom(first)!;
+      const setup = await inject(limited, {
+        method: 'POST',
+        url: '/api/account/two-factor/setup',
+        cookie,
+        headers: ORIGIN,
+      });
+      const secret: string = setup.json().secret;
+      await inject(limited, {
+        method: 'POST',
+        url: '/api/account/two-factor/enable',
+        cookie,
+        headers: ORIGIN,
+        payload: { code: totp(secret) },
+      });
+      const renew = (code: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/account/two-factor/recovery-codes',
+          remoteAddress: ip,
+          headers: { ...ORIGIN, cookie },
+          payload: { code },
+        });
+      for (const code of ['111111', '222222', '333333']) expect((await renew(code)).statusCode).toBe(400);
+      const refused = await renew(totp(secret, Date.now() + 30_000));
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ message: signInErrors.tooManyRequests });
+    } finally {
+      await limited.close();
+    }
   });
 });

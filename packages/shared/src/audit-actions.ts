@@ -19,6 +19,7 @@ export const auditActions = {
   'conta.dados_alterados': { sentence: 'alterou os dados da conta', staff: false },
   'conta.email_troca_pedida': { sentence: 'pediu a troca do e-mail', staff: false },
   'conta.email_alterado': { sentence: 'confirmou o novo e-mail', staff: false },
+  'conta.senha_atual_errada': { sentence: 'errou a senha atual ao alterar a conta', staff: false },
   'conta.sessoes_encerradas': { sentence: 'encerrou as outras sessões', staff: false },
   'conta.preferencias_email': { sentence: 'alterou as preferências de e-mail', staff: false },
   'conta.descadastro_email': { sentence: 'descadastrou-se de e-mails pelo link', staff: false },

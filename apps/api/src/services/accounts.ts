@@ -20,27 +20,29 @@ export interface AccountInput {
 export async function upsertConfirmedAccount(db: Db, input: AccountInput) {
   const email = input.email.trim().toLowerCase();
   const password_hash = await hashPassword(input.password);
-  const [row] = await db
-    .insert(profiles)
-    .values({
-      email,
-      nome_completo: input.nome_completo,
-      tipo_usuario: input.tipo_usuario,
-      password_hash,
-      email_confirmed_at: new Date(),
-    })
-    .onConflictDoUpdate({
-      target: profiles.email,
-      set: { tipo_usuario: input.tipo_usuario, password_hash, blocked_at: null },
-    })
-    .returning();
-  await audit(db, {
-    action: 'conta.criada_pela_linha_de_comando',
-    entity: 'profile',
-    entityId: email,
-    after: { tipo_usuario: input.tipo_usuario },
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(profiles)
+      .values({
+        email,
+        nome_completo: input.nome_completo,
+        tipo_usuario: input.tipo_usuario,
+        password_hash,
+        email_confirmed_at: new Date(),
+      })
+      .onConflictDoUpdate({
+        target: profiles.email,
+        set: { tipo_usuario: input.tipo_usuario, password_hash, blocked_at: null },
+      })
+      .returning();
+    await audit(tx, {
+      action: 'conta.criada_pela_linha_de_comando',
+      entity: 'profile',
+      entityId: email,
+      after: { tipo_usuario: input.tipo_usuario },
+    });
+    return row!;
   });
-  return row!;
 }
 
 export function randomPassword(): string {

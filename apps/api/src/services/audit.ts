@@ -1,4 +1,4 @@
-import { and, count, eq, gt, min } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, min } from 'drizzle-orm';
 import { auditDiff } from '@urbana/shared';
 import type { Db, Tx } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
@@ -42,15 +42,21 @@ export async function auditUpdate(
   return true;
 }
 
-/** How many `action` events for this key happened in the window, and when the window frees up. */
-export async function recentEvents(db: Db, action: string, key: string, windowMs: number, ip?: string) {
+/** How many `action` events (or any of several) for this key happened in the window, and when the window frees up. */
+export async function recentEvents(
+  db: Db,
+  action: string | readonly string[],
+  key: string,
+  windowMs: number,
+  ip?: string,
+) {
   const since = new Date(Date.now() - windowMs);
   const [row] = await db
     .select({ n: count(), oldest: min(auditLog.created_at) })
     .from(auditLog)
     .where(
       and(
-        eq(auditLog.action, action),
+        typeof action === 'string' ? eq(auditLog.action, action) : inArray(auditLog.action, [...action]),
         eq(auditLog.entity_id, key),
         gt(auditLog.created_at, since),
         ip === undefined ? undefined : eq(auditLog.ip, ip),

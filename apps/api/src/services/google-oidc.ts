@@ -144,25 +144,28 @@ async function googleAccount(
       .where(eq(profiles.id, byEmail.id))
       .returning();
   } else {
-    [user] = await db
-      .insert(profiles)
-      .values({
-        email,
-        nome_completo: name,
-        tipo_usuario: 'cliente',
-        google_sub: identity.sub,
-        email_confirmed_at: new Date(),
-        // The Google button sits under the sign-up's statement about the terms (issue #24).
-        terms_version: TERMS_VERSION,
-        terms_accepted_at: new Date(),
-      })
-      .returning();
-    await audit(db, {
-      actorId: user!.id,
-      action: 'conta.cadastro_google',
-      entity: 'profile',
-      entityId: email,
-      ip,
+    user = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(profiles)
+        .values({
+          email,
+          nome_completo: name,
+          tipo_usuario: 'cliente',
+          google_sub: identity.sub,
+          email_confirmed_at: new Date(),
+          // The Google button sits under the sign-up's statement about the terms (issue #24).
+          terms_version: TERMS_VERSION,
+          terms_accepted_at: new Date(),
+        })
+        .returning();
+      await audit(tx, {
+        actorId: row!.id,
+        action: 'conta.cadastro_google',
+        entity: 'profile',
+        entityId: email,
+        ip,
+      });
+      return row;
     });
   }
   return user!;

@@ -4,15 +4,22 @@ import type { Db } from '../../src/db/client.ts';
 /**
  * What a refused request may legitimately write, and so what the digest leaves out:
  *
- * - `audit_log` rows of failed sign-ins (`login.falha`, `login.limitado`, `login.bloqueado`): the audit
- *   trail of an attack is the point of a refused sign-in, and the per-e-mail limit counts these rows.
+ * - `audit_log` rows of failed sign-ins (`login.falha`, `login.limitado`, `login.bloqueado`) and of
+ *   wrong codes or current passwords (`dois_fatores.falha`, `conta.senha_atual_errada`): the audit
+ *   trail of an attack is the point of a refused guess, and the per-account limit counts these rows.
  * - the session "touch": a request with a valid session cookie moves `sessions.last_seen_at` and the
  *   owner's `profiles.updated_at` (at most once a minute), whatever the answer. These two columns are
  *   kept apart in the `session_touch` part, which only a request that carried a session may change.
  *
  * Everything else in every table of the `public` schema is part of the digest.
  */
-export const REFUSED_SIGN_IN_ACTIONS = ['login.falha', 'login.limitado', 'login.bloqueado'] as const;
+export const REFUSED_SIGN_IN_ACTIONS = [
+  'login.falha',
+  'login.limitado',
+  'login.bloqueado',
+  'dois_fatores.falha',
+  'conta.senha_atual_errada',
+] as const;
 export const SESSION_TOUCH = 'session_touch';
 
 const rowExpressions: Record<string, { row: string; where?: string }> = {

@@ -52,6 +52,16 @@ export function readSessionToken(request: FastifyRequest, config: Config): strin
   return request.cookies[sessionCookieName(config)];
 }
 
+/** A browser that signed in to the account before (decision 026); over https bound to this origin. */
+export function deviceCookieName(config: Config): string {
+  return config.secureCookies ? '__Host-urbana_dispositivo' : 'urbana_dispositivo';
+}
+
+/** Where a wrong guess comes from, for the per-account limits (services/auth/guess-limits.ts). */
+export function guessContext(request: FastifyRequest, config: Config) {
+  return { ip: request.ip, deviceToken: request.cookies[deviceCookieName(config)] };
+}
+
 interface AuthPluginDeps {
   db: Db;
   config: Config;

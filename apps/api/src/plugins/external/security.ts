@@ -18,28 +18,63 @@ export function tileSource(tileUrl: string): string {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** True when a string anywhere in the value (keys included) holds U+0000; walks without recursion. */
-export function containsNul(value: unknown): boolean {
+/** A string holds U+0000, which PostgreSQL text cannot store: the request is refused. */
+export const HAS_NUL = 1;
+/** A string holds a lone surrogate (`\ud800`), which is not Unicode: jsonb refuses it, text mangles it. */
+export const ILL_FORMED = 2;
+
+/**
+ * What the strings anywhere in the value (keys included) hold that the database cannot keep as they
+ * are: 0, HAS_NUL and/or ILL_FORMED. One walk, without recursion, that stops at the first NUL.
+ */
+export function textFlaws(value: unknown): number {
   // An upload's body is the raw stream: its bytes are the file's, not text for the database.
-  if (value instanceof Stream) return false;
+  if (value instanceof Stream) return 0;
+  let flaws = 0;
   const stack: unknown[] = [value];
   while (stack.length > 0) {
     const item = stack.pop();
     if (typeof item === 'string') {
-      if (item.includes('\u0000')) return true;
-    } else if (
-      item !== null &&
-      typeof item === 'object' &&
-      !Buffer.isBuffer(item) &&
-      !(item instanceof Stream)
-    ) {
+      if (item.includes('\u0000')) return HAS_NUL;
+      if (!item.isWellFormed()) flaws = ILL_FORMED;
+    } else if (isWalkable(item)) {
       for (const key in item) {
-        if (key.includes('\u0000')) return true;
+        if (key.includes('\u0000')) return HAS_NUL;
+        if (!key.isWellFormed()) flaws = ILL_FORMED;
         stack.push((item as Record<string, unknown>)[key]);
       }
     }
   }
-  return false;
+  return flaws;
+}
+
+function isWalkable(item: unknown): item is object {
+  return item !== null && typeof item === 'object' && !Buffer.isBuffer(item) && !(item instanceof Stream);
+}
+
+/**
+ * The value with every lone surrogate of its strings and keys replaced by U+FFFD, as a UTF-8 decoder
+ * would have done had the client sent bytes instead of a JSON escape (issue #39 item 9). Objects and
+ * arrays are fixed in place; only a value textFlaws found ILL_FORMED is walked.
+ */
+export function toWellFormedDeep<T>(value: T): T {
+  if (typeof value === 'string') return value.toWellFormed() as T;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (!isWalkable(item)) continue;
+    const record = item as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      const child = record[key];
+      const fixed = typeof child === 'string' && !child.isWellFormed() ? child.toWellFormed() : child;
+      if (!key.isWellFormed()) {
+        delete record[key];
+        record[key.toWellFormed()] = fixed;
+      } else if (fixed !== child) record[key] = fixed;
+      stack.push(child);
+    }
+  }
+  return value;
 }
 
 /**
@@ -163,10 +198,18 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   app.removeContentTypeParser('text/plain');
 
   // PostgreSQL text cannot hold U+0000: refuse it in any input instead of failing in the database.
-  // Callback hooks: no promise per request (issue #21, per-request tax).
+  // A lone surrogate is made U+FFFD before validation, so that every rule, every column and the
+  // audit entry's jsonb see the same valid Unicode (issue #39 item 9). One walk finds both; only an
+  // input that has a lone surrogate is walked again. Callback hooks: no promise per request (issue
+  // #21, per-request tax).
   app.addHook('preValidation', (request, _reply, done) => {
-    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body))
-      return done(new AppError(400, httpMessages.invalidCharacters));
+    const params = textFlaws(request.params);
+    const query = textFlaws(request.query);
+    const body = textFlaws(request.body);
+    if ((params | query | body) & HAS_NUL) return done(new AppError(400, httpMessages.invalidCharacters));
+    if (params) request.params = toWellFormedDeep(request.params);
+    if (query) request.query = toWellFormedDeep(request.query);
+    if (body) request.body = toWellFormedDeep(request.body);
     done();
   });
 

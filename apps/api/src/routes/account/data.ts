@@ -7,7 +7,7 @@ import {
   passwordBodySchema,
 } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
-import { clearSessionCookie } from '../../plugins/app/auth.ts';
+import { clearSessionCookie, guessContext } from '../../plugins/app/auth.ts';
 import { deleteAccount } from '../../services/account/delete-account.ts';
 import { listExports, openExport, requestExport } from '../../services/account/data-export.ts';
 
@@ -86,8 +86,8 @@ export const accountDataRoutes =
       },
       async (request, reply) => {
         await deleteAccount(deps, request.user!.id, {
+          ...guessContext(request, deps.config),
           actorId: request.user!.id,
-          ip: request.ip,
           password: request.body.password,
         });
         clearSessionCookie(reply, deps.config);

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageSchema, profileSchema, profileUpdateSchema } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
 import { requireUser } from '../../plugins/app/auth.ts';
-import { toProfile, updateProfile } from '../../services/auth/index.ts';
+import { updateAccount } from '../../services/account/settings.ts';
+import { toProfile } from '../../services/auth/index.ts';
 
 export const profileRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -34,7 +35,8 @@ export const profileRoutes =
         },
       },
       async (request) => {
-        const row = await updateProfile(deps.db, request.user!.id, request.body);
+        // The same use case as PATCH /api/account/profile, so this change is audited too.
+        const row = await updateAccount(deps.db, request.user!, request.body, request.ip);
         return toProfile(row, deps.config.adminEmails, deps.config.adminTwoFactorRequired);
       },
     );

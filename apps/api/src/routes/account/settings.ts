@@ -16,7 +16,7 @@ import {
   tokenBodySchema,
 } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
-import { requireUser } from '../../plugins/app/auth.ts';
+import { guessContext, requireUser } from '../../plugins/app/auth.ts';
 import { toProfile } from '../../services/auth/index.ts';
 import * as settings from '../../services/account/settings.ts';
 import { recoveryCodesLeft } from '../../services/account/second-factor.ts';
@@ -98,7 +98,7 @@ const signedInRoutes =
         },
       },
       async (request) => {
-        await settings.requestEmailChange(deps, request.user!, request.body, request.ip);
+        await settings.requestEmailChange(deps, request.user!, request.body, guessContext(request, config));
         return { message: accountSettingsMessages.emailChangeSent };
       },
     );
@@ -116,7 +116,7 @@ const signedInRoutes =
       },
       async (request) => {
         await settings.changePassword(deps, request.user!, request.body, {
-          ip: request.ip,
+          ...guessContext(request, config),
           sessionId: request.sessionId!,
         });
         return { message: accountSettingsMessages.passwordChanged };

@@ -8,6 +8,7 @@ import {
   twoFactorSetupSchema,
 } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
+import { guessContext } from '../../plugins/app/auth.ts';
 import * as setup from '../../services/account/two-factor-setup.ts';
 
 const errors = {
@@ -66,7 +67,12 @@ export const twoFactorRoutes =
         },
       },
       async (request) => ({
-        recovery_codes: await setup.regenerateRecoveryCodes(deps, request.user!, request.body.code),
+        recovery_codes: await setup.regenerateRecoveryCodes(
+          deps,
+          request.user!,
+          request.body.code,
+          guessContext(request, deps.config),
+        ),
         message: twoFactorMessages.enabled,
       }),
     );
@@ -83,7 +89,7 @@ export const twoFactorRoutes =
         },
       },
       async (request) => {
-        await setup.disableTwoFactor(deps, request.user!, request.body, request.ip);
+        await setup.disableTwoFactor(deps, request.user!, request.body, guessContext(request, deps.config));
         return { message: twoFactorMessages.disabled };
       },
     );

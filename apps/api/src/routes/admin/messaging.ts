@@ -19,7 +19,6 @@ import type { AppDeps } from '../../deps.ts';
 import { textSearch } from '../../db/search.ts';
 import { profiles } from '../../db/schema/index.ts';
 import { requireSection } from '../../plugins/app/auth.ts';
-import { audit } from '../../services/audit.ts';
 import {
   broadcastNotification,
   countAudience,
@@ -137,20 +136,7 @@ export const messagingAdminRoutes =
           },
         },
         async (request, reply) => {
-          const sent = await broadcastNotification(db, request.user!.id, request.body);
-          await audit(db, {
-            actorId: request.user!.id,
-            action: 'notificacao.enviada',
-            entity: 'notification_broadcast',
-            entityId: sent.id,
-            after: {
-              segment: sent.segment,
-              target_user_id: sent.target_user_id,
-              title: sent.title,
-              recipients: sent.recipients,
-            },
-            ip: request.ip,
-          });
+          const sent = await broadcastNotification(db, request.user!.id, request.ip, request.body);
           return reply.code(201).send({ id: sent.id, recipients: sent.recipients });
         },
       );

@@ -21,7 +21,13 @@ import {
   twoFactorVerifyBodySchema,
 } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
-import { clearSessionCookie, readSessionToken, setSessionCookie } from '../../plugins/app/auth.ts';
+import {
+  clearSessionCookie,
+  deviceCookieName,
+  guessContext,
+  readSessionToken,
+  setSessionCookie,
+} from '../../plugins/app/auth.ts';
 import * as auth from '../../services/auth/index.ts';
 import { finishGoogleSignIn, startGoogleSignIn } from '../../services/google-oidc.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -47,8 +53,7 @@ export const authRoutes =
     });
     const toProfile = (row: auth.ProfileRow) =>
       auth.toProfile(row, config.adminEmails, config.adminTwoFactorRequired);
-    // Over https bound to this exact origin (__Host-), like the session cookie.
-    const deviceCookie = config.secureCookies ? '__Host-urbana_dispositivo' : 'urbana_dispositivo';
+    const deviceCookie = deviceCookieName(config);
 
     app.post(
       '/sign-up',
@@ -134,7 +139,11 @@ export const authRoutes =
         },
       },
       async (request, reply) => {
-        const { user, kind } = await passTwoFactorChallenge(deps.db, request.body, request.ip);
+        const { user, kind } = await passTwoFactorChallenge(
+          deps,
+          request.body,
+          guessContext(request, config),
+        );
         const session = await auth.finishSignIn(
           deps,
           user,

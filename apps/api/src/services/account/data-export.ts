@@ -35,16 +35,18 @@ export async function requestExport(
     where: and(eq(dataExports.user_id, userId), eq(dataExports.status, 'pendente')),
   });
   if (pending) throw new AppError(409, accountSettingsMessages.exportPending);
-  const [row] = await deps.db.insert(dataExports).values({ user_id: userId }).returning();
   const byStaff = ctx.actorId !== userId;
-  await audit(deps.db, {
-    actorId: ctx.actorId,
-    action: byStaff ? 'usuario.exportacao_pedida' : 'conta.exportacao_pedida',
-    entity: 'profile',
-    entityId: userId,
-    ip: ctx.ip,
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx.insert(dataExports).values({ user_id: userId }).returning();
+    await audit(tx, {
+      actorId: ctx.actorId,
+      action: byStaff ? 'usuario.exportacao_pedida' : 'conta.exportacao_pedida',
+      entity: 'profile',
+      entityId: userId,
+      ip: ctx.ip,
+    });
+    return row!.id;
   });
-  return row!.id;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { accountSettingsMessages, FISCAL_RETENTION_YEARS, formatDocument, formatPhone } from '@urbana/shared';
+import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   ads,
@@ -30,10 +31,10 @@ import {
   userFavorites,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { verifyPassword } from '../../lib/passwords.ts';
 import { audit } from '../audit.ts';
 import { processFileDeletions, queueFileDeletions } from '../files/file-deletions.ts';
 import type { Storage } from '../storage.ts';
+import { requireCurrentPassword } from './reauthenticate.ts';
 
 /**
  * What an order keeps of its billing data once the account is gone: the city, and what fiscal law
@@ -55,15 +56,14 @@ const keptBilling = sql`jsonb_build_object(
  * anonymous profile row; gone: name, e-mail, phone, CPF/CNPJ, addresses, sessions, files, messages.
  */
 export async function deleteAccount(
-  deps: { db: Db; storage: Storage },
+  deps: { db: Db; storage: Storage; config: Pick<Config, 'signInLimits'> },
   userId: string,
-  ctx: { actorId: string; ip: string; password?: string },
+  ctx: { actorId: string; ip: string; password?: string; deviceToken?: string | undefined },
 ) {
   const user = await deps.db.query.profiles.findFirst({ where: eq(profiles.id, userId) });
   if (!user || user.deleted_at) throw new AppError(404, accountSettingsMessages.userNotFound);
   const self = ctx.actorId === userId;
-  if (self && !(await verifyPassword(user.password_hash, ctx.password ?? '')))
-    throw new AppError(400, accountSettingsMessages.wrongPassword);
+  if (self) await requireCurrentPassword(deps, user, ctx.password ?? '', ctx);
   if (user.tipo_usuario !== 'cliente') throw new AppError(409, accountSettingsMessages.cannotDeleteStaff);
   await deps.db.transaction(async (tx) => {
     // Queued in this transaction: a process killed after the commit leaves the queue, not the files.

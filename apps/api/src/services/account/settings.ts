@@ -3,40 +3,43 @@ import { accountSettingsMessages, paths, TERMS_VERSION, type EmailCategory } fro
 import type { Db } from '../../db/client.ts';
 import { emailChanges, profiles, sessions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
+import { hashPassword, isCommonPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { audit, auditUpdate } from '../audit.ts';
+import type { GuessContext } from '../auth/guess-limits.ts';
 import type { AuthDeps, ProfileRow } from '../auth/index.ts';
 import { accountEmails } from './account-emails.ts';
+import { requireCurrentPassword } from './reauthenticate.ts';
 
 export const EMAIL_CHANGE_TTL_MS = 24 * 3600_000;
 
-async function requirePassword(user: ProfileRow, password: string) {
-  if (!(await verifyPassword(user.password_hash, password)))
-    throw new AppError(400, accountSettingsMessages.wrongPassword);
-}
-
+/**
+ * Name, company and phone (PATCH /api/account/profile and /api/profile). The change and its audit entry
+ * commit together: an entry that cannot be written undoes the change (issue #39 item 9).
+ */
 export async function updateAccount(
   db: Db,
   user: ProfileRow,
   input: { nome_completo: string; empresa: string | null; telefone: string | null },
   ip: string,
 ) {
-  const [row] = await db
-    .update(profiles)
-    .set({ ...input, updated_at: new Date() })
-    .where(eq(profiles.id, user.id))
-    .returning();
-  await auditUpdate(db, {
-    actorId: user.id,
-    action: 'conta.dados_alterados',
-    entity: 'profile',
-    entityId: user.id,
-    ip,
-    before: { nome_completo: user.nome_completo, empresa: user.empresa, telefone: user.telefone },
-    after: input,
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(profiles)
+      .set({ ...input, updated_at: new Date() })
+      .where(eq(profiles.id, user.id))
+      .returning();
+    await auditUpdate(tx, {
+      actorId: user.id,
+      action: 'conta.dados_alterados',
+      entity: 'profile',
+      entityId: user.id,
+      ip,
+      before: { nome_completo: user.nome_completo, empresa: user.empresa, telefone: user.telefone },
+      after: input,
+    });
+    return row!;
   });
-  return row!;
 }
 
 /** A new e-mail takes effect only through the link sent to it; the old address is told. */
@@ -44,9 +47,10 @@ export async function requestEmailChange(
   deps: AuthDeps,
   user: ProfileRow,
   input: { email: string; password: string },
-  ip: string,
+  ctx: GuessContext,
 ) {
-  await requirePassword(user, input.password);
+  const { ip } = ctx;
+  await requireCurrentPassword(deps, user, input.password, ctx);
   if (input.email === user.email) throw new AppError(400, accountSettingsMessages.emailChangeSame);
   const taken = await deps.db.query.profiles.findFirst({ where: eq(profiles.email, input.email) });
   if (taken) throw new AppError(409, accountSettingsMessages.emailTaken);
@@ -139,9 +143,9 @@ export async function changePassword(
   deps: AuthDeps,
   user: ProfileRow,
   input: { current_password: string; new_password: string },
-  ctx: { ip: string; sessionId: string },
+  ctx: GuessContext & { sessionId: string },
 ) {
-  await requirePassword(user, input.current_password);
+  await requireCurrentPassword(deps, user, input.current_password, ctx);
   if (isCommonPassword(input.new_password))
     throw new AppError(400, 'Esta senha é muito comum. Escolha outra.');
   const passwordHash = await hashPassword(input.new_password);
@@ -204,13 +208,15 @@ export async function listSessions(db: Db, userId: string, currentId: string) {
 }
 
 export async function endOtherSessions(db: Db, userId: string, currentId: string, ip: string) {
-  await db.delete(sessions).where(and(eq(sessions.user_id, userId), ne(sessions.id, currentId)));
-  await audit(db, {
-    actorId: userId,
-    action: 'conta.sessoes_encerradas',
-    entity: 'profile',
-    entityId: userId,
-    ip,
+  await db.transaction(async (tx) => {
+    await tx.delete(sessions).where(and(eq(sessions.user_id, userId), ne(sessions.id, currentId)));
+    await audit(tx, {
+      actorId: userId,
+      action: 'conta.sessoes_encerradas',
+      entity: 'profile',
+      entityId: userId,
+      ip,
+    });
   });
 }
 
@@ -220,18 +226,20 @@ export async function setEmailPreferences(
   prefs: { alerts: boolean; news: boolean },
   ip: string,
 ) {
-  await db
-    .update(profiles)
-    .set({ email_alerts: prefs.alerts, email_news: prefs.news })
-    .where(eq(profiles.id, user.id));
-  await auditUpdate(db, {
-    actorId: user.id,
-    action: 'conta.preferencias_email',
-    entity: 'profile',
-    entityId: user.id,
-    ip,
-    before: { alertas: user.email_alerts, novidades: user.email_news },
-    after: { alertas: prefs.alerts, novidades: prefs.news },
+  await db.transaction(async (tx) => {
+    await tx
+      .update(profiles)
+      .set({ email_alerts: prefs.alerts, email_news: prefs.news })
+      .where(eq(profiles.id, user.id));
+    await auditUpdate(tx, {
+      actorId: user.id,
+      action: 'conta.preferencias_email',
+      entity: 'profile',
+      entityId: user.id,
+      ip,
+      before: { alertas: user.email_alerts, novidades: user.email_news },
+      after: { alertas: prefs.alerts, novidades: prefs.news },
+    });
   });
 }
 
@@ -239,36 +247,40 @@ export async function setEmailPreferences(
 export async function unsubscribe(db: Db, token: string, category: EmailCategory, ip: string) {
   const uuid = /^[0-9a-f-]{36}$/i.test(token) ? token : null;
   if (!uuid) throw new AppError(400, accountSettingsMessages.unsubscribeInvalid);
-  const [row] = await db
-    .update(profiles)
-    .set(category === 'alertas' ? { email_alerts: false } : { email_news: false })
-    .where(eq(profiles.email_token, uuid))
-    .returning({ id: profiles.id });
-  if (!row) throw new AppError(400, accountSettingsMessages.unsubscribeInvalid);
-  await audit(db, {
-    actorId: row.id,
-    action: 'conta.descadastro_email',
-    entity: 'profile',
-    entityId: row.id,
-    ip,
-    after: { tipo: category },
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(profiles)
+      .set(category === 'alertas' ? { email_alerts: false } : { email_news: false })
+      .where(eq(profiles.email_token, uuid))
+      .returning({ id: profiles.id });
+    if (!row) throw new AppError(400, accountSettingsMessages.unsubscribeInvalid);
+    await audit(tx, {
+      actorId: row.id,
+      action: 'conta.descadastro_email',
+      entity: 'profile',
+      entityId: row.id,
+      ip,
+      after: { tipo: category },
+    });
   });
 }
 
 export async function acceptTerms(db: Db, user: ProfileRow, version: string, ip: string) {
   if (version !== TERMS_VERSION) throw new AppError(409, accountSettingsMessages.termsOutdated);
-  const [row] = await db
-    .update(profiles)
-    .set({ terms_version: TERMS_VERSION, terms_accepted_at: new Date() })
-    .where(eq(profiles.id, user.id))
-    .returning();
-  await audit(db, {
-    actorId: user.id,
-    action: 'conta.termos_aceitos',
-    entity: 'profile',
-    entityId: user.id,
-    ip,
-    after: { termos: TERMS_VERSION },
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(profiles)
+      .set({ terms_version: TERMS_VERSION, terms_accepted_at: new Date() })
+      .where(eq(profiles.id, user.id))
+      .returning();
+    await audit(tx, {
+      actorId: user.id,
+      action: 'conta.termos_aceitos',
+      entity: 'profile',
+      entityId: user.id,
+      ip,
+      after: { termos: TERMS_VERSION },
+    });
+    return row!;
   });
-  return row!;
 }

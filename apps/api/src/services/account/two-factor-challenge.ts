@@ -1,10 +1,12 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { twoFactorMessages } from '@urbana/shared';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { profiles, twoFactorChallenges } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { audit } from '../audit.ts';
+import { enforceGuessLimits, recordWrongGuess, type GuessContext } from '../auth/guess-limits.ts';
 import { checkSecondFactor } from './second-factor.ts';
 
 export const CHALLENGE_TTL_MS = 5 * 60_000;
@@ -27,9 +29,17 @@ export async function createTwoFactorChallenge(db: Db, userId: string): Promise<
 
 /**
  * The second step of a sign-in: the challenge must be live (5 minutes, 5 attempts, single use) and
- * the code right. Returns the user, or throws with a Portuguese message.
+ * the code right. A wrong code counts toward the account's sign-in limits, and a throttled account
+ * is refused before its code is looked at (issue #39 item 4): five attempts a challenge alone would let
+ * anyone with the password open challenges from many addresses and keep guessing. Returns the user,
+ * or throws with a Portuguese message.
  */
-export async function passTwoFactorChallenge(db: Db, input: { challenge: string; code: string }, ip: string) {
+export async function passTwoFactorChallenge(
+  deps: { db: Db; config: Pick<Config, 'signInLimits'> },
+  input: { challenge: string; code: string },
+  ctx: GuessContext,
+) {
+  const { db } = deps;
   // Each try spends one attempt first, so parallel guesses cannot exceed the limit.
   const [row] = await db
     .update(twoFactorChallenges)
@@ -47,15 +57,10 @@ export async function passTwoFactorChallenge(db: Db, input: { challenge: string;
   const user = await db.query.profiles.findFirst({ where: eq(profiles.id, row.user_id) });
   if (!user || user.blocked_at || user.deleted_at)
     throw new AppError(401, twoFactorMessages.challengeExpired);
+  await enforceGuessLimits(deps, { email: user.email, userId: user.id }, ctx);
   const kind = await checkSecondFactor(db, user, input.code);
   if (!kind) {
-    await audit(db, {
-      actorId: user.id,
-      action: 'dois_fatores.falha',
-      entity: 'profile',
-      entityId: user.id,
-      ip,
-    });
+    await recordWrongGuess(db, 'dois_fatores.falha', { email: user.email, userId: user.id }, ctx.ip);
     throw new AppError(400, twoFactorMessages.invalidCode);
   }
   await db.update(twoFactorChallenges).set({ used_at: new Date() }).where(eq(twoFactorChallenges.id, row.id));
@@ -65,7 +70,7 @@ export async function passTwoFactorChallenge(db: Db, input: { challenge: string;
       action: 'dois_fatores.codigo_recuperacao',
       entity: 'profile',
       entityId: user.id,
-      ip,
+      ip: ctx.ip,
     });
   return { user, kind };
 }

@@ -1,15 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { loadQrCode } from '../../lib/heavy-modules.ts';
-import { accountSettingsMessages, isAdmin, twoFactorMessages } from '@urbana/shared';
+import { isAdmin, twoFactorMessages } from '@urbana/shared';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { profiles, recoveryCodes } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { verifyPassword } from '../../lib/passwords.ts';
 import { newTotpSecret, otpauthUrl, verifyTotp } from '../../lib/totp.ts';
 import { audit } from '../audit.ts';
 import type { ProfileRow } from '../auth/index.ts';
-import { checkSecondFactor, newRecoveryCodes, storeRecoveryCodes } from './second-factor.ts';
+import type { GuessContext } from '../auth/guess-limits.ts';
+import { requireCurrentPassword, requireSecondFactorCode } from './reauthenticate.ts';
+import { newRecoveryCodes, storeRecoveryCodes } from './second-factor.ts';
 
 interface Deps {
   db: Db;
@@ -57,9 +58,9 @@ export async function enableTwoFactor(deps: Deps, user: ProfileRow, code: string
 }
 
 /** New recovery codes (the old ones stop working); a current code is asked. */
-export async function regenerateRecoveryCodes(deps: Deps, user: ProfileRow, code: string) {
+export async function regenerateRecoveryCodes(deps: Deps, user: ProfileRow, code: string, ctx: GuessContext) {
   if (!user.totp_enabled_at) throw new AppError(400, twoFactorMessages.notStarted);
-  if (!(await checkSecondFactor(deps.db, user, code))) throw new AppError(400, twoFactorMessages.invalidCode);
+  await requireSecondFactorCode(deps, user, code, ctx);
   const codes = newRecoveryCodes();
   await storeRecoveryCodes(deps.db, user.id, codes);
   return codes;
@@ -70,15 +71,14 @@ export async function disableTwoFactor(
   deps: Deps,
   user: ProfileRow,
   input: { password: string; code: string },
-  ip: string,
+  ctx: GuessContext,
 ) {
+  const { ip } = ctx;
   if (deps.config.adminTwoFactorRequired && isAdmin(user, deps.config.adminEmails))
     throw new AppError(403, twoFactorMessages.adminCannotDisable);
   if (!user.totp_enabled_at) throw new AppError(400, twoFactorMessages.notStarted);
-  if (!(await verifyPassword(user.password_hash, input.password)))
-    throw new AppError(400, accountSettingsMessages.wrongPassword);
-  if (!(await checkSecondFactor(deps.db, user, input.code)))
-    throw new AppError(400, twoFactorMessages.invalidCode);
+  await requireCurrentPassword(deps, user, input.password, ctx);
+  await requireSecondFactorCode(deps, user, input.code, ctx);
   await deps.db.transaction(async (tx) => {
     await tx
       .update(profiles)

@@ -65,12 +65,12 @@ export async function resetPassword(
           isNull(authTokens.used_at),
         ),
       );
-  });
-  await audit(deps.db, {
-    actorId: userId,
-    action: 'senha.redefinida',
-    entity: 'profile',
-    entityId: userId,
-    ip: ctx.ip,
+    await audit(tx, {
+      actorId: userId,
+      action: 'senha.redefinida',
+      entity: 'profile',
+      entityId: userId,
+      ip: ctx.ip,
+    });
   });
 }

@@ -1,5 +1,5 @@
 // Sign-in, sessions, known devices and the profile of the signed-in user.
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   accountMessages,
   isAdmin,
@@ -16,9 +16,10 @@ import { knownDevices, orderLimitExemptions, profiles, sessions } from '../../db
 import { AppError } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import { audit, recentEvents } from '../audit.ts';
+import { audit } from '../audit.ts';
 import { createTwoFactorChallenge, type TwoFactorChallenge } from '../account/two-factor-challenge.ts';
-import { type ProfileRow, type AuthDeps, type RequestContext, tooMany } from './tokens.ts';
+import { enforceGuessLimits, isKnownDevice, recordWrongGuess } from './guess-limits.ts';
+import { type ProfileRow, type AuthDeps, type RequestContext } from './tokens.ts';
 
 /** Who a user is and how to reach them, as their own profile and the staff's user page show it (issue #18). */
 export function userContact(row: ProfileRow): UserContact {
@@ -88,7 +89,8 @@ export async function createSession(
 
 /**
  * Sign-in throttling (issue 22, item 8; decision 026), failures counted from audit_log so that they
- * hold across instances with or without Redis:
+ * hold across instances with or without Redis (enforceGuessLimits, which also counts wrong codes and
+ * wrong current passwords of the same account, issue #39 item 4):
  * - per (e-mail, IP): SIGN_IN_PAIR_MAX_FAILURES in SIGN_IN_PAIR_WINDOW_MINUTES — the one guessing is
  *   throttled, the owner elsewhere is not;
  * - per IP: the request limit on the route (rateLimits.signIn, in Redis when configured);
@@ -100,37 +102,13 @@ export async function signIn(
   input: { email: string; password: string; staff_only?: boolean | undefined },
   ctx: RequestContext & { deviceToken?: string | undefined },
 ): Promise<SignedIn | { twoFactor: TwoFactorChallenge }> {
-  const { db, config } = deps;
-  const limits = config.signInLimits;
-  const limited = async (retryAfterSeconds: number, scope: string) => {
-    await audit(db, {
-      action: 'login.limitado',
-      entity: 'profile',
-      entityId: input.email,
-      ip: ctx.ip,
-      after: { limite: scope },
-    });
-    return tooMany(retryAfterSeconds);
-  };
-  const pair = await recentEvents(db, 'login.falha', input.email, limits.pair.windowMs, ctx.ip);
-  if (pair.count >= limits.pair.max) throw await limited(pair.retryAfterSeconds, 'email_ip');
-  const wide = await recentEvents(db, 'login.falha', input.email, limits.email.windowMs);
+  const { db } = deps;
   const user = await db.query.profiles.findFirst({ where: eq(profiles.email, input.email) });
-  let knownDevice = false;
-  if (wide.count >= limits.email.max) {
-    knownDevice = Boolean(user && ctx.deviceToken && (await isKnownDevice(db, user.id, ctx.deviceToken)));
-    if (!knownDevice) throw await limited(wide.retryAfterSeconds, 'email');
-  }
+  const knownDevice = await enforceGuessLimits(deps, { email: input.email, userId: user?.id }, ctx);
   const ok = await verifyPassword(user?.password_hash, input.password);
   if (!user || !ok) {
     // The same answer for an unknown e-mail and a wrong password.
-    await audit(db, {
-      actorId: user?.id ?? null,
-      action: 'login.falha',
-      entity: 'profile',
-      entityId: input.email,
-      ip: ctx.ip,
-    });
+    await recordWrongGuess(db, 'login.falha', { email: input.email, userId: user?.id }, ctx.ip);
     throw new AppError(401, signInErrors.invalidCredentials);
   }
   if (user.blocked_at) {
@@ -178,16 +156,6 @@ export async function finishSignIn(
     ...(detail ? { after: detail } : {}),
   });
   return { ...session, deviceToken: await rememberDevice(deps.db, user.id, ctx.deviceToken) };
-}
-
-/** Whether this browser's device cookie belongs to the account (and touches it). */
-async function isKnownDevice(db: Db, userId: string, token: string): Promise<boolean> {
-  const [row] = await db
-    .update(knownDevices)
-    .set({ last_used_at: new Date() })
-    .where(and(eq(knownDevices.token_hash, hashToken(token)), eq(knownDevices.user_id, userId)))
-    .returning({ user_id: knownDevices.user_id });
-  return row !== undefined;
 }
 
 /**
@@ -276,23 +244,4 @@ export async function isSessionActive(
     row.session.expires_at.getTime() >= now &&
     row.session.last_seen_at.getTime() + deps.config.sessionIdleMs >= now
   );
-}
-
-export async function updateProfile(
-  db: Db,
-  userId: string,
-  input: { nome_completo: string; empresa: string | null; telefone: string | null },
-): Promise<ProfileRow> {
-  const [row] = await db
-    .update(profiles)
-    .set({
-      nome_completo: input.nome_completo,
-      empresa: input.empresa,
-      telefone: input.telefone,
-      updated_at: new Date(),
-    })
-    .where(eq(profiles.id, userId))
-    .returning();
-  if (!row) throw new AppError(404, 'Perfil não encontrado.');
-  return row;
 }

@@ -53,49 +53,55 @@ export async function signUp(
   const existing = await deps.db.query.profiles.findFirst({ where: eq(profiles.email, input.email) });
   if (existing) throw new AppError(409, signUpErrors.alreadyRegistered);
   const passwordHash = await hashPassword(input.password);
-  const [user] = await deps.db
-    .insert(profiles)
-    .values({
-      email: input.email,
-      nome_completo: input.nome_completo,
-      telefone: input.telefone,
-      // Specification §3 (docs/spec/specification.md): always cliente, whatever the request says.
-      tipo_usuario: 'cliente',
-      password_hash: passwordHash,
-      // Creating the account is accepting the terms and privacy policy shown next to the button.
-      terms_version: TERMS_VERSION,
-      terms_accepted_at: new Date(),
-    })
-    .onConflictDoNothing({ target: profiles.email })
-    .returning();
-  // A concurrent sign-up with the same e-mail won the race.
-  if (!user) throw new AppError(409, signUpErrors.alreadyRegistered);
-  await audit(deps.db, {
-    actorId: user.id,
-    action: 'conta.cadastro',
-    entity: 'profile',
-    entityId: user.email,
-    ip: ctx.ip,
-    after: { termos: TERMS_VERSION },
+  // The account and its entry commit together (issue #39 item 9); the confirmation e-mail follows.
+  const user = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(profiles)
+      .values({
+        email: input.email,
+        nome_completo: input.nome_completo,
+        telefone: input.telefone,
+        // Specification §3 (docs/spec/specification.md): always cliente, whatever the request says.
+        tipo_usuario: 'cliente',
+        password_hash: passwordHash,
+        // Creating the account is accepting the terms and privacy policy shown next to the button.
+        terms_version: TERMS_VERSION,
+        terms_accepted_at: new Date(),
+      })
+      .onConflictDoNothing({ target: profiles.email })
+      .returning();
+    // A concurrent sign-up with the same e-mail won the race.
+    if (!row) throw new AppError(409, signUpErrors.alreadyRegistered);
+    await audit(tx, {
+      actorId: row.id,
+      action: 'conta.cadastro',
+      entity: 'profile',
+      entityId: row.email,
+      ip: ctx.ip,
+      after: { termos: TERMS_VERSION },
+    });
+    return row;
   });
   await sendConfirmation(deps, user);
   return user;
 }
 
 export async function confirmEmail(deps: AuthDeps, token: string, ctx: RequestContext) {
-  const userId = await consumeToken(deps.db, token, 'email_confirmation');
-  if (!userId) throw new AppError(400, accountMessages.confirmationLinkInvalid);
-  const [user] = await deps.db
-    .update(profiles)
-    .set({ email_confirmed_at: sql`coalesce(${profiles.email_confirmed_at}, now())` })
-    .where(eq(profiles.id, userId))
-    .returning();
-  await audit(deps.db, {
-    actorId: userId,
-    action: 'conta.email_confirmado',
-    entity: 'profile',
-    entityId: user?.email,
-    ip: ctx.ip,
+  await deps.db.transaction(async (tx) => {
+    const userId = await consumeToken(tx, token, 'email_confirmation');
+    if (!userId) throw new AppError(400, accountMessages.confirmationLinkInvalid);
+    const [user] = await tx
+      .update(profiles)
+      .set({ email_confirmed_at: sql`coalesce(${profiles.email_confirmed_at}, now())` })
+      .where(eq(profiles.id, userId))
+      .returning();
+    await audit(tx, {
+      actorId: userId,
+      action: 'conta.email_confirmado',
+      entity: 'profile',
+      entityId: user?.email,
+      ip: ctx.ip,
+    });
   });
 }
 

@@ -2,7 +2,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { signInErrors } from '@urbana/shared';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { authTokens, type profiles } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
@@ -65,7 +65,11 @@ export async function issueToken(
 }
 
 /** Marks a single-use token as used and returns its user, or null when invalid, used or expired. */
-export async function consumeToken(db: Db, token: string, kind: 'email_confirmation' | 'password_reset') {
+export async function consumeToken(
+  db: Db | Tx,
+  token: string,
+  kind: 'email_confirmation' | 'password_reset',
+) {
   const [used] = await db
     .update(authTokens)
     .set({ used_at: new Date() })

@@ -5,6 +5,7 @@ import { afterCommit, canRunAfterCommit } from '../../db/after-commit.ts';
 import { notificationBroadcasts, notifications, profiles } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { turnBatcher } from '../../lib/turn-batch.ts';
+import { audit } from '../audit.ts';
 
 /** PostgreSQL NOTIFY channel: `{ "user_id": …, "id": … }` for every new notification. */
 export const NOTIFICATION_CHANNEL = 'urbana_notificacoes';
@@ -181,6 +182,7 @@ export const BROADCAST_NO_RECIPIENTS = 'Nenhum usuário ativo neste público.';
 export async function broadcastNotification(
   db: Db,
   senderId: string,
+  ip: string,
   input: {
     segment: AudienceSegment;
     user_id?: string | null | undefined;
@@ -223,6 +225,15 @@ export async function broadcastNotification(
       .update(notificationBroadcasts)
       .set({ recipients })
       .where(eq(notificationBroadcasts.id, broadcast!.id));
+    // In the same transaction: a broadcast is never sent without its entry (issue #39 item 9).
+    await audit(tx, {
+      actorId: senderId,
+      action: 'notificacao.enviada',
+      entity: 'notification_broadcast',
+      entityId: broadcast!.id,
+      after: { segment: input.segment, target_user_id: target, title: input.title, recipients },
+      ip,
+    });
     return { ...broadcast!, recipients };
   });
 }

@@ -107,19 +107,21 @@ export async function listInvitations(deps: Pick<AuthDeps, 'db'>): Promise<Invit
 }
 
 export async function revokeInvitation(deps: Pick<AuthDeps, 'db'>, adminId: string, id: string, ip: string) {
-  const [row] = await deps.db
-    .update(staffInvitations)
-    .set({ revoked_at: new Date() })
-    .where(
-      and(
-        eq(staffInvitations.id, id),
-        isNull(staffInvitations.accepted_at),
-        isNull(staffInvitations.revoked_at),
-      ),
-    )
-    .returning();
-  if (!row) throw new AppError(409, invitationMessages.invalid);
-  await audit(deps.db, { actorId: adminId, action: 'convite.revogado', entity: 'convite', entityId: id, ip });
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(staffInvitations)
+      .set({ revoked_at: new Date() })
+      .where(
+        and(
+          eq(staffInvitations.id, id),
+          isNull(staffInvitations.accepted_at),
+          isNull(staffInvitations.revoked_at),
+        ),
+      )
+      .returning();
+    if (!row) throw new AppError(409, invitationMessages.invalid);
+    await audit(tx, { actorId: adminId, action: 'convite.revogado', entity: 'convite', entityId: id, ip });
+  });
 }
 
 function live(token: string) {
