@@ -449,7 +449,7 @@ describe('Excluir minha conta', () => {
     expect(files.length).toBeGreaterThan(0);
     // As if the process died right after the commit: the store never got the deletions.
     const dead = { ...ctx.app.deps.storage, delete: () => Promise.reject(new Error('processo encerrado')) };
-    await deleteAccount({ db: ctx.database.db, storage: dead }, caio.id, {
+    await deleteAccount({ db: ctx.database.db, storage: dead, config: ctx.config }, caio.id, {
       actorId: caio.id,
       ip: '127.0.0.1',
       password: caio.password,
