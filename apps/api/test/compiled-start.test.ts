@@ -21,6 +21,7 @@ const heavy = [
   'jose',
   'file-type',
   'fflate',
+  '@aws-sdk/lib-storage',
   '@electric-sql/pglite',
 ];
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'urbana-compiled-'));

@@ -4,6 +4,7 @@
  * on this machine, and most processes never need them: a catalogue read uses none.
  */
 import type * as S3Sdk from '@aws-sdk/client-s3';
+import type * as S3Storage from '@aws-sdk/lib-storage';
 import type * as Fflate from 'fflate';
 import type * as FileType from 'file-type';
 import type * as Jose from 'jose';
@@ -19,6 +20,7 @@ let sharpModule: Promise<typeof Sharp> | undefined;
 let pdfModule: Promise<PdfKitClass> | undefined;
 let qrModule: Promise<typeof QrCode> | undefined;
 let s3Module: Promise<typeof S3Sdk> | undefined;
+let s3UploadModule: Promise<typeof S3Storage> | undefined;
 let pixModule: Promise<typeof PixUtils> | undefined;
 let joseModule: Promise<typeof Jose> | undefined;
 let fileTypeModule: Promise<typeof FileType> | undefined;
@@ -43,6 +45,12 @@ export function loadQrCode(): Promise<typeof QrCode> {
 export function loadS3(): Promise<typeof S3Sdk> {
   s3Module ??= import('@aws-sdk/client-s3');
   return s3Module;
+}
+
+/** Only a stream stored on S3 (a data export) goes up in parts. */
+export function loadS3Upload(): Promise<typeof S3Storage> {
+  s3UploadModule ??= import('@aws-sdk/lib-storage');
+  return s3UploadModule;
 }
 
 /** pix-utils brings axios and qrcode with it (≈ 60 ms and 20 MB at start): only an order's Pix needs it. */
