@@ -20,7 +20,7 @@ const heavy = [
   'pix-utils',
   'jose',
   'file-type',
-  'fflate',
+  'yazl',
   '@aws-sdk/lib-storage',
   '@electric-sql/pglite',
 ];

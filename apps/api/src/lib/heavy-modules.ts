@@ -5,7 +5,6 @@
  */
 import type * as S3Sdk from '@aws-sdk/client-s3';
 import type * as S3Storage from '@aws-sdk/lib-storage';
-import type * as Fflate from 'fflate';
 import type * as FileType from 'file-type';
 import type * as Jose from 'jose';
 import type { Transporter } from 'nodemailer';
@@ -13,6 +12,7 @@ import type PdfKit from 'pdfkit';
 import type * as PixUtils from 'pix-utils';
 import type * as QrCode from 'qrcode';
 import type Sharp from 'sharp';
+import type * as Yazl from 'yazl';
 
 type PdfKitClass = typeof PdfKit;
 
@@ -20,11 +20,11 @@ let sharpModule: Promise<typeof Sharp> | undefined;
 let pdfModule: Promise<PdfKitClass> | undefined;
 let qrModule: Promise<typeof QrCode> | undefined;
 let s3Module: Promise<typeof S3Sdk> | undefined;
-let s3UploadModule: Promise<typeof S3Storage> | undefined;
 let pixModule: Promise<typeof PixUtils> | undefined;
 let joseModule: Promise<typeof Jose> | undefined;
 let fileTypeModule: Promise<typeof FileType> | undefined;
-let fflateModule: Promise<typeof Fflate> | undefined;
+let s3UploadModule: Promise<typeof S3Storage> | undefined;
+let yazlModule: Promise<typeof Yazl> | undefined;
 
 export function loadSharp(): Promise<typeof Sharp> {
   sharpModule ??= import('sharp').then((m) => m.default);
@@ -47,12 +47,6 @@ export function loadS3(): Promise<typeof S3Sdk> {
   return s3Module;
 }
 
-/** Only a stream stored on S3 (a data export) goes up in parts. */
-export function loadS3Upload(): Promise<typeof S3Storage> {
-  s3UploadModule ??= import('@aws-sdk/lib-storage');
-  return s3UploadModule;
-}
-
 /** pix-utils brings axios and qrcode with it (≈ 60 ms and 20 MB at start): only an order's Pix needs it. */
 export function loadPixUtils(): Promise<typeof PixUtils> {
   pixModule ??= import('pix-utils');
@@ -71,10 +65,17 @@ export function loadFileType(): Promise<typeof FileType> {
   return fileTypeModule;
 }
 
+/** Only a stream stored on S3 (a data export) goes up in parts. */
+export function loadS3Upload(): Promise<typeof S3Storage> {
+  s3UploadModule ??= import('@aws-sdk/lib-storage');
+  return s3UploadModule;
+}
+
 /** Only "baixar meus dados" writes a zip. */
-export function loadFflate(): Promise<typeof Fflate> {
-  fflateModule ??= import('fflate');
-  return fflateModule;
+export function loadYazl(): Promise<typeof Yazl> {
+  // yazl is CommonJS: its exports are the default export of the ES module.
+  yazlModule ??= import('yazl').then((m) => (m as typeof Yazl & { default?: typeof Yazl }).default ?? m);
+  return yazlModule;
 }
 
 export type { Transporter };
