@@ -20,7 +20,8 @@ const heavy = [
   'pix-utils',
   'jose',
   'file-type',
-  'fflate',
+  'yazl',
+  '@aws-sdk/lib-storage',
   '@electric-sql/pglite',
 ];
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'urbana-compiled-'));

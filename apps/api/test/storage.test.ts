@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import S3rver from 's3rver';
 import { LocalStorage, S3Storage, type Storage } from '../src/services/storage.ts';
@@ -76,6 +78,33 @@ describe.each(implementations)('armazenamento: %s', (_name, make) => {
     expect((await readAll(object!.body)).equals(body)).toBe(true);
     await storage.delete('midias/teste/video.mp4');
     expect(await storage.get('midias/teste/video.mp4')).toBeNull();
+  });
+
+  it('grava a partir de um fluxo de tamanho desconhecido (no S3, em partes) e lê os mesmos bytes', async () => {
+    const storage = make();
+    // 17 MiB and a bit: three parts of a multipart upload on S3.
+    const chunks = Array.from({ length: 17 }, (_, i) => Buffer.alloc(1024 * 1024, i));
+    chunks.push(Buffer.from('fim'));
+    const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+    await storage.put('exportacoes/teste/fluxo.zip', Readable.from(chunks), 'application/zip');
+    const object = await storage.get('exportacoes/teste/fluxo.zip');
+    const whole = Buffer.concat(chunks);
+    expect(object?.contentType).toBe('application/zip');
+    expect(object?.size).toBe(whole.length);
+    expect(sha256(await readAll(object!.body))).toBe(sha256(whole));
+    await storage.delete('exportacoes/teste/fluxo.zip');
+  });
+
+  it('um fluxo que falha no meio não deixa arquivo', async () => {
+    const storage = make();
+    async function* broken() {
+      yield Buffer.alloc(6 * 1024 * 1024, 1);
+      throw new Error('origem interrompida');
+    }
+    await expect(
+      storage.put('exportacoes/teste/quebrado.zip', Readable.from(broken()), 'application/zip'),
+    ).rejects.toThrow('origem interrompida');
+    expect(await storage.get('exportacoes/teste/quebrado.zip')).toBeNull();
   });
 
   it('um arquivo que não existe é nulo', async () => {

@@ -4,7 +4,7 @@
  * on this machine, and most processes never need them: a catalogue read uses none.
  */
 import type * as S3Sdk from '@aws-sdk/client-s3';
-import type * as Fflate from 'fflate';
+import type * as S3Storage from '@aws-sdk/lib-storage';
 import type * as FileType from 'file-type';
 import type * as Jose from 'jose';
 import type { Transporter } from 'nodemailer';
@@ -12,6 +12,7 @@ import type PdfKit from 'pdfkit';
 import type * as PixUtils from 'pix-utils';
 import type * as QrCode from 'qrcode';
 import type Sharp from 'sharp';
+import type * as Yazl from 'yazl';
 
 type PdfKitClass = typeof PdfKit;
 
@@ -22,7 +23,8 @@ let s3Module: Promise<typeof S3Sdk> | undefined;
 let pixModule: Promise<typeof PixUtils> | undefined;
 let joseModule: Promise<typeof Jose> | undefined;
 let fileTypeModule: Promise<typeof FileType> | undefined;
-let fflateModule: Promise<typeof Fflate> | undefined;
+let s3UploadModule: Promise<typeof S3Storage> | undefined;
+let yazlModule: Promise<typeof Yazl> | undefined;
 
 export function loadSharp(): Promise<typeof Sharp> {
   sharpModule ??= import('sharp').then((m) => m.default);
@@ -63,10 +65,17 @@ export function loadFileType(): Promise<typeof FileType> {
   return fileTypeModule;
 }
 
+/** Only a stream stored on S3 (a data export) goes up in parts. */
+export function loadS3Upload(): Promise<typeof S3Storage> {
+  s3UploadModule ??= import('@aws-sdk/lib-storage');
+  return s3UploadModule;
+}
+
 /** Only "baixar meus dados" writes a zip. */
-export function loadFflate(): Promise<typeof Fflate> {
-  fflateModule ??= import('fflate');
-  return fflateModule;
+export function loadYazl(): Promise<typeof Yazl> {
+  // yazl is CommonJS: its exports are the default export of the ES module.
+  yazlModule ??= import('yazl').then((m) => (m as typeof Yazl & { default?: typeof Yazl }).default ?? m);
+  return yazlModule;
 }
 
 export type { Transporter };

@@ -1,9 +1,11 @@
-import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { S3Client } from '@aws-sdk/client-s3';
-import { loadS3 } from '../lib/heavy-modules.ts';
+import { loadS3, loadS3Upload } from '../lib/heavy-modules.ts';
 
 export interface StoredObject {
   body: Readable;
@@ -14,7 +16,11 @@ export interface StoredObject {
 /** Where files live: one interface, a local folder by default or any S3-compatible store. */
 export interface Storage {
   readonly kind: 'local' | 's3';
-  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /**
+   * Store a file. A stream is written as it arrives (a data export of any size never sits in memory),
+   * and the key shows it only once it is complete: a failed or interrupted write leaves nothing.
+   */
+  put(key: string, body: Buffer | Readable, contentType: string): Promise<void>;
   /** Store a file from disk, streamed (large videos never sit in memory). */
   putFile(key: string, filePath: string, contentType: string): Promise<void>;
   get(key: string): Promise<StoredObject | null>;
@@ -37,10 +43,18 @@ export class LocalStorage implements Storage {
     return path.join(this.root, key);
   }
 
-  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+  async put(key: string, body: Buffer | Readable, contentType: string): Promise<void> {
     const file = this.file(key);
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, body);
+    // Written beside the final name and renamed when complete, so a reader never gets half a file.
+    const partial = `${file}.${randomBytes(6).toString('hex')}.parcial`;
+    try {
+      await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(partial));
+      await rename(partial, file);
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error;
+    }
     await writeFile(`${file}.tipo`, contentType);
   }
 
@@ -77,6 +91,13 @@ export interface S3Options {
   forcePathStyle: boolean;
 }
 
+/**
+ * A streamed upload's parts: S3's smallest is 5 MiB, and 8 MiB parts keep even an 80 GB export under
+ * the 10,000-part limit; two in flight keep the pipe busy without holding more than ≈ 16 MiB.
+ */
+const PART_BYTES = 8 * 1024 * 1024;
+const PARTS_AT_ONCE = 2;
+
 export class S3Storage implements Storage {
   readonly kind = 's3' as const;
   private s3: Promise<{ client: S3Client; sdk: Awaited<ReturnType<typeof loadS3>> }> | undefined;
@@ -100,9 +121,10 @@ export class S3Storage implements Storage {
     return this.s3;
   }
 
-  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+  async put(key: string, body: Buffer | Readable, contentType: string): Promise<void> {
     assertSafeKey(key);
     const { client, sdk } = await this.connect();
+    if (!Buffer.isBuffer(body)) return this.putStream(client, key, body, contentType);
     await client.send(
       new sdk.PutObjectCommand({
         Bucket: this.options.bucket,
@@ -111,6 +133,22 @@ export class S3Storage implements Storage {
         ContentType: contentType,
       }),
     );
+  }
+
+  /**
+   * A stream of unknown length goes up in parts (S3 multipart upload): memory holds at most
+   * PART_BYTES × PARTS_AT_ONCE whatever the size, and a failure aborts the upload, leaving no object.
+   */
+  private async putStream(client: S3Client, key: string, body: Readable, contentType: string) {
+    const { Upload } = await loadS3Upload();
+    const upload = new Upload({
+      client,
+      params: { Bucket: this.options.bucket, Key: key, Body: body, ContentType: contentType },
+      partSize: PART_BYTES,
+      queueSize: PARTS_AT_ONCE,
+      leavePartsOnError: false,
+    });
+    await upload.done();
   }
 
   async putFile(key: string, filePath: string, contentType: string): Promise<void> {

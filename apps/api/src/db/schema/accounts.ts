@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, inet, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  inet,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz, updatedAt } from './columns.ts';
 
 /** Specification §3 (docs/spec/specification.md) profile, plus what an account needs. updated_at doubles as the last-access date. */
@@ -192,7 +203,11 @@ export const staffInvitations = pgTable(
   ],
 );
 
-/** "Baixar meus dados": a ZIP prepared in the background, downloadable until expires_at. */
+/**
+ * "Baixar meus dados": a ZIP prepared in the background, downloadable until expires_at. pendente →
+ * gerando (a worker holds it while locked_until lasts, renewing it) → pronto or falhou; a build whose
+ * worker died is taken again once its lease runs out (issue #39 item 6).
+ */
 export const dataExports = pgTable(
   'data_exports',
   {
@@ -200,11 +215,14 @@ export const dataExports = pgTable(
     user_id: uuid('user_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['pendente', 'pronto', 'falhou'] })
+    status: text('status', { enum: ['pendente', 'gerando', 'pronto', 'falhou'] })
       .notNull()
       .default('pendente'),
     storage_key: text('storage_key'),
-    size_bytes: integer('size_bytes'),
+    // A library may pass 2 GB (the default quota is 2 GB, and it can be raised).
+    size_bytes: bigint('size_bytes', { mode: 'number' }),
+    /** Builds started; also the claim's token, so a worker that lost its lease cannot finish. */
+    attempts: integer('attempts').notNull().default(0),
     locked_until: timestamptz('locked_until'),
     ready_at: timestamptz('ready_at'),
     expires_at: timestamptz('expires_at'),
@@ -212,6 +230,6 @@ export const dataExports = pgTable(
   },
   (t) => [
     index('data_exports_user_idx').on(t.user_id, t.created_at),
-    check('data_exports_status_check', sql`${t.status} in ('pendente', 'pronto', 'falhou')`),
+    check('data_exports_status_check', sql`${t.status} in ('pendente', 'gerando', 'pronto', 'falhou')`),
   ],
 );

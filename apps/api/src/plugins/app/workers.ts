@@ -55,7 +55,8 @@ function startWork(app: FastifyInstance, deps: AppDeps, every: (ms: number, work
   };
   cleanUp();
   every(5 * 60_000, cleanUp);
-  // "Baixar meus dados": prepared in the background, at once when asked and every minute.
+  // "Baixar meus dados": prepared in the background, at once when asked and every minute; and at start,
+  // so a build this instance was doing when it stopped resumes as soon as its lease runs out.
   let exporting: Promise<unknown> | undefined;
   deps.kickExports = () => {
     exporting ??= processDataExports(deps)
@@ -63,4 +64,5 @@ function startWork(app: FastifyInstance, deps: AppDeps, every: (ms: number, work
       .finally(() => (exporting = undefined));
   };
   every(60_000, deps.kickExports);
+  deps.kickExports();
 }
