@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type {
   BillingProfile,
   BillingProfileInput,
+  CnpjLookup,
   CartItem,
   CheckoutItem,
   CheckoutRequest,
@@ -44,6 +45,10 @@ export const billingQuery = queryOptions({
   queryFn: () => api<{ profile: BillingProfile | null }>('/api/billing-profile').then((r) => r.profile),
 });
 export const useBillingProfile = (enabled = true) => useQuery({ ...billingQuery, enabled });
+
+/** The company behind a CNPJ, from the Receita's registry through the API (issue #42 item 2). */
+export const fetchCnpj = (cnpj: string, signal?: AbortSignal) =>
+  api<CnpjLookup>(`/api/cnpj/${encodeURIComponent(cnpj)}`, signal ? { signal } : {});
 
 export function useSaveBilling() {
   const client = useQueryClient();

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
@@ -20,8 +20,8 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAuth } from '../../../features/auth/use-auth.ts';
 import { useAppConfig } from '../../../features/catalog/index.ts';
 import { useBillingProfile, useSaveBilling } from '../../../features/orders/index.ts';
-import { api } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useBillingLookups } from './billing-lookups.ts';
 
 const ufOptions = [
   ['', 'Escolha'] as const,
@@ -40,27 +40,9 @@ const empty: BillingProfileInput = {
   district: '',
   city: '',
   state: '',
+  ibge_code: null,
+  municipal_registration: '',
 };
-
-/** How long the CEP service may take before the user simply types the address. */
-const CEP_TIMEOUT_MS = 4000;
-
-type CepState = 'idle' | 'loading' | 'found' | 'notFound' | 'unavailable';
-const cepHints: Record<CepState, string | undefined> = {
-  idle: undefined,
-  loading: 'Buscando o endereço deste CEP...',
-  found: 'Endereço preenchido pelo CEP. Confira e complete o número.',
-  notFound: 'Não encontramos este CEP. Preencha o endereço abaixo.',
-  unavailable: 'Não foi possível consultar o CEP agora. Preencha o endereço abaixo.',
-};
-
-interface ViaCepAnswer {
-  erro?: boolean | string;
-  logradouro?: string;
-  bairro?: string;
-  localidade?: string;
-  uf?: string;
-}
 
 export function Component() {
   const [params] = useSearchParams();
@@ -76,9 +58,10 @@ export function Component() {
   const personType = useWatch({ control: form.control, name: 'person_type' });
   const { user } = useAuth();
   const config = useAppConfig();
-  const cepUrl = config.data?.cep_url ?? '';
-  const [cepState, setCepState] = useState<CepState>('idle');
-  const [lookedUp, setLookedUp] = useState('');
+  const lookups = useBillingLookups(form, {
+    cepUrl: config.data?.cep_url ?? '',
+    cnpjLookup: config.data?.cnpj_lookup ?? false,
+  });
 
   const { reset } = form;
   useEffect(() => {
@@ -90,6 +73,7 @@ export function Component() {
         phone: formatPhone(current.data.phone),
         cep: formatCEP(current.data.cep),
         complement: current.data.complement ?? '',
+        municipal_registration: current.data.municipal_registration ?? '',
       });
     } else if (current.data === null && user) {
       // First visit: start from the name and phone given at sign-up.
@@ -102,34 +86,6 @@ export function Component() {
     const value = form.getValues('document');
     if (value) form.setValue('document', maskDocument(value, personType));
   }, [form, personType]);
-
-  /** ViaCEP protocol (GET {base}/{cep}/json/); any failure leaves the address to the user. */
-  const lookUpCep = async (cep: string) => {
-    if (!cepUrl || cep.length !== 8 || lookedUp === cep) return;
-    setLookedUp(cep);
-    setCepState('loading');
-    try {
-      const answer = await api<ViaCepAnswer>(`${cepUrl}/${cep}/json/`, {
-        signal: AbortSignal.timeout(CEP_TIMEOUT_MS),
-      });
-      if (form.getValues('cep').replace(/\D/g, '') !== cep) return;
-      if (answer.erro) {
-        setCepState('notFound');
-        return;
-      }
-      const fill = (name: 'street' | 'district' | 'city' | 'state', value: string | undefined) => {
-        if (value) form.setValue(name, value, { shouldValidate: form.formState.isSubmitted });
-      };
-      fill('street', answer.logradouro);
-      fill('district', answer.bairro);
-      fill('city', answer.localidade);
-      fill('state', answer.uf && answer.uf in ufNames ? answer.uf : undefined);
-      setCepState('found');
-    } catch {
-      setLookedUp('');
-      setCepState('unavailable');
-    }
-  };
 
   /**
    * A masked field's value, checked again once the form was sent: the form library skips its own
@@ -202,11 +158,18 @@ export function Component() {
             autoCapitalize={personType === 'pj' ? 'characters' : 'off'}
             spellCheck={false}
             placeholder={personType === 'pj' ? '00.000.000/0000-00' : '000.000.000-00'}
-            hint={personType === 'pj' ? 'CNPJs novos têm letras: 12.ABC.345/01DE-35.' : undefined}
+            hint={
+              personType === 'pj'
+                ? (lookups.cnpjHint ?? 'CNPJs novos têm letras: 12.ABC.345/01DE-35.')
+                : undefined
+            }
             error={errors.document?.message}
             {...form.register('document', {
-              onChange: (e: { target: { value: string } }) =>
-                setMasked('document', maskDocument(e.target.value, personType)),
+              onChange: (e: { target: { value: string } }) => {
+                const masked = maskDocument(e.target.value, personType);
+                setMasked('document', masked);
+                lookups.documentTyped(masked);
+              },
             })}
           />
           <Field
@@ -225,15 +188,13 @@ export function Component() {
             inputMode="numeric"
             autoComplete="postal-code"
             placeholder="70040-010"
-            hint={cepHints[cepState]}
+            hint={lookups.cepHint}
             error={errors.cep?.message}
             {...form.register('cep', {
               onChange: (e: { target: { value: string } }) => {
                 const masked = formatCEP(e.target.value);
                 setMasked('cep', masked);
-                const cep = masked.replace(/\D/g, '');
-                if (cep.length === 8) void lookUpCep(cep);
-                else setCepState('idle');
+                lookups.cepTyped(masked);
               },
             })}
           />
@@ -255,15 +216,23 @@ export function Component() {
             label="Cidade"
             autoComplete="address-level2"
             error={errors.city?.message}
-            {...form.register('city')}
+            {...form.register('city', { onChange: lookups.placeTyped })}
           />
           <SelectField
             id="perfil-uf"
             label="Estado"
             options={ufOptions}
-            error={errors.state?.message}
-            {...form.register('state')}
+            error={errors.state?.message ?? errors.ibge_code?.message}
+            {...form.register('state', { onChange: lookups.placeTyped })}
           />
+          {personType === 'pj' ? (
+            <Field
+              label="Inscrição municipal (opcional)"
+              hint="Vai na nota fiscal de serviço, se a empresa tiver."
+              error={errors.municipal_registration?.message}
+              {...form.register('municipal_registration')}
+            />
+          ) : null}
           <div className="sm:col-span-2">
             <Button type="submit" disabled={isSubmitting}>
               {back ? 'Salvar e continuar' : 'Salvar cadastro'}
