@@ -43,6 +43,7 @@ export const twoFactorMessages = {
   challengeExpired: 'A verificação expirou. Entre de novo com email e senha.',
   enabled: 'Verificação em duas etapas ativada. Guarde os códigos de recuperação.',
   disabled: 'Verificação em duas etapas desativada.',
+  codesRenewed: 'Novos códigos de recuperação gerados. Os antigos deixaram de valer: guarde estes.',
   alreadyEnabled: 'A verificação em duas etapas já está ativada.',
   notStarted: 'Comece a configuração de novo: gere um novo QR Code.',
   adminRequired:

@@ -2,8 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   messageSchema,
   recoveryCodesSchema,
-  twoFactorCodeBodySchema,
-  twoFactorDisableBodySchema,
+  twoFactorChangeBodySchema,
   twoFactorMessages,
   twoFactorSetupSchema,
 } from '@urbana/shared';
@@ -43,13 +42,13 @@ export const twoFactorRoutes =
         config: limit,
         schema: {
           tags,
-          summary: 'Ativa com o primeiro código; devolve os códigos de recuperação (uma vez)',
-          body: twoFactorCodeBodySchema,
+          summary: 'Ativa com a senha atual e o primeiro código; devolve os códigos de recuperação (uma vez)',
+          body: twoFactorChangeBodySchema,
           response: { 200: recoveryCodesSchema, ...errors },
         },
       },
       async (request) => ({
-        recovery_codes: await setup.enableTwoFactor(deps, request.user!, request.body.code, request.ip),
+        recovery_codes: await setup.enableTwoFactor(deps, request.user!, request.body, request.ip),
         message: twoFactorMessages.enabled,
       }),
     );
@@ -60,14 +59,14 @@ export const twoFactorRoutes =
         config: limit,
         schema: {
           tags,
-          summary: 'Gera novos códigos de recuperação (os antigos deixam de valer)',
-          body: twoFactorCodeBodySchema,
+          summary: 'Gera novos códigos de recuperação (pede senha e código; os antigos deixam de valer)',
+          body: twoFactorChangeBodySchema,
           response: { 200: recoveryCodesSchema, ...errors },
         },
       },
       async (request) => ({
-        recovery_codes: await setup.regenerateRecoveryCodes(deps, request.user!, request.body.code),
-        message: twoFactorMessages.enabled,
+        recovery_codes: await setup.regenerateRecoveryCodes(deps, request.user!, request.body, request.ip),
+        message: twoFactorMessages.codesRenewed,
       }),
     );
 
@@ -78,7 +77,7 @@ export const twoFactorRoutes =
         schema: {
           tags,
           summary: 'Desativa (pede senha e código); administradores não podem',
-          body: twoFactorDisableBodySchema,
+          body: twoFactorChangeBodySchema,
           response: { 200: messageSchema, ...errors },
         },
       },

@@ -3,18 +3,14 @@ import { accountSettingsMessages, paths, TERMS_VERSION, type EmailCategory } fro
 import type { Db } from '../../db/client.ts';
 import { emailChanges, profiles, sessions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
+import { hashPassword, isCommonPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { audit, auditUpdate } from '../audit.ts';
 import type { AuthDeps, ProfileRow } from '../auth/index.ts';
 import { accountEmails } from './account-emails.ts';
+import { confirmCurrentPassword } from './current-password.ts';
 
 export const EMAIL_CHANGE_TTL_MS = 24 * 3600_000;
-
-async function requirePassword(user: ProfileRow, password: string) {
-  if (!(await verifyPassword(user.password_hash, password)))
-    throw new AppError(400, accountSettingsMessages.wrongPassword);
-}
 
 export async function updateAccount(
   db: Db,
@@ -46,7 +42,7 @@ export async function requestEmailChange(
   input: { email: string; password: string },
   ip: string,
 ) {
-  await requirePassword(user, input.password);
+  await confirmCurrentPassword(deps, user, input.password, ip);
   if (input.email === user.email) throw new AppError(400, accountSettingsMessages.emailChangeSame);
   const taken = await deps.db.query.profiles.findFirst({ where: eq(profiles.email, input.email) });
   if (taken) throw new AppError(409, accountSettingsMessages.emailTaken);
@@ -141,7 +137,7 @@ export async function changePassword(
   input: { current_password: string; new_password: string },
   ctx: { ip: string; sessionId: string },
 ) {
-  await requirePassword(user, input.current_password);
+  await confirmCurrentPassword(deps, user, input.current_password, ctx.ip);
   if (isCommonPassword(input.new_password))
     throw new AppError(400, 'Esta senha é muito comum. Escolha outra.');
   const passwordHash = await hashPassword(input.new_password);

@@ -1,15 +1,21 @@
 import { eq } from 'drizzle-orm';
 import { loadQrCode } from '../../lib/heavy-modules.ts';
-import { accountSettingsMessages, isAdmin, twoFactorMessages } from '@urbana/shared';
+import { isAdmin, twoFactorMessages } from '@urbana/shared';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { profiles, recoveryCodes } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { verifyPassword } from '../../lib/passwords.ts';
 import { newTotpSecret, otpauthUrl, verifyTotp } from '../../lib/totp.ts';
 import { audit } from '../audit.ts';
 import type { ProfileRow } from '../auth/index.ts';
+import { confirmCurrentPassword } from './current-password.ts';
 import { checkSecondFactor, newRecoveryCodes, storeRecoveryCodes } from './second-factor.ts';
+
+/** What every change of two-factor sign-in asks: the current password and a code (issue #39 item 5). */
+interface Proof {
+  password: string;
+  code: string;
+}
 
 interface Deps {
   db: Db;
@@ -26,12 +32,16 @@ export async function startTwoFactorSetup(deps: Deps, user: ProfileRow) {
   return { secret, otpauth_url: url, qr_svg: svg };
 }
 
-/** Step 2: the first code turns it on; ten recovery codes are returned once. */
-export async function enableTwoFactor(deps: Deps, user: ProfileRow, code: string, ip: string) {
+/**
+ * Step 2: the current password and the first code turn it on; ten recovery codes are returned once.
+ * The password is asked so that a stolen session cannot bind the thief's authenticator.
+ */
+export async function enableTwoFactor(deps: Deps, user: ProfileRow, input: Proof, ip: string) {
   if (user.totp_enabled_at) throw new AppError(409, twoFactorMessages.alreadyEnabled);
   const secret = user.totp_pending_secret;
   if (!secret) throw new AppError(400, twoFactorMessages.notStarted);
-  const step = verifyTotp(secret, code);
+  await confirmCurrentPassword(deps, user, input.password, ip);
+  const step = verifyTotp(secret, input.code);
   if (step === null) throw new AppError(400, twoFactorMessages.invalidCode);
   const codes = newRecoveryCodes();
   await deps.db.transaction(async (tx) => {
@@ -56,27 +66,24 @@ export async function enableTwoFactor(deps: Deps, user: ProfileRow, code: string
   return codes;
 }
 
-/** New recovery codes (the old ones stop working); a current code is asked. */
-export async function regenerateRecoveryCodes(deps: Deps, user: ProfileRow, code: string) {
+/** New recovery codes (the old ones stop working); the current password and a code are asked. */
+export async function regenerateRecoveryCodes(deps: Deps, user: ProfileRow, input: Proof, ip: string) {
   if (!user.totp_enabled_at) throw new AppError(400, twoFactorMessages.notStarted);
-  if (!(await checkSecondFactor(deps.db, user, code))) throw new AppError(400, twoFactorMessages.invalidCode);
+  // The password first: a wrong one must not spend the code (a recovery code is single use).
+  await confirmCurrentPassword(deps, user, input.password, ip);
+  if (!(await checkSecondFactor(deps.db, user, input.code)))
+    throw new AppError(400, twoFactorMessages.invalidCode);
   const codes = newRecoveryCodes();
   await storeRecoveryCodes(deps.db, user.id, codes);
   return codes;
 }
 
 /** Turning it off asks for the password and a code; an admin cannot while it is required. */
-export async function disableTwoFactor(
-  deps: Deps,
-  user: ProfileRow,
-  input: { password: string; code: string },
-  ip: string,
-) {
+export async function disableTwoFactor(deps: Deps, user: ProfileRow, input: Proof, ip: string) {
   if (deps.config.adminTwoFactorRequired && isAdmin(user, deps.config.adminEmails))
     throw new AppError(403, twoFactorMessages.adminCannotDisable);
   if (!user.totp_enabled_at) throw new AppError(400, twoFactorMessages.notStarted);
-  if (!(await verifyPassword(user.password_hash, input.password)))
-    throw new AppError(400, accountSettingsMessages.wrongPassword);
+  await confirmCurrentPassword(deps, user, input.password, ip);
   if (!(await checkSecondFactor(deps.db, user, input.code)))
     throw new AppError(400, twoFactorMessages.invalidCode);
   await deps.db.transaction(async (tx) => {
