@@ -2,7 +2,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { signInErrors } from '@urbana/shared';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { authTokens, type profiles } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
@@ -64,8 +64,26 @@ export async function issueToken(
   return token;
 }
 
+/** Whether a single-use token is still live, without spending it. */
+export async function isLiveToken(db: Db, token: string, kind: 'email_confirmation' | 'password_reset') {
+  const row = await db.query.authTokens.findFirst({
+    columns: { id: true },
+    where: and(
+      eq(authTokens.token_hash, hashToken(token)),
+      eq(authTokens.kind, kind),
+      isNull(authTokens.used_at),
+      gt(authTokens.expires_at, new Date()),
+    ),
+  });
+  return row !== undefined;
+}
+
 /** Marks a single-use token as used and returns its user, or null when invalid, used or expired. */
-export async function consumeToken(db: Db, token: string, kind: 'email_confirmation' | 'password_reset') {
+export async function consumeToken(
+  db: Db | Tx,
+  token: string,
+  kind: 'email_confirmation' | 'password_reset',
+) {
   const [used] = await db
     .update(authTokens)
     .set({ used_at: new Date() })
