@@ -153,8 +153,14 @@ test('o admin convida um operador, que cria a senha, ativa as duas etapas e entr
   await op.getByRole('button', { name: 'Ativar verificação em duas etapas' }).click();
   await expect(op.getByRole('img', { name: 'QR Code para o aplicativo autenticador' })).toBeVisible();
   const secret = (await op.getByTestId('totp-secret').textContent())!.trim();
-  await op.getByLabel('2. Código de 6 dígitos do aplicativo').fill(totp(secret));
-  await op.getByRole('button', { name: 'Confirmar e ativar' }).click();
+  // The current password is asked too, so that a stolen session cannot bind another authenticator.
+  const enrol = op.getByRole('form', { name: 'Configurar verificação em duas etapas' });
+  await enrol.getByLabel('2. Código de 6 dígitos do aplicativo').fill(totp(secret));
+  await enrol.getByLabel('3. Senha atual').fill('senha-errada-1');
+  await enrol.getByRole('button', { name: 'Confirmar e ativar' }).click();
+  await expect(enrol.getByText('Senha atual incorreta.')).toBeVisible();
+  await enrol.getByLabel('3. Senha atual').fill('Operadora-Nova-2026');
+  await enrol.getByRole('button', { name: 'Confirmar e ativar' }).click();
   await expect(op.getByRole('list', { name: 'Códigos de recuperação' }).getByRole('listitem')).toHaveCount(
     10,
   );

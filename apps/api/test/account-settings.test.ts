@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { signInErrors, TERMS_VERSION } from '@urbana/shared';
+import { accountSettingsMessages, signInErrors, TERMS_VERSION } from '@urbana/shared';
 import { auditLog, emailLog, profiles, scheduledEmails } from '../src/db/schema/index.ts';
 import {
   cookieFrom,
@@ -103,7 +103,7 @@ describe('cadastro e termos', () => {
 });
 
 describe('troca de email', () => {
-  it('só vale depois do link enviado ao novo endereço; o endereço antigo é avisado; o link é de uso único', async () => {
+  it('só vale depois dos links enviados ao novo endereço e ao atual; cada link é de uso único', async () => {
     const u = await createUser(ctx, { nome: 'Carla Troca' });
     const cookie = await signIn(ctx, u.email, u.password);
     const wrong = await inject(ctx, {
@@ -136,9 +136,10 @@ describe('troca de email', () => {
     expect(still!.email).toBe(u.email);
     const overview = await inject(ctx, { method: 'GET', url: '/api/account', cookie });
     expect(overview.json().pending_email).toBe('nova@exemplo.com.br');
-    const notice = await lastEmailTo(ctx, u.email);
-    expect(notice!.template).toBe('troca_email_aviso');
-    expect(notice!.body_text).toContain('nova@exemplo.com.br');
+    // The address in use authorises the change with its own link (issue #39 item 3).
+    const approve = await lastEmailTo(ctx, u.email);
+    expect(approve!.template).toBe('troca_email_autorizacao');
+    expect(approve!.body_text).toContain('nova@exemplo.com.br');
     const mail = await lastEmailTo(ctx, 'nova@exemplo.com.br');
     const token = linkToken(mail!.body_text, '/auth/confirmar-novo-email');
     const confirm = await inject(ctx, {
@@ -148,6 +149,14 @@ describe('troca de email', () => {
       payload: { token },
     });
     expect(confirm.statusCode, confirm.body).toBe(200);
+    expect(confirm.json().message).toBe(accountSettingsMessages.emailChangeNeedsCurrent);
+    const authorised = await inject(ctx, {
+      method: 'POST',
+      url: '/api/account/email/confirm',
+      headers: ORIGIN,
+      payload: { token: linkToken(approve!.body_text, '/auth/confirmar-novo-email') },
+    });
+    expect(authorised.json().message).toBe(accountSettingsMessages.emailChanged);
     const [now] = await ctx.database.db.select().from(profiles).where(eq(profiles.id, u.user.id));
     expect(now!.email).toBe('nova@exemplo.com.br');
     const again = await inject(ctx, {

@@ -18,7 +18,12 @@ const ORIGIN = { origin: 'http://localhost:3000' };
 
 beforeAll(async () => {
   ctx = await createTestApp({
-    config: testConfig({ ADMIN_EMAILS: 'chefe@urbana.com.br', ADMIN_TWO_FACTOR_REQUIRED: 'true' }),
+    config: testConfig({
+      ADMIN_EMAILS: 'chefe@urbana.com.br',
+      ADMIN_TWO_FACTOR_REQUIRED: 'true',
+      // Small, so that the test of wrong passwords counted with the sign-in failures reaches it.
+      SIGN_IN_PAIR_MAX_FAILURES: '3',
+    }),
   });
 });
 afterAll(async () => {
@@ -34,7 +39,7 @@ const signInRaw = (email: string, password: string) =>
   });
 
 /** Sets up two-factor sign-in through the API; returns the secret and the recovery codes. */
-async function enable(cookie: string) {
+async function enable(cookie: string, password: string) {
   const setup = await inject(ctx, {
     method: 'POST',
     url: '/api/account/two-factor/setup',
@@ -51,7 +56,7 @@ async function enable(cookie: string) {
     url: '/api/account/two-factor/enable',
     cookie,
     headers: ORIGIN,
-    payload: { code: '000000' === totp(secret) ? '111111' : '000000' },
+    payload: { password, code: '000000' === totp(secret) ? '111111' : '000000' },
   });
   expect(bad.statusCode).toBe(400);
   const ok = await inject(ctx, {
@@ -59,7 +64,7 @@ async function enable(cookie: string) {
     url: '/api/account/two-factor/enable',
     cookie,
     headers: ORIGIN,
-    payload: { code: totp(secret) },
+    payload: { password, code: totp(secret) },
   });
   expect(ok.statusCode, ok.body).toBe(200);
   const codes: string[] = ok.json().recovery_codes;
@@ -90,7 +95,7 @@ describe('entrar com duas etapas', () => {
     const u = await createUser(ctx, { email: 'duas@exemplo.com.br' });
     const first = await signInRaw(u.email, u.password);
     const cookie = cookieFrom(first)!;
-    const { secret } = await enable(cookie);
+    const { secret } = await enable(cookie, u.password);
     // Wrong password: the seed's first-factor message, unchanged.
     const wrong = await signInRaw(u.email, 'senha-errada');
     expect(wrong.statusCode).toBe(401);
@@ -141,7 +146,7 @@ describe('entrar com duas etapas', () => {
   it('códigos de recuperação entram uma vez cada', async () => {
     const u = await createUser(ctx);
     const cookie = cookieFrom(await signInRaw(u.email, u.password))!;
-    const { codes } = await enable(cookie);
+    const { codes } = await enable(cookie, u.password);
     const use = async (code: string) => {
       const challenge = (await signInRaw(u.email, u.password)).json().two_factor.challenge;
       return inject(ctx, {
@@ -166,7 +171,7 @@ describe('entrar com duas etapas', () => {
   it('um desafio aceita no máximo 5 tentativas', async () => {
     const u = await createUser(ctx);
     const cookie = cookieFrom(await signInRaw(u.email, u.password))!;
-    const { secret } = await enable(cookie);
+    const { secret } = await enable(cookie, u.password);
     const challenge = (await signInRaw(u.email, u.password)).json().two_factor.challenge;
     for (let i = 0; i < 5; i++) {
       const r = await inject(ctx, {
@@ -195,7 +200,7 @@ describe('entrar com duas etapas', () => {
     const panel = await inject(ctx, { method: 'GET', url: '/api/admin/usuarios', cookie });
     expect(panel.statusCode).toBe(403);
     expect(panel.json().message).toContain('Administradores precisam ativar a verificação em duas etapas');
-    const { secret } = await enable(cookie);
+    const { secret } = await enable(cookie, admin.password);
     expect((await inject(ctx, { method: 'GET', url: '/api/admin/usuarios', cookie })).statusCode).toBe(200);
     const off = await inject(ctx, {
       method: 'POST',
@@ -212,7 +217,7 @@ describe('entrar com duas etapas', () => {
   it('cliente desativa com senha e código', async () => {
     const u = await createUser(ctx);
     const cookie = cookieFrom(await signInRaw(u.email, u.password))!;
-    const { secret } = await enable(cookie);
+    const { secret } = await enable(cookie, u.password);
     const off = await inject(ctx, {
       method: 'POST',
       url: '/api/account/two-factor/disable',
@@ -261,7 +266,7 @@ describe('palpites do segundo fator contam por conta (issue #39 item 4)', () => 
         url: '/api/account/two-factor/enable',
         cookie,
         headers: ORIGIN,
-        payload: { code: totp(secret) },
+        payload: { password: u.password, code: totp(secret) },
       });
       expect(on.statusCode, on.body).toBe(200);
       const wrong = (i: number) => String(100000 + i);
@@ -332,7 +337,7 @@ describe('palpites do segundo fator contam por conta (issue #39 item 4)', () => 
         url: '/api/account/two-factor/enable',
         cookie,
         headers: ORIGIN,
-        payload: { code: totp(secret) },
+        payload: { password: u.password, code: totp(secret) },
       });
       const renew = (code: string) =>
         limited.app.inject({
@@ -340,7 +345,7 @@ describe('palpites do segundo fator contam por conta (issue #39 item 4)', () => 
           url: '/api/account/two-factor/recovery-codes',
           remoteAddress: ip,
           headers: { ...ORIGIN, cookie },
-          payload: { code },
+          payload: { password: u.password, code },
         });
       for (const code of ['111111', '222222', '333333']) expect((await renew(code)).statusCode).toBe(400);
       const refused = await renew(totp(secret, Date.now() + 30_000));
@@ -349,5 +354,93 @@ describe('palpites do segundo fator contam por conta (issue #39 item 4)', () => 
     } finally {
       await limited.close();
     }
+  });
+});
+
+/** Issue #39 item 5: a stolen session alone cannot turn two-factor on, off, or take new codes. */
+describe('duas etapas pedem a senha atual', () => {
+  const post = (cookie: string, path: string, payload: object, remoteAddress = nextIp()) =>
+    inject(ctx, {
+      method: 'POST',
+      url: `/api/account/two-factor/${path}`,
+      cookie,
+      headers: ORIGIN,
+      payload,
+      remoteAddress,
+    });
+  const setupSecret = async (cookie: string) =>
+    (
+      await inject(ctx, { method: 'POST', url: '/api/account/two-factor/setup', cookie, headers: ORIGIN })
+    ).json().secret as string;
+  const expectRefused = (res: { statusCode: number; json(): { message: string } }, message: string) => {
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+  };
+
+  it('ativar: sem senha, com a senha errada e com a certa', async () => {
+    const u = await createUser(ctx);
+    const cookie = cookieFrom(await signInRaw(u.email, u.password))!;
+    const secret = await setupSecret(cookie);
+    expectRefused(await post(cookie, 'enable', { code: totp(secret) }), 'Senha é obrigatória');
+    expectRefused(
+      await post(cookie, 'enable', { password: 'nao-e-a-senha', code: totp(secret) }),
+      'Senha atual incorreta.',
+    );
+    const [still] = await ctx.database.db.select().from(profiles).where(eq(profiles.id, u.user.id));
+    expect(still!.totp_enabled_at).toBeNull();
+    const ok = await post(cookie, 'enable', { password: u.password, code: totp(secret) });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().recovery_codes).toHaveLength(10);
+  });
+
+  it('novos códigos de recuperação: sem senha, com a senha errada e com a certa', async () => {
+    const u = await createUser(ctx);
+    const cookie = cookieFrom(await signInRaw(u.email, u.password))!;
+    const { secret, codes } = await enable(cookie, u.password);
+    const code = totp(secret, Date.now() + 30_000);
+    expectRefused(await post(cookie, 'recovery-codes', { code }), 'Senha é obrigatória');
+    expectRefused(
+      await post(cookie, 'recovery-codes', { password: 'nao-e-a-senha', code }),
+      'Senha atual incorreta.',
+    );
+    // A wrong password spends no code: the same one still works with the right password.
+    const ok = await post(cookie, 'recovery-codes', { password: u.password, code });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const fresh: string[] = ok.json().recovery_codes;
+    expect(fresh).toHaveLength(10);
+    expect(fresh).not.toContain(codes[0]);
+  });
+
+  it('desativar: sem senha e com a senha errada é recusado e continua ativada', async () => {
+    const u = await createUser(ctx);
+    const cookie = cookieFrom(await signInRaw(u.email, u.password))!;
+    const { secret } = await enable(cookie, u.password);
+    const code = totp(secret, Date.now() + 30_000);
+    expectRefused(await post(cookie, 'disable', { code }), 'Senha é obrigatória');
+    expectRefused(
+      await post(cookie, 'disable', { password: 'nao-e-a-senha', code }),
+      'Senha atual incorreta.',
+    );
+    const [row] = await ctx.database.db.select().from(profiles).where(eq(profiles.id, u.user.id));
+    expect(row!.totp_enabled_at).not.toBeNull();
+  });
+
+  it('senhas erradas contam como as da entrada: passado o limite, nem a certa passa daquele IP', async () => {
+    const u = await createUser(ctx);
+    const cookie = cookieFrom(await signInRaw(u.email, u.password))!;
+    const secret = await setupSecret(cookie);
+    const ip = nextIp();
+    for (let i = 0; i < 3; i++)
+      expectRefused(
+        await post(cookie, 'enable', { password: `errada-${i}`, code: totp(secret) }, ip),
+        'Senha atual incorreta.',
+      );
+    const failures = await ctx.database.db.select().from(auditLog).where(eq(auditLog.entity_id, u.email));
+    expect(failures.filter((f) => f.action === 'conta.senha_atual_errada')).toHaveLength(3);
+    const limited = await post(cookie, 'enable', { password: u.password, code: totp(secret) }, ip);
+    expect(limited.statusCode).toBe(429);
+    // From another address the owner still gets through.
+    const ok = await post(cookie, 'enable', { password: u.password, code: totp(secret) });
+    expect(ok.statusCode, ok.body).toBe(200);
   });
 });

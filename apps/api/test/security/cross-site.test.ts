@@ -133,12 +133,12 @@ const stateChanging: Record<string, (w: World) => Req> = {
   'POST /api/account/two-factor/enable': (w) => ({
     url: '/api/account/two-factor/enable',
     cookie: w.ana.cookie,
-    payload: { code: '123456' },
+    payload: { password: w.ana.password, code: '123456' },
   }),
   'POST /api/account/two-factor/recovery-codes': (w) => ({
     url: '/api/account/two-factor/recovery-codes',
     cookie: w.ana.cookie,
-    payload: { code: '123456' },
+    payload: { password: w.ana.password, code: '123456' },
   }),
   'POST /api/account/two-factor/disable': (w) => ({
     url: '/api/account/two-factor/disable',

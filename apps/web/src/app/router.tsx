@@ -55,7 +55,7 @@ export const routes: RouteObject[] = [
           ),
           route(
             paths.confirmarNovoEmail,
-            'Confirmar novo email',
+            'Confirmar troca de email',
             page(() => import('./routes/public/confirm-new-email.tsx')),
           ),
           route(

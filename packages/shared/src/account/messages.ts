@@ -14,11 +14,17 @@ export const accountSettingsMessages = {
   saved: 'Dados atualizados.',
   wrongPassword: 'Senha atual incorreta.',
   passwordChanged: 'Senha alterada. As outras sessões foram encerradas.',
-  emailChangeSent: 'Enviamos um link de confirmação para o novo email. A troca vale depois da confirmação.',
+  emailChangeSent:
+    'Enviamos um link para o novo email e outro para o email atual. Abra os dois: a troca só vale depois que os dois forem confirmados.',
   emailChangeSame: 'Este já é o seu email.',
   emailTaken: 'Já existe uma conta com este email',
   emailChangeInvalid: 'Este link de troca de email é inválido ou já expirou. Peça a troca de novo.',
   emailChanged: 'Email alterado. Use o novo email para entrar.',
+  /** Half of an e-mail change (issue #39 item 3): each address must open its own link. */
+  emailChangeNeedsCurrent:
+    'Novo email confirmado. Falta abrir o link que enviamos ao email atual da conta para concluir a troca.',
+  emailChangeNeedsNew:
+    'Troca autorizada pelo email atual. Falta abrir o link que enviamos ao novo email para concluir a troca.',
   sessionsEnded: 'As outras sessões foram encerradas.',
   preferencesSaved: 'Preferências de email salvas.',
   unsubscribed: 'Pronto: você não receberá mais estes emails. Mude isso quando quiser em Minha conta.',
@@ -43,6 +49,7 @@ export const twoFactorMessages = {
   challengeExpired: 'A verificação expirou. Entre de novo com email e senha.',
   enabled: 'Verificação em duas etapas ativada. Guarde os códigos de recuperação.',
   disabled: 'Verificação em duas etapas desativada.',
+  codesRenewed: 'Novos códigos de recuperação gerados. Os antigos deixaram de valer: guarde estes.',
   alreadyEnabled: 'A verificação em duas etapas já está ativada.',
   notStarted: 'Comece a configuração de novo: gere um novo QR Code.',
   adminRequired:

@@ -82,9 +82,12 @@ export const twoFactorSetupSchema = z.object({
   qr_svg: z.string(),
 });
 export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
-export const twoFactorCodeBodySchema = z.object({ code: totpCodeField });
+/**
+ * Turning two-factor sign-in on or off and taking new recovery codes: the current password and a
+ * code, so that a session alone cannot change the second factor (issue #39 item 5).
+ */
+export const twoFactorChangeBodySchema = z.object({ password, code: totpCodeField });
 export const recoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()), message: z.string() });
-export const twoFactorDisableBodySchema = z.object({ password, code: totpCodeField });
 
 export const twoFactorVerifyBodySchema = z.object({ challenge: tokenField, code: totpCodeField });
 /** The sign-in answer when the password was right and a second factor is needed. */

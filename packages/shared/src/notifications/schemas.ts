@@ -103,6 +103,7 @@ export const emailTemplateNames: Record<string, string> = {
   suporte_aberto: 'Atendimento aberto',
   suporte_resposta: 'Resposta do atendimento',
   troca_email_aviso: 'Aviso de troca de email',
+  troca_email_autorizacao: 'Autorização da troca de email (endereço atual)',
   troca_email_confirmacao: 'Confirmação de troca de email',
 };
 

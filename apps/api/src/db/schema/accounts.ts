@@ -130,7 +130,12 @@ export const knownDevices = pgTable(
   (t) => [index('known_devices_user_idx').on(t.user_id)],
 );
 
-/** A new e-mail address waiting for its confirmation link (issue #24 item 2). */
+/**
+ * A new e-mail address waiting for its confirmation links (issue #24 item 2): one sent to the new
+ * address (`token_hash`) and one to the old (`old_token_hash`); the change takes effect when both are
+ * opened, and `used_at` closes it (done, replaced, or voided by a password change; issue #39 item 3).
+ * `old_token_hash` is null only on requests made before that rule, all closed by migration 0024.
+ */
 export const emailChanges = pgTable(
   'email_changes',
   {
@@ -140,12 +145,16 @@ export const emailChanges = pgTable(
       .references(() => profiles.id, { onDelete: 'cascade' }),
     new_email: text('new_email').notNull(),
     token_hash: text('token_hash').notNull(),
+    old_token_hash: text('old_token_hash'),
+    new_confirmed_at: timestamptz('new_confirmed_at'),
+    old_confirmed_at: timestamptz('old_confirmed_at'),
     expires_at: timestamptz('expires_at').notNull(),
     used_at: timestamptz('used_at'),
     created_at: createdAt(),
   },
   (t) => [
     uniqueIndex('email_changes_token_hash_key').on(t.token_hash),
+    uniqueIndex('email_changes_old_token_hash_key').on(t.old_token_hash),
     index('email_changes_user_idx').on(t.user_id),
   ],
 );

@@ -92,7 +92,7 @@ const signedInRoutes =
         config: { rateLimit: deps.rateLimits.emails },
         schema: {
           tags,
-          summary: 'Pede a troca de email (confirmada por link no novo endereço)',
+          summary: 'Pede a troca de email (confirmada por links no novo endereço e no atual)',
           body: changeEmailBodySchema,
           response: { 200: messageSchema, ...accountErrors },
         },
@@ -198,14 +198,15 @@ export const accountRoutes =
         config: { rateLimit: deps.rateLimits.tokens },
         schema: {
           tags,
-          summary: 'Confirma o novo email (link de uso único)',
+          summary:
+            'Abre um dos dois links da troca de email (novo endereço e endereço atual); a troca vale com os dois',
           body: tokenBodySchema,
           response: { 200: messageSchema, ...accountErrors },
         },
       },
       async (request) => {
-        await settings.confirmEmailChange(db, request.body.token, request.ip);
-        return { message: accountSettingsMessages.emailChanged };
+        const step = await settings.confirmEmailChange(db, request.body.token, request.ip);
+        return { message: confirmMessages[step] };
       },
     );
 
@@ -213,3 +214,10 @@ export const accountRoutes =
   };
 
 export const noContent = { 204: z.null() };
+
+/** What the person who opened a link of an e-mail change is told (issue #39 item 3). */
+const confirmMessages: Record<settings.EmailChangeStep, string> = {
+  done: accountSettingsMessages.emailChanged,
+  needs_current: accountSettingsMessages.emailChangeNeedsCurrent,
+  needs_new: accountSettingsMessages.emailChangeNeedsNew,
+};

@@ -2,8 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   messageSchema,
   recoveryCodesSchema,
-  twoFactorCodeBodySchema,
-  twoFactorDisableBodySchema,
+  twoFactorChangeBodySchema,
   twoFactorMessages,
   twoFactorSetupSchema,
 } from '@urbana/shared';
@@ -44,13 +43,18 @@ export const twoFactorRoutes =
         config: limit,
         schema: {
           tags,
-          summary: 'Ativa com o primeiro código; devolve os códigos de recuperação (uma vez)',
-          body: twoFactorCodeBodySchema,
+          summary: 'Ativa com a senha atual e o primeiro código; devolve os códigos de recuperação (uma vez)',
+          body: twoFactorChangeBodySchema,
           response: { 200: recoveryCodesSchema, ...errors },
         },
       },
       async (request) => ({
-        recovery_codes: await setup.enableTwoFactor(deps, request.user!, request.body.code, request.ip),
+        recovery_codes: await setup.enableTwoFactor(
+          deps,
+          request.user!,
+          request.body,
+          guessContext(request, deps.config),
+        ),
         message: twoFactorMessages.enabled,
       }),
     );
@@ -61,8 +65,8 @@ export const twoFactorRoutes =
         config: limit,
         schema: {
           tags,
-          summary: 'Gera novos códigos de recuperação (os antigos deixam de valer)',
-          body: twoFactorCodeBodySchema,
+          summary: 'Gera novos códigos de recuperação (pede senha e código; os antigos deixam de valer)',
+          body: twoFactorChangeBodySchema,
           response: { 200: recoveryCodesSchema, ...errors },
         },
       },
@@ -70,10 +74,10 @@ export const twoFactorRoutes =
         recovery_codes: await setup.regenerateRecoveryCodes(
           deps,
           request.user!,
-          request.body.code,
+          request.body,
           guessContext(request, deps.config),
         ),
-        message: twoFactorMessages.enabled,
+        message: twoFactorMessages.codesRenewed,
       }),
     );
 
@@ -84,7 +88,7 @@ export const twoFactorRoutes =
         schema: {
           tags,
           summary: 'Desativa (pede senha e código); administradores não podem',
-          body: twoFactorDisableBodySchema,
+          body: twoFactorChangeBodySchema,
           response: { 200: messageSchema, ...errors },
         },
       },

@@ -8,21 +8,22 @@ export const accountEmails = {
       'Confirme seu novo email na Urbana',
       `Olá, ${name || 'tudo bem'}!`,
       [
-        `Você pediu para usar ${newEmail} na sua conta da Urbana. Confirme para concluir a troca.`,
-        'O link vale por 24 horas e pode ser usado uma única vez. Até lá, o email antigo continua valendo.',
+        `Você pediu para usar ${newEmail} na sua conta da Urbana. Confirme este endereço pelo botão abaixo.`,
+        'Enviamos também um link ao email atual da conta: a troca só vale depois que os dois forem abertos. O link vale por 24 horas e pode ser usado uma única vez. Até lá, o email atual continua valendo.',
       ],
       { label: 'Confirmar novo email', url },
     ),
-  emailChangeNotice: (name: string, newEmail: string, supportUrl: string) =>
+  /** To the address in use: the change waits for this link too (issue #39 item 3). */
+  emailChangeApprove: (name: string, newEmail: string, url: string) =>
     render(
-      'troca_email_aviso',
-      'O email da sua conta Urbana vai mudar',
+      'troca_email_autorizacao',
+      'Autorize a troca do email da sua conta Urbana',
       `Olá, ${name || 'tudo bem'}!`,
       [
-        `Foi pedida a troca do email da sua conta para ${newEmail}. A troca só vale depois que o novo endereço for confirmado.`,
-        'Se não foi você, troque sua senha agora e fale com o suporte da Urbana.',
+        `Foi pedida a troca do email da sua conta para ${newEmail}. Se foi você, autorize pelo botão abaixo; a troca só vale depois que este link e o enviado ao novo endereço forem abertos. O link vale por 24 horas.`,
+        'Se não foi você, não abra o link: troque sua senha agora (isso cancela o pedido) e fale com o suporte da Urbana.',
       ],
-      { label: 'Falar com o suporte', url: supportUrl },
+      { label: 'Autorizar a troca de email', url },
     ),
   passwordChangedNotice: (name: string, supportUrl: string) =>
     render(

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import { accountSettingsMessages, paths, TERMS_VERSION, type EmailCategory } from '@urbana/shared';
 import type { Db } from '../../db/client.ts';
 import { emailChanges, profiles, sessions } from '../../db/schema/index.ts';
@@ -7,7 +7,7 @@ import { hashPassword, isCommonPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { audit, auditUpdate } from '../audit.ts';
 import type { GuessContext } from '../auth/guess-limits.ts';
-import type { AuthDeps, ProfileRow } from '../auth/index.ts';
+import { voidAccountLinks, type AuthDeps, type ProfileRow } from '../auth/index.ts';
 import { accountEmails } from './account-emails.ts';
 import { requireCurrentPassword } from './reauthenticate.ts';
 
@@ -42,7 +42,11 @@ export async function updateAccount(
   });
 }
 
-/** A new e-mail takes effect only through the link sent to it; the old address is told. */
+/**
+ * A new e-mail takes effect only when the link sent to it and the link sent to the address in use are
+ * both opened (issue #39 item 3): a password known to an intruder is not enough to move the account
+ * to the intruder's mailbox (docs/decisions/071-account-links.md).
+ */
 export async function requestEmailChange(
   deps: AuthDeps,
   user: ProfileRow,
@@ -54,30 +58,28 @@ export async function requestEmailChange(
   if (input.email === user.email) throw new AppError(400, accountSettingsMessages.emailChangeSame);
   const taken = await deps.db.query.profiles.findFirst({ where: eq(profiles.email, input.email) });
   if (taken) throw new AppError(409, accountSettingsMessages.emailTaken);
-  const token = newToken();
+  const toNew = newToken();
+  const toOld = newToken();
+  const link = (token: string) => `${deps.config.publicUrl}${paths.confirmarNovoEmail}?token=${token}`;
   await deps.db.transaction(async (tx) => {
     // Only the newest request counts.
     await tx.delete(emailChanges).where(and(eq(emailChanges.user_id, user.id), isNull(emailChanges.used_at)));
     await tx.insert(emailChanges).values({
       user_id: user.id,
       new_email: input.email,
-      token_hash: hashToken(token),
+      token_hash: hashToken(toNew),
+      old_token_hash: hashToken(toOld),
       expires_at: new Date(Date.now() + EMAIL_CHANGE_TTL_MS),
     });
-    const url = `${deps.config.publicUrl}${paths.confirmarNovoEmail}?token=${token}`;
     await deps.outbox.enqueue(tx, {
       to: input.email,
       userId: user.id,
-      ...accountEmails.emailChangeConfirm(user.nome_completo, input.email, url),
+      ...accountEmails.emailChangeConfirm(user.nome_completo, input.email, link(toNew)),
     });
     await deps.outbox.enqueue(tx, {
       to: user.email,
       userId: user.id,
-      ...accountEmails.emailChangeNotice(
-        user.nome_completo,
-        input.email,
-        `${deps.config.publicUrl}${paths.suporte}`,
-      ),
+      ...accountEmails.emailChangeApprove(user.nome_completo, input.email, link(toOld)),
     });
     await audit(tx, {
       actorId: user.id,
@@ -106,27 +108,40 @@ export async function pendingEmail(db: Db, userId: string): Promise<string | nul
   return row?.email ?? null;
 }
 
-export async function confirmEmailChange(db: Db, token: string, ip: string) {
+/** What opening one link of an e-mail change did: the change is done, or the other link is missing. */
+export type EmailChangeStep = 'done' | 'needs_current' | 'needs_new';
+
+/**
+ * Opens one of the two links of an e-mail change (either order). The row lock of the update makes the
+ * second of two simultaneous openings see the first, so the change is applied exactly once.
+ */
+export async function confirmEmailChange(db: Db, token: string, ip: string): Promise<EmailChangeStep> {
+  const hash = hashToken(token);
   return db.transaction(async (tx) => {
     const [change] = await tx
       .update(emailChanges)
-      .set({ used_at: new Date() })
+      .set({
+        new_confirmed_at: sql`case when ${emailChanges.token_hash} = ${hash} then now() else ${emailChanges.new_confirmed_at} end`,
+        old_confirmed_at: sql`case when ${emailChanges.old_token_hash} = ${hash} then now() else ${emailChanges.old_confirmed_at} end`,
+      })
       .where(
         and(
-          eq(emailChanges.token_hash, hashToken(token)),
+          or(eq(emailChanges.token_hash, hash), eq(emailChanges.old_token_hash, hash)),
           isNull(emailChanges.used_at),
           gt(emailChanges.expires_at, new Date()),
         ),
       )
       .returning();
     if (!change) throw new AppError(400, accountSettingsMessages.emailChangeInvalid);
+    if (!change.old_confirmed_at) return 'needs_current';
+    if (!change.new_confirmed_at) return 'needs_new';
     const taken = await tx.query.profiles.findFirst({ where: eq(profiles.email, change.new_email) });
     if (taken) throw new AppError(409, accountSettingsMessages.emailTaken);
-    const [user] = await tx
+    await tx.update(emailChanges).set({ used_at: new Date() }).where(eq(emailChanges.id, change.id));
+    await tx
       .update(profiles)
       .set({ email: change.new_email, email_confirmed_at: new Date(), updated_at: new Date() })
-      .where(eq(profiles.id, change.user_id))
-      .returning();
+      .where(eq(profiles.id, change.user_id));
     await audit(tx, {
       actorId: change.user_id,
       action: 'conta.email_alterado',
@@ -134,11 +149,15 @@ export async function confirmEmailChange(db: Db, token: string, ip: string) {
       entityId: change.user_id,
       ip,
     });
-    return user!;
+    return 'done';
   });
 }
 
-/** The current password is asked; every other session of the account ends. */
+/**
+ * The current password is asked; every other session of the account ends and every link issued
+ * before stops working (issue #39 item 3), so that the owner's new password also undoes an intruder's
+ * pending e-mail change or password reset.
+ */
 export async function changePassword(
   deps: AuthDeps,
   user: ProfileRow,
@@ -152,6 +171,7 @@ export async function changePassword(
   await deps.db.transaction(async (tx) => {
     await tx.update(profiles).set({ password_hash: passwordHash }).where(eq(profiles.id, user.id));
     await tx.delete(sessions).where(and(eq(sessions.user_id, user.id), ne(sessions.id, ctx.sessionId)));
+    await voidAccountLinks(tx, user.id);
     await audit(tx, {
       actorId: user.id,
       action: 'senha.alterada',

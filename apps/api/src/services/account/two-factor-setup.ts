@@ -12,6 +12,12 @@ import type { GuessContext } from '../auth/guess-limits.ts';
 import { requireCurrentPassword, requireSecondFactorCode } from './reauthenticate.ts';
 import { newRecoveryCodes, storeRecoveryCodes } from './second-factor.ts';
 
+/** What every change of two-factor sign-in asks: the current password and a code (issue #39 item 5). */
+interface Proof {
+  password: string;
+  code: string;
+}
+
 interface Deps {
   db: Db;
   config: Config;
@@ -27,12 +33,17 @@ export async function startTwoFactorSetup(deps: Deps, user: ProfileRow) {
   return { secret, otpauth_url: url, qr_svg: svg };
 }
 
-/** Step 2: the first code turns it on; ten recovery codes are returned once. */
-export async function enableTwoFactor(deps: Deps, user: ProfileRow, code: string, ip: string) {
+/**
+ * Step 2: the current password and the first code turn it on; ten recovery codes are returned once.
+ * The password is asked so that a stolen session cannot bind the thief's authenticator.
+ */
+export async function enableTwoFactor(deps: Deps, user: ProfileRow, input: Proof, ctx: GuessContext) {
+  const { ip } = ctx;
   if (user.totp_enabled_at) throw new AppError(409, twoFactorMessages.alreadyEnabled);
   const secret = user.totp_pending_secret;
   if (!secret) throw new AppError(400, twoFactorMessages.notStarted);
-  const step = verifyTotp(secret, code);
+  await requireCurrentPassword(deps, user, input.password, ctx);
+  const step = verifyTotp(secret, input.code);
   if (step === null) throw new AppError(400, twoFactorMessages.invalidCode);
   const codes = newRecoveryCodes();
   await deps.db.transaction(async (tx) => {
@@ -57,22 +68,19 @@ export async function enableTwoFactor(deps: Deps, user: ProfileRow, code: string
   return codes;
 }
 
-/** New recovery codes (the old ones stop working); a current code is asked. */
-export async function regenerateRecoveryCodes(deps: Deps, user: ProfileRow, code: string, ctx: GuessContext) {
+/** New recovery codes (the old ones stop working); the current password and a code are asked. */
+export async function regenerateRecoveryCodes(deps: Deps, user: ProfileRow, input: Proof, ctx: GuessContext) {
   if (!user.totp_enabled_at) throw new AppError(400, twoFactorMessages.notStarted);
-  await requireSecondFactorCode(deps, user, code, ctx);
+  // The password first: a wrong one must not spend the code (a recovery code is single use).
+  await requireCurrentPassword(deps, user, input.password, ctx);
+  await requireSecondFactorCode(deps, user, input.code, ctx);
   const codes = newRecoveryCodes();
   await storeRecoveryCodes(deps.db, user.id, codes);
   return codes;
 }
 
 /** Turning it off asks for the password and a code; an admin cannot while it is required. */
-export async function disableTwoFactor(
-  deps: Deps,
-  user: ProfileRow,
-  input: { password: string; code: string },
-  ctx: GuessContext,
-) {
+export async function disableTwoFactor(deps: Deps, user: ProfileRow, input: Proof, ctx: GuessContext) {
   const { ip } = ctx;
   if (deps.config.adminTwoFactorRequired && isAdmin(user, deps.config.adminEmails))
     throw new AppError(403, twoFactorMessages.adminCannotDisable);

@@ -1,11 +1,12 @@
 // "Esqueci minha senha": the link by e-mail and the new password.
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { accountMessages, signUpErrors, paths, pathWithQuery } from '@urbana/shared';
-import { authTokens, profiles, sessions } from '../../db/schema/index.ts';
+import { profiles, sessions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword, isCommonPassword } from '../../lib/passwords.ts';
 import { audit } from '../audit.ts';
 import { emailTemplates } from '../messaging/email-templates.ts';
+import { voidAccountLinks } from './account-links.ts';
 import {
   type AuthDeps,
   type RequestContext,
@@ -14,6 +15,7 @@ import {
   enforceEmailLimit,
   issueToken,
   consumeToken,
+  isLiveToken,
 } from './tokens.ts';
 
 export async function forgotPassword(deps: AuthDeps, email: string, ctx: RequestContext) {
@@ -42,34 +44,30 @@ export async function resetPassword(
   ctx: RequestContext,
 ) {
   if (isCommonPassword(input.password)) throw new AppError(400, signUpErrors.weakPassword);
-  const userId = await consumeToken(deps.db, input.token, 'password_reset');
-  if (!userId) throw new AppError(400, accountMessages.resetLinkInvalid);
+  // A dead link costs no password hash; the hash is made before the transaction, which then only
+  // writes: the link is spent together with the new password and its audit entry, or not at all.
+  if (!(await isLiveToken(deps.db, input.token, 'password_reset')))
+    throw new AppError(400, accountMessages.resetLinkInvalid);
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction(async (tx) => {
-    // The link proves the mailbox, so it also confirms the e-mail; every old session ends.
+    const owner = await consumeToken(tx, input.token, 'password_reset');
+    if (!owner) throw new AppError(400, accountMessages.resetLinkInvalid);
+    // The link proves the mailbox, so it also confirms the e-mail; every old session ends, and every
+    // other link of the account stops working (issue #39 item 3).
     await tx
       .update(profiles)
       .set({
         password_hash: passwordHash,
         email_confirmed_at: sql`coalesce(${profiles.email_confirmed_at}, now())`,
       })
-      .where(eq(profiles.id, userId));
-    await tx.delete(sessions).where(eq(sessions.user_id, userId));
-    await tx
-      .update(authTokens)
-      .set({ used_at: new Date() })
-      .where(
-        and(
-          eq(authTokens.user_id, userId),
-          eq(authTokens.kind, 'password_reset'),
-          isNull(authTokens.used_at),
-        ),
-      );
+      .where(eq(profiles.id, owner));
+    await tx.delete(sessions).where(eq(sessions.user_id, owner));
+    await voidAccountLinks(tx, owner);
     await audit(tx, {
-      actorId: userId,
+      actorId: owner,
       action: 'senha.redefinida',
       entity: 'profile',
-      entityId: userId,
+      entityId: owner,
       ip: ctx.ip,
     });
   });

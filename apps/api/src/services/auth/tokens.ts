@@ -64,6 +64,20 @@ export async function issueToken(
   return token;
 }
 
+/** Whether a single-use token is still live, without spending it. */
+export async function isLiveToken(db: Db, token: string, kind: 'email_confirmation' | 'password_reset') {
+  const row = await db.query.authTokens.findFirst({
+    columns: { id: true },
+    where: and(
+      eq(authTokens.token_hash, hashToken(token)),
+      eq(authTokens.kind, kind),
+      isNull(authTokens.used_at),
+      gt(authTokens.expires_at, new Date()),
+    ),
+  });
+  return row !== undefined;
+}
+
 /** Marks a single-use token as used and returns its user, or null when invalid, used or expired. */
 export async function consumeToken(
   db: Db | Tx,

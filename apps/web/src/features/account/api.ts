@@ -12,6 +12,7 @@ import type {
   messageSchema,
   Profile,
   recoveryCodesSchema,
+  twoFactorChangeBodySchema,
   twoFactorSetupSchema,
 } from '@urbana/shared';
 import { api } from '../../lib/api-client.ts';
@@ -20,6 +21,8 @@ type Message = z.infer<typeof messageSchema>;
 export type AccountOverview = z.infer<typeof accountOverviewSchema>;
 export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
 export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
+/** The current password and a code (issue #39 item 5). */
+type TwoFactorProof = z.output<typeof twoFactorChangeBodySchema>;
 
 /** Each call of the account settings (issue #24), typed by the shared schemas. */
 export const accountApi = {
@@ -38,9 +41,11 @@ export const accountApi = {
     api<z.infer<typeof emailPreferencesSchema>>('/api/account/email-preferences', { method: 'PUT', body }),
   acceptTerms: (version: string) => api<Profile>('/api/account/terms', { method: 'POST', body: { version } }),
   startTwoFactor: () => api<TwoFactorSetup>('/api/account/two-factor/setup', { method: 'POST' }),
-  enableTwoFactor: (code: string) =>
-    api<RecoveryCodes>('/api/account/two-factor/enable', { method: 'POST', body: { code } }),
-  disableTwoFactor: (body: { password: string; code: string }) =>
+  enableTwoFactor: (body: TwoFactorProof) =>
+    api<RecoveryCodes>('/api/account/two-factor/enable', { method: 'POST', body }),
+  renewRecoveryCodes: (body: TwoFactorProof) =>
+    api<RecoveryCodes>('/api/account/two-factor/recovery-codes', { method: 'POST', body }),
+  disableTwoFactor: (body: TwoFactorProof) =>
     api<Message>('/api/account/two-factor/disable', { method: 'POST', body }),
   exports: () => api<z.infer<typeof dataExportsSchema>>('/api/account/exports'),
   requestExport: () => api<Message>('/api/account/exports', { method: 'POST' }),

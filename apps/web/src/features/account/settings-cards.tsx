@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import {
+  accountSettingsMessages,
   accountUpdateBodySchema,
   changeEmailBodySchema,
   changePasswordBodySchema,
@@ -55,6 +56,13 @@ function useAnsweredSubmit<V>(
     }
   };
   return { notice, submit };
+}
+
+/** The wrong current password is said next to its field, not under the form. */
+function placeWrongPassword(text: string, setFieldError: (message: string) => void): boolean {
+  if (text !== accountSettingsMessages.wrongPassword) return false;
+  setFieldError(text);
+  return true;
 }
 
 function SubmitRow({ pending, children }: { pending: boolean; children: ReactNode }) {
@@ -143,6 +151,7 @@ export function EmailCard({ overview }: { overview: AccountOverview }) {
     change.mutateAsync,
     () => form.reset(),
     'Não foi possível pedir a troca.',
+    (text) => placeWrongPassword(text, (message) => form.setError('password', { message })),
   );
   return (
     <SettingsCard id="conta-email" title="Email">
@@ -151,9 +160,14 @@ export function EmailCard({ overview }: { overview: AccountOverview }) {
         {overview.pending_email ? (
           <>
             <br />
-            Aguardando confirmação: <strong className="break-all">{overview.pending_email}</strong>
+            Troca pendente para <strong className="break-all">{overview.pending_email}</strong>: abra o link
+            que enviamos ao novo email e o que enviamos ao email atual. A troca só vale depois dos dois.
           </>
         ) : null}
+      </p>
+      <p className="text-sm text-slate-600">
+        Para trocar, enviamos um link ao novo email e outro ao email atual; os dois precisam ser abertos. Se
+        você não tem mais acesso ao email atual, fale com o suporte.
       </p>
       <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-4 sm:grid-cols-2">
         <Field
@@ -192,12 +206,7 @@ export function PasswordCard() {
     change.mutateAsync,
     () => form.reset(),
     'Não foi possível trocar a senha.',
-    // The wrong current password is said next to it.
-    (text) => {
-      if (text !== 'Senha atual incorreta.') return false;
-      form.setError('current_password', { message: text });
-      return true;
-    },
+    (text) => placeWrongPassword(text, (message) => form.setError('current_password', { message })),
   );
   return (
     <SettingsCard id="conta-senha" title="Senha">

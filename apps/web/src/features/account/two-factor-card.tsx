@@ -1,7 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Field } from '../../components/ui/field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { useAuth } from '../auth/use-auth.ts';
@@ -13,17 +12,21 @@ import {
   type TwoFactorSetup,
 } from './api.ts';
 import { SettingsCard } from './settings-cards.tsx';
+import { TwoFactorProofForm, type TwoFactorProof } from './two-factor-proof-form.tsx';
 
-/** Set up TOTP: QR code (drawn by the server as SVG), the first code, then the recovery codes once. */
+/**
+ * Set up TOTP: QR code (drawn by the server as SVG), the first code with the current password, then
+ * the recovery codes once. Turning it off and taking new recovery codes ask the password and a code.
+ */
 export function TwoFactorCard({ overview }: { overview: AccountOverview }) {
   const { refresh } = useAuth();
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
+  const [renewing, setRenewing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const enable = useAccountMutation(accountApi.enableTwoFactor, [accountKeys.overview]);
   const disable = useAccountMutation(accountApi.disableTwoFactor, [accountKeys.overview]);
+  const renew = useAccountMutation(accountApi.renewRecoveryCodes, [accountKeys.overview]);
   const begin = useAccountMutation(accountApi.startTwoFactor, []);
   const { enabled, required, recovery_codes_left } = overview.two_factor;
 
@@ -35,31 +38,22 @@ export function TwoFactorCard({ overview }: { overview: AccountOverview }) {
       setError(errorMessage(e, 'Não foi possível começar.'));
     }
   };
-  const confirm = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    try {
-      const result = await enable.mutateAsync(code);
-      setCodes(result.recovery_codes);
-      setSetup(null);
-      setCode('');
-      toast.success(result.message);
-      await refresh();
-    } catch (e) {
-      setError(errorMessage(e, 'Código inválido.'));
-    }
+  const confirm = async (proof: TwoFactorProof) => {
+    const result = await enable.mutateAsync(proof);
+    setCodes(result.recovery_codes);
+    setSetup(null);
+    toast.success(result.message);
+    await refresh();
   };
-  const turnOff = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    try {
-      toast.success((await disable.mutateAsync({ password, code })).message);
-      setPassword('');
-      setCode('');
-      await refresh();
-    } catch (e) {
-      setError(errorMessage(e, 'Não foi possível desativar.'));
-    }
+  const turnOff = async (proof: TwoFactorProof) => {
+    toast.success((await disable.mutateAsync(proof)).message);
+    await refresh();
+  };
+  const newCodes = async (proof: TwoFactorProof) => {
+    const result = await renew.mutateAsync(proof);
+    setCodes(result.recovery_codes);
+    setRenewing(false);
+    toast.success(result.message);
   };
 
   return (
@@ -77,7 +71,15 @@ export function TwoFactorCard({ overview }: { overview: AccountOverview }) {
       {codes ? <RecoveryCodes codes={codes} onSaved={() => setCodes(null)} /> : null}
       {!enabled && !setup ? <Button onClick={start}>Ativar verificação em duas etapas</Button> : null}
       {setup ? (
-        <form onSubmit={confirm} className="space-y-4" aria-label="Configurar verificação em duas etapas">
+        <TwoFactorProofForm
+          name="Configurar verificação em duas etapas"
+          codeLabel="2. Código de 6 dígitos do aplicativo"
+          passwordLabel="3. Senha atual"
+          submitLabel="Confirmar e ativar"
+          pending={enable.isPending}
+          onSubmit={confirm}
+          fallback="Não foi possível ativar."
+        >
           <p className="text-sm text-slate-700">
             1. No aplicativo autenticador, leia o QR Code (ou digite a chave).
           </p>
@@ -94,45 +96,38 @@ export function TwoFactorCard({ overview }: { overview: AccountOverview }) {
               {setup.secret}
             </code>
           </p>
-          <Field
-            label="2. Código de 6 dígitos do aplicativo"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
-          <Button type="submit" disabled={enable.isPending}>
-            Confirmar e ativar
-          </Button>
-        </form>
+        </TwoFactorProofForm>
+      ) : null}
+      {enabled && !renewing ? (
+        <Button variant="secondary" onClick={() => setRenewing(true)}>
+          Gerar novos códigos de recuperação
+        </Button>
+      ) : null}
+      {enabled && renewing ? (
+        <TwoFactorProofForm
+          name="Gerar novos códigos de recuperação"
+          codeLabel="Código do aplicativo ou de recuperação"
+          submitLabel="Gerar novos códigos"
+          variant="secondary"
+          pending={renew.isPending}
+          onSubmit={newCodes}
+          fallback="Não foi possível gerar novos códigos."
+        >
+          <p className="text-sm text-slate-700">
+            Os códigos de recuperação atuais deixam de valer assim que os novos forem gerados.
+          </p>
+        </TwoFactorProofForm>
       ) : null}
       {enabled && !required ? (
-        <form
+        <TwoFactorProofForm
+          name="Desativar verificação em duas etapas"
+          codeLabel="Código do aplicativo"
+          submitLabel="Desativar"
+          variant="secondary"
+          pending={disable.isPending}
           onSubmit={turnOff}
-          className="grid gap-4 sm:grid-cols-2"
-          aria-label="Desativar verificação em duas etapas"
-        >
-          <Field
-            label="Senha atual"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-          <Field
-            label="Código do aplicativo"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
-          <div className="sm:col-span-2">
-            <Button type="submit" variant="secondary" disabled={disable.isPending}>
-              Desativar
-            </Button>
-          </div>
-        </form>
+          fallback="Não foi possível desativar."
+        />
       ) : null}
       {error ? <Alert>{error}</Alert> : null}
     </SettingsCard>

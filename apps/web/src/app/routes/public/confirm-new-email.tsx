@@ -10,8 +10,8 @@ export function Component() {
   const act = useCallback(() => accountApi.confirmEmail(token), [token]);
   return (
     <EmailLinkResult
-      title="Confirmação do novo email"
-      waiting="Confirmando o novo email..."
+      title="Confirmação da troca de email"
+      waiting="Confirmando..."
       missing={token ? null : accountMessages.tokenRequired}
       act={act}
       next={{ to: paths.usuario.conta, label: 'Ir para Minha conta' }}
