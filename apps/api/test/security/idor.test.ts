@@ -40,7 +40,12 @@ type ParamCheck =
    */
   | { kind: 'own-scope'; request: (w: World) => Req; status?: number }
   /** Public by design (catalogue and documentation): the reason is the documentation. */
-  | { kind: 'public'; request: (w: World) => Req; why: string };
+  | { kind: 'public'; request: (w: World) => Req; why: string }
+  /**
+   * Reads a public registry outside Urbana (the CNPJ lookup): a session is asked only to limit its use;
+   * every user gets the same answer, and nothing changes.
+   */
+  | { kind: 'registry'; request: (w: World) => Req };
 
 const orderNotFound = 'Pedido não encontrado.';
 
@@ -340,6 +345,7 @@ const paramRoutes: Record<string, ParamCheck> = {
     why: 'fotos do catálogo',
     request: (w) => ({ url: `/api/arquivos/catalogo/${w.photo}` }),
   },
+  'GET /api/cnpj/:cnpj': { kind: 'registry', request: () => ({ url: '/api/cnpj/12ABC34501DE35' }) },
   'GET /api/invoices/:id/pdf': {
     kind: 'owned',
     notFound: 'Fatura não encontrada.',
@@ -460,6 +466,13 @@ describe('V4.2.1 IDOR: Bruno com os ids da Ana', () => {
         ).json().product_ids;
         expect(anaAfter).toEqual(anaBefore);
         expect(anaAfter).toContain(w.product.id);
+        break;
+      }
+      case 'registry': {
+        expect((await send(undefined)).statusCode).toBe(401);
+        const bruno = await send(w.bruno);
+        expect((await send(w.ana)).body).toBe(bruno.body);
+        expect(await snapshot(database)).toEqual(before);
         break;
       }
       case 'public': {
