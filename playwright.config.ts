@@ -4,6 +4,7 @@ import { GOOGLE_E2E, STAFF, WEBHOOK_SECRET } from './e2e/support/fixtures.ts';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2625);
 export const E2E_OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 2626);
+export const E2E_CNPJ_PORT = Number(process.env.E2E_CNPJ_PORT ?? 2627);
 const baseURL = `http://localhost:${E2E_PORT}`;
 
 const chromium = {
@@ -75,6 +76,8 @@ export default defineConfig({
       GOOGLE_CLIENT_SECRET: GOOGLE_E2E.clientSecret,
       GOOGLE_ISSUER: `http://127.0.0.1:${E2E_OIDC_PORT}`,
       PAYMENT_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      // The project's own CNPJ registry (BrasilAPI protocol), started by the global set-up.
+      CNPJ_LOOKUP_URL: `http://127.0.0.1:${E2E_CNPJ_PORT}`,
       ADMIN_EMAILS: STAFF.admin,
       // The staff accounts come from the command line with a password alone; the rule that an admin
       // sets up two-factor sign-in before using the panel has its own API tests (two-factor.test.ts).

@@ -1,7 +1,8 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { E2E_OIDC_PORT, E2E_SMTP_PORT } from '../../playwright.config.ts';
+import { E2E_CNPJ_PORT, E2E_OIDC_PORT, E2E_SMTP_PORT } from '../../playwright.config.ts';
+import { startCnpjSimulator } from '../../scripts/simulators/brasilapi-cnpj.ts';
 import { FakeOidcProvider } from '../../test-setup/fake-oidc-provider.ts';
 import { GOOGLE_E2E } from './fixtures.ts';
 import { MAIL_DIR } from './mail.ts';
@@ -36,7 +37,10 @@ export default async function globalSetup() {
   const google = new FakeOidcProvider(GOOGLE_E2E.clientId, GOOGLE_E2E.clientSecret);
   google.nextUser = GOOGLE_E2E.user;
   await google.start(E2E_OIDC_PORT);
+  // The CNPJ registry the API asks when a company types its CNPJ (BrasilAPI protocol).
+  const cnpj = await startCnpjSimulator(E2E_CNPJ_PORT);
   return async () => {
+    await cnpj.close();
     await google.stop();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   };

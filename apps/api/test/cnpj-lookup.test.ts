@@ -40,6 +40,7 @@ describe('consulta de CNPJ (protocolo BrasilAPI)', () => {
       name: 'NOVA MIDIA EXTERIOR LTDA',
       trade_name: 'NOVA MIDIA',
       status: 'ATIVA',
+      phone: '6133334444',
       cep: '70070120',
       street: 'Setor Bancario Sul Quadra 2',
       number: '10',
@@ -52,7 +53,13 @@ describe('consulta de CNPJ (protocolo BrasilAPI)', () => {
     expect(sim.asked.at(-1)).toBe('/cnpj/v1/12ABC34501DE35');
     // A CEP given as a number, an empty number: what BrasilAPI sends for some companies.
     const numeric = (await lookUp('11222333000181')).json();
-    expect(numeric).toMatchObject({ cep: '74003010', number: 'S/N', complement: null, ibge_code: '5208707' });
+    expect(numeric).toMatchObject({
+      cep: '74003010',
+      number: 'S/N',
+      complement: null,
+      phone: null,
+      ibge_code: '5208707',
+    });
   });
 
   it('recusa um CNPJ inválido sem perguntar; diz quando não existe e quando a consulta falha', async () => {

@@ -227,6 +227,8 @@ export const cnpjLookupSchema = z.object({
   trade_name: z.string().nullable(),
   /** "Ativa", "Baixada", "Inapta"…, as the Receita Federal says it. */
   status: z.string().nullable(),
+  /** The company's phone in the registry (DDD and number), when it has one. */
+  phone: z.string().nullable(),
   cep: z.string(),
   street: z.string(),
   number: z.string(),

@@ -24,6 +24,7 @@ const brasilApiCompany = z.object({
   razao_social: text,
   nome_fantasia: text,
   descricao_situacao_cadastral: text,
+  ddd_telefone_1: text,
   cep: text,
   descricao_tipo_de_logradouro: text,
   logradouro: text,
@@ -56,6 +57,9 @@ export function fromBrasilApi(answer: unknown, asked: string): CnpjLookup {
     name: c.razao_social,
     trade_name: c.nome_fantasia || null,
     status: c.descricao_situacao_cadastral || null,
+    phone: /^\d{10,11}$/.test(c.ddd_telefone_1.replace(/\D/g, ''))
+      ? c.ddd_telefone_1.replace(/\D/g, '')
+      : null,
     cep: c.cep.replace(/\D/g, '').padStart(8, '0').slice(0, 8),
     street: titleCase(street),
     number: c.numero || 'S/N',

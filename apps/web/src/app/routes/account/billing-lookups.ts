@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import {
   formatCEP,
+  formatPhone,
   isValidDocument,
   normalizeDocument,
   ufNames,
@@ -87,6 +88,9 @@ export function useBillingLookups(form: Form, config: { cepUrl: string; cnpjLook
       for (const name of ['street', 'number', 'complement', 'district', 'city', 'state'] as const)
         fill(name, company[name]);
       form.setValue('ibge_code', company.ibge_code);
+      // The registry's phone only where none was typed: the person's own number comes first.
+      if (company.phone && !form.getValues('phone'))
+        form.setValue('phone', formatPhone(company.phone), { shouldValidate: form.formState.isSubmitted });
       const status = company.status ?? 'ativa';
       setCnpjHint(
         !/^ativa$/i.test(status)
