@@ -1,6 +1,7 @@
 // Part of `npm run lint`: every repository file a comment, a doc or the README cites
-// (docs/….md, docs/….txt) exists, so a reader can follow each reference; and every decision record
-// (docs/decisions/*.md) has the headings Context, Decision and Consequences.
+// (docs/….md, docs/….txt) exists, so a reader can follow each reference; every decision record
+// (docs/decisions/*.md) has the headings Context, Decision and Consequences and a `Status:` line in its
+// first 5 lines; and the index, docs/decisions/README.md, links to every decision and to nothing missing.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -28,8 +29,12 @@ for (const file of roots.flatMap((r) => walk(r))) {
 
 const headings = ['## Context', '## Decision', '## Consequences'];
 const decisions = 'docs/decisions';
-for (const name of readdirSync(decisions).filter((n) => n.endsWith('.md'))) {
+const index = 'README.md';
+const records = readdirSync(decisions).filter((n) => n.endsWith('.md') && n !== index);
+for (const name of records) {
   const lines = readFileSync(path.join(decisions, name), 'utf8').split(/\r?\n/);
+  if (!lines.slice(0, 5).some((line) => line.startsWith('Status:')))
+    broken.push(`${decisions}/${name}: falta a linha "Status: …" nas 5 primeiras linhas`);
   const at = headings.map((h) => lines.findIndex((line) => line.trim() === h));
   const missing = headings.filter((_, i) => at[i] === -1);
   if (missing.length > 0) broken.push(`${decisions}/${name}: falta ${missing.join(', ')}`);
@@ -37,8 +42,23 @@ for (const name of readdirSync(decisions).filter((n) => n.endsWith('.md'))) {
     broken.push(`${decisions}/${name}: as seções devem vir na ordem ${headings.join(', ')}`);
 }
 
+const indexPath = path.join(decisions, index);
+if (!existsSync(indexPath)) broken.push(`${indexPath} não existe: o índice das decisões`);
+else {
+  const linked = new Set();
+  for (const [, target] of readFileSync(indexPath, 'utf8').matchAll(/\]\(([^)#\s]+\.md)(?:#[^)\s]*)?\)/g)) {
+    if (target.includes('/')) continue;
+    linked.add(target);
+    if (!existsSync(path.join(decisions, target))) broken.push(`${indexPath}: ${target} não existe`);
+  }
+  for (const name of records.filter((n) => !linked.has(n)))
+    broken.push(`${indexPath}: falta o link para ${name}`);
+}
+
 if (broken.length > 0) {
   console.error(broken.join('\n'));
   process.exit(1);
 }
-console.log('referências a docs/: todas existem; registros de decisão com Context, Decision e Consequences.');
+console.log(
+  'referências a docs/: todas existem; registros de decisão com Status, Context, Decision e Consequences, todos no índice.',
+);
