@@ -199,12 +199,8 @@ export function formatDocument(document: string): string {
   return d;
 }
 
-/** The saved billing profile as GET/PUT /api/billing-profile answer it. */
-export const billingProfileDataSchema = z.object({
-  person_type: z.enum(['pf', 'pj']),
-  name: z.string(),
-  document: z.string(),
-  phone: z.string(),
+/** An address as the billing profile and the CNPJ lookup give it (the city's IBGE code when known). */
+const addressShape = {
   cep: z.string(),
   street: z.string(),
   number: z.string(),
@@ -213,6 +209,15 @@ export const billingProfileDataSchema = z.object({
   city: z.string(),
   state: z.string(),
   ibge_code: z.string().nullable(),
+};
+
+/** The saved billing profile as GET/PUT /api/billing-profile answer it. */
+export const billingProfileDataSchema = z.object({
+  person_type: z.enum(['pf', 'pj']),
+  name: z.string(),
+  document: z.string(),
+  phone: z.string(),
+  ...addressShape,
   municipal_registration: z.string().nullable(),
 });
 export type BillingProfile = z.infer<typeof billingProfileDataSchema>;
@@ -229,14 +234,7 @@ export const cnpjLookupSchema = z.object({
   status: z.string().nullable(),
   /** The company's phone in the registry (DDD and number), when it has one. */
   phone: z.string().nullable(),
-  cep: z.string(),
-  street: z.string(),
-  number: z.string(),
-  complement: z.string().nullable(),
-  district: z.string(),
-  city: z.string(),
-  state: z.string(),
-  ibge_code: z.string().nullable(),
+  ...addressShape,
 });
 export type CnpjLookup = z.infer<typeof cnpjLookupSchema>;
 /** GET /api/billing-profile: null until the customer fills it in. */

@@ -22,7 +22,6 @@ import {
   profiles,
   proposals,
   recoveryCodes,
-  reservations,
   scheduledEmails,
   sessions,
   supportTickets,
@@ -33,6 +32,7 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import { audit } from '../audit.ts';
 import { processFileDeletions, queueFileDeletions } from '../files/file-deletions.ts';
+import { freeHoldSlots } from '../inventory/holds.ts';
 import type { Storage } from '../storage.ts';
 import { requireCurrentPassword } from './reauthenticate.ts';
 
@@ -183,16 +183,10 @@ async function removeOwnedRows(tx: Tx, userId: string, email: string) {
     })
     .where(eq(inventoryHolds.customer_id, userId))
     .returning({ id: inventoryHolds.id });
-  if (held.length > 0)
-    await tx
-      .update(reservations)
-      .set({ status: 'liberada' })
-      .where(
-        inArray(
-          reservations.hold_id,
-          held.map((h) => h.id),
-        ),
-      );
+  await freeHoldSlots(
+    tx,
+    held.map((h) => h.id),
+  );
   // Proposals not accepted die with the account; accepted ones stay with their orders, without notes.
   await tx
     .update(proposals)

@@ -223,6 +223,15 @@ export async function releaseHold(deps: HoldDeps, id: string, actor: ActorContex
   return result;
 }
 
+/** The slots of these holds go back to the inventory (the holds' own rows say why). */
+export async function freeHoldSlots(tx: Tx, holdIds: readonly string[]): Promise<void> {
+  if (holdIds.length === 0) return;
+  await tx
+    .update(reservations)
+    .set({ status: 'liberada' })
+    .where(inArray(reservations.hold_id, [...holdIds]));
+}
+
 /** The worker's job: reservas técnicas past their time give their slots back. */
 export async function expireHolds(deps: HoldDeps): Promise<number> {
   const n = await deps.db.transaction(async (tx) => {
@@ -231,16 +240,10 @@ export async function expireHolds(deps: HoldDeps): Promise<number> {
       .set({ status: 'expirada', released_at: new Date() })
       .where(and(eq(inventoryHolds.status, 'ativa'), sql`${inventoryHolds.expires_at} <= now()`))
       .returning({ id: inventoryHolds.id });
-    if (due.length === 0) return 0;
-    await tx
-      .update(reservations)
-      .set({ status: 'liberada' })
-      .where(
-        inArray(
-          reservations.hold_id,
-          due.map((d) => d.id),
-        ),
-      );
+    await freeHoldSlots(
+      tx,
+      due.map((d) => d.id),
+    );
     return due.length;
   });
   if (n) deps.catalogCache?.clear();
