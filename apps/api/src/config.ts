@@ -62,12 +62,6 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(30),
-  INVOICED_HOLD_HOURS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 30)
-    .default(72),
   // At least a minute: without a window anyone who books and cancels a watched face could make Urbana
   // e-mail its watchers at will (issue #39 item 8). At most a week, lest a watcher hear nothing for ages.
   WATCH_ALERT_MINUTES: z.coerce
@@ -168,7 +162,6 @@ export interface Config {
   mapMarkers: number;
   seedCatalog: boolean;
   paymentWindowMs: number;
-  invoicedHoldMs: number;
   /** A watcher hears about one place at most once in this many minutes, bell and e-mail (issue #39). */
   watchAlertMinutes: number;
   pix: { key: string; merchantName: string; merchantCity: string };
@@ -297,7 +290,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       quotaBytes: Math.round(e.MEDIA_QUOTA_MB * 1024 * 1024),
     },
     paymentWindowMs: e.PAYMENT_WINDOW_MINUTES * 60_000,
-    invoicedHoldMs: e.INVOICED_HOLD_HOURS * 3600_000,
     watchAlertMinutes: e.WATCH_ALERT_MINUTES,
     pix: { key: e.PIX_KEY, merchantName: e.PIX_MERCHANT_NAME, merchantCity: e.PIX_MERCHANT_CITY },
     paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET || undefined,

@@ -278,6 +278,10 @@ export async function markOverdueInvoices(deps: OrderDeps, today = todayInBrasil
       with due as (
         select id from invoices
         where status = 'pendente' and due_date < ${today}::date
+          -- An unpaid order whose hold ended with the due date expires instead, and its expiry
+          -- cancels the invoice: no "vencida" notice a moment before (issue #40 item 1).
+          and not exists (select 1 from orders o where o.id = invoices.order_id
+            and o.status = 'aguardando_pagamento' and o.expires_at <= now())
         order by due_date
         limit 200
         for update skip locked)

@@ -117,6 +117,8 @@ export const orders = pgTable(
     /** Where the order came from: the per-IP limit of unpaid orders counts these. */
     client_ip: text('client_ip'),
     expires_at: timestamptz('expires_at').notNull(),
+    /** When staff were told an unpaid invoiced order expires within a day: once an order (issue #40). */
+    expiry_alerted_at: timestamptz('expiry_alerted_at'),
     paid_at: timestamptz('paid_at'),
     /** What staff owe back after cancelling a paid order, under the policy shown at checkout (decision 029). */
     refund_amount: money('refund_amount'),

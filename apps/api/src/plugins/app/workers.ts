@@ -7,6 +7,7 @@ import { processFileDeletions } from '../../services/files/file-deletions.ts';
 import { expireHolds } from '../../services/inventory/holds.ts';
 import { markOverdueInvoices } from '../../services/invoices.ts';
 import { expireOrders } from '../../services/orders/expire.ts';
+import { alertExpiringInvoicedOrders } from '../../services/orders/expiry-alerts.ts';
 
 /**
  * The background work of an instance: the outbox's sender, unpaid orders and holds past their time,
@@ -38,11 +39,16 @@ function startWork(app: FastifyInstance, deps: AppDeps, every: (ms: number, work
     // Reservas técnicas past their time too (issue #19 item 3).
     expireHolds(deps).catch((err: unknown) => app.log.error({ err }, 'falha ao expirar reservas técnicas'));
   });
-  // Pending invoices past their due date become overdue (the customer is told).
-  const overdue = () =>
-    void markOverdueInvoices(deps).catch((err: unknown) =>
+  // Pending invoices past their due date become overdue (the customer is told); staff hear, once, of
+  // an invoiced order that expires within a day (issue #40 item 1).
+  const overdue = () => {
+    markOverdueInvoices(deps).catch((err: unknown) =>
       app.log.error({ err }, 'falha ao marcar faturas vencidas'),
     );
+    alertExpiringInvoicedOrders(deps).catch((err: unknown) =>
+      app.log.error({ err }, 'falha ao avisar a equipe de pedidos faturados a expirar'),
+    );
+  };
   overdue();
   every(15 * 60_000, overdue);
   // Files left by a deletion that did not finish (a kill, a store that failed), and fiscal data past

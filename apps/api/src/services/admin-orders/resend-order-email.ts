@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { formatMoney, formatBookingPeriod, buildPath, paths } from '@urbana/shared';
-import { orderItems, profiles } from '../../db/schema/index.ts';
+import { invoices, orderItems, profiles } from '../../db/schema/index.ts';
 import type { ActorContext } from '../admin.ts';
 import { audit } from '../audit.ts';
 import { emailTemplates } from '../messaging/email-templates.ts';
@@ -20,6 +20,7 @@ export async function resendOrderEmail(deps: OrderDeps, actor: ActorContext, ord
       .from(orderItems)
       .where(eq(orderItems.order_id, order.id))
       .orderBy(asc(orderItems.created_at));
+    const [invoice] = await tx.select().from(invoices).where(eq(invoices.order_id, order.id));
     const url = `${deps.config.publicUrl}${buildPath(paths.pedido, { orderId: order.id })}`;
     const email =
       order.status === 'aguardando_pagamento'
@@ -30,6 +31,7 @@ export async function resendOrderEmail(deps: OrderDeps, actor: ActorContext, ord
             method: order.payment_method,
             pix: order.payment_method === 'pix' ? order.pix_payload : null,
             items: items.map((i) => `${i.product_name}: ${formatBookingPeriod(i.starts_on, i.weeks)}`),
+            terms: invoice ? { dueDate: invoice.due_date, expiresAt: order.expires_at } : undefined,
             url,
           })
         : emailTemplates.orderStatus({

@@ -1,4 +1,4 @@
-import { LATE_PAYMENT_NOTICE } from '@urbana/shared';
+import { invoicedMessages, LATE_PAYMENT_NOTICE } from '@urbana/shared';
 /** pt-BR e-mail templates: each gives a subject, a plain-text body and a branded HTML body. */
 export interface RenderedEmail {
   template: string;
@@ -130,6 +130,8 @@ export const emailTemplates = {
     items: string[];
     /** Nothing to pay (a 100 % coupon): confirmed at once. */
     free?: boolean;
+    /** The invoice's due date and the hold's end: an invoiced order states both (issue #40 item 1). */
+    terms?: { dueDate: string; expiresAt: Date };
   }) =>
     render(
       'pedido_recebido',
@@ -146,6 +148,7 @@ export const emailTemplates = {
                 o.pix,
               ]
             : [
+                ...(o.terms ? [invoicedMessages.dueAndHold(o.terms.dueDate, o.terms.expiresAt)] : []),
                 'Enviaremos o boleto ou os dados para transferência; a equipe confirma o pagamento assim que recebê-lo.',
               ]),
       ],

@@ -1,7 +1,40 @@
 import { sql } from 'drizzle-orm';
-import { addDays, todayInBrasilia } from '@urbana/shared';
+import {
+  invoiceDueDate,
+  invoicedHoldEnd,
+  invoicedMessages,
+  todayInBrasilia,
+  type IsoDate,
+} from '@urbana/shared';
 import type { Tx } from '../../db/client.ts';
 import { invoices } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+
+/** An unpaid order's dates: its invoice's due date and when its hold ends. */
+export interface PaymentTerms {
+  dueDate: IsoDate;
+  expiresAt: Date;
+}
+
+/**
+ * The due date and the hold of a new order (checkout or accepted proposal). Pix: due today, held for
+ * the payment window. Invoiced: due at the latest the day before the first booked day, and held to
+ * the end of that day, so the order never expires before its invoice is due (issue #40 item 1,
+ * docs/decisions/075-invoiced-hold-until-due-date.md); a campaign starting today cannot be invoiced.
+ */
+export function paymentTerms(
+  method: 'pix' | 'faturado',
+  now: Date,
+  starts: readonly IsoDate[],
+  paymentWindowMs: number,
+): PaymentTerms {
+  const today = todayInBrasilia(now);
+  const firstStart = [...starts].sort()[0] ?? today;
+  const dueDate = invoiceDueDate(method, today, firstStart);
+  if (dueDate === null) throw new AppError(409, invoicedMessages.tooClose(today));
+  const expiresAt = method === 'pix' ? new Date(now.getTime() + paymentWindowMs) : invoicedHoldEnd(dueDate);
+  return { dueDate, expiresAt };
+}
 
 /**
  * The order's invoice, written with the order (docs/spec/product.md §4) but not yet numbered: the
@@ -17,17 +50,16 @@ export async function issueInvoice(
     discount: number;
     total: number;
     method: 'pix' | 'faturado';
-    now: Date;
+    dueDate: IsoDate;
   },
 ) {
-  const today = todayInBrasilia(input.now);
   await tx.insert(invoices).values({
     order_id: input.orderId,
     user_id: input.userId,
     amount: input.amount,
     discount: input.discount,
     total: input.total,
-    due_date: input.method === 'pix' ? today : addDays(today, 5),
+    due_date: input.dueDate,
     payment_method: input.method,
   });
 }

@@ -1,13 +1,12 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
-  addDays,
   buildPath,
   formatBookingPeriod,
   formatMoney,
+  invoicedMessages,
   orderLimitMessages,
   paths,
-  todayInBrasilia,
   type CheckoutBody,
   pathWithQuery,
 } from '@urbana/shared';
@@ -31,6 +30,7 @@ import {
 } from './checkout-context.ts';
 import { findPgError, isPgError, pgConstraint, pgErrors } from '../../db/errors.ts';
 import { confirmFreeOrder, type OrderDeps } from './transition.ts';
+import { paymentTerms, type PaymentTerms } from './issue-invoice.ts';
 import type { DetailDoc } from './queries.ts';
 
 export const IDEMPOTENCY_MISMATCH = 'Esta chave de idempotência já foi usada em outro pedido.';
@@ -161,6 +161,13 @@ async function precheck(deps: OrderDeps, body: CheckoutBody, req: KeyRequest, co
     throw new AppError(400, 'Boleto/transferência faturada é só para empresas (CNPJ).');
   }
   const items = priceLines(context.products, context.towers, body.items, config);
+  // An invoiced order whose campaign starts today has no day left to pay before it (decision 075).
+  const terms = paymentTerms(
+    body.payment_method,
+    new Date(),
+    items.map((i) => i.start),
+    config.paymentWindowMs,
+  );
   const subtotal = items.reduce((s, i) => s + i.subtotal, 0);
   const discount = items.reduce((s, i) => s + i.discount, 0);
   assertTotalWithinLimit(subtotal - discount);
@@ -178,7 +185,7 @@ async function precheck(deps: OrderDeps, body: CheckoutBody, req: KeyRequest, co
     const tower = item.towers.find((t) => t.id === full.tower_id);
     if (tower) throw unavailable(item.name, item.is_tower_based ? tower.name : null);
   }
-  return { billing, items, subtotal, discount, faceWeeks, couponDiscount, user: context.user! };
+  return { billing, items, subtotal, discount, faceWeeks, couponDiscount, terms, user: context.user! };
 }
 
 async function placeNewOrder(deps: OrderDeps, body: CheckoutBody, req: KeyRequest, context: CheckoutContext) {
@@ -250,6 +257,7 @@ interface Checked {
   subtotal: number;
   discount: number;
   faceWeeks: number;
+  terms: PaymentTerms;
   user: NonNullable<CheckoutContext['user']>;
   orderId: string;
   coupon: { id: string; discount: number } | null;
@@ -258,7 +266,6 @@ interface Checked {
 /** Everything `place_order` writes, computed here: amounts, Pix code, e-mail and notification texts. */
 async function orderDocument(deps: OrderDeps, body: CheckoutBody, req: KeyRequest, c: Checked) {
   const { config } = deps;
-  const now = new Date();
   const couponDiscount = c.coupon?.discount ?? 0;
   const total = c.subtotal - c.discount - couponDiscount;
   assertTotalWithinLimit(total);
@@ -266,8 +273,6 @@ async function orderDocument(deps: OrderDeps, body: CheckoutBody, req: KeyReques
   const txid = newTxid();
   const free = total === 0;
   const payload = free ? null : await pixPayload({ ...config.pix, amount: total, txid, info: code });
-  const window = body.payment_method === 'pix' ? config.paymentWindowMs : config.invoicedHoldMs;
-  const today = todayInBrasilia(now);
   return {
     order: {
       id: c.orderId,
@@ -285,7 +290,7 @@ async function orderDocument(deps: OrderDeps, body: CheckoutBody, req: KeyReques
       pix_txid: txid,
       pix_payload: payload,
       billing: c.billing,
-      expires_at: new Date(now.getTime() + window).toISOString(),
+      expires_at: c.terms.expiresAt.toISOString(),
     },
     items: c.items.map((i) => ({ ...i, id: randomUUID() })),
     // The words of a refusal for a face with no free slot left, by tower: `place_order` keeps and
@@ -298,7 +303,7 @@ async function orderDocument(deps: OrderDeps, body: CheckoutBody, req: KeyReques
     invoice: {
       amount: c.subtotal,
       discount: c.discount + couponDiscount,
-      due_date: body.payment_method === 'pix' ? today : addDays(today, 5),
+      due_date: c.terms.dueDate,
     },
     limits: {
       per_account: config.orderLimits.unpaidPerAccount,
@@ -333,6 +338,7 @@ function orderTexts(
           pix: body.payment_method === 'pix' ? payload : null,
           items: c.items.map((i) => `${i.name}: ${formatBookingPeriod(i.start, i.weeks)}`),
           free,
+          terms: c.terms,
           url: `${config.publicUrl}${pathWithQuery(paths.confirmacaoPedido, {}, { orderId: c.orderId })}`,
         }),
       },
@@ -354,7 +360,7 @@ function orderTexts(
         ? {
             kind: 'pedido_faturado',
             title: `Pedido faturado para confirmar: ${code}`,
-            body: `${c.billing.name} · ${formatMoney(total)}. Confirme o pagamento quando o boleto ou a transferência chegar.`,
+            body: `${c.billing.name} · ${formatMoney(total)}. Confirme o pagamento quando o boleto ou a transferência chegar. ${invoicedMessages.dueAndHold(c.terms.dueDate, c.terms.expiresAt)}`,
             link: buildPath(paths.admin.pedido, { id: c.orderId }),
           }
         : null,

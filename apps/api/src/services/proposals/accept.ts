@@ -20,7 +20,7 @@ import { notify, notifyStaff } from '../messaging/notifications.ts';
 import { assertTotalWithinLimit } from '../orders/quote.ts';
 import { BILLING_REQUIRED, orderCode } from '../orders/place-order.ts';
 import { confirmFreeOrder, type OrderDeps } from '../orders/transition.ts';
-import { issueInvoice } from '../orders/issue-invoice.ts';
+import { issueInvoice, paymentTerms, type PaymentTerms } from '../orders/issue-invoice.ts';
 import { writeOrderItems, type PricedLine } from '../orders/take-slots.ts';
 import { isPgError, pgErrors } from '../../db/errors.ts';
 import { newTxid, pixPayload } from '../pix.ts';
@@ -108,9 +108,13 @@ export async function acceptProposal(
       assertAcceptable(row, userId);
       const { proposal, billing } = await preconditions(tx, id, userId, method);
       const now = new Date();
-      const expiresAt = new Date(
-        now.getTime() + (method === 'pix' ? config.paymentWindowMs : config.invoicedHoldMs),
+      const terms = paymentTerms(
+        method,
+        now,
+        proposal.items.map((i) => i.start),
+        config.paymentWindowMs,
       );
+      const expiresAt = terms.expiresAt;
       const lines = await linesOf(tx, proposal);
       const txid = newTxid();
       const [order] = await tx
@@ -136,7 +140,7 @@ export async function acceptProposal(
         discount: proposal.subtotal - proposal.total,
         total: proposal.total,
         method,
-        now,
+        dueDate: terms.dueDate,
       });
       await tx.insert(orderStatusHistory).values({
         order_id: order!.id,
@@ -155,7 +159,7 @@ export async function acceptProposal(
         .update(proposals)
         .set({ status: 'aceita', accepted_at: now, order_id: order!.id, updated_at: now })
         .where(eq(proposals.id, id));
-      await announce(deps, tx, { proposal, order: order!, method, payload, free });
+      await announce(deps, tx, { proposal, order: order!, method, payload, free, terms });
       if (free) await confirmFreeOrder(deps, order!.id, tx);
       return order!.id;
     });
@@ -181,6 +185,7 @@ async function announce(
     method: 'pix' | 'faturado';
     payload: string | null;
     free: boolean;
+    terms: PaymentTerms;
   },
 ) {
   const { proposal, order } = o;
@@ -195,6 +200,7 @@ async function announce(
       pix: o.method === 'pix' ? o.payload : null,
       items: proposal.items.map((i) => `${i.product_name}: ${formatBookingPeriod(i.start, i.weeks)}`),
       free: o.free,
+      terms: o.terms,
       url: `${deps.config.publicUrl}${pathWithQuery(paths.confirmacaoPedido, {}, { orderId: order.id })}`,
     }),
   });

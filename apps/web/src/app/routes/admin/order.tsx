@@ -4,7 +4,9 @@ import { Link, useParams } from 'react-router';
 import {
   buildPath,
   formatBookingPeriod,
+  formatDate,
   formatDateTime,
+  formatHoldEnd,
   formatDocument,
   formatPhone,
   invoiceStatusLabels,
@@ -125,8 +127,12 @@ function Money({ order }: { order: AdminOrderData }) {
         {line('Total', formatMoney(order.total), true)}
         {order.refund_amount !== null ? line('Reembolso', formatMoney(order.refund_amount), true) : null}
         {line('Forma de pagamento', paymentMethodLabels[order.payment_method])}
+        {/* Both dates of an unpaid order: the hold is read as its last minute (issue #40 item 1). */}
         {order.status === 'aguardando_pagamento'
-          ? line('Reserva até', formatDateTime(order.expires_at))
+          ? line('Reserva até', formatHoldEnd(order.expires_at))
+          : null}
+        {order.status === 'aguardando_pagamento' && order.invoice
+          ? line('Vencimento da fatura', formatDate(order.invoice.due_date))
           : null}
         {order.paid_at ? line('Pago em', formatDateTime(order.paid_at)) : null}
       </dl>

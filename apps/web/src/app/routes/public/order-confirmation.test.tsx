@@ -35,4 +35,42 @@ describe('/confirmacao-pedido', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(fetch.mock.calls.map(([url]) => String(url))).toEqual([]);
   });
+
+  it('pedido faturado: mostra o vencimento da fatura e até quando as vagas ficam reservadas (#40)', async () => {
+    // Placed 28/11 for a campaign starting 01/12: due 30/11, held to the end of that day.
+    const order = {
+      id: 'o1',
+      code: 'URB-FATURADO',
+      status: 'aguardando_pagamento',
+      payment_method: 'faturado',
+      subtotal: 70_000,
+      discount: 0,
+      discount_reason: 'longa_duracao',
+      coupon_discount: 0,
+      coupon_code: null,
+      total: 70_000,
+      created_at: '2026-11-28T15:53:00.000Z',
+      expires_at: '2026-12-01T03:00:00.000Z',
+      paid_at: null,
+      pix_payload: null,
+      items: [],
+      history: [],
+      invoice: {
+        id: 'i1',
+        number: null,
+        status: 'pendente',
+        total: 70_000,
+        due_date: '2026-11-30',
+        paid_at: null,
+      },
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json(order)),
+    );
+    renderRoute('/confirmacao-pedido', Page, { url: '/confirmacao-pedido?orderId=o1' });
+    expect((await screen.findByTestId('prazos-faturado')).textContent).toBe(
+      'A fatura vence em 30/11/2026; as vagas ficam reservadas até 30/11/2026 às 23:59, o fim do dia do vencimento.',
+    );
+  });
 });

@@ -8,7 +8,13 @@ import { Card } from '../../../components/ui/card.tsx';
 import { copyBoxClass, TextareaField } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ProtectedRoute } from '../../../features/auth/index.ts';
-import { OrderStatusBadge, timeLeftText, useOrder, usePix } from '../../../features/orders/index.ts';
+import {
+  InvoicedTerms,
+  OrderStatusBadge,
+  timeLeftText,
+  useOrder,
+  usePix,
+} from '../../../features/orders/index.ts';
 import { toast } from '../../../lib/toast.ts';
 
 function useCountdown(until: string | undefined) {
@@ -115,6 +121,7 @@ function Confirmation() {
         </Card>
       ) : null}
 
+      <InvoicedTerms order={o} />
       {o.status === 'aguardando_pagamento' && o.payment_method === 'faturado' ? (
         <Alert tone="info">
           Enviaremos o boleto ou os dados para transferência por email. A equipe confirma o pagamento assim

@@ -29,6 +29,7 @@ import { InvoicePdfButton } from '../../../features/billing/index.ts';
 import { HelpLink, knowledgeArticles } from '../../../features/knowledge/index.ts';
 import {
   AudienceSummary,
+  InvoicedTerms,
   LineCpm,
   OrderStatusBadge,
   useCancelOrder,
@@ -58,6 +59,7 @@ function Detail() {
         <OrderStatusBadge status={o.status} />
       </div>
       {o.status === 'pago_apos_expirar' ? <Alert tone="info">{LATE_PAYMENT_NOTICE}</Alert> : null}
+      <InvoicedTerms order={o} />
       {o.status === 'concluido' ? (
         <Button asChild variant="secondary">
           <Link to={buildPath(paths.usuario.relatorioCampanha, { orderId: o.id })}>
