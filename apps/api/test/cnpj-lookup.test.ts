@@ -46,7 +46,7 @@ describe('consulta de CNPJ (protocolo BrasilAPI)', () => {
       number: '10',
       complement: 'Bloco e Sala 1201',
       district: 'Asa Sul',
-      city: 'Brasilia',
+      city: 'Brasília',
       state: 'DF',
       ibge_code: '5300108',
     });
@@ -58,6 +58,7 @@ describe('consulta de CNPJ (protocolo BrasilAPI)', () => {
       number: 'S/N',
       complement: null,
       phone: null,
+      city: 'Goiânia',
       ibge_code: '5208707',
     });
   });

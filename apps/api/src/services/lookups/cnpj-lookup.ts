@@ -1,6 +1,13 @@
 import { z } from 'zod';
-import { cnpjLookupMessages, isValidDocument, normalizeDocument, type CnpjLookup } from '@urbana/shared';
+import {
+  cnpjLookupMessages,
+  foldText,
+  isValidDocument,
+  normalizeDocument,
+  type CnpjLookup,
+} from '@urbana/shared';
 import { AppError } from '../../lib/errors.ts';
+import { searchPlaces } from '../places.ts';
 
 /**
  * The CNPJ lookup's seam (issue #42 item 2): Urbana asks a service speaking the BrasilAPI protocol
@@ -105,5 +112,7 @@ export async function lookUpCnpj(
     throw new AppError(503, cnpjLookupMessages.unavailable);
   }
   if (!found) throw new AppError(404, cnpjLookupMessages.notFound);
-  return found;
+  // The registry drops accents ("GOIANIA"); the city list gives the name as it is written.
+  const city = searchPlaces(`${found.city}, ${found.state}`, 1)[0];
+  return city && foldText(city.name) === foldText(found.city) ? { ...found, city: city.name } : found;
 }
