@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   cartItemTotal,
+  cartPastStartLine,
   cartTotal,
   makeCartItemId,
   mergeCarts,
@@ -123,5 +124,13 @@ describe('sincronização dos favoritos (docs/spec/specification.md §4)', () =>
       items: ['c'],
       toast: { title: 'Favoritos restaurados' },
     });
+  });
+});
+
+describe('início no passado (decisão 023, issue #40 item 2)', () => {
+  it('acha a primeira linha que começa antes de hoje; sem data ou de hoje em diante não conta', () => {
+    const lines = [{ startDate: null }, { startDate: '2026-05-04' }, { startDate: '2026-05-01' }];
+    expect(cartPastStartLine(lines, '2026-05-04')).toBe(lines[2]);
+    expect(cartPastStartLine(lines.slice(0, 2), '2026-05-04')).toBeUndefined();
   });
 });

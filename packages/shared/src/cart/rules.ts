@@ -130,6 +130,17 @@ export function cartStartError(start: string | null | undefined, earliest: strin
   return `Escolha uma data de início a partir de ${formatDate(earliest)}.`;
 }
 
+/**
+ * The first line whose start date has already passed on `today`: the cart API refuses such a cart
+ * (decision 023), and the web app knows the refusal by the same rule (issue #40 item 2).
+ */
+export function cartPastStartLine<T extends Pick<CartItem, 'startDate'>>(
+  items: readonly T[],
+  today: string,
+): T | undefined {
+  return items.find((item) => item.startDate && item.startDate < today);
+}
+
 /** The cart API's refusal of a line whose start date has already passed. */
 export function cartPastStartMessage(name: string | undefined, today: string): string {
   return `A data de início de ${name ? `“${name}”` : 'um item'} já passou. Escolha uma data a partir de ${formatDate(today)}.`;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   cartBodySchema,
+  cartPastStartLine,
   cartPastStartMessage,
   cartResponseSchema,
   favoriteParamsSchema,
@@ -50,7 +51,7 @@ export const cartRoutes =
       async (request) => {
         // A start date in the past is refused, never moved (docs/decisions/023-customer-journey-details.md).
         const today = todayInBrasilia();
-        const past = request.body.products.find((p) => p.startDate && p.startDate < today);
+        const past = cartPastStartLine(request.body.products, today);
         if (past) throw new AppError(400, cartPastStartMessage(past.name, today));
         return { products: await cart.saveCart(db, request.user!.id, request.body.products) };
       },

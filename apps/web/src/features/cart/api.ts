@@ -9,14 +9,15 @@ export const cartApi = {
 
 /**
  * Saving a signed-in user's cart to the cloud: every change, and the upload or merge at sign-in.
- * `onFailed` gets the lines that did not reach the server (each failed save, not only the last one).
+ * `onSettled` gets the lines of each save with its error (null when the server kept them), so the
+ * caller can tell the newest save from older ones answering late.
  * `networkMode: 'always'`: offline, the save fails at once and the local fallback takes the lines, as
  * the specification asks, instead of waiting paused for the network (decision 042).
  */
-export function useSaveCart(onFailed: (items: CartItem[]) => void) {
+export function useSaveCart(onSettled: (items: CartItem[], error: Error | null) => void) {
   return useMutation({
     mutationFn: cartApi.save,
     networkMode: 'always',
-    onError: (_error, items) => onFailed(items),
+    onSettled: (_data, error, items) => onSettled(items, error),
   });
 }

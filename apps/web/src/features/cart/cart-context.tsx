@@ -3,7 +3,6 @@ import {
   bookingsOverlap,
   CART_STORAGE_KEY,
   isIsoDate,
-  cartMessages,
   cartTotal,
   makeCartItemId,
   planCartSync,
@@ -13,9 +12,10 @@ import {
 } from '@urbana/shared';
 import { authEvents } from '../../lib/auth-events.ts';
 import { inBrowser, useHydrated } from '../../lib/hydration.ts';
-import { readJson, removeKey, writeJson } from '../../lib/storage.ts';
+import { readJson, writeJson } from '../../lib/storage.ts';
 import { toast } from '../../lib/toast.ts';
-import { cartApi, useSaveCart } from './api.ts';
+import { cartApi } from './api.ts';
+import { useCloudCartSave } from './use-cloud-cart-save.ts';
 
 export interface AddToCartInput {
   product_id: string;
@@ -91,12 +91,6 @@ function readLocal(): CartItem[] {
   return Array.isArray(value) ? (value as CartItem[]) : [];
 }
 
-/** Local fallback (specification §8): a save that failed keeps its lines locally, so nothing is lost. */
-function keepLocally(items: CartItem[]) {
-  writeJson(localStorage, CART_STORAGE_KEY, items);
-  toast.error(cartMessages.saveFailed.title, cartMessages.saveFailed.description);
-}
-
 /**
  * What the sign-in sync starts from: the stored cart, or the one on screen when it changed while the
  * cloud answered (an item added right after the page loaded, which a plan made from the cart as it
@@ -120,7 +114,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   // A server-rendered page hydrates with an empty cart, as the server drew it; the stored one shows
   // in the next render, before the hydrated page is painted.
   const hydrated = useHydrated();
-  const { mutate: saveCart, mutateAsync: saveCartNow } = useSaveCart(keepLocally);
+  const cloudSave = useCloudCartSave();
 
   const syncAtSignIn = useCallback(
     async (announce: boolean) => {
@@ -134,10 +128,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
       }
       if (plan.kind === 'upload' || plan.kind === 'merge') {
         try {
-          await saveCartNow(plan.items);
-          removeKey(localStorage, CART_STORAGE_KEY);
+          await cloudSave.saveNow(plan.items);
         } catch {
-          // The save's own fallback kept the local copy and said so.
+          // The save kept the local copy (a save that goes through removes it) and said so, unless
+          // the server refused a start date, which the cart page shows next to the date.
           setItems(plan.items);
           return;
         }
@@ -146,7 +140,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       // On a plain page load of a signed-in user the cart is simply there; the toasts are for sign-in.
       if (announce || plan.kind !== 'restore') toast.success(plan.toast.title, plan.toast.description);
     },
-    [setItems, saveCartNow],
+    [setItems, cloudSave],
   );
 
   useEffect(
@@ -154,8 +148,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
       authEvents.subscribe((event, user) => {
         if (event === 'SIGNED_OUT') {
           signedIn.current = false;
+          cloudSave.forget();
           setItems([]);
-          removeKey(localStorage, CART_STORAGE_KEY);
           return;
         }
         if ((event !== 'SIGNED_IN' && event !== 'INITIAL_SESSION') || !user) return;
@@ -163,15 +157,15 @@ export function CartProvider({ children }: { children: ReactNode }) {
         setSyncing(true);
         void syncAtSignIn(event === 'SIGNED_IN').finally(() => setSyncing(false));
       }),
-    [syncAtSignIn, setItems],
+    [syncAtSignIn, setItems, cloudSave],
   );
 
   const persist = useCallback(
     (next: CartItem[]) => {
-      if (signedIn.current) saveCart(next);
+      if (signedIn.current) cloudSave.save(next);
       else writeJson(localStorage, CART_STORAGE_KEY, next);
     },
-    [saveCart],
+    [cloudSave],
   );
 
   const mutate = useCallback(
