@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { parseAdminEmails, SEARCH_MAP_LIMIT } from '@urbana/shared';
 import { apiRoot } from './paths.ts';
+import { nfseConfig, type NfseConfig } from './services/fiscal/nfse-config.ts';
 
 export const repoRoot = path.resolve(apiRoot, '../..');
 
@@ -102,6 +103,33 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_ISSUER: z.string().url().optional(),
+  // NFS-e Nacional (issue #42): the Sefin's base URL; empty (the default) issues no NFS-e.
+  NFSE_URL: z.union([z.literal(''), z.string().url()]).default(''),
+  NFSE_AMBIENTE: z.enum(['1', '2']).default('2'),
+  NFSE_CERT_PFX: z.string().optional(),
+  NFSE_CERT_PASSWORD: z.string().optional(),
+  NFSE_CA: z.string().optional(),
+  NFSE_SERIE: z
+    .string()
+    .regex(/^(?!0{1,5}$)\d{1,5}$/)
+    .default('1'),
+  NFSE_ITEM_SERVICO: z
+    .string()
+    .regex(/^\d{6}$/)
+    .default('172501'),
+  // Percent, "5" or "2,5"; unset lets the Sefin apply the city's own rate.
+  NFSE_ALIQUOTA_ISS: z
+    .string()
+    .regex(/^\d(?:[.,]\d{1,2})?$/)
+    .optional(),
+  EMPRESA_CNPJ: z.string().optional(),
+  EMPRESA_RAZAO_SOCIAL: z.string().optional(),
+  EMPRESA_IM: z.string().optional(),
+  EMPRESA_MUNICIPIO_IBGE: z
+    .string()
+    .regex(/^\d{7}$/)
+    .optional(),
+  EMPRESA_REGIME: z.enum(['mei', 'simples', 'presumido', 'real']).optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -207,6 +235,8 @@ export interface Config {
   invitationMs: number;
   /** Google sign-in (OpenID Connect), only when both client id and secret are set. */
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  /** NFS-e Nacional (issue #42 items 3 and 7), only when NFSE_URL is set. */
+  nfse: NfseConfig | undefined;
 }
 
 function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
@@ -320,5 +350,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataExportMs: e.DATA_EXPORT_LINK_HOURS * 3600_000,
     invitationMs: e.STAFF_INVITATION_DAYS * 86400_000,
     google: googleConfig(e),
+    nfse: nfseConfig(e),
   };
 }

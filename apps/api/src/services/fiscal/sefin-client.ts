@@ -1,0 +1,157 @@
+/**
+ * Client of the Sefin Nacional (the national NFS-e system's API) over HTTPS with mutual TLS: the
+ * issuer's A1 certificate identifies Urbana, and when NFSE_CA is set it is the only CA trusted for the
+ * server (the simulator's own CA in development and tests). Bodies travel as the API publishes them:
+ * JSON carrying the XML gzipped and in base64. Errors are typed so that the fiscal queue can tell a
+ * refusal (fix the data, do not retry as is) from an unreachable service (retry later).
+ */
+import { request } from 'node:https';
+import { gunzipSync, gzipSync } from 'node:zlib';
+
+/** One message of the Sefin: a code, its description and sometimes a detail. */
+export interface SefinMessage {
+  codigo: string;
+  descricao: string;
+  complemento?: string;
+}
+
+export interface EmissionResult {
+  idDps: string;
+  chaveAcesso: string;
+  /** The NFS-e XML as issued, already unpacked. */
+  nfseXml: string;
+  alertas: SefinMessage[];
+}
+
+/** The Sefin answered and refused: `erros` says why. */
+export class SefinRefusedError extends Error {
+  constructor(
+    readonly status: number,
+    readonly erros: SefinMessage[],
+  ) {
+    super(
+      `Sefin recusou (${status}): ${erros.map((e) => `${e.codigo} ${e.descricao}`).join('; ') || 'sem detalhe'}`,
+    );
+  }
+}
+
+/** No answer (connection refused, TLS refused, timeout) or an answer that is not the protocol's. */
+export class SefinUnreachableError extends Error {}
+
+export interface SefinClientOptions {
+  /** NFSE_URL, e.g. https://sefin.producaorestrita.nfse.gov.br/SefinNacional */
+  url: string;
+  pfx: Buffer;
+  passphrase: string;
+  /** NFSE_CA: PEM of the only CA trusted for the server; Node's list when absent. */
+  ca?: string;
+  timeoutMs?: number;
+}
+
+const gzipB64 = (xml: string) => gzipSync(Buffer.from(xml, 'utf8')).toString('base64');
+export const gunzipB64 = (value: string) => gunzipSync(Buffer.from(value, 'base64')).toString('utf8');
+
+interface RawAnswer {
+  status: number;
+  body: string;
+}
+
+function send(options: SefinClientOptions, method: string, path: string, json?: unknown): Promise<RawAnswer> {
+  const url = new URL(options.url.replace(/\/+$/, '') + path);
+  const payload = json === undefined ? undefined : Buffer.from(JSON.stringify(json));
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method,
+        pfx: options.pfx,
+        passphrase: options.passphrase,
+        ca: options.ca,
+        timeout: options.timeoutMs ?? 30_000,
+        headers: {
+          accept: 'application/json',
+          ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+        res.on('error', (e) =>
+          reject(new SefinUnreachableError(`Sefin: resposta interrompida (${e.message})`)),
+        );
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`sem resposta em ${options.timeoutMs ?? 30_000} ms`)));
+    req.on('error', (e) => reject(new SefinUnreachableError(`Sefin inacessível: ${e.message}`)));
+    req.end(payload);
+  });
+}
+
+function parseJson(answer: RawAnswer): Record<string, unknown> {
+  try {
+    return JSON.parse(answer.body) as Record<string, unknown>;
+  } catch {
+    throw new SefinUnreachableError(`Sefin respondeu ${answer.status} sem JSON.`);
+  }
+}
+
+const messages = (value: unknown): SefinMessage[] => (Array.isArray(value) ? (value as SefinMessage[]) : []);
+
+/** A 4xx with `erros` is a refusal; anything else unexpected means the service is not working. */
+function refusalOrFailure(answer: RawAnswer): Error {
+  if (answer.status >= 400 && answer.status < 500) {
+    const body = parseJson(answer);
+    return new SefinRefusedError(answer.status, messages(body.erros ?? body.Erros));
+  }
+  return new SefinUnreachableError(`Sefin respondeu ${answer.status}.`);
+}
+
+export interface SefinClient {
+  /** POST /nfse: sends the signed DPS, returns the NFS-e. */
+  emit(signedDpsXml: string): Promise<EmissionResult>;
+  /** HEAD /dps/{idDps}: has this DPS already become an NFS-e? (after a lost answer, before resending) */
+  dpsExists(idDps: string): Promise<boolean>;
+  /** POST /nfse/{chave}/eventos: a signed event request (cancellation e101101). */
+  cancel(
+    chaveAcesso: string,
+    signedEventXml: string,
+  ): Promise<{ eventoXml?: string; alertas: SefinMessage[] }>;
+}
+
+export function createSefinClient(options: SefinClientOptions): SefinClient {
+  return {
+    async emit(signedDpsXml) {
+      const answer = await send(options, 'POST', '/nfse', { dpsXmlGZipB64: gzipB64(signedDpsXml) });
+      if (answer.status !== 200 && answer.status !== 201) throw refusalOrFailure(answer);
+      const body = parseJson(answer);
+      if (messages(body.erros).length > 0) throw new SefinRefusedError(answer.status, messages(body.erros));
+      if (typeof body.chaveAcesso !== 'string' || typeof body.nfseXmlGZipB64 !== 'string')
+        throw new SefinUnreachableError('Sefin respondeu sem chaveAcesso ou sem a NFS-e.');
+      return {
+        idDps: String(body.idDps ?? ''),
+        chaveAcesso: body.chaveAcesso,
+        nfseXml: gunzipB64(body.nfseXmlGZipB64),
+        alertas: messages(body.alertas),
+      };
+    },
+    async dpsExists(idDps) {
+      const answer = await send(options, 'HEAD', `/dps/${encodeURIComponent(idDps)}`);
+      if (answer.status === 200) return true;
+      if (answer.status === 404) return false;
+      throw new SefinUnreachableError(`Sefin respondeu ${answer.status} à consulta da DPS.`);
+    },
+    async cancel(chaveAcesso, signedEventXml) {
+      const path = `/nfse/${encodeURIComponent(chaveAcesso)}/eventos`;
+      const answer = await send(options, 'POST', path, {
+        pedidoRegistroEventoXmlGZipB64: gzipB64(signedEventXml),
+      });
+      if (answer.status !== 200 && answer.status !== 201) throw refusalOrFailure(answer);
+      const body = parseJson(answer);
+      const evento = typeof body.eventoXmlGZipB64 === 'string' ? gunzipB64(body.eventoXmlGZipB64) : undefined;
+      return { eventoXml: evento, alertas: messages(body.alertas) };
+    },
+  };
+}
