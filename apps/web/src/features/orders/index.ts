@@ -3,3 +3,4 @@ export { OrderStatusBadge } from './status-badge.tsx';
 export { AudienceSummary, LineCpm } from './audience-figures.tsx';
 export { CartBar } from './cart-bar.tsx';
 export { timeLeftText } from './time-left.ts';
+export { RefundCard } from './refund-card.tsx';

@@ -31,6 +31,7 @@ import {
   AudienceSummary,
   LineCpm,
   OrderStatusBadge,
+  RefundCard,
   useCancelOrder,
   useOrder,
 } from '../../../features/orders/index.ts';
@@ -98,6 +99,7 @@ function Detail() {
           </ul>
         </Card>
         <div className="space-y-6">
+          <RefundCard order={o} />
           <Card>
             <h2 className="text-lg font-semibold text-slate-900">Valores</h2>
             <dl className="mt-2 space-y-1 text-sm">
