@@ -30,6 +30,7 @@ const NOT_JSON = new Set([
   'GET /api/invoices/:id/pdf',
   'GET /api/midia-kit/pdf',
   'GET /api/orders/:id/relatorio.pdf',
+  'GET /api/orders/:id/nota-de-credito.pdf',
   'GET /api/planos/:id/mapa.png',
   'GET /api/planos-compartilhados/:token/mapa.png',
   'GET /api/planos-compartilhados/:token/pdf',

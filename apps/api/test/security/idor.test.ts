@@ -331,6 +331,13 @@ const paramRoutes: Record<string, ParamCheck> = {
     notFound: 'Relatório não encontrado.',
     request: (w) => ({ url: `/api/orders/${w.anaOrder.id}/relatorio.pdf` }),
   },
+  // Issue #40 item 3: the customer's credit note answers another customer as an order without one
+  // (staff-refunds.test.ts asks for a note that exists, as another customer).
+  'GET /api/orders/:id/nota-de-credito.pdf': {
+    kind: 'owned',
+    notFound: 'Este pedido não tem nota de crédito.',
+    request: (w) => ({ url: `/api/orders/${w.anaOrder.id}/nota-de-credito.pdf` }),
+  },
   'DELETE /api/favorites/:productId': {
     kind: 'own-scope',
     request: (w) => ({ url: `/api/favorites/${w.product.id}` }),

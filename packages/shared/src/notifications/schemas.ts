@@ -95,6 +95,7 @@ export const emailTemplateNames: Record<string, string> = {
   fatura_vencida: 'Fatura vencida',
   local_observado: 'Local observado',
   pedido_recebido: 'Pedido recebido',
+  pedido_cancelado_reembolso: 'Pedido cancelado e reembolso',
   pedido_status: 'Situação do pedido',
   proposta_enviada: 'Proposta enviada',
   redefinicao_senha: 'Redefinição de senha',

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../lib/dates.ts';
-import { holdCeiling, lastRefundableDay, refundUnderPolicy } from './admin-rules.ts';
+import {
+  adminOrderMessages,
+  chooseRefund,
+  holdCeiling,
+  lastRefundableDay,
+  refundUnderPolicy,
+} from './admin-rules.ts';
 
 describe('regras das ações da equipe sobre pedidos', () => {
   it('último dia com reembolso: 5 dias úteis antes do início, pulando o fim de semana', () => {
@@ -34,5 +40,40 @@ describe('regras das ações da equipe sobre pedidos', () => {
 
   it('data e hora de Brasília', () => {
     expect(formatDateTime('2026-12-07T03:00:00.000Z')).toBe('07/12/2026 às 00:00');
+  });
+});
+
+describe('chooseRefund: o reembolso escolhido pela equipe (decisão 076)', () => {
+  const base = { policy: 0, paid: 70_000 };
+  it('a política não pede motivo; outro valor pede, e o motivo vai sem espaços nas pontas', () => {
+    expect(chooseRefund({ ...base, choice: 'politica' })).toEqual({ amount: 0, reason: null });
+    expect(chooseRefund({ ...base, choice: 'integral' })).toEqual({ error: adminOrderMessages.refundReason });
+    expect(chooseRefund({ ...base, choice: 'integral', reason: '  Abrigo em obra  ' })).toEqual({
+      amount: 70_000,
+      reason: 'Abrigo em obra',
+    });
+    // The policy's own amount, chosen another way, is the policy's: no reason kept.
+    expect(chooseRefund({ policy: 70_000, paid: 70_000, choice: 'integral', reason: 'x' })).toEqual({
+      amount: 70_000,
+      reason: null,
+    });
+  });
+  it('parcial: centavos inteiros de 0 ao valor pago', () => {
+    const reason = 'Metade da semana';
+    expect(chooseRefund({ ...base, choice: 'parcial', amount: 35_050, reason })).toEqual({
+      amount: 35_050,
+      reason,
+    });
+    expect(chooseRefund({ ...base, choice: 'parcial', amount: 70_001, reason })).toEqual({
+      error: adminOrderMessages.refundOverPaid(70_000),
+    });
+    expect(chooseRefund({ ...base, choice: 'parcial', amount: -1, reason })).toEqual({
+      error: adminOrderMessages.refundNegative,
+    });
+    for (const amount of [undefined, null, 1.5])
+      expect(chooseRefund({ ...base, choice: 'parcial', amount, reason })).toEqual({
+        error: adminOrderMessages.refundAmount,
+      });
+    expect(chooseRefund({ ...base, choice: 'parcial', amount: 0 })).toEqual({ amount: 0, reason: null });
   });
 });

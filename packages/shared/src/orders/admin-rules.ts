@@ -1,4 +1,5 @@
 import { addDays, type IsoDate } from '../catalog.ts';
+import { formatMoney } from '../lib/money.ts';
 import { orderStatusLabels, type OrderStatus } from './rules.ts';
 
 /**
@@ -68,6 +69,52 @@ export const staffCancellable: readonly OrderStatus[] = [
   'pago_apos_expirar',
 ];
 
+/**
+ * How staff set the refund of a paid order they cancel (issue #40 item 3, decision 076): the policy's
+ * amount, the whole amount paid, or a part of it in centavos.
+ */
+export const refundChoices = ['politica', 'integral', 'parcial'] as const;
+export type RefundChoice = (typeof refundChoices)[number];
+export const refundChoiceLabels: Record<RefundChoice, string> = {
+  politica: 'Pela política de cancelamento',
+  integral: 'Reembolso integral',
+  parcial: 'Reembolso parcial',
+};
+
+/** The reason staff give for a refund other than the policy's: the same bounds as the cancellation's. */
+export const REFUND_REASON_MIN = 5;
+export const REFUND_REASON_MAX = 500;
+
+/**
+ * The refund a choice gives, or the message that refuses it. `amount` is the partial amount in
+ * centavos; `reason` must explain any amount the policy would not give. The web shows the same
+ * messages beside the fields; the server refuses with them.
+ */
+export function chooseRefund(input: {
+  choice: RefundChoice;
+  policy: number;
+  paid: number;
+  amount?: number | null | undefined;
+  reason?: string | null | undefined;
+}): { amount: number; reason: string | null } | { error: string } {
+  let amount = input.policy;
+  if (input.choice === 'integral') amount = input.paid;
+  if (input.choice === 'parcial') {
+    const a = input.amount;
+    if (a === undefined || a === null || !Number.isInteger(a))
+      return { error: adminOrderMessages.refundAmount };
+    if (a < 0) return { error: adminOrderMessages.refundNegative };
+    if (a > input.paid) return { error: adminOrderMessages.refundOverPaid(input.paid) };
+    amount = a;
+  }
+  // The policy's own amount needs no reason, however it was chosen.
+  if (amount === input.policy) return { amount, reason: null };
+  const reason = (input.reason ?? '').trim();
+  if (reason.length < REFUND_REASON_MIN || reason.length > REFUND_REASON_MAX)
+    return { error: adminOrderMessages.refundReason };
+  return { amount, reason };
+}
+
 const label = (status: OrderStatus) => `“${orderStatusLabels[status]}”`;
 
 export const adminOrderMessages = {
@@ -83,6 +130,13 @@ export const adminOrderMessages = {
     `Um pedido ${label(s)} não tem Pix a reemitir: só pedidos aguardando pagamento.`,
   cancelNotAllowed: (s: OrderStatus) => `Um pedido ${label(s)} não pode ser cancelado.`,
   cancelReason: 'Informe o motivo do cancelamento (de 5 a 500 caracteres).',
+  refundChoice: 'Escolha o reembolso: pela política, integral ou parcial.',
+  refundAmount:
+    'Informe o valor do reembolso parcial, de R$ 0,00 até o valor pago (em centavos, sem frações).',
+  refundNegative: 'O valor do reembolso não pode ser negativo.',
+  refundOverPaid: (paid: number) => `O reembolso não pode passar do valor pago (${formatMoney(paid)}).`,
+  refundReason: `Explique por que o reembolso é diferente do previsto na política de cancelamento (de ${REFUND_REASON_MIN} a ${REFUND_REASON_MAX} caracteres).`,
+  refundUnpaid: 'Nada foi pago neste pedido: não há reembolso a escolher.',
   alreadyPaid: 'Este pedido já está pago.',
   holdOver: 'O prazo de pagamento deste pedido já terminou: as vagas estão sendo liberadas.',
   slotsReleased: 'As vagas deste pedido já foram liberadas: o pagamento não pode ser confirmado.',

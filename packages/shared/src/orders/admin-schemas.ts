@@ -3,7 +3,7 @@ import { adminPageQuery, dateRangeQuery, withDateRange } from '../admin-schemas.
 import { adStatuses, campaignStatuses } from '../ads/rules.ts';
 import { orderStatuses, paymentMethods } from './rules.ts';
 import { bookedLineSchema, orderHeadSchema, orderInvoiceSchema } from './schemas.ts';
-import { adminOrderMessages, HOLD_EXTENSION_MAX_HOURS } from './admin-rules.ts';
+import { adminOrderMessages, HOLD_EXTENSION_MAX_HOURS, refundChoices } from './admin-rules.ts';
 
 /** /api/admin/pedidos: request and response of every endpoint (issue #19 item 1). */
 
@@ -52,6 +52,10 @@ const when = z.string();
 /** /admin/pedidos/{id}: the order's head as the customer's order has it, and what staff act on. */
 export const adminOrderDetail = orderHeadSchema.extend({
   refund_amount: z.number().nullable(),
+  /** Why staff refunded other than the policy's amount (null: the policy's amount, decision 076). */
+  refund_reason: z.string().nullable(),
+  /** Why staff cancelled the order (null: not cancelled by staff). */
+  cancel_reason: z.string().nullable(),
   customer: z.object({ id: z.string(), name: z.string(), email: z.string() }),
   billing: z.object({
     person_type: z.enum(['pf', 'pj']),
@@ -81,7 +85,15 @@ export const adminOrderDetail = orderHeadSchema.extend({
     }),
   ),
   invoice: orderInvoiceSchema.nullable(),
-  credit_note: z.object({ number: z.string(), amount: z.number(), created_at: when }).nullable(),
+  credit_note: z
+    .object({
+      number: z.string(),
+      amount: z.number(),
+      reason: z.string(),
+      refund_reason: z.string().nullable(),
+      created_at: when,
+    })
+    .nullable(),
   history: z.array(z.object({ at: when, text: z.string(), actor: z.string(), note: z.string().nullable() })),
   actions: z.object({
     confirm_payment: z.boolean(),
@@ -89,7 +101,10 @@ export const adminOrderDetail = orderHeadSchema.extend({
     reissue_pix: z.boolean(),
     cancel: z.object({
       allowed: z.boolean(),
+      /** The refund under the policy, what staff start from. */
       refund: z.number(),
+      /** What the customer paid: the most a refund may give (0 for an unpaid order). */
+      paid: z.number(),
       last_refundable_day: z.string().nullable(),
     }),
     resend_email: z.boolean(),
@@ -106,14 +121,32 @@ export const extendHoldBody = z.object({
 });
 export type ExtendHoldBody = z.infer<typeof extendHoldBody>;
 
+/**
+ * Staff cancel an order and, when it was paid, choose the refund (decision 076): `reembolso` defaults
+ * to the policy; `valor_reembolso` is the partial amount in integer centavos; `motivo_reembolso` is
+ * required whenever the amount differs from the policy's (the service checks it: only it knows the
+ * policy's amount and what was paid).
+ */
 export const cancelOrderBody = z.object({
   motivo: z
     .string({ error: adminOrderMessages.cancelReason })
     .trim()
     .min(5, { error: adminOrderMessages.cancelReason })
     .max(500, { error: adminOrderMessages.cancelReason }),
+  reembolso: z.enum(refundChoices, { error: adminOrderMessages.refundChoice }).default('politica'),
+  valor_reembolso: z
+    .number({ error: adminOrderMessages.refundAmount })
+    .int({ error: adminOrderMessages.refundAmount })
+    .min(0, { error: adminOrderMessages.refundNegative })
+    .max(Number.MAX_SAFE_INTEGER, { error: adminOrderMessages.refundAmount })
+    .nullish(),
+  motivo_reembolso: z
+    .string({ error: adminOrderMessages.refundReason })
+    .max(2000, { error: adminOrderMessages.refundReason })
+    .nullish(),
 });
 export type CancelOrderBody = z.infer<typeof cancelOrderBody>;
+export type CancelOrderInput = z.input<typeof cancelOrderBody>;
 
 /** A customer's unpaid orders against the limits, and whether staff lifted them (decision 026). */
 export const orderLimitStatusSchema = z.object({

@@ -165,6 +165,25 @@ export const orderDetailSchema = orderHeadSchema.extend({
     }),
   ),
   invoice: orderInvoiceSchema.nullable(),
+  /**
+   * A cancelled order's why and its refund, as the customer reads them (issue #40 item 3): the reason
+   * staff gave, and for a paid order the amount, why it differs from the policy (null: the policy's
+   * amount) and the credit note. Null while the order is not cancelled.
+   */
+  cancellation: z
+    .object({
+      reason: z.string().nullable(),
+      refund: z
+        .object({
+          amount: z.number(),
+          reason: z.string().nullable(),
+          credit_note: z
+            .object({ number: z.string(), amount: z.number(), created_at: z.string() })
+            .nullable(),
+        })
+        .nullable(),
+    })
+    .nullable(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

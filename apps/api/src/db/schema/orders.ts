@@ -120,8 +120,15 @@ export const orders = pgTable(
     /** When staff were told an unpaid invoiced order expires within a day: once an order (issue #40). */
     expiry_alerted_at: timestamptz('expiry_alerted_at'),
     paid_at: timestamptz('paid_at'),
-    /** What staff owe back after cancelling a paid order, under the policy shown at checkout (decision 029). */
+    /**
+     * What staff owe back after cancelling a paid order: the policy's amount unless they chose another
+     * (decisions 029 and 076). A record staff act on: no payment provider returns money yet.
+     */
     refund_amount: money('refund_amount'),
+    /** Why staff chose a refund other than the policy's; null when the policy's amount stands. */
+    refund_reason: text('refund_reason'),
+    /** Why staff cancelled the order, shown to its customer (issue #40 item 3). */
+    cancel_reason: text('cancel_reason'),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -144,6 +151,11 @@ export const orders = pgTable(
     check(
       'orders_amounts_check',
       sql`${t.subtotal} >= 0 and ${t.discount} >= 0 and ${t.coupon_discount} >= 0 and ${t.total} = ${t.subtotal} - ${t.discount} - ${t.coupon_discount} and ${t.total} >= 0`,
+    ),
+    // A refund gives back at most what was paid, never less than nothing (decision 076).
+    check(
+      'orders_refund_amount_check',
+      sql`${t.refund_amount} is null or (${t.refund_amount} >= 0 and ${t.refund_amount} <= ${t.total})`,
     ),
     check(
       'orders_status_check',
@@ -356,7 +368,10 @@ export const creditNotes = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     number: text('number').notNull(),
     amount: money('amount').notNull(),
+    /** The cancellation's reason. */
     reason: text('reason').notNull(),
+    /** Why the amount differs from the policy's (decision 076); null when it is the policy's. */
+    refund_reason: text('refund_reason'),
     created_by: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
     created_at: createdAt(),
   },

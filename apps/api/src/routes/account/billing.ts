@@ -11,6 +11,7 @@ import type { AppDeps } from '../../deps.ts';
 import { requireUser } from '../../plugins/app/auth.ts';
 import { lookUpCnpj } from '../../services/lookups/cnpj-lookup.ts';
 import { INVOICE_NOT_FOUND, invoicePdf, invoiceSummary, listInvoices } from '../../services/invoices.ts';
+import { CREDIT_NOTE_NOT_FOUND, creditNotePdf } from '../../services/pdf/credit-note.ts';
 
 const errors = { 400: messageSchema, 401: messageSchema, 404: messageSchema };
 
@@ -77,6 +78,26 @@ export const billingRoutes =
         return reply
           .type('application/pdf')
           .header('content-disposition', `attachment; filename="fatura-${number}.pdf"`)
+          .header('cache-control', 'private, no-store')
+          .send(pdf);
+      },
+    );
+
+    // The customer's copy of the credit note of their cancelled order (issue #40 item 3).
+    app.get(
+      '/orders/:id/nota-de-credito.pdf',
+      {
+        schema: {
+          tags: ['faturamento'],
+          summary: 'A nota de crédito do reembolso de um pedido cancelado, em PDF',
+          params: z.object({ id: z.string().uuid({ error: CREDIT_NOTE_NOT_FOUND }) }),
+        },
+      },
+      async (request, reply) => {
+        const { number, pdf } = await creditNotePdf(db, request.params.id, request.user!.id);
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="nota-de-credito-${number}.pdf"`)
           .header('cache-control', 'private, no-store')
           .send(pdf);
       },

@@ -112,8 +112,8 @@ export const orderAdminRoutes =
     );
     action(
       'cancelar',
-      'Cancela o pedido, libera as vagas e, se pago, registra o reembolso e a nota de crédito',
-      (id, actor, body) => cancelOrder(deps, actor, id, (body as z.infer<typeof cancelOrderBody>).motivo),
+      'Cancela o pedido, libera as vagas e, se pago, registra o reembolso escolhido (pela política, integral ou parcial com motivo) e a nota de crédito',
+      (id, actor, body) => cancelOrder(deps, actor, id, body as z.infer<typeof cancelOrderBody>),
       cancelOrderBody,
     );
     action('reenviar-email', 'Reenvia ao cliente o e-mail da situação atual do pedido', (id, actor) =>

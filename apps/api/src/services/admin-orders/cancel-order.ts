@@ -1,25 +1,30 @@
 import { asc, eq } from 'drizzle-orm';
 import {
   adminOrderMessages,
+  chooseRefund,
   formatMoney,
   refundUnderPolicy,
   staffCancellable,
   todayInBrasilia,
+  type CancelOrderBody,
 } from '@urbana/shared';
 import type { Tx } from '../../db/client.ts';
 import { creditNotes, invoices, orderItems, orders } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ActorContext } from '../admin.ts';
 import { audit } from '../audit.ts';
+import { refundEmail, refundNotice } from '../messaging/refund-notice.ts';
 import { transitionOrder, type OrderDeps } from '../orders/transition.ts';
 import { lockOrder } from './lock-order.ts';
 
 const PAID = ['pago', 'em_veiculacao', 'pago_apos_expirar'];
 
+type Refund = { amount: number; reason: string | null; policy: number };
+
 /** The credit note on the invoice for the refunded amount: "NC-" and the invoice's number. */
 async function issueCreditNote(
   tx: Tx,
-  input: { orderId: string; amount: number; reason: string; actorId: string },
+  input: { orderId: string; refund: Refund; reason: string; actorId: string },
 ) {
   const invoice = await tx.query.invoices.findFirst({ where: eq(invoices.order_id, input.orderId) });
   if (!invoice) return null;
@@ -29,39 +34,101 @@ async function issueCreditNote(
       invoice_id: invoice.id,
       order_id: input.orderId,
       number: `NC-${invoice.number}`,
-      amount: input.amount,
+      amount: input.refund.amount,
       reason: input.reason,
+      refund_reason: input.refund.reason,
       created_by: input.actorId,
     })
     .returning();
   // Refunded in full, the invoice is void; otherwise it stays paid for what is kept.
   await tx
     .update(invoices)
-    .set({ status: input.amount >= invoice.total ? 'cancelada' : 'paga' })
+    .set({ status: input.refund.amount >= invoice.total ? 'cancelada' : 'paga' })
     .where(eq(invoices.id, invoice.id));
   return note!;
 }
 
 /**
- * Staff cancel an order: the slots go back (transitionOrder); an unpaid order owes nothing; a paid one
- * records the refund under the policy shown at checkout (CANCELLATION_POLICY) and, when there is one,
- * a credit note on its invoice (decision 029).
+ * The refund staff chose for a paid order (decision 076): the policy's amount unless they chose the
+ * whole amount paid or a part of it, with a reason for any other amount. Null for an unpaid order,
+ * which owes nothing and offers no choice. Refused choices answer 400 with the field's message.
  */
-export async function cancelOrder(deps: OrderDeps, actor: ActorContext, orderId: string, reason: string) {
+async function refundOf(
+  tx: Tx,
+  order: typeof orders.$inferSelect,
+  body: CancelOrderBody,
+): Promise<Refund | null> {
+  const chose = body.reembolso !== 'politica' || body.valor_reembolso != null;
+  if (!PAID.includes(order.status)) {
+    if (chose) throw new AppError(400, adminOrderMessages.refundUnpaid);
+    return null;
+  }
+  const items = await tx
+    .select({ start: orderItems.starts_on, total: orderItems.total })
+    .from(orderItems)
+    .where(eq(orderItems.order_id, order.id))
+    .orderBy(asc(orderItems.created_at));
+  const policy = refundUnderPolicy({
+    status: order.status,
+    total: order.total,
+    items,
+    today: todayInBrasilia(),
+  });
+  const chosen = chooseRefund({
+    choice: body.reembolso,
+    policy,
+    paid: order.total,
+    amount: body.valor_reembolso,
+    reason: body.motivo_reembolso,
+  });
+  if ('error' in chosen) throw new AppError(400, chosen.error);
+  return { ...chosen, policy };
+}
+
+const historyNote = (reason: string, refund: Refund | null) => {
+  const text = `Cancelado pela equipe: ${reason}.`;
+  if (!refund) return text.replace('..', '.');
+  const why = refund.reason ? ` (fora da política: ${refund.reason})` : '';
+  return `${text} Reembolso: ${formatMoney(refund.amount)}${why}.`.replace('..', '.');
+};
+
+/**
+ * Staff cancel an order: the slots go back (transitionOrder); an unpaid order owes nothing; a paid one
+ * records the refund staff chose (the policy's by default, decision 076) and, when there is one, a
+ * credit note on its invoice (decision 029). The customer is told the reason, the amount and the note
+ * in the one notification and e-mail of the cancellation.
+ */
+export async function cancelOrder(
+  deps: OrderDeps,
+  actor: ActorContext,
+  orderId: string,
+  body: CancelOrderBody,
+) {
+  const reason = body.motivo;
   await deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!staffCancellable.includes(order.status))
       throw new AppError(409, adminOrderMessages.cancelNotAllowed(order.status));
-    const items = await tx
-      .select({ start: orderItems.starts_on, total: orderItems.total })
-      .from(orderItems)
-      .where(eq(orderItems.order_id, order.id))
-      .orderBy(asc(orderItems.created_at));
-    const paid = PAID.includes(order.status);
-    const refund = paid
-      ? refundUnderPolicy({ status: order.status, total: order.total, items, today: todayInBrasilia() })
-      : null;
-    const refundNote = refund === null ? '' : ` Reembolso: ${formatMoney(refund)}.`;
+    const refund = await refundOf(tx, order, body);
+    // The note first: the customer's notice and e-mail name it.
+    const note =
+      refund !== null && refund.amount > 0
+        ? await issueCreditNote(tx, { orderId: order.id, refund, reason, actorId: actor.actorId })
+        : null;
+    await tx
+      .update(orders)
+      .set({
+        cancel_reason: reason,
+        ...(refund ? { refund_amount: refund.amount, refund_reason: refund.reason } : {}),
+      })
+      .where(eq(orders.id, order.id));
+    const decision = refund && {
+      code: order.code,
+      reason,
+      amount: refund.amount,
+      refundReason: refund.reason,
+      creditNote: note?.number ?? null,
+    };
     await transitionOrder(
       deps,
       {
@@ -69,16 +136,13 @@ export async function cancelOrder(deps: OrderDeps, actor: ActorContext, orderId:
         to: 'cancelado',
         actor: 'equipe',
         actorId: actor.actorId,
-        note: `Cancelado pela equipe: ${reason}.${refundNote}`.replace('..', '.'),
+        note: historyNote(reason, refund),
+        ...(decision
+          ? { told: { notice: refundNotice(decision), email: (to) => refundEmail(decision, to) } }
+          : {}),
       },
       tx,
     );
-    const note =
-      refund !== null && refund > 0
-        ? await issueCreditNote(tx, { orderId: order.id, amount: refund, reason, actorId: actor.actorId })
-        : null;
-    if (refund !== null)
-      await tx.update(orders).set({ refund_amount: refund }).where(eq(orders.id, order.id));
     await audit(tx, {
       actorId: actor.actorId,
       action: 'pedido.cancelado',
@@ -88,7 +152,14 @@ export async function cancelOrder(deps: OrderDeps, actor: ActorContext, orderId:
       after: {
         status: 'cancelado',
         note: reason,
-        ...(refund !== null ? { refund_amount: refund } : {}),
+        ...(refund
+          ? {
+              refund_amount: refund.amount,
+              refund_policy_amount: refund.policy,
+              refund_choice: body.reembolso,
+              refund_reason: refund.reason,
+            }
+          : {}),
         ...(note ? { credit_note: note.number } : {}),
       },
       ip: actor.ip,

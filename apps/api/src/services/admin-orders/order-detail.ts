@@ -64,6 +64,8 @@ export function availableActions(
         items,
         today: todayInBrasilia(now),
       }),
+      // What was paid bounds the refund staff may choose (decision 076).
+      paid: ['pago', 'em_veiculacao', 'pago_apos_expirar'].includes(order.status) ? order.total : 0,
       last_refundable_day: paid && firstStart ? lastRefundableDay(firstStart) : null,
     },
     resend_email: true,
@@ -153,6 +155,8 @@ export async function adminOrderDetail(db: Db, orderId: string): Promise<AdminOr
   return {
     ...orderHead(order, await couponCodeOf(db, order)),
     refund_amount: order.refund_amount,
+    refund_reason: order.refund_reason,
+    cancel_reason: order.cancel_reason,
     customer: { id: order.user_id, name: customer?.nome_completo ?? '', email: customer?.email ?? '' },
     billing: {
       person_type: billing.person_type,
@@ -180,7 +184,13 @@ export async function adminOrderDetail(db: Db, orderId: string): Promise<AdminOr
     })),
     invoice: invoice ? orderInvoice(invoice) : null,
     credit_note: note
-      ? { number: note.number, amount: note.amount, created_at: note.created_at.toISOString() }
+      ? {
+          number: note.number,
+          amount: note.amount,
+          reason: note.reason,
+          refund_reason: note.refund_reason,
+          created_at: note.created_at.toISOString(),
+        }
       : null,
     history: await historyOf(db, order.id),
     actions: availableActions(order, items),

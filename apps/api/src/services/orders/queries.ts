@@ -24,6 +24,8 @@ export interface DetailDoc {
         paid_at: string | null;
       })
     | null;
+  /** The credit note of a cancelled paid order (migration 0029). */
+  credit_note: { number: string; amount: number; created_at: string } | null;
   items: Array<{
     item: Omit<typeof orderItems.$inferSelect, 'created_at'>;
     is_tower_based: boolean | null;
@@ -91,6 +93,27 @@ export function orderFromDetail(doc: DetailDoc | null) {
       at: at(h.at).toISOString(),
     })),
     invoice: doc.invoice ? orderInvoice({ ...doc.invoice, paid_at: atOrNull(doc.invoice.paid_at) }) : null,
+    cancellation: cancellationOf(doc),
+  };
+}
+
+/** A cancelled order's reason and refund as its customer reads them (issue #40 item 3). */
+function cancellationOf(doc: DetailDoc) {
+  const { order } = doc;
+  if (order.status !== 'cancelado') return null;
+  const note = doc.credit_note;
+  return {
+    reason: order.cancel_reason,
+    refund:
+      order.refund_amount === null
+        ? null
+        : {
+            amount: order.refund_amount,
+            reason: order.refund_reason,
+            credit_note: note
+              ? { number: note.number, amount: note.amount, created_at: at(note.created_at).toISOString() }
+              : null,
+          },
   };
 }
 export type OrderDetail = Awaited<ReturnType<typeof orderDetail>>;

@@ -12,7 +12,7 @@ import {
   reservations,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { emailTemplates, orderStatusNotice } from '../messaging/email-templates.ts';
+import { emailTemplates, orderStatusNotice, type RenderedEmail } from '../messaging/email-templates.ts';
 import type { Outbox } from '../messaging/outbox.ts';
 import { notify } from '../messaging/notifications.ts';
 import { payInvoice } from './issue-invoice.ts';
@@ -33,6 +33,15 @@ export interface TransitionInput {
   actorId?: string | null;
   note?: string;
   ownerId?: string;
+  /**
+   * What the customer is told instead of the status's usual notice and e-mail: a staff cancellation
+   * names its reason and refund (issue #40 item 3). Still one notification and one e-mail, in the
+   * transaction, sent after the commit.
+   */
+  told?: {
+    notice: { title: string; body: string };
+    email: (to: { name: string; url: string }) => RenderedEmail;
+  };
 }
 
 type OrderRow = typeof orders.$inferSelect;
@@ -78,18 +87,19 @@ async function recordChange(deps: OrderDeps, tx: Tx, order: OrderRow, input: Tra
   await notify(tx, {
     userId: order.user_id,
     kind: `pedido_${input.to}`,
-    ...orderStatusNotice(input.to, order.code),
+    ...(input.told?.notice ?? orderStatusNotice(input.to, order.code)),
     link: buildPath(paths.pedido, { orderId: order.id }),
   });
+  const to = {
+    name: user!.nome_completo,
+    url: `${deps.config.publicUrl}${buildPath(paths.pedido, { orderId: order.id })}`,
+  };
   await deps.outbox.enqueue(tx, {
     to: user!.email,
     userId: order.user_id,
-    ...emailTemplates.orderStatus({
-      name: user!.nome_completo,
-      code: order.code,
-      status: input.to,
-      url: `${deps.config.publicUrl}${buildPath(paths.pedido, { orderId: order.id })}`,
-    }),
+    ...(input.told
+      ? input.told.email(to)
+      : emailTemplates.orderStatus({ ...to, code: order.code, status: input.to })),
   });
 }
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   formatMoney,
   formatDate,
@@ -8,20 +8,33 @@ import {
   invoiceHolder,
 } from '@urbana/shared';
 import type { Db } from '../../db/client.ts';
-import { creditNotes } from '../../db/schema/index.ts';
+import { creditNotes, orders } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { invoiceForPdf, URBANA_COMPANY } from '../invoices.ts';
 import { drawTable, drawTotals, FONT, FONT_BOLD, INK, startPdf, drawFootnote } from './pdf-layout.ts';
 
 export const CREDIT_NOTE_NOT_FOUND = 'Este pedido não tem nota de crédito.';
 
+/** The note of an order; with `ownerId`, only if the order is that customer's (another's answers 404 alike). */
+async function noteOf(db: Db, orderId: string, ownerId: string | null) {
+  const [row] = await db
+    .select({ note: creditNotes })
+    .from(creditNotes)
+    .innerJoin(orders, eq(orders.id, creditNotes.order_id))
+    .where(
+      and(eq(creditNotes.order_id, orderId), ownerId === null ? undefined : eq(orders.user_id, ownerId)),
+    );
+  if (!row) throw new AppError(404, CREDIT_NOTE_NOT_FOUND);
+  return row.note;
+}
+
 /**
  * The credit note of a cancelled paid order, as a PDF: it names the invoice it credits, the items
- * of the order and the amount credited back (the refund under the cancellation policy, decision 029).
+ * of the order and the amount credited back: the refund under the cancellation policy (decision 029)
+ * or the one staff chose, with their reason (decision 076).
  */
 export async function creditNotePdf(db: Db, orderId: string, ownerId: string | null = null) {
-  const note = await db.query.creditNotes.findFirst({ where: eq(creditNotes.order_id, orderId) });
-  if (!note) throw new AppError(404, CREDIT_NOTE_NOT_FOUND);
+  const note = await noteOf(db, orderId, ownerId);
   const { invoice, order, items, billing } = await invoiceForPdf(db, ownerId, note.invoice_id);
   const { doc, width, end } = await startPdf(
     { Title: `Nota de crédito ${note.number} — Urbana`, Author: URBANA_COMPANY.name },
@@ -66,7 +79,9 @@ export async function creditNotePdf(db: Db, orderId: string, ownerId: string | n
   ]);
   drawFootnote(doc, [
     `Motivo do cancelamento: ${note.reason}`,
-    'Crédito calculado pela política de cancelamento exibida na finalização do pedido: reembolso integral dos itens cancelados até 5 dias úteis antes do início da veiculação.',
+    note.refund_reason
+      ? `Crédito definido pela equipe da Urbana, diferente do previsto na política de cancelamento. Motivo: ${note.refund_reason}`
+      : 'Crédito calculado pela política de cancelamento exibida na finalização do pedido: reembolso integral dos itens cancelados até 5 dias úteis antes do início da veiculação.',
   ]);
   return { number: note.number, pdf: await end() };
 }

@@ -106,3 +106,7 @@ export function useCancelOrder(id: string) {
 export async function downloadProposal(body: CheckoutRequest): Promise<void> {
   saveFile(await apiFile('/api/proposta', { method: 'POST', body }), 'proposta-urbana.pdf');
 }
+
+/** The credit note of the user's cancelled order: a plain link, the session cookie goes along. */
+export const creditNotePdfUrl = (orderId: string) =>
+  `/api/orders/${encodeURIComponent(orderId)}/nota-de-credito.pdf`;

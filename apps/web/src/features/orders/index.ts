@@ -4,3 +4,4 @@ export { AudienceSummary, LineCpm } from './audience-figures.tsx';
 export { CartBar } from './cart-bar.tsx';
 export { timeLeftText } from './time-left.ts';
 export { InvoicedTerms } from './invoiced-terms.tsx';
+export { RefundCard } from './refund-card.tsx';

@@ -182,6 +182,13 @@ function Documents({ order }: { order: AdminOrderData }) {
       ) : (
         <p>Sem fatura.</p>
       )}
+      {order.cancel_reason ? <p className="mt-3">Motivo do cancelamento: {order.cancel_reason}</p> : null}
+      {order.refund_amount !== null ? (
+        <p className="mt-1">
+          Reembolso: {formatMoney(order.refund_amount)} ·{' '}
+          {order.refund_reason ? `fora da política: ${order.refund_reason}` : 'pela política de cancelamento'}
+        </p>
+      ) : null}
       {order.credit_note ? (
         <div className="mt-3 space-y-1">
           <p>

@@ -32,6 +32,7 @@ import {
   InvoicedTerms,
   LineCpm,
   OrderStatusBadge,
+  RefundCard,
   useCancelOrder,
   useOrder,
 } from '../../../features/orders/index.ts';
@@ -100,6 +101,7 @@ function Detail() {
           </ul>
         </Card>
         <div className="space-y-6">
+          <RefundCard order={o} />
           <Card>
             <h2 className="text-lg font-semibold text-slate-900">Valores</h2>
             <dl className="mt-2 space-y-1 text-sm">

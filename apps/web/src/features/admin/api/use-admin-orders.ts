@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminOrderDetail, AdminOrderPage } from '@urbana/shared';
+import type { AdminOrderDetail, AdminOrderPage, CancelOrderInput } from '@urbana/shared';
 import { api } from '../../../lib/api-client.ts';
 import { adminKeys, periodRefused } from './admin-api.ts';
 
@@ -28,7 +28,7 @@ export type AdminOrderAction =
   | { kind: 'confirmar' }
   | { kind: 'prorrogar'; horas: number }
   | { kind: 'reemitir-pix' }
-  | { kind: 'cancelar'; motivo: string }
+  | ({ kind: 'cancelar' } & CancelOrderInput)
   | { kind: 'reenviar-email' };
 
 /** One staff action on an order; the answer is the order as it is now, and every admin list refreshes. */

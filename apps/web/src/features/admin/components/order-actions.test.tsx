@@ -16,6 +16,8 @@ const base: AdminOrderData = {
   coupon_code: null,
   total: 70_000,
   refund_amount: null,
+  refund_reason: null,
+  cancel_reason: null,
   created_at: '2026-12-01T15:00:00.000Z',
   expires_at: '2026-12-04T15:00:00.000Z',
   paid_at: '2026-12-02T15:00:00.000Z',
@@ -38,7 +40,7 @@ const base: AdminOrderData = {
     confirm_payment: false,
     extend_hold: { allowed: false, until_max: null },
     reissue_pix: false,
-    cancel: { allowed: true, refund: 70_000, last_refundable_day: '2026-12-07' },
+    cancel: { allowed: true, refund: 70_000, paid: 70_000, last_refundable_day: '2026-12-07' },
     resend_email: true,
   },
 };
@@ -71,7 +73,10 @@ describe('ações do pedido no painel', () => {
   it('quando o prazo do reembolso integral já passou, o diálogo diz que terminou', async () => {
     renderActions({
       ...base,
-      actions: { ...base.actions, cancel: { allowed: true, refund: 0, last_refundable_day: '2026-01-05' } },
+      actions: {
+        ...base.actions,
+        cancel: { allowed: true, refund: 0, paid: 70_000, last_refundable_day: '2026-01-05' },
+      },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Cancelar pedido' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancelar o pedido URB-TESTE123?' });
@@ -85,7 +90,7 @@ describe('ações do pedido no painel', () => {
     renderActions(base);
     fireEvent.click(screen.getByRole('button', { name: 'Cancelar pedido' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancelar o pedido URB-TESTE123?' });
-    expect(dialog.textContent).toContain('Uma nota de crédito desse valor é emitida sobre a fatura.');
+    expect(dialog.textContent).toContain('Uma nota de crédito do valor escolhido é emitida sobre a fatura.');
     // Leaving is "Voltar": a "Cancelar" beside "Cancelar pedido" read as two ways to cancel.
     expect(
       within(dialog)

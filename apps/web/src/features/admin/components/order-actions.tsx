@@ -12,6 +12,7 @@ import { formatMoney } from '@urbana/shared';
 import { toast } from '../../../lib/toast.ts';
 import { useAdminOrderAction, type AdminOrderAction, type AdminOrderData } from '../api/use-admin-orders.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
+import { initialRefund, RefundChoiceFields, refundRequest, type RefundState } from './refund-choice.tsx';
 
 /**
  * The full refund's last day beside the refund: still ahead, or already past (an order for the
@@ -85,9 +86,13 @@ function ExtendHold({ order, run }: { order: AdminOrderData; run: Run }) {
 
 function CancelOrder({ order, run }: { order: AdminOrderData; run: Run }) {
   const [reason, setReason] = useState('');
-  const valid = reason.trim().length >= 5 && reason.trim().length <= 500;
+  const [refundState, setRefundState] = useState<RefundState>(initialRefund);
   const paid = PAID.includes(order.status);
   const { refund, last_refundable_day } = order.actions.cancel;
+  const chosen = paid ? refundRequest(refundState, refund, order.actions.cancel.paid) : null;
+  const refundOk = chosen === null || 'body' in chosen;
+  const valid = reason.trim().length >= 5 && reason.trim().length <= 500 && refundOk;
+  const amount = chosen && 'body' in chosen ? chosen.amount : refund;
   return (
     <ConfirmDialog
       trigger={<Button variant="danger">Cancelar pedido</Button>}
@@ -95,14 +100,17 @@ function CancelOrder({ order, run }: { order: AdminOrderData; run: Run }) {
       tone="danger"
       consequence={
         <div className="space-y-2">
-          <p>As vagas voltam a ficar livres e o cliente é avisado por e-mail. Não dá para desfazer.</p>
+          <p>
+            As vagas voltam a ficar livres e o cliente é avisado por e-mail e no sino, com o motivo
+            {paid ? ' e o reembolso' : ''}. Não dá para desfazer.
+          </p>
           {paid ? (
             <p>
               Pela política de cancelamento mostrada na compra, o reembolso é de{' '}
               <strong>{formatMoney(refund)}</strong>
               {refundDeadline(last_refundable_day)}.{' '}
-              {refund > 0
-                ? 'Uma nota de crédito desse valor é emitida sobre a fatura.'
+              {amount > 0
+                ? 'Uma nota de crédito do valor escolhido é emitida sobre a fatura.'
                 : 'Sem reembolso, não há nota de crédito; a fatura continua paga.'}
             </p>
           ) : (
@@ -112,16 +120,35 @@ function CancelOrder({ order, run }: { order: AdminOrderData; run: Run }) {
       }
       confirmLabel="Cancelar pedido"
       confirmDisabled={!valid}
-      onConfirm={() => run({ kind: 'cancelar', motivo: reason.trim() }, 'Pedido cancelado.')}
+      onConfirm={() =>
+        run(
+          {
+            kind: 'cancelar',
+            motivo: reason.trim(),
+            ...(chosen && 'body' in chosen ? chosen.body : {}),
+          },
+          'Pedido cancelado.',
+        )
+      }
     >
-      <TextareaField
-        label="Motivo do cancelamento"
-        rows={3}
-        maxLength={500}
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-        hint="De 5 a 500 caracteres; fica no histórico e na nota de crédito."
-      />
+      <div className="space-y-4">
+        <TextareaField
+          label="Motivo do cancelamento"
+          rows={3}
+          maxLength={500}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          hint="De 5 a 500 caracteres; o cliente vê este motivo, e ele fica no histórico e na nota de crédito."
+        />
+        {paid ? (
+          <RefundChoiceFields
+            state={refundState}
+            onChange={setRefundState}
+            policy={refund}
+            paid={order.actions.cancel.paid}
+          />
+        ) : null}
+      </div>
     </ConfirmDialog>
   );
 }
