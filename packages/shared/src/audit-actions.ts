@@ -52,6 +52,7 @@ export const auditActions = {
   'proposta.enviada': { sentence: 'enviou a proposta ao cliente', staff: true },
   'proposta.cancelada': { sentence: 'cancelou a proposta', staff: true },
   'proposta.aceita': { sentence: 'aceitou a proposta', staff: false },
+  'proposta.aceite_impedido': { sentence: 'tentou aceitar a proposta, sem sucesso', staff: false },
   'pedido.pagamento_confirmado': { sentence: 'confirmou o pagamento do pedido', staff: true },
   'pedido.reserva_prorrogada': { sentence: 'prorrogou a reserva do pedido', staff: true },
   'pedido.pix_reemitido': { sentence: 'reemitiu o Pix do pedido', staff: true },

@@ -41,6 +41,7 @@ export const paths = {
     faturamento: '/usuario/faturamento',
     conta: '/usuario/conta',
     planos: '/usuario/planos',
+    propostas: '/usuario/propostas',
     plano: '/usuario/planos/:id',
     relatorioCampanha: '/usuario/pedidos/:orderId/relatorio',
   },

@@ -183,6 +183,11 @@ export const routes: RouteObject[] = [
             page(() => import('./routes/account/my-orders.tsx')),
           ),
           route(
+            paths.usuario.propostas,
+            'Propostas',
+            page(() => import('./routes/account/proposals.tsx')),
+          ),
+          route(
             paths.proposta,
             'Proposta',
             page(() => import('./routes/account/proposal.tsx')),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseReais } from '../admin-schemas.ts';
 import { productTypes } from '../catalog.ts';
 import { inventoryDay } from '../inventory/schemas.ts';
+import { paymentMethods, type PaymentMethod } from '../orders/rules.ts';
 
 /**
  * Proposals staff build for a customer, which the customer accepts into an order (issue #19 item 4,
@@ -9,8 +10,12 @@ import { inventoryDay } from '../inventory/schemas.ts';
  */
 
 export const proposalStatuses = ['rascunho', 'enviada', 'aceita', 'cancelada'] as const;
-/** What the screens show: the stored status, or "vencida" once its last day passed unaccepted. */
-export const proposalStates = [...proposalStatuses, 'vencida'] as const;
+/**
+ * What the screens show: the stored status, or "vencida" once its last day passed unaccepted,
+ * "reaberta" when the order of an accepted proposal lapsed unpaid (it may be accepted again) and
+ * "impedida" when the last try to accept it was refused (a face sold out) — decision 077.
+ */
+export const proposalStates = [...proposalStatuses, 'vencida', 'reaberta', 'impedida'] as const;
 export type ProposalState = (typeof proposalStates)[number];
 export const proposalStateLabels: Record<ProposalState, string> = {
   rascunho: 'Rascunho',
@@ -18,7 +23,21 @@ export const proposalStateLabels: Record<ProposalState, string> = {
   aceita: 'Aceita',
   cancelada: 'Cancelada',
   vencida: 'Vencida',
+  reaberta: 'Pedido não pago',
+  impedida: 'Aceite impedido',
 };
+/** The states in which the customer may (try to) accept. */
+export const acceptableProposalStates: readonly ProposalState[] = ['enviada', 'reaberta', 'impedida'];
+
+/** What a proposal offers, as staff choose it and the customer reads it (decision 077). */
+export const proposalPaymentLabels: Record<PaymentMethod, string> = {
+  pix: 'Pix',
+  faturado: 'Pix ou boleto/transferência faturada (só para CNPJ)',
+};
+/** The methods the customer may pick when accepting: Pix always; invoicing only when offered. */
+export function proposalAcceptMethods(offered: PaymentMethod): PaymentMethod[] {
+  return offered === 'faturado' ? ['pix', 'faturado'] : ['pix'];
+}
 
 /** Longest a proposal may stay open. */
 export const PROPOSAL_MAX_DAYS = 90;
@@ -40,6 +59,12 @@ export const proposalMessages = {
   priceMin: 'O preço negociado precisa ser de pelo menos R$ 1,00 (em branco: preço de tabela).',
   discountAboveTotal: 'O desconto precisa deixar ao menos R$ 1,00 no total: uma proposta não sai de graça.',
   started: (name: string) => `O período de ${name} já começou. Peça uma nova proposta à equipe Urbana.`,
+  /** `period`: formatBookingPeriod's "de … até …". */
+  soldOut: (face: string, period: string) =>
+    `Não há vaga livre em ${face} ${period}. Escolha outro período ou outra face.`,
+  invoicedNeedsCnpj:
+    'Boleto/transferência faturada é só para empresas: o cadastro de faturamento deste cliente não tem CNPJ.',
+  pixOnly: 'Esta proposta é para pagamento via Pix.',
 };
 
 const money = (message: string) =>
@@ -73,6 +98,8 @@ export const proposalInputSchema = z.object({
   valid_until: inventoryDay('Data de validade inválida.'),
   discount: money('Desconto inválido.').default(0),
   note: z.string().trim().max(1000, { error: 'Observação longa demais (até 1000 caracteres).' }).default(''),
+  /** "faturado" offers invoicing (to a CNPJ only) besides Pix; "pix", Pix alone. */
+  payment_method: z.enum(paymentMethods, { error: 'Forma de pagamento inválida.' }).default('pix'),
   items: z
     .array(proposalItemInputSchema)
     .min(1, { error: 'Inclua ao menos um local na proposta.' })
@@ -93,6 +120,7 @@ export const proposalFormSchema = z
     valid_until: z.string(),
     discount: z.string(),
     note: z.string(),
+    payment_method: z.enum(paymentMethods),
     items: z.array(
       z.object({
         product_id: z.string(),
@@ -125,6 +153,9 @@ export const proposalItemSchema = z.object({
   weeks: z.number(),
   list_price: z.number(),
   price: z.number(),
+  /** Impressions of the period and the CPM of the negotiated price (shared bookingAudience/bookingCpm). */
+  audience: z.number(),
+  cpm: z.number().nullable(),
 });
 
 export const proposalSchema = z.object({
@@ -143,11 +174,17 @@ export const proposalSchema = z.object({
   discount: z.number(),
   total: z.number(),
   note: z.string(),
+  payment_method: z.enum(paymentMethods),
+  /** Why the last try to accept was refused (a face sold out …); null once accepted or sent again. */
+  acceptance_error: z.string().nullable(),
   order_id: z.string().nullable(),
   sent_at: z.string().nullable(),
   accepted_at: z.string().nullable(),
   created_at: z.string(),
   items: z.array(proposalItemSchema),
+  /** The lines' impressions together and the CPM of the total (shared bookingsSummary). */
+  audience: z.number(),
+  cpm: z.number().nullable(),
 });
 export type Proposal = z.infer<typeof proposalSchema>;
 
@@ -165,9 +202,12 @@ export const proposalListResponse = z.object({
   total: z.number(),
   page: z.number(),
   page_size: z.number(),
-  items: z.array(proposalSchema.omit({ items: true })),
+  items: z.array(proposalSchema.omit({ items: true, audience: true, cpm: true })),
 });
 export type ProposalListItem = z.infer<typeof proposalListResponse>['items'][number];
+
+/** GET /api/propostas: the customer's own proposals, sent ones only, newest first. */
+export const customerProposalListResponse = z.object({ items: proposalListResponse.shape.items });
 
 export const proposalAcceptSchema = z.object({
   payment_method: z.enum(['pix', 'faturado'], { error: 'Escolha a forma de pagamento.' }).default('pix'),

@@ -77,6 +77,14 @@ export const proposals = pgTable(
     discount: money('discount').notNull().default(0),
     total: money('total').notNull(),
     note: text('note').notNull().default(''),
+    /** "faturado": invoicing is offered too (a CNPJ customer only); "pix": Pix alone (decision 077). */
+    payment_method: text('payment_method', { enum: ['pix', 'faturado'] })
+      .notNull()
+      .default('pix'),
+    /** Why the last try to accept was refused; cleared when it is accepted or sent again. */
+    acceptance_error: text('acceptance_error'),
+    acceptance_failed_at: timestamptz('acceptance_failed_at'),
+    /** The latest order; an accepted proposal whose order lapsed unpaid may be accepted again. */
     order_id: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
     sent_at: timestamptz('sent_at'),
     accepted_at: timestamptz('accepted_at'),
@@ -87,6 +95,7 @@ export const proposals = pgTable(
     uniqueIndex('proposals_code_key').on(t.code),
     index('proposals_customer_idx').on(t.customer_id, t.created_at),
     check('proposals_status_check', sql`${t.status} in ('rascunho', 'enviada', 'aceita', 'cancelada')`),
+    check('proposals_payment_method_check', sql`${t.payment_method} in ('pix', 'faturado')`),
     check('proposals_amounts_check', sql`${t.discount} >= 0 and ${t.total} >= 0 and ${t.subtotal} >= 0`),
   ],
 );

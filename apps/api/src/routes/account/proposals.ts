@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  customerProposalListResponse,
   messageSchema,
   proposalAcceptResponse,
   proposalAcceptSchema,
@@ -11,7 +12,7 @@ import type { AppDeps } from '../../deps.ts';
 import { requireUser } from '../../plugins/app/auth.ts';
 import { acceptProposal } from '../../services/proposals/accept.ts';
 import { staffProposalPdf } from '../../services/pdf/proposal.ts';
-import { getProposal } from '../../services/proposals/read.ts';
+import { getProposal, listCustomerProposals } from '../../services/proposals/read.ts';
 
 const errors = {
   400: messageSchema,
@@ -23,10 +24,23 @@ const errors = {
 };
 const params = z.object({ id: z.uuid({ error: proposalMessages.notFound }) });
 
-/** A customer's own proposals: read, download and accept (issue #19 item 4). */
+/** A customer's own proposals: list, read, download and accept (issue #19 item 4, #40 item 5). */
 export const proposalRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    app.get(
+      '/propostas',
+      {
+        preValidation: requireUser,
+        schema: {
+          tags: ['propostas'],
+          summary: 'As propostas recebidas, das mais novas',
+          response: { 200: customerProposalListResponse, ...errors },
+        },
+      },
+      async (request) => listCustomerProposals(deps.db, request.user!.id),
+    );
+
     app.get(
       '/propostas/:id',
       {

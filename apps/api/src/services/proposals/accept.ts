@@ -10,9 +10,17 @@ import {
   todayInBrasilia,
   PROPOSAL_REQUEST_PREFIX,
   pathWithQuery,
+  type ProposalState,
 } from '@urbana/shared';
 import type { Tx } from '../../db/client.ts';
-import { billingProfiles, orders, orderStatusHistory, products, proposals } from '../../db/schema/index.ts';
+import {
+  billingProfiles,
+  orders,
+  orderStatusHistory,
+  products,
+  profiles,
+  proposals,
+} from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { audit } from '../audit.ts';
 import { emailTemplates } from '../messaging/email-templates.ts';
@@ -24,21 +32,30 @@ import { issueInvoice, paymentTerms, type PaymentTerms } from '../orders/issue-i
 import { writeOrderItems, type PricedLine } from '../orders/take-slots.ts';
 import { isPgError, pgErrors } from '../../db/errors.ts';
 import { newTxid, pixPayload } from '../pix.ts';
-import { getProposal, proposalState } from './read.ts';
+import { assertFacesFree, ProposalUnfulfillable } from './offer-checks.ts';
+import { getProposal, lockProposal } from './read.ts';
 
 type Proposal = Awaited<ReturnType<typeof getProposal>>;
+type Billing = typeof billingProfiles.$inferSelect;
 
 /** What must hold before anything is written: periods not started, billing profile, payment method. */
 async function preconditions(tx: Tx, id: string, userId: string, method: 'pix' | 'faturado') {
   const proposal = await getProposal(tx, id);
-  const today = todayInBrasilia();
-  for (const item of proposal.items)
-    if (item.start < today) throw new AppError(409, proposalMessages.started(item.product_name));
+  // Only what the proposal offers: invoicing when staff offered it (decision 077).
+  if (method === 'faturado' && proposal.payment_method !== 'faturado')
+    throw new AppError(400, proposalMessages.pixOnly);
   const billing = await tx.query.billingProfiles.findFirst({ where: eq(billingProfiles.user_id, userId) });
   if (!billing) throw new AppError(409, BILLING_REQUIRED);
   if (method === 'faturado' && billing.person_type !== 'pj')
     throw new AppError(400, 'Boleto/transferência faturada é só para empresas (CNPJ).');
   assertTotalWithinLimit(proposal.total);
+  const today = todayInBrasilia();
+  for (const item of proposal.items)
+    if (item.start < today) throw new ProposalUnfulfillable(proposalMessages.started(item.product_name));
+  await assertFacesFree(
+    tx,
+    proposal.items.map((i) => ({ ...i, name: i.product_name })),
+  );
   return { proposal, billing };
 }
 
@@ -56,8 +73,7 @@ async function linesOf(tx: Tx, proposal: Proposal): Promise<PricedLine[]> {
   return proposal.items.map((item) => {
     const product = rows.find((p) => p.id === item.product_id)!;
     if (product.status !== 'ativo')
-      throw new AppError(
-        409,
+      throw new ProposalUnfulfillable(
         `${product.name} não está mais disponível. Peça uma nova proposta à equipe Urbana.`,
       );
     return {
@@ -79,20 +95,82 @@ async function linesOf(tx: Tx, proposal: Proposal): Promise<PricedLine[]> {
   });
 }
 
-/** Refuses what cannot be accepted: 404 (not theirs or not sent), 409 (done), 410 (expired). */
-function assertAcceptable(row: typeof proposals.$inferSelect, userId: string) {
+/**
+ * Refuses what cannot be accepted: 404 (not theirs or not sent), 409 (done), 410 (expired). An
+ * accepted proposal whose order lapsed unpaid ("reaberta") is accepted again (decision 077).
+ */
+function assertAcceptable(row: typeof proposals.$inferSelect, state: ProposalState, userId: string) {
   if (row.customer_id !== userId || row.status === 'rascunho')
     throw new AppError(404, proposalMessages.notFound);
-  const state = proposalState(row);
   if (state === 'aceita') throw new AppError(409, proposalMessages.accepted);
   if (state === 'cancelada') throw new AppError(409, proposalMessages.cancelled);
   if (state === 'vencida') throw new AppError(410, proposalMessages.expired(formatDate(row.valid_until)));
 }
 
+/** The order of an accepted proposal, its lines holding their slots until `expiresAt`. */
+async function placeOrder(
+  deps: OrderDeps,
+  tx: Tx,
+  o: { proposal: Proposal; billing: Billing; userId: string; method: 'pix' | 'faturado'; now: Date },
+) {
+  const { proposal, method, now } = o;
+  // The same terms as a checkout: an invoiced order is held until its due date (decision 075).
+  const terms = paymentTerms(
+    method,
+    now,
+    proposal.items.map((i) => i.start),
+    deps.config.paymentWindowMs,
+  );
+  const expiresAt = terms.expiresAt;
+  const lines = await linesOf(tx, proposal);
+  const txid = newTxid();
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      code: orderCode(),
+      user_id: o.userId,
+      payment_method: method,
+      subtotal: proposal.subtotal,
+      discount: proposal.subtotal - proposal.total,
+      total: proposal.total,
+      request_hash: `${PROPOSAL_REQUEST_PREFIX}${proposal.id}`,
+      pix_txid: txid,
+      billing: o.billing,
+      expires_at: expiresAt,
+    })
+    .returning();
+  try {
+    await writeOrderItems(tx, order!.id, lines, expiresAt);
+  } catch (error) {
+    // A slot taken between the look and the write: the same refusal as a face found full.
+    if (error instanceof AppError && error.statusCode === 409) throw new ProposalUnfulfillable(error.message);
+    throw error;
+  }
+  await issueInvoice(tx, {
+    orderId: order!.id,
+    userId: o.userId,
+    amount: proposal.subtotal,
+    discount: proposal.subtotal - proposal.total,
+    total: proposal.total,
+    method,
+    dueDate: terms.dueDate,
+  });
+  await tx.insert(orderStatusHistory).values({
+    order_id: order!.id,
+    from_status: null,
+    to_status: 'aguardando_pagamento',
+    actor: 'cliente',
+    actor_id: o.userId,
+    note: `Proposta ${proposal.code} aceita.`,
+  });
+  return { order: order!, txid, terms };
+}
+
 /**
  * The customer accepts: the order is placed in the same transaction and through the same slot guard
  * as a checkout (services/orders/take-slot.ts), at the proposal's prices, holding the slots from now
- * for the payment window; the proposal is marked accepted and linked to the order.
+ * for the payment window; the proposal is marked accepted and linked to the order. A refusal that
+ * the proposal itself causes (a face sold out …) is recorded on it and told to staff (decision 077).
  */
 export async function acceptProposal(
   deps: OrderDeps,
@@ -100,80 +178,78 @@ export async function acceptProposal(
   userId: string,
   method: 'pix' | 'faturado',
 ) {
-  const { config } = deps;
   try {
     const orderId = await deps.db.transaction(async (tx) => {
-      const [row] = await tx.select().from(proposals).where(eq(proposals.id, id)).for('update');
-      if (!row) throw new AppError(404, proposalMessages.notFound);
-      assertAcceptable(row, userId);
+      const { row, state } = await lockProposal(tx, id);
+      assertAcceptable(row, state, userId);
       const { proposal, billing } = await preconditions(tx, id, userId, method);
       const now = new Date();
-      const terms = paymentTerms(
-        method,
-        now,
-        proposal.items.map((i) => i.start),
-        config.paymentWindowMs,
-      );
-      const expiresAt = terms.expiresAt;
-      const lines = await linesOf(tx, proposal);
-      const txid = newTxid();
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          code: orderCode(),
-          user_id: userId,
-          payment_method: method,
-          subtotal: proposal.subtotal,
-          discount: proposal.subtotal - proposal.total,
-          total: proposal.total,
-          request_hash: `${PROPOSAL_REQUEST_PREFIX}${proposal.id}`,
-          pix_txid: txid,
-          billing,
-          expires_at: expiresAt,
-        })
-        .returning();
-      await writeOrderItems(tx, order!.id, lines, expiresAt);
-      await issueInvoice(tx, {
-        orderId: order!.id,
-        userId,
-        amount: proposal.subtotal,
-        discount: proposal.subtotal - proposal.total,
-        total: proposal.total,
-        method,
-        dueDate: terms.dueDate,
-      });
-      await tx.insert(orderStatusHistory).values({
-        order_id: order!.id,
-        from_status: null,
-        to_status: 'aguardando_pagamento',
-        actor: 'cliente',
-        actor_id: userId,
-        note: `Proposta ${proposal.code} aceita.`,
-      });
+      const { order, txid, terms } = await placeOrder(deps, tx, { proposal, billing, userId, method, now });
       const free = proposal.total === 0;
       const payload = free
         ? null
-        : await pixPayload({ ...config.pix, amount: proposal.total, txid, info: order!.code });
-      if (payload) await tx.update(orders).set({ pix_payload: payload }).where(eq(orders.id, order!.id));
+        : await pixPayload({ ...deps.config.pix, amount: proposal.total, txid, info: order.code });
+      if (payload) await tx.update(orders).set({ pix_payload: payload }).where(eq(orders.id, order.id));
       await tx
         .update(proposals)
-        .set({ status: 'aceita', accepted_at: now, order_id: order!.id, updated_at: now })
+        .set({
+          status: 'aceita',
+          accepted_at: now,
+          order_id: order.id,
+          updated_at: now,
+          acceptance_error: null,
+          acceptance_failed_at: null,
+        })
         .where(eq(proposals.id, id));
-      await announce(deps, tx, { proposal, order: order!, method, payload, free, terms });
-      if (free) await confirmFreeOrder(deps, order!.id, tx);
-      return order!.id;
+      await announce(deps, tx, { proposal, order, method, payload, free, terms });
+      if (free) await confirmFreeOrder(deps, order.id, tx);
+      return order.id;
     });
     deps.catalogCache?.clear();
     void deps.outbox.kick();
     return { order_id: orderId };
   } catch (error) {
-    if (isPgError(error, pgErrors.exclusionViolation))
-      throw new AppError(
-        409,
-        'Um dos locais acabou de ser reservado por outra pessoa para o mesmo período. Fale com a equipe Urbana para uma nova proposta.',
-      );
-    throw error;
+    const refused =
+      error instanceof ProposalUnfulfillable
+        ? error
+        : isPgError(error, pgErrors.exclusionViolation)
+          ? new ProposalUnfulfillable(
+              'Um dos locais acabou de ser reservado por outra pessoa para o mesmo período. Fale com a equipe Urbana para uma nova proposta.',
+            )
+          : null;
+    if (!refused) throw error;
+    await recordRefusal(deps, id, refused.message);
+    throw refused;
   }
+}
+
+/**
+ * A refused acceptance does not leave the proposal silently "Enviada": the reason stays on it (the
+ * customer's page and staff's show it) and staff hear of it on the bell (issue #40 item 5).
+ */
+async function recordRefusal(deps: OrderDeps, id: string, reason: string) {
+  await deps.db.transaction(async (tx) => {
+    const now = new Date();
+    const [row] = await tx
+      .update(proposals)
+      .set({ acceptance_error: reason, acceptance_failed_at: now, updated_at: now })
+      .where(eq(proposals.id, id))
+      .returning();
+    const customer = await tx.query.profiles.findFirst({ where: eq(profiles.id, row!.customer_id) });
+    await notifyStaff(tx, {
+      kind: 'proposta_impedida',
+      title: `Proposta ${row!.code} não pôde ser aceita`,
+      body: `${customer?.nome_completo || customer?.email || 'O cliente'} tentou aceitar: ${reason}`,
+      link: buildPath(paths.admin.proposta, { id }),
+    });
+    await audit(tx, {
+      actorId: row!.customer_id,
+      action: 'proposta.aceite_impedido',
+      entity: 'proposal',
+      entityId: id,
+      after: { codigo: row!.code, motivo: reason },
+    });
+  });
 }
 
 async function announce(

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { proposalInputSchema } from '@urbana/shared';
 import {
   addDays,
@@ -19,7 +19,8 @@ import type { ActorContext } from '../admin.ts';
 import { audit } from '../audit.ts';
 import { priceItems } from '../orders/quote.ts';
 import { assertTotalWithinLimit } from '../orders/quote.ts';
-import { getProposal } from './read.ts';
+import { assertFacesFree, assertPaymentMethodFits } from './offer-checks.ts';
+import { getProposal, lockProposal } from './read.ts';
 
 type Input = z.output<typeof proposalInputSchema>;
 export type { ProposalInput };
@@ -64,6 +65,8 @@ export async function createProposal(deps: { db: Db; config: Config }, input: In
     throw new AppError(400, proposalMessages.discountAboveTotal);
   const total = linesTotal - input.discount;
   assertTotalWithinLimit(total);
+  await assertPaymentMethodFits(deps.db, customer.id, input.payment_method);
+  await assertFacesFree(deps.db, priced);
   const id = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(proposals)
@@ -76,6 +79,7 @@ export async function createProposal(deps: { db: Db; config: Config }, input: In
         discount: input.discount,
         total,
         note: input.note,
+        payment_method: input.payment_method,
       })
       .returning();
     await tx.insert(proposalItems).values(
@@ -96,25 +100,29 @@ export async function createProposal(deps: { db: Db; config: Config }, input: In
       action: 'proposta.criada',
       entity: 'proposal',
       entityId: row!.id,
-      after: { codigo: row!.code, cliente: customer.email, total: formatMoney(total) },
+      after: {
+        codigo: row!.code,
+        cliente: customer.email,
+        total: formatMoney(total),
+        pagamento: input.payment_method,
+      },
     });
     return row!.id;
   });
   return getProposal(deps.db, id);
 }
 
-/** Staff withdraw a proposal that was not accepted. */
+/** Staff withdraw a proposal that was not accepted, or whose order lapsed unpaid (decision 077). */
 export async function cancelProposal(db: Db, id: string, actor: ActorContext) {
   await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(proposals).where(eq(proposals.id, id)).for('update');
-    if (!row) throw new AppError(404, proposalMessages.notFound);
-    if (row.status === 'aceita')
+    const { row, state } = await lockProposal(tx, id);
+    if (state === 'aceita')
       throw new AppError(409, 'Uma proposta aceita não pode ser cancelada: cancele o pedido.');
-    if (row.status === 'cancelada') throw new AppError(409, 'Esta proposta já foi cancelada.');
+    if (state === 'cancelada') throw new AppError(409, 'Esta proposta já foi cancelada.');
     await tx
       .update(proposals)
       .set({ status: 'cancelada', updated_at: new Date() })
-      .where(and(eq(proposals.id, id), inArray(proposals.status, ['rascunho', 'enviada'])));
+      .where(eq(proposals.id, id));
     await audit(tx, {
       actorId: actor.actorId,
       ip: actor.ip,

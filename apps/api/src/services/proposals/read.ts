@@ -1,5 +1,8 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import {
+  bookingAudience,
+  bookingCpm,
+  bookingsSummary,
   proposalMessages,
   todayInBrasilia,
   type Proposal,
@@ -9,20 +12,38 @@ import {
 } from '@urbana/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { textSearch } from '../../db/search.ts';
-import { products, profiles, proposalItems, proposals } from '../../db/schema/index.ts';
+import { orders, products, profiles, proposalItems, proposals, towers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 
 type ProposalRow = typeof proposals.$inferSelect;
 
-/** "vencida" once the last day passed without an answer (the row keeps "enviada"). */
+/** The proposal's latest order, as far as its state needs it. */
+export type ProposalOrder = { status: string; paid_at: Date | null } | null;
+
+/** An order that ended without being paid: it expired, or was cancelled before any payment. */
+export function orderLapsed(order: ProposalOrder): boolean {
+  return !!order && (order.status === 'expirado' || order.status === 'cancelado') && !order.paid_at;
+}
+
+/**
+ * The state the screens show (decision 077). The row keeps its status; the state adds "vencida" once
+ * the last day passed unanswered, "reaberta" when an accepted proposal's order lapsed unpaid (it may
+ * be accepted again while valid) and "impedida" when the last try to accept it was refused.
+ */
 export function proposalState(
-  row: Pick<ProposalRow, 'status' | 'valid_until'>,
+  row: Pick<ProposalRow, 'status' | 'valid_until' | 'acceptance_error'>,
+  order: ProposalOrder = null,
   now = new Date(),
 ): ProposalState {
-  if ((row.status === 'enviada' || row.status === 'rascunho') && row.valid_until < todayInBrasilia(now))
-    return 'vencida';
-  return row.status;
+  const reopened = row.status === 'aceita' && orderLapsed(order);
+  if (row.status !== 'enviada' && row.status !== 'rascunho' && !reopened) return row.status;
+  if (row.valid_until < todayInBrasilia(now)) return 'vencida';
+  if (row.status === 'rascunho') return 'rascunho';
+  if (row.acceptance_error) return 'impedida';
+  return reopened ? 'reaberta' : 'enviada';
 }
+
+const orderColumns = { status: orders.status, paid_at: orders.paid_at };
 
 const customerColumns = {
   id: profiles.id,
@@ -31,18 +52,24 @@ const customerColumns = {
   empresa: profiles.empresa,
 };
 
-function head(row: ProposalRow, customer: ProposalListItem['customer']): ProposalListItem {
+function head(
+  row: ProposalRow,
+  customer: ProposalListItem['customer'],
+  order: ProposalOrder,
+): ProposalListItem {
   return {
     id: row.id,
     code: row.code,
     status: row.status,
-    state: proposalState(row),
+    state: proposalState(row, order),
     customer,
     valid_until: row.valid_until,
     subtotal: row.subtotal,
     discount: row.discount,
     total: row.total,
     note: row.note,
+    payment_method: row.payment_method,
+    acceptance_error: row.acceptance_error,
     order_id: row.order_id,
     sent_at: row.sent_at?.toISOString() ?? null,
     accepted_at: row.accepted_at?.toISOString() ?? null,
@@ -53,9 +80,10 @@ function head(row: ProposalRow, customer: ProposalListItem['customer']): Proposa
 /** One proposal with its lines; `customerId` limits it to that customer's own (404 otherwise). */
 export async function getProposal(db: Db | Tx, id: string, customerId?: string): Promise<Proposal> {
   const [found] = await db
-    .select({ p: proposals, customer: customerColumns })
+    .select({ p: proposals, customer: customerColumns, order: orderColumns })
     .from(proposals)
     .innerJoin(profiles, eq(profiles.id, proposals.customer_id))
+    .leftJoin(orders, eq(orders.id, proposals.order_id))
     .where(eq(proposals.id, id));
   if (!found || (customerId && (found.p.customer_id !== customerId || found.p.status === 'rascunho')))
     throw new AppError(404, proposalMessages.notFound);
@@ -65,9 +93,19 @@ export async function getProposal(db: Db | Tx, id: string, customerId?: string):
     .innerJoin(products, eq(products.id, proposalItems.product_id))
     .where(eq(proposalItems.proposal_id, id))
     .orderBy(asc(proposalItems.position));
-  return {
-    ...head(found.p, found.customer),
-    items: lines.map(({ i, product }) => ({
+  const audiences = await towerAudiences(
+    db,
+    lines.flatMap(({ i }) => i.towers.map((t) => t.id)),
+  );
+  const items = lines.map(({ i, product }) => {
+    // The audience of the faces as the cart and the product page count it, at the negotiated price.
+    const audience = bookingAudience({
+      isTowerBased: product.is_tower_based,
+      productWeeklyAudience: product.weekly_audience,
+      chosenTowerAudiences: i.towers.map((t) => audiences.get(t.id) ?? 0),
+      weeks: i.weeks,
+    });
+    return {
       product_id: product.id,
       product_name: product.name,
       product_slug: product.slug,
@@ -80,8 +118,34 @@ export async function getProposal(db: Db | Tx, id: string, customerId?: string):
       weeks: i.weeks,
       list_price: i.list_price,
       price: i.price,
-    })),
-  };
+      audience,
+      cpm: bookingCpm(i.price, audience),
+    };
+  });
+  const summary = bookingsSummary(
+    items.map((i) => ({ total: i.price, audience: i.audience })),
+    found.p.total,
+  );
+  return { ...head(found.p, found.customer, found.order), items, ...summary };
+}
+
+async function towerAudiences(db: Db | Tx, ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: towers.id, audience: towers.weekly_audience })
+    .from(towers)
+    .where(inArray(towers.id, ids));
+  return new Map(rows.map((r) => [r.id, r.audience]));
+}
+
+/** The row, locked for a use case (send, accept, cancel), with its latest order and its state. */
+export async function lockProposal(tx: Tx, id: string) {
+  const [row] = await tx.select().from(proposals).where(eq(proposals.id, id)).for('update');
+  if (!row) throw new AppError(404, proposalMessages.notFound);
+  const [order] = row.order_id
+    ? await tx.select(orderColumns).from(orders).where(eq(orders.id, row.order_id))
+    : [];
+  return { row, order: order ?? null, state: proposalState(row, order ?? null) };
 }
 
 export const PROPOSAL_PAGE_SIZE = 20;
@@ -101,9 +165,10 @@ export async function listProposals(
     .innerJoin(profiles, eq(profiles.id, proposals.customer_id))
     .where(where);
   const rows = await db
-    .select({ p: proposals, customer: customerColumns })
+    .select({ p: proposals, customer: customerColumns, order: orderColumns })
     .from(proposals)
     .innerJoin(profiles, eq(profiles.id, proposals.customer_id))
+    .leftJoin(orders, eq(orders.id, proposals.order_id))
     .where(where)
     .orderBy(desc(proposals.created_at), desc(proposals.id))
     .limit(PROPOSAL_PAGE_SIZE)
@@ -112,6 +177,19 @@ export async function listProposals(
     total: total?.n ?? 0,
     page: query.page,
     page_size: PROPOSAL_PAGE_SIZE,
-    items: rows.map((r) => head(r.p, r.customer)),
+    items: rows.map((r) => head(r.p, r.customer, r.order)),
   };
+}
+
+/** The customer's "Propostas": the ones sent to them (never a draft), newest first. */
+export async function listCustomerProposals(db: Db, customerId: string) {
+  const rows = await db
+    .select({ p: proposals, customer: customerColumns, order: orderColumns })
+    .from(proposals)
+    .innerJoin(profiles, eq(profiles.id, proposals.customer_id))
+    .leftJoin(orders, eq(orders.id, proposals.order_id))
+    .where(and(eq(proposals.customer_id, customerId), ne(proposals.status, 'rascunho')))
+    .orderBy(desc(proposals.created_at), desc(proposals.id))
+    .limit(100);
+  return { items: rows.map((r) => head(r.p, r.customer, r.order)) };
 }

@@ -16,27 +16,41 @@ import { audit } from '../audit.ts';
 import { emailTemplates } from '../messaging/email-templates.ts';
 import { notify } from '../messaging/notifications.ts';
 import type { Outbox } from '../messaging/outbox.ts';
-import { getProposal, proposalState } from './read.ts';
+import { assertFacesFree, assertPaymentMethodFits } from './offer-checks.ts';
+import { getProposal, lockProposal } from './read.ts';
 
-/** E-mails the proposal's link to its customer (again, if asked) and tells them in the bell. */
+/**
+ * E-mails the proposal's link to its customer (again, if asked) and tells them in the bell; its faces
+ * and its payment method are checked again first (issue #40 item 5). Sending again a proposal whose
+ * order lapsed unpaid keeps it accepted (decision 077); any refused acceptance is forgotten.
+ */
 export async function sendProposal(
   deps: { db: Db; config: Config; outbox: Outbox },
   id: string,
   actor: ActorContext,
 ) {
   await deps.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(proposals).where(eq(proposals.id, id)).for('update');
-    if (!row) throw new AppError(404, proposalMessages.notFound);
-    const state = proposalState(row);
+    const { row, state } = await lockProposal(tx, id);
     if (state === 'aceita') throw new AppError(409, proposalMessages.accepted);
     if (state === 'cancelada') throw new AppError(409, proposalMessages.cancelled);
     if (state === 'vencida')
       throw new AppError(409, 'Esta proposta venceu: crie uma nova com outra validade.');
+    const proposal = await getProposal(tx, id);
+    await assertPaymentMethodFits(tx, row.customer_id, row.payment_method);
+    await assertFacesFree(
+      tx,
+      proposal.items.map((i) => ({ ...i, name: i.product_name })),
+    );
     await tx
       .update(proposals)
-      .set({ status: 'enviada', sent_at: new Date(), updated_at: new Date() })
+      .set({
+        status: row.status === 'aceita' ? 'aceita' : 'enviada',
+        sent_at: new Date(),
+        updated_at: new Date(),
+        acceptance_error: null,
+        acceptance_failed_at: null,
+      })
       .where(eq(proposals.id, id));
-    const proposal = await getProposal(tx, id);
     const link = buildPath(paths.proposta, { id });
     await deps.outbox.enqueue(tx, {
       to: proposal.customer.email,

@@ -9,6 +9,7 @@ export const userNav = [
   { to: paths.usuario.meusPedidos, label: 'Meus pedidos' },
   { to: paths.usuario.meusFavoritos, label: 'Meus favoritos' },
   { to: paths.usuario.planos, label: 'Meus planos' },
+  { to: paths.usuario.propostas, label: 'Propostas' },
   { to: paths.usuario.meusAnuncios, label: 'Meus anúncios' },
   { to: paths.usuario.criarAnuncio, label: 'Criar anúncio' },
   { to: paths.usuario.bibliotecaMidias, label: 'Biblioteca de mídias' },

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { BillingProfile, Proposal } from '@urbana/shared';
+import { formatMoney, type BillingProfile, type Proposal } from '@urbana/shared';
 import { billingQuery } from '../../../features/orders/api.ts';
 import { proposalKeys } from '../../../features/proposals/api/use-proposals.ts';
 import { renderRoute } from '../../../test-utils/render-route.tsx';
@@ -17,18 +17,39 @@ const proposal: Proposal = {
   discount: 0,
   total: 10_000,
   note: '',
+  payment_method: 'pix',
+  acceptance_error: null,
   order_id: null,
   sent_at: '2026-11-25T12:00:00.000Z',
   accepted_at: null,
   created_at: '2026-11-25T12:00:00.000Z',
-  items: [],
+  items: [
+    {
+      product_id: 'x1',
+      product_name: 'Outdoor Centro',
+      product_slug: 'outdoor-centro',
+      product_type: 'outdoor',
+      city: 'Curitiba',
+      state: 'PR',
+      is_tower_based: false,
+      towers: [{ id: 't1', name: 'Face A' }],
+      start: '2099-01-05',
+      weeks: 2,
+      list_price: 10_000,
+      price: 10_000,
+      audience: 20_000,
+      cpm: 500,
+    },
+  ],
+  audience: 20_000,
+  cpm: 500,
 };
 
-function renderProposal(profile: BillingProfile | null) {
+function renderProposal(profile: BillingProfile | null, changes: Partial<Proposal> = {}) {
   renderRoute('/proposta/:id', Component, {
     url: '/proposta/p1',
     data: [
-      [proposalKeys.customer('p1'), proposal],
+      [proposalKeys.customer('p1'), { ...proposal, ...changes }],
       [billingQuery.queryKey, profile],
     ],
   });
@@ -40,5 +61,34 @@ describe('aceitar uma proposta', () => {
     const link = await screen.findByRole('link', { name: 'Completar cadastro e voltar à proposta' });
     expect(link.getAttribute('href')).toBe('/usuario/completar-perfil?voltar=%2Fproposta%2Fp1');
     expect(screen.queryByRole('button', { name: 'Aceitar e criar pedido' })).toBeNull();
+  });
+
+  it('só oferece o faturado quando a proposta o oferece', async () => {
+    renderProposal(null);
+    await screen.findByText('Pagamento via Pix.');
+    expect(screen.queryByRole('radio', { name: 'Boleto/transferência faturada' })).toBeNull();
+  });
+
+  it('aceite impedido: o motivo, e dá para tentar de novo', async () => {
+    renderProposal(null, { state: 'impedida', acceptance_error: 'Não há vaga livre em Outdoor Centro.' });
+    expect(await screen.findByText(/Não há vaga livre em Outdoor Centro\./)).toBeTruthy();
+    expect(screen.getByText(/A equipe Urbana já foi avisada/)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Aceitar a proposta' })).toBeTruthy();
+  });
+
+  it('pedido não pago: aceitar de novo, com os mesmos preços', async () => {
+    renderProposal(null, { status: 'aceita', state: 'reaberta', order_id: 'o1' });
+    expect(await screen.findByText(/O pedido desta proposta não foi pago/)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Aceitar a proposta' })).toBeTruthy();
+  });
+});
+
+describe('audiência e CPM da proposta', () => {
+  it('por linha e no total, como no carrinho', async () => {
+    renderProposal(null);
+    expect(await screen.findByText('Audiência no período: 20.000 impactos')).toBeTruthy();
+    expect(screen.getByTestId('cpm-item').textContent).toContain(formatMoney(500));
+    expect(screen.getByTestId('audiencia-total').textContent).toBe('20.000');
+    expect(screen.getByTestId('cpm-total').textContent).toBe(formatMoney(500));
   });
 });

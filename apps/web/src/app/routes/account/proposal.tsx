@@ -1,6 +1,14 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { buildPath, paths, paymentMethodLabels, type PaymentMethod } from '@urbana/shared';
+import {
+  acceptableProposalStates,
+  buildPath,
+  formatInteger,
+  paths,
+  paymentMethodLabels,
+  proposalAcceptMethods,
+  type PaymentMethod,
+} from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -10,7 +18,7 @@ import {
   useAcceptProposal,
   useCustomerProposal,
 } from '../../../features/proposals/index.ts';
-import { useBillingProfile } from '../../../features/orders/index.ts';
+import { AudienceSummary, LineCpm, useBillingProfile } from '../../../features/orders/index.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDate } from '@urbana/shared';
 import { toast } from '../../../lib/toast.ts';
@@ -32,7 +40,23 @@ export function Component() {
           Preparada pela equipe Urbana para você · válida até {formatDate(p.valid_until)}
         </p>
       </div>
-      <ProposalView proposal={p} />
+      <ProposalView
+        proposal={p}
+        lineFigures={(line) => (
+          <>
+            <p className="text-sm text-slate-600" data-testid="audiencia-periodo">
+              Audiência no período: {formatInteger(line.audience)} impactos
+            </p>
+            <LineCpm cpm={line.cpm} />
+          </>
+        )}
+        figures={
+          <AudienceSummary
+            items={p.items.map((i) => ({ total: i.price, audience: i.audience }))}
+            paid={p.total}
+          />
+        }
+      />
       <div className="flex flex-wrap gap-2">
         <Button asChild variant="secondary">
           <a href={`/api/propostas/${p.id}/pdf`} download>
@@ -45,8 +69,22 @@ export function Component() {
           </Button>
         ) : null}
       </div>
-      {p.state === 'enviada' ? (
-        <AcceptProposal id={p.id} />
+      {p.state === 'impedida' && p.acceptance_error ? (
+        <Alert>
+          <p>Não foi possível aceitar: {p.acceptance_error}</p>
+          <p className="mt-1">
+            A equipe Urbana já foi avisada e vai falar com você. Você pode tentar de novo.
+          </p>
+        </Alert>
+      ) : null}
+      {p.state === 'reaberta' ? (
+        <Alert tone="info">
+          O pedido desta proposta não foi pago a tempo. Você pode aceitá-la de novo, com os mesmos preços, até{' '}
+          {formatDate(p.valid_until)}.
+        </Alert>
+      ) : null}
+      {acceptableProposalStates.includes(p.state) ? (
+        <AcceptProposal id={p.id} methods={proposalAcceptMethods(p.payment_method)} />
       ) : p.state === 'vencida' ? (
         <Alert>
           Esta proposta venceu em {formatDate(p.valid_until)}. Peça uma nova proposta à equipe Urbana.
@@ -59,7 +97,7 @@ export function Component() {
 }
 
 /** Accepting a sent proposal: the payment method, then the order (a billing profile first, if missing). */
-function AcceptProposal({ id }: { id: string }) {
+function AcceptProposal({ id, methods }: { id: string; methods: PaymentMethod[] }) {
   const navigate = useNavigate();
   const accept = useAcceptProposal();
   const billing = useBillingProfile();
@@ -84,15 +122,20 @@ function AcceptProposal({ id }: { id: string }) {
         Ao aceitar, criamos o pedido com estes preços e reservamos as vagas a partir de agora, até o prazo de
         pagamento.
       </p>
-      <fieldset className="space-y-2">
-        <legend className="text-sm font-medium text-slate-800">Forma de pagamento</legend>
-        {(['pix', 'faturado'] as const).map((m) => (
-          <label key={m} className="flex items-center gap-2 text-sm">
-            <input type="radio" name="pagamento" checked={method === m} onChange={() => setMethod(m)} />
-            {paymentMethodLabels[m]}
-          </label>
-        ))}
-      </fieldset>
+      {methods.length > 1 ? (
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium text-slate-800">Forma de pagamento</legend>
+          {methods.map((m) => (
+            <label key={m} className="flex items-center gap-2 text-sm">
+              <input type="radio" name="pagamento" checked={method === m} onChange={() => setMethod(m)} />
+              {paymentMethodLabels[m]}
+            </label>
+          ))}
+        </fieldset>
+      ) : (
+        // Invoicing only where staff offered it, to a company (issue #40 item 5).
+        <p className="text-sm text-slate-700">Pagamento via Pix.</p>
+      )}
       {error ? <Alert>{error}</Alert> : null}
       {billing.data === null ? (
         // As the checkout does: the billing profile first, then back here to accept.

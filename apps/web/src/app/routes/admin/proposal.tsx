@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { buildPath, paths } from '@urbana/shared';
+import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../features/admin/components/confirm-dialog.tsx';
 import { AdminPage, QueryState } from '../../../features/admin/index.ts';
@@ -9,9 +10,29 @@ import {
   useCancelProposal,
   useSendProposal,
   useStaffProposal,
+  type ProposalData,
 } from '../../../features/proposals/index.ts';
 import { formatDate } from '@urbana/shared';
 import { toast } from '../../../lib/toast.ts';
+
+/** Why the customer could not accept, or that they may accept again (decision 077). */
+function StaffNotices({ proposal: p }: { proposal: ProposalData }) {
+  if (p.state === 'impedida' && p.acceptance_error)
+    return (
+      <Alert>
+        O cliente tentou aceitar e não conseguiu: {p.acceptance_error} Ajuste em uma nova proposta ou reenvie
+        quando houver vaga.
+      </Alert>
+    );
+  if (p.state === 'reaberta')
+    return (
+      <Alert tone="info">
+        O pedido desta proposta não foi pago: o cliente pode aceitá-la de novo até {formatDate(p.valid_until)}
+        , com os mesmos preços.
+      </Alert>
+    );
+  return null;
+}
 
 /** /admin/propostas/{id}: the proposal, its PDF, sending it by e-mail, withdrawing it. */
 export function Component() {
@@ -22,7 +43,8 @@ export function Component() {
   return (
     <QueryState query={proposal} loading="Carregando proposta" empty="" isEmpty={() => false}>
       {(p) => {
-        const open = p.state === 'rascunho' || p.state === 'enviada';
+        // A refused acceptance or an order that lapsed unpaid: staff may send it again or withdraw it.
+        const open = ['rascunho', 'enviada', 'impedida', 'reaberta'].includes(p.state);
         return (
           <AdminPage
             title={`Proposta ${p.code}`}
@@ -78,6 +100,7 @@ export function Component() {
                 </Link>
               ) : null}
             </div>
+            <StaffNotices proposal={p} />
             <ProposalView proposal={p} />
             <p className="text-sm text-slate-600">
               Link do cliente:{' '}

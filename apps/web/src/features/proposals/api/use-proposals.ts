@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
+  customerProposalListResponse,
   ProposalInput,
   proposalAcceptResponse,
   proposalListResponse,
@@ -10,12 +11,14 @@ import { api } from '../../../lib/api-client.ts';
 
 export type ProposalData = z.infer<typeof proposalSchema>;
 export type ProposalListData = z.infer<typeof proposalListResponse>;
+export type CustomerProposalListData = z.infer<typeof customerProposalListResponse>;
 
 export const proposalKeys = {
   all: ['propostas'] as const,
   list: (search: string) => ['propostas', 'lista', search] as const,
   staff: (id: string) => ['propostas', 'equipe', id] as const,
   customer: (id: string) => ['propostas', 'cliente', id] as const,
+  mine: ['propostas', 'cliente'] as const,
 };
 
 export const useProposalList = (search: string) =>
@@ -31,6 +34,10 @@ export const useStaffProposal = (id: string) =>
     queryFn: () => api<ProposalData>(`/api/admin/propostas/${id}`),
   });
 
+/** The customer's "Propostas" (GET /api/propostas). */
+export const useMyProposals = () =>
+  useQuery({ queryKey: proposalKeys.mine, queryFn: () => api<CustomerProposalListData>('/api/propostas') });
+
 export const useCustomerProposal = (id: string) =>
   useQuery({ queryKey: proposalKeys.customer(id), queryFn: () => api<ProposalData>(`/api/propostas/${id}`) });
 
@@ -38,7 +45,8 @@ function useProposalMutation<I, O>(run: (input: I) => Promise<O>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: run,
-    onSuccess: () => client.invalidateQueries({ queryKey: proposalKeys.all }),
+    // Also after a refusal: a refused acceptance changes the proposal (decision 077).
+    onSettled: () => client.invalidateQueries({ queryKey: proposalKeys.all }),
   });
 }
 

@@ -11,7 +11,9 @@ import {
 import type { z } from 'zod';
 import {
   addDays,
+  paymentMethods,
   proposalFormSchema,
+  proposalPaymentLabels,
   todayInBrasilia,
   type ProposalFormValues,
   type ProposalLineDraft,
@@ -19,7 +21,7 @@ import {
 import { Alert } from '../../../components/ui/alert.tsx';
 import { useLeaveGuard } from '../../../components/ui/leave-guard.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Field, TextareaField } from '../../../components/ui/field.tsx';
+import { Field, SelectField, TextareaField } from '../../../components/ui/field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useAdminProduct } from '../../admin/index.ts';
 import { CustomerPicker, type CustomerOptionData } from '../../inventory/index.ts';
@@ -133,6 +135,7 @@ export function ProposalForm({
       valid_until: addDays(todayInBrasilia(), 7),
       discount: '',
       note: '',
+      payment_method: 'pix',
       items: [initial],
     },
   });
@@ -197,7 +200,7 @@ export function ProposalForm({
   );
 }
 
-/** The proposal's terms: how long it stays open, a discount on the total, a note to the customer. */
+/** The proposal's terms: how long it stays open, a discount, the payment offered, a note. */
 function ProposalTerms({
   register,
   errors,
@@ -219,6 +222,13 @@ function ProposalTerms({
         placeholder="0,00"
         error={errors.discount?.message}
         {...register('discount')}
+      />
+      <SelectField
+        label="Forma de pagamento"
+        hint="Faturado só para clientes com CNPJ no cadastro de faturamento."
+        options={paymentMethods.map((m) => [m, proposalPaymentLabels[m]] as const)}
+        error={errors.payment_method?.message}
+        {...register('payment_method')}
       />
       <TextareaField
         label="Observação para o cliente"

@@ -1,6 +1,8 @@
+import type { ReactNode } from 'react';
 import {
   formatBookingPeriod,
   productTypeLabels,
+  proposalPaymentLabels,
   proposalStateLabels,
   type ProposalState,
   facesLine,
@@ -15,6 +17,8 @@ const stateTones: Record<ProposalState, BadgeTone> = {
   aceita: 'green',
   cancelada: 'red',
   vencida: 'amber',
+  reaberta: 'amber',
+  impedida: 'red',
 };
 
 export function ProposalStateBadge({ state }: { state: ProposalState }) {
@@ -25,8 +29,21 @@ export function ProposalStateBadge({ state }: { state: ProposalState }) {
   );
 }
 
-/** The proposal's lines and totals, the same for staff and the customer. */
-export function ProposalView({ proposal }: { proposal: ProposalData }) {
+type ProposalLine = ProposalData['items'][number];
+
+/**
+ * The proposal's lines and totals, the same for staff and the customer; `lineFigures` and `figures`
+ * add the audience and CPM where the customer decides (the orders feature draws them).
+ */
+export function ProposalView({
+  proposal,
+  lineFigures,
+  figures,
+}: {
+  proposal: ProposalData;
+  lineFigures?: (line: ProposalLine) => ReactNode;
+  figures?: ReactNode;
+}) {
   const linesTotal = proposal.items.reduce((s, i) => s + i.price, 0);
   return (
     <div className="space-y-4">
@@ -45,6 +62,7 @@ export function ProposalView({ proposal }: { proposal: ProposalData }) {
               {item.is_tower_based ? (
                 <p className="text-sm text-slate-700">{facesLine(item.product_type, item.towers)}</p>
               ) : null}
+              {lineFigures?.(item)}
             </div>
             <div className="shrink-0 text-left sm:text-right">
               <p className="font-semibold text-slate-900">{formatMoney(item.price)}</p>
@@ -82,7 +100,12 @@ export function ProposalView({ proposal }: { proposal: ProposalData }) {
           <dt>Válida até</dt>
           <dd>{formatDate(proposal.valid_until)}</dd>
         </div>
+        <div className="flex justify-between gap-4 text-slate-600">
+          <dt>Pagamento</dt>
+          <dd className="text-right">{proposalPaymentLabels[proposal.payment_method]}</dd>
+        </div>
       </dl>
+      {figures ? <div className="ml-auto max-w-sm">{figures}</div> : null}
       {proposal.note ? (
         <p className="whitespace-pre-line rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
           {proposal.note}
