@@ -62,7 +62,9 @@ export function migratedSnapshot(): Promise<Blob> {
   return snapshot;
 }
 
-const TEMPLATE_PREFIX = 'urbana_test_modelo_';
+// Named after the checkout too: several checkouts (git worktrees) share one server, and each removes
+// only its own old templates.
+const TEMPLATE_PREFIX = `urbana_test_modelo_${createHash('sha256').update(root).digest('hex').slice(0, 6)}_`;
 
 /**
  * A migrated database on the server to copy, made by the first test file that asks (the others wait
@@ -70,7 +72,7 @@ const TEMPLATE_PREFIX = 'urbana_test_modelo_';
  */
 export async function migratedTemplate(admin: pg.Client, serverUrl: string): Promise<string> {
   const name = `${TEMPLATE_PREFIX}${await migrationsFingerprint()}`;
-  await admin.query(`select pg_advisory_lock(hashtext('urbana:modelo-de-teste'))`);
+  await admin.query(`select pg_advisory_lock(hashtext('${TEMPLATE_PREFIX}'))`);
   try {
     const { rows } = await admin.query<{ datname: string }>(
       `select datname from pg_database where datname like '${TEMPLATE_PREFIX}%'`,
@@ -91,6 +93,6 @@ export async function migratedTemplate(admin: pg.Client, serverUrl: string): Pro
     await database.close();
     return name;
   } finally {
-    await admin.query(`select pg_advisory_unlock(hashtext('urbana:modelo-de-teste'))`);
+    await admin.query(`select pg_advisory_unlock(hashtext('${TEMPLATE_PREFIX}'))`);
   }
 }
