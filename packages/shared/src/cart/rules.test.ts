@@ -26,6 +26,15 @@ describe('preço (docs/spec/specification.md §9)', () => {
     expect(cartItemTotal({ daily_price: 2_000, basePrice: 9_999, weeks: 2 })).toBe(28_000);
   });
 
+  it('o desconto de longa duração entra no total do carrinho, como no pedido', () => {
+    // 12 semanas × 7 × R$ 100,00 = R$ 8.400,00, menos 10 %.
+    expect(cartItemTotal({ daily_price: 10_000, weeks: 12 })).toBe(756_000);
+    expect(cartItemTotal({ daily_price: 10_000, weeks: 12 }, { longRunWeeks: 8, longRunPercent: 25 })).toBe(
+      630_000,
+    );
+    expect(cartItemTotal({ daily_price: 10_000, weeks: 11 })).toBe(770_000);
+  });
+
   it('o total é a soma dos itens e sempre um inteiro de centavos', () => {
     fc.assert(
       fc.property(fc.array(item, { maxLength: 20 }), (items) => {
@@ -33,9 +42,9 @@ describe('preço (docs/spec/specification.md §9)', () => {
         expect(Number.isInteger(total)).toBe(true);
         expect(total).toBe(items.reduce((s, i) => s + cartItemTotal(i), 0));
         for (const i of items) {
-          expect(cartItemTotal(i)).toBe(
-            (i.daily_price ?? i.basePrice ?? 0) * (i.weeks ?? 1) * 7 * (i.towerCount ?? 1),
-          );
+          const subtotal = (i.daily_price ?? i.basePrice ?? 0) * (i.weeks ?? 1) * 7 * (i.towerCount ?? 1);
+          const discount = (i.weeks ?? 1) >= 12 ? Math.round(subtotal / 10) : 0;
+          expect(cartItemTotal(i)).toBe(subtotal - discount);
         }
       }),
     );

@@ -1,5 +1,6 @@
 import type { CartItem } from './schemas.ts';
 import { formatDate } from '../lib/dates.ts';
+import { defaultPricing, priceItem, type PricingConfig } from '../orders/rules.ts';
 
 /** Local storage keys (docs/spec/product.md: {product}-cart and the favourites key). */
 export const CART_STORAGE_KEY = 'urbana-cart';
@@ -23,14 +24,24 @@ export function towerCountOnAdd(input: {
   return 1;
 }
 
-/** Specification §9 (docs/spec/specification.md): daily price (or base price) × weeks (default 1) × 7 × tower count (default 1). */
-export function cartItemTotal(item: Pick<CartItem, 'daily_price' | 'basePrice' | 'weeks' | 'towerCount'>) {
-  const daily = item.daily_price ?? item.basePrice ?? 0;
-  return daily * (item.weeks ?? 1) * 7 * (item.towerCount ?? 1);
+/**
+ * Specification §9 (docs/spec/specification.md): daily price (or base price) × weeks (default 1) × 7 ×
+ * tower count (default 1) — through `priceItem`, the one price rule of cart, quote and order, so the
+ * long-run discount is in the cart's figure before the quote arrives.
+ */
+export function cartItemTotal(
+  item: Pick<CartItem, 'daily_price' | 'basePrice' | 'weeks' | 'towerCount'>,
+  pricing: PricingConfig = defaultPricing,
+) {
+  const dailyPrice = item.daily_price ?? item.basePrice ?? 0;
+  return priceItem({ dailyPrice, weeks: item.weeks ?? 1, towerCount: item.towerCount ?? 1 }, pricing).total;
 }
 
-export function cartTotal(items: ReadonlyArray<Parameters<typeof cartItemTotal>[0]>): number {
-  return items.reduce((sum, item) => sum + cartItemTotal(item), 0);
+export function cartTotal(
+  items: ReadonlyArray<Parameters<typeof cartItemTotal>[0]>,
+  pricing: PricingConfig = defaultPricing,
+): number {
+  return items.reduce((sum, item) => sum + cartItemTotal(item, pricing), 0);
 }
 
 /** Specification §4 (docs/spec/specification.md): cloud items first, then local items whose id is not already present. */

@@ -62,6 +62,15 @@ export interface PricingConfig {
 }
 export const defaultPricing: PricingConfig = { longRunWeeks: 12, longRunPercent: 10 };
 
+/** The pricing of the public configuration (`/api/config`), or the defaults until it arrives. */
+export function pricingOf(
+  config: { long_run_weeks: number; long_run_percent: number } | undefined,
+): PricingConfig {
+  return config
+    ? { longRunWeeks: config.long_run_weeks, longRunPercent: config.long_run_percent }
+    : defaultPricing;
+}
+
 /** An item's price: the seed's formula, then the long-run discount when it applies. */
 export function priceItem(
   input: { dailyPrice: number; weeks: number; towerCount: number },

@@ -5,9 +5,11 @@ import {
   bookingAudience,
   buildPath,
   cartItemTotal,
+  cartTotal,
   cartStartError,
   formatBookingPeriod,
   paths,
+  pricingOf,
   productTypeLabels,
   type CartItem,
   type ProductType,
@@ -46,6 +48,9 @@ export function Component() {
   // The last removed line, offered back with "Desfazer".
   const [removed, setRemoved] = useState<{ item: CartItem; index: number } | null>(null);
   const earliest = config.data?.earliest_start ?? '';
+  // The cart's own figure until the quote arrives: the same price rule as the quote and the order.
+  const pricing = pricingOf(config.data);
+  const localTotal = cartTotal(cart.items, pricing);
   const request = useMemo(
     () => ({ items: earliest ? cartToRequest(cart.items, earliest) : [] }),
     [cart.items, earliest],
@@ -246,7 +251,7 @@ export function Component() {
                       ) : null}
                       <div className="ml-auto text-right">
                         <p className="text-lg font-bold text-slate-900" data-testid="preco-item">
-                          {formatMoney(q ? q.total : cartItemTotal(item))}
+                          {formatMoney(q ? q.total : cartItemTotal(item, pricing))}
                         </p>
                         {q && q.discount > 0 ? (
                           <p className="text-xs text-emerald-700">
@@ -283,9 +288,9 @@ export function Component() {
             </div>
             {quote.isError ? <Alert>{quote.error.message}</Alert> : null}
             <CartTotals
-              subtotal={quote.data?.subtotal ?? cart.total}
+              subtotal={quote.data?.subtotal ?? localTotal}
               discount={quote.data?.discount ?? 0}
-              total={quote.data?.total ?? cart.total}
+              total={quote.data?.total ?? localTotal}
             />
             {quote.data ? <AudienceSummary items={quote.data.items} paid={quote.data.total} /> : null}
             {/* On a phone the button is the bar's, at the bottom of the screen. */}
@@ -328,7 +333,7 @@ export function Component() {
         </aside>
       </div>
       <CartBar
-        total={quote.data?.total ?? cart.total}
+        total={quote.data?.total ?? localTotal}
         disabled={payDisabled}
         problem={hasStartError ? START_PROBLEM : null}
         onContinue={toCheckout}

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { defaultPricing } from '@urbana/shared';
+import { pricingOf } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAppConfig } from '../../../features/catalog/index.ts';
@@ -24,9 +24,7 @@ export function Component() {
   const earliest = config.data?.earliest_start ?? '';
   const query = apiParams(params);
   const plan = usePlanner(query);
-  const pricing = config.data
-    ? { longRunWeeks: config.data.long_run_weeks, longRunPercent: config.data.long_run_percent }
-    : defaultPricing;
+  const pricing = pricingOf(config.data);
 
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6">

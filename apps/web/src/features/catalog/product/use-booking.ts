@@ -5,7 +5,7 @@ import {
   bookingCpm,
   bookingMessages,
   cartItemTotal,
-  defaultPricing,
+  pricingOf,
   formatBookingPeriod,
   priceItem,
 } from '@urbana/shared';
@@ -46,7 +46,8 @@ export function useBooking(data: ProductDetail, weeks: number, config: AppConfig
     ? (picked ?? available).filter((id) => available.includes(id))
     : available;
   const towerCount = data.is_tower_based ? selected.length : 1;
-  const total = cartItemTotal({ daily_price: data.daily_price, weeks, towerCount });
+  const pricing = pricingOf(config);
+  const total = cartItemTotal({ daily_price: data.daily_price, weeks, towerCount }, pricing);
   const canAdd = selected.length > 0;
   const audience = bookingAudience({
     isTowerBased: data.is_tower_based,
@@ -54,9 +55,6 @@ export function useBooking(data: ProductDetail, weeks: number, config: AppConfig
     chosenTowerAudiences: data.towers.filter((t) => selected.includes(t.id)).map((t) => t.weekly_audience),
     weeks,
   });
-  const pricing = config
-    ? { longRunWeeks: config.long_run_weeks, longRunPercent: config.long_run_percent }
-    : defaultPricing;
   const periodCpm = bookingCpm(
     priceItem({ dailyPrice: data.daily_price, weeks, towerCount }, pricing).total,
     audience,
