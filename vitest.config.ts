@@ -1,4 +1,10 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+// One worker more than the cores: an API test file spends much of its time waiting on its database
+// (the PostgreSQL server is another process), so a third file runs meanwhile on a 2-core machine.
+// Vitest's own default is one fewer than the cores, a single worker there (docs/testing.md).
+const maxWorkers = Number(process.env.VITEST_MAX_WORKERS ?? availableParallelism() + 1);
 
 const apiProject = (name: string, env: Record<string, string>) => ({
   test: {
@@ -14,6 +20,7 @@ const apiProject = (name: string, env: Record<string, string>) => ({
 
 export default defineConfig({
   test: {
+    maxWorkers,
     projects: [
       {
         test: {
