@@ -35,3 +35,14 @@ describe('linha de contagem da busca', () => {
     expect(searchCountText(1001, true)).toBe('mais de 1.000 locais');
   });
 });
+
+describe('semanas de um endereço', () => {
+  it('o número dado, ou o padrão de 4 quando falta ou não é número', async () => {
+    const { weeksParam, DEFAULT_BOOKING_WEEKS } = await import('./search-options.ts');
+    expect(DEFAULT_BOOKING_WEEKS).toBe(4);
+    expect(weeksParam('12')).toBe(12);
+    expect(weeksParam(null)).toBe(4);
+    expect(weeksParam('abc')).toBe(4);
+    expect(weeksParam('0')).toBe(4);
+  });
+});

@@ -85,6 +85,13 @@ export function searchCountText(total: number, capped = false): string {
 /** Booking lengths a search accepts, in weeks. */
 export const SEARCH_WEEKS_MIN = 1;
 export const SEARCH_WEEKS_MAX = 52;
+/** The booking length a search, a product page and the planner assume when none is given. */
+export const DEFAULT_BOOKING_WEEKS = 4;
+
+/** `?semanas=` of an address: its number, or the default when absent or not a number. */
+export function weeksParam(value: string | null | undefined): number {
+  return Number(value ?? DEFAULT_BOOKING_WEEKS) || DEFAULT_BOOKING_WEEKS;
+}
 /** Pages a search goes up to (the server refuses a page beyond). */
 export const SEARCH_MAX_PAGE = 1000;
 /** Prices are integer centavos in a PostgreSQL integer: a bound beyond it is refused. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { availabilityStatuses, isStartDate, productTypes } from './catalog.ts';
 import {
+  DEFAULT_BOOKING_WEEKS,
   SEARCH_MAX_PAGE,
   SEARCH_MAP_ZOOM_MAX,
   SEARCH_MAX_PRICE,
@@ -65,7 +66,7 @@ export const searchQuerySchema = z
       .int({ error: searchMessages.weeks })
       .min(SEARCH_WEEKS_MIN, { error: searchMessages.weeksRange })
       .max(SEARCH_WEEKS_MAX, { error: searchMessages.weeksRange })
-      .default(4),
+      .default(DEFAULT_BOOKING_WEEKS),
     flexivel: flag.default(true),
     disponivel: flag.default(false),
     pagina: z.coerce

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
-import { searchApiParams, searchFilterProblem } from '@urbana/shared';
+import { searchApiParams, searchFilterProblem, weeksParam } from '@urbana/shared';
 import {
   configQuery,
   featuredQuery,
@@ -50,7 +50,7 @@ export const searchLoader = pageReads((client, url) =>
 );
 
 export const productLoader = pageReads((client, url, params) => {
-  const weeks = Number(url.searchParams.get('semanas') ?? 4) || 4;
+  const weeks = weeksParam(url.searchParams.get('semanas'));
   const start = url.searchParams.get('inicio') ?? undefined;
   return [
     client.prefetchQuery(configQuery),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isStartDate, productTypes } from '../catalog.ts';
+import { DEFAULT_BOOKING_WEEKS } from '../search-options.ts';
 import { MAX_ORDER_TOTAL } from '../orders/rules.ts';
 
 /**
@@ -67,7 +68,7 @@ export const plannerQuerySchema = z
       .int({ error: plannerMessages.weeks })
       .min(1, { error: plannerMessages.weeks })
       .max(PLANNER_WEEKS_MAX, { error: plannerMessages.weeks })
-      .default(4),
+      .default(DEFAULT_BOOKING_WEEKS),
     /** Comma-separated media types; none means every type. */
     tipos: z
       .string()

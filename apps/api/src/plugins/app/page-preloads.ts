@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { paths, searchApiParams, searchFilterProblem } from '@urbana/shared';
+import { paths, searchApiParams, searchFilterProblem, weeksParam } from '@urbana/shared';
 
 interface ManifestChunk {
   file: string;
@@ -37,7 +37,7 @@ const pages: PagePreload[] = [
     pattern: /^\/locais\/([^/]+)\/?$/,
     modules: [PUBLIC_LAYOUT, 'src/app/routes/public/product.tsx'],
     data: (url, match) => {
-      const weeks = Number(url.searchParams.get('semanas') ?? 4) || 4;
+      const weeks = weeksParam(url.searchParams.get('semanas'));
       const start = url.searchParams.get('inicio');
       const slug = encodeURIComponent(decodeURIComponent(match[1]!));
       return [

@@ -14,6 +14,7 @@ import {
   searchQuerySchema,
   searchResponseSchema,
   todayInBrasilia,
+  DEFAULT_BOOKING_WEEKS,
 } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -178,7 +179,7 @@ export const catalogRoutes =
               .int()
               .min(1, { error: 'Escolha de 1 a 52 semanas.' })
               .max(52, { error: 'Escolha de 1 a 52 semanas.' })
-              .default(4),
+              .default(DEFAULT_BOOKING_WEEKS),
           }),
           response: { 200: productDetailSchema, ...errors },
         },

@@ -14,11 +14,12 @@ import { AppError } from '../../lib/errors.ts';
 import { DEFAULT_PLACE, resolvePlace } from '../places.ts';
 import { earliestWeekRowSchema, searchRowSchema, searchTotalRowSchema, towerLoadRowSchema } from './rows.ts';
 import { cellSearchSql } from './search-cells.ts';
+import { activeReservation } from '../../db/occupancy.ts';
 
 export const FLEXIBLE_WEEKS_AHEAD = 12;
 
-/** Reservations that count against a slot: paid, or unpaid and still inside the payment window. */
-export const ACTIVE_RESERVATION = sql`(r.status <> 'liberada' and (r.hold_expires_at is null or r.hold_expires_at > now()))`;
+/** Reservations that count against a slot (`db/occupancy.ts`), on the row aliased `r`. */
+export const ACTIVE_RESERVATION = activeReservation();
 
 type Row = Record<string, unknown>;
 export const rowsOf = (result: { rows: unknown[] }) => result.rows as Row[];

@@ -8,10 +8,11 @@ import {
   type ProductType,
 } from '@urbana/shared';
 import type { Db } from '../../db/client.ts';
+import { activeReservation } from '../../db/occupancy.ts';
 import { foldedSql } from '../../db/search.ts';
 
-/** Reservations that count against a slot: paid, blocked, or held and still inside their time. */
-export const ACTIVE_SLOT = sql`(r.status <> 'liberada' and (r.hold_expires_at is null or r.hold_expires_at > now()))`;
+/** Reservations that count against a slot (`db/occupancy.ts`), on the row aliased `r`. */
+export const ACTIVE_SLOT = activeReservation();
 
 export interface GridFilters {
   de?: string | undefined;

@@ -10,6 +10,7 @@ import {
   type PlanLineView,
 } from '@urbana/shared';
 import type { Config } from '../../config.ts';
+import { activeReservation } from '../../db/occupancy.ts';
 import type { Db } from '../../db/client.ts';
 import { productPhotos, products, towers } from '../../db/schema/index.ts';
 import { fileUrl } from '../catalog/rows.ts';
@@ -27,7 +28,7 @@ async function fullTowers(db: Db, towerIds: string[], start: string, end: string
     )})
       and (select count(*) from reservations r
            where r.tower_id = t.id and r.starts_on < ${end}::date and r.ends_on > ${start}::date
-             and r.status <> 'liberada' and (r.hold_expires_at is null or r.hold_expires_at > now())
+             and ${activeReservation()}
           ) >= t.slots`);
   return new Set(result.rows.map((r) => String(r.id)));
 }

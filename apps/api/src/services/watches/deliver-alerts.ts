@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import { watchAlertText, type WatchChangeDetail, buildPath, paths } from '@urbana/shared';
 import type { Db, Tx } from '../../db/client.ts';
+import { activeReservation } from '../../db/occupancy.ts';
 import { placeWatches, products, profiles, watchAlerts, watchChanges } from '../../db/schema/index.ts';
 import { notify } from '../messaging/notifications.ts';
 import type { Outbox } from '../messaging/outbox.ts';
@@ -26,8 +27,7 @@ async function stillFree(tx: Tx, change: Change): Promise<boolean> {
       where ${group} and r.status = 'liberada' and r.starts_on = ${d.starts_on}
         and not exists (
           select 1 from reservations o
-          where o.tower_id = r.tower_id and o.slot = r.slot and o.id <> r.id and o.status <> 'liberada'
-            and (o.hold_expires_at is null or o.hold_expires_at > now())
+          where o.tower_id = r.tower_id and o.slot = r.slot and o.id <> r.id and ${activeReservation('o')}
             and daterange(o.starts_on, o.ends_on) && daterange(r.starts_on, r.ends_on))) as free`);
   return Boolean(result.rows[0]?.free);
 }

@@ -4,6 +4,7 @@ import {
   productTypes,
   type PlannerGoal,
   type ProductType,
+  weeksParam,
 } from '@urbana/shared';
 
 /** A map area (the visible map of a search), in degrees. */
@@ -44,7 +45,7 @@ export function formFromParams(params: URLSearchParams, earliest: string): Plann
     local: params.get('local') ?? DEFAULT_LOCATION,
     raio: Number(params.get('raio') ?? 15) || 15,
     inicio: params.get('inicio') ?? earliest,
-    semanas: Number(params.get('semanas') ?? 4) || 4,
+    semanas: weeksParam(params.get('semanas')),
     tipos: (params.get('tipos') ?? '')
       .split(',')
       .filter((t): t is ProductType => (productTypes as readonly string[]).includes(t)),

@@ -1,7 +1,7 @@
 import { Heart, ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { bookingMessages, paths } from '@urbana/shared';
+import { bookingMessages, DEFAULT_BOOKING_WEEKS, paths } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useCart } from '../../../features/cart/index.ts';
@@ -15,8 +15,6 @@ import { useFavorites, WatchButton } from '../../../features/favorites/index.ts'
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../lib/toast.ts';
 
-const DEFAULT_WEEKS = 4;
-
 export function Component() {
   const favorites = useFavorites();
   const cart = useCart();
@@ -29,7 +27,7 @@ export function Component() {
   const add = async (slug: string) => {
     setAdding(slug);
     try {
-      const p = await queryClient.fetchQuery(productQuery(slug, undefined, DEFAULT_WEEKS));
+      const p = await queryClient.fetchQuery(productQuery(slug, undefined, DEFAULT_BOOKING_WEEKS));
       const withRoom = p.towers.filter((t) => t.remaining > 0).map((t) => t.id);
       if (withRoom.length === 0) {
         toast.error('Sem vagas no próximo período', 'Abra o local e escolha outra semana no calendário.');
@@ -44,7 +42,7 @@ export function Component() {
         city: p.city,
         state: p.state,
         daily_price: p.daily_price,
-        weeks: DEFAULT_WEEKS,
+        weeks: DEFAULT_BOOKING_WEEKS,
         startDate: p.period.start,
         selectedTowers: p.is_tower_based ? withRoom : [],
         isTowerBased: p.is_tower_based,
@@ -60,7 +58,7 @@ export function Component() {
         toast.error('Este local já está no carrinho', bookingMessages.alreadyInCart(p.name));
         return;
       }
-      toast.success('Adicionado ao carrinho', `${p.name} — ${DEFAULT_WEEKS} semanas`);
+      toast.success('Adicionado ao carrinho', `${p.name} — ${DEFAULT_BOOKING_WEEKS} semanas`);
     } catch {
       toast.error('Não foi possível adicionar', 'Tente de novo em instantes.');
     } finally {

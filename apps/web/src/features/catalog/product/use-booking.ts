@@ -8,6 +8,7 @@ import {
   pricingOf,
   formatBookingPeriod,
   priceItem,
+  weeksParam,
 } from '@urbana/shared';
 import { useCart } from '../../cart/index.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -20,7 +21,7 @@ const CLICK_BURST_MS = 1000;
 export function usePeriodParams() {
   const [params, setParams] = useSearchParams();
   const start = params.get('inicio') ?? undefined;
-  const weeks = Number(params.get('semanas') ?? 4) || 4;
+  const weeks = weeksParam(params.get('semanas'));
   const setPeriod = (changes: { inicio?: string; semanas?: number }) => {
     const next = new URLSearchParams(params);
     if (changes.inicio) next.set('inicio', changes.inicio);
