@@ -9,6 +9,7 @@ const maxWorkers = Number(process.env.VITEST_MAX_WORKERS ?? availableParallelism
 const apiProject = (name: string, env: Record<string, string>) => ({
   test: {
     name,
+    ...(env.TEST_DB === 'pglite' ? { globalSetup: ['./test-setup/pglite-snapshot.ts'] } : {}),
     include: ['apps/api/test/**/*.test.ts'],
     environment: 'node',
     env,
