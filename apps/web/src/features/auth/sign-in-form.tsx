@@ -5,6 +5,7 @@ import {
   checkSignInForm,
   paths,
   signInErrors,
+  notAllowListedMessage,
   staffOnlyMessage,
   successToasts,
   type Profile,
@@ -70,7 +71,7 @@ export function SignInForm({
       const message = errorMessage(e, signInErrors.default);
       // /admin/login refused a cliente: forget an /admin destination saved for this visit, so a later
       // sign-in on the site does not lead back to a panel this account cannot use.
-      if (staffOnly && e instanceof ApiError && e.status === 403 && message === staffOnlyMessage) {
+      if (staffOnly && e instanceof ApiError && e.status === 403 && [staffOnlyMessage, notAllowListedMessage].includes(message)) {
         takeRedirectPath();
       }
       setError(message);
