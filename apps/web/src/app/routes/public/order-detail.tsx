@@ -32,6 +32,7 @@ import {
   InvoicedTerms,
   LineCpm,
   OrderStatusBadge,
+  PixWindow,
   RefundCard,
   useCancelOrder,
   useOrder,
@@ -69,9 +70,12 @@ function Detail() {
         </Button>
       ) : null}
       {o.status === 'aguardando_pagamento' && o.payment_method === 'pix' ? (
-        <Button asChild>
-          <Link to={`${paths.confirmacaoPedido}?orderId=${o.id}`}>Pagar com Pix</Link>
-        </Button>
+        <div className="space-y-2">
+          <PixWindow order={o} />
+          <Button asChild>
+            <Link to={`${paths.confirmacaoPedido}?orderId=${o.id}`}>Pagar com Pix</Link>
+          </Button>
+        </div>
       ) : null}
       {/* Each column as tall as its own content: a card of one item is not stretched to the side column. */}
       <div className="grid gap-6 lg:grid-cols-[1fr_320px] lg:items-start">
