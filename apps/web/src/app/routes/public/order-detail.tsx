@@ -38,6 +38,7 @@ import {
   useOrder,
 } from '../../../features/orders/index.ts';
 import { toast } from '../../../lib/toast.ts';
+import { DOT } from '../../../lib/text-separators.ts';
 
 const actorLabels: Record<string, string> = {
   cliente: 'você',
@@ -263,7 +264,7 @@ function OrderTitle({ order: o }: { order: Pick<OrderDetail, 'code' | 'created_a
         Pedido <span className="whitespace-nowrap">{o.code}</span>
       </h1>
       <p className="mt-1 text-sm text-slate-600">
-        Feito em {formatDate(o.created_at)} · {paymentMethodLabels[o.payment_method]}
+        Feito em {formatDate(o.created_at)}{DOT}{paymentMethodLabels[o.payment_method]}
       </p>
     </div>
   );
