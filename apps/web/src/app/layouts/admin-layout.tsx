@@ -16,7 +16,7 @@ import {
   UserPlus,
   Users,
 } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { adminSections, paths, twoFactorMessages, type AdminSection, type Profile } from '@urbana/shared';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -24,6 +24,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { AdminOnlySection, StaffRoute, useAuth } from '../../features/auth/index.ts';
 import { cn } from '../../lib/cn.ts';
 import { useSignOut } from './header.tsx';
+import { useCurrentSectionInView } from '../../lib/use-current-in-view.ts';
 
 // Staff are told live on the same bell as customers (issue #19 item 5): an invoiced order to confirm,
 // an ad to review, a new ticket.
@@ -58,23 +59,6 @@ function sectionFor(pathname: string): AdminSection | undefined {
   return [...adminNav]
     .sort((a, b) => b.to.length - a.to.length)
     .find((item) => pathname === item.to || pathname.startsWith(`${item.to}/`))?.section;
-}
-
-/**
- * On a phone the sections are one row that scrolls sideways: the current one is brought into it
- * (opening "Logs" left the row at its start, the current section out of sight). Only the row
- * scrolls, never the page.
- */
-function useCurrentSectionInView(pathname: string) {
-  const nav = useRef<HTMLElement>(null);
-  useEffect(() => {
-    const row = nav.current;
-    const current = row?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (!row || !current || row.scrollWidth <= row.clientWidth) return;
-    const offset = current.getBoundingClientRect().left - row.getBoundingClientRect().left;
-    row.scrollLeft += offset - (row.clientWidth - current.offsetWidth) / 2;
-  }, [pathname]);
-  return nav;
 }
 
 export function Component() {
