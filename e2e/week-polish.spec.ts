@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { staffSignIn } from './support/admin-pages.ts';
+import { addDays } from '@urbana/shared';
+import { openAdminPage, staffSignIn } from './support/admin-pages.ts';
 import { companyBilling, placeOrderAs, startDate } from './support/orders.ts';
 import { customerReadyToOrder, signInWithForm } from './support/users.ts';
 
@@ -49,17 +50,22 @@ for (const { name, viewport } of sizes) {
       playwright,
       baseURL,
     }) => {
-      const customer = await customerReadyToOrder(request, playwright, baseURL!, 'Cliente Prazos', companyBilling);
+      test.slow();
+      const customer = await customerReadyToOrder(
+        request,
+        playwright,
+        baseURL!,
+        'Cliente Prazos',
+        companyBilling,
+      );
       const search = await request.get('/api/search?local=Brasília&por_pagina=1');
       const [product] = ((await search.json()) as { items: Array<{ id: string }> }).items;
-      const pix = await placeOrderAs(customer.api, {
-        productId: product!.id,
-        start: await startDate(request),
-        method: 'pix',
-      });
+      // Weeks of their own for each size: the face has one slot.
+      const first = addDays(await startDate(request), 7 * (viewport.width < 500 ? 40 : 36));
+      const pix = await placeOrderAs(customer.api, { productId: product!.id, start: first, method: 'pix' });
       const invoiced = await placeOrderAs(customer.api, {
         productId: product!.id,
-        start: await startDate(request),
+        start: addDays(first, 14),
         method: 'faturado',
       });
       await signInWithForm(page, customer.email, customer.password);
@@ -76,12 +82,16 @@ for (const { name, viewport } of sizes) {
       await page.goto('/usuario/meus-pedidos');
       const list = page.getByRole('list', { name: 'Pedidos' });
       await expect(list.getByRole('listitem').first()).toBeVisible();
-      for (const line of await list.locator('p.text-sm').all()) expect(await linesStartingWithDot(line)).toEqual([]);
+      for (const line of await list.locator('p.text-sm').all())
+        expect(await linesStartingWithDot(line)).toEqual([]);
       expect(await sideways(page)).toBe(false);
       await shot(page, `meus-pedidos-${name}`);
 
       // The section row keeps the current section in view (it stayed at "Meus pedidos").
-      await page.getByRole('navigation', { name: 'Minha conta' }).getByRole('link', { name: 'Faturamento' }).click();
+      await page
+        .getByRole('navigation', { name: 'Minha conta' })
+        .getByRole('link', { name: 'Faturamento' })
+        .click();
       await expect(page).toHaveURL(/\/usuario\/faturamento/);
       const nav = page.getByRole('navigation', { name: 'Minha conta' });
       const current = nav.locator('[aria-current="page"]');
@@ -98,8 +108,9 @@ for (const { name, viewport } of sizes) {
     });
 
     test('relatórios: "Por tipo" e "Por cidade" com a coluna de receita inteira', async ({ page }) => {
+      test.slow();
       await staffSignIn(page);
-      await page.goto('/admin/relatorios');
+      await openAdminPage(page, '/admin/relatorios');
       const byType = page.getByRole('heading', { name: 'Por tipo' });
       const byCity = page.getByRole('heading', { name: 'Por cidade' });
       await expect(byType).toBeVisible();

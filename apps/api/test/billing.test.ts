@@ -168,7 +168,11 @@ describe('faturas', () => {
     const dueYear = Number(inv.due_date.slice(0, 4));
     const summary = await inject(ctx, { method: 'GET', url: '/api/invoices/summary', cookie: me.cookie });
     expect(summary.json().years).toEqual([dueYear]);
-    const thatYear = await inject(ctx, { method: 'GET', url: `/api/invoices?year=${dueYear}`, cookie: me.cookie });
+    const thatYear = await inject(ctx, {
+      method: 'GET',
+      url: `/api/invoices?year=${dueYear}`,
+      cookie: me.cookie,
+    });
     expect(thatYear.json<{ items: Array<{ id: string }> }>().items.map((i) => i.id)).toEqual([inv.id]);
   });
 

@@ -304,7 +304,9 @@ describe('disponibilidade', () => {
   });
 
   it('só disponíveis com datas flexíveis mantém quem fica livre depois, com a data (issue #40 item 9)', async () => {
-    const res = await search(`lat=${C.lat}&lng=${C.lng}&inicio=${S}&semanas=2&flexivel=true&raio=25&disponivel=true`);
+    const res = await search(
+      `lat=${C.lat}&lng=${C.lng}&inicio=${S}&semanas=2&flexivel=true&raio=25&disponivel=true`,
+    );
     const centro = res.body.items.find((i: { id: string }) => i.id === ids.centro);
     expect(centro?.availability).toMatchObject({ status: 'indisponivel', earliest_start: '2030-02-04' });
     expect(names(res.body)).toContain('Produto leste');

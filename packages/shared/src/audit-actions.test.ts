@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { auditDiff, auditFieldLabel, auditFieldValue, auditSentence, staffAuditActions } from './audit-actions.ts';
+import {
+  auditDiff,
+  auditFieldLabel,
+  auditFieldValue,
+  auditSentence,
+  staffAuditActions,
+} from './audit-actions.ts';
 
 describe('frases do log de auditoria', () => {
   it('dá uma frase em português e mostra um código desconhecido como foi gravado', () => {

@@ -94,14 +94,20 @@ export function planFavoritesSync(local: readonly string[], cloud: readonly stri
     return {
       kind: 'merge',
       items,
-      toast: { title: 'Favoritos restaurados', description: `${formatCount(items.length, 'favorito carregado', 'favoritos carregados')}` },
+      toast: {
+        title: 'Favoritos restaurados',
+        description: `${formatCount(items.length, 'favorito carregado', 'favoritos carregados')}`,
+      },
     };
   }
   if (cloud.length > 0) {
     return {
       kind: 'restore',
       items: [...cloud],
-      toast: { title: 'Favoritos restaurados', description: `${formatCount(cloud.length, 'favorito carregado', 'favoritos carregados')} da nuvem` },
+      toast: {
+        title: 'Favoritos restaurados',
+        description: `${formatCount(cloud.length, 'favorito carregado', 'favoritos carregados')} da nuvem`,
+      },
     };
   }
   return { kind: 'none', items: [] };

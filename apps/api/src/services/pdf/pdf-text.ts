@@ -7,7 +7,7 @@
  */
 
 // Zero-width joiner, variation selectors, keycap and tag characters: parts of an emoji sequence.
-const emojiGlue = /[\u200d\ufe0e\ufe0f\u20e3]|\udb40[\udc20-\udc7f]/g;
+const emojiGlue = /\u200d|\ufe0e|\ufe0f|\u20e3|[\u{e0020}-\u{e007f}]/gu;
 const winAnsiExtras = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
 
 interface GlyphFont {
@@ -26,7 +26,12 @@ export function drawableText(text: string, font: GlyphFont | undefined): string 
     if (keep) out += ch;
     else dropped = true;
   }
-  return dropped ? out.replace(/[ \t]{2,}/g, ' ').replace(/ +([.,;:!?)])/g, '$1').trim() : out;
+  return dropped
+    ? out
+        .replace(/[ \t]{2,}/g, ' ')
+        .replace(/ +([.,;:!?)])/g, '$1')
+        .trim()
+    : out;
 }
 
 type TextFn = (text: unknown, ...rest: unknown[]) => unknown;

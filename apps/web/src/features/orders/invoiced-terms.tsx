@@ -24,7 +24,8 @@ export function InvoicedTerms({ order }: { order: OrderDetail }) {
  * confirmation only counted down (issue #40 item 9). Nothing once paid, expired or cancelled.
  */
 export function PixWindow({ order }: { order: OrderDetail }) {
-  if (order.status !== 'aguardando_pagamento' || order.payment_method !== 'pix' || !order.expires_at) return null;
+  if (order.status !== 'aguardando_pagamento' || order.payment_method !== 'pix' || !order.expires_at)
+    return null;
   return (
     <p className="text-sm text-slate-700" data-testid="prazo-pix">
       Pague o Pix até <strong>{formatDateTime(order.expires_at)}</strong>. Depois disso o pedido expira e as

@@ -61,7 +61,11 @@ export function Component() {
                 <div>
                   <p className="font-semibold text-slate-900">{o.code}</p>
                   <p className="text-sm text-slate-600">
-                    {formatDate(o.created_at)}{DOT}{o.items} {o.items === 1 ? 'item' : 'itens'}{DOT}{o.summary}
+                    {formatDate(o.created_at)}
+                    {DOT}
+                    {o.items} {o.items === 1 ? 'item' : 'itens'}
+                    {DOT}
+                    {o.summary}
                   </p>
                 </div>
                 <div className="flex items-center gap-3">

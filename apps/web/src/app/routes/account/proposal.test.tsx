@@ -73,7 +73,8 @@ describe('aceitar uma proposta', () => {
     renderProposal(null, { payment_method: 'faturado' });
     const pix = await screen.findByRole('radio', { name: /Pix/ });
     const invoiced = screen.getByRole('radio', { name: /Boleto\/transferência faturada/ });
-    for (const radio of [pix, invoiced]) expect(radio.closest('label')?.hasAttribute('data-choice-card')).toBe(true);
+    for (const radio of [pix, invoiced])
+      expect(radio.closest('label')?.hasAttribute('data-choice-card')).toBe(true);
     expect(screen.getByRole('group', { name: 'Forma de pagamento' })).toBeTruthy();
   });
 

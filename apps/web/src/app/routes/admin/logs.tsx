@@ -1,5 +1,11 @@
 import { Link } from 'react-router';
-import { auditFieldLabel, auditFieldValue, auditSentence, changedFields, formatDateTime } from '@urbana/shared';
+import {
+  auditFieldLabel,
+  auditFieldValue,
+  auditSentence,
+  changedFields,
+  formatDateTime,
+} from '@urbana/shared';
 import { Field, filterControlClass } from '../../../components/ui/field.tsx';
 import { DateRange } from '../../../components/ui/date-range.tsx';
 import {
@@ -42,8 +48,10 @@ function Changes({ before, after }: { before: unknown; after: unknown }) {
             <span className="font-medium">{auditFieldLabel(field)}:</span>{' '}
             {before && after ? (
               <>
-                <span className="text-red-800 line-through decoration-red-300">{auditFieldValue(field, from)}</span> →{' '}
-                <span className="text-emerald-800">{auditFieldValue(field, to)}</span>
+                <span className="text-red-800 line-through decoration-red-300">
+                  {auditFieldValue(field, from)}
+                </span>{' '}
+                → <span className="text-emerald-800">{auditFieldValue(field, to)}</span>
               </>
             ) : (
               <span>{auditFieldValue(field, before ? from : to)}</span>

@@ -100,7 +100,9 @@ describe('/confirmacao-pedido', () => {
       vi.fn(async () => Response.json(pixOrder('expirado'))),
     );
     renderRoute('/confirmacao-pedido', Page, { url: '/confirmacao-pedido?orderId=o2' });
-    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Prazo de pagamento encerrado');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(
+      'Prazo de pagamento encerrado',
+    );
     expect(screen.queryByText('Pedido recebido')).toBeNull();
   });
 

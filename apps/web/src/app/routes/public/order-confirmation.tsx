@@ -59,9 +59,7 @@ function Confirmation() {
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <div className="text-center">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900">
-          {confirmationTitles[o.status]}
-        </h1>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">{confirmationTitles[o.status]}</h1>
         <OrderLine code={o.code} total={o.total} status={o.status} />
       </div>
 

@@ -160,9 +160,17 @@ describe('uma ação recusada porque o pedido mudou (issue #40 item 8)', () => {
       ...base,
       status: 'aguardando_pagamento',
       paid_at: null,
-      actions: { ...base.actions, confirm_payment: true, cancel: { ...base.actions.cancel, refund: 0, paid: 0 } },
+      actions: {
+        ...base.actions,
+        confirm_payment: true,
+        cancel: { ...base.actions.cancel, refund: 0, paid: 0 },
+      },
     };
-    const paidElsewhere: AdminOrderData = { ...base, status: 'cancelado', actions: { ...base.actions, confirm_payment: false } };
+    const paidElsewhere: AdminOrderData = {
+      ...base,
+      status: 'cancelado',
+      actions: { ...base.actions, confirm_payment: false },
+    };
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init?: RequestInit) =>
@@ -175,7 +183,11 @@ describe('uma ação recusada porque o pedido mudou (issue #40 item 8)', () => {
     renderActions(waiting);
     fireEvent.click(screen.getByRole('button', { name: 'Confirmar pagamento' }));
     const dialog = await screen.findByRole('dialog');
-    fireEvent.click(within(dialog).getAllByRole('button', { name: /Confirmar/ }).at(-1)!);
+    fireEvent.click(
+      within(dialog)
+        .getAllByRole('button', { name: /Confirmar/ })
+        .at(-1)!,
+    );
     await vi.waitFor(() => expect(said).toHaveBeenCalled());
     expect(said).toHaveBeenCalledWith(
       'O pedido mudou enquanto esta página estava aberta: agora está “Cancelado” (estava “Aguardando pagamento”).',
