@@ -98,7 +98,7 @@ test('só nuvem: o carrinho e os favoritos são restaurados', async ({
   await page.goto('/auth');
   await signInWithForm(page, user.email, user.password);
   await expect(toast(page, 'Carrinho restaurado')).toContainText('2 itens carregados da nuvem');
-  await expect(toast(page, 'Favoritos restaurados')).toContainText('1 favoritos carregados da nuvem');
+  await expect(toast(page, 'Favoritos restaurados')).toContainText('1 favorito carregado da nuvem');
   await expect(badge(page, 'carrinho')).toHaveText('2');
   await expect(badge(page, 'favoritos')).toHaveText('1');
 });

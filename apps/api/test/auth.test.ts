@@ -4,6 +4,7 @@ import {
   accountMessages,
   signInErrors,
   signUpErrors,
+  notAllowListedMessage,
   staffOnlyMessage,
   validationMessages,
 } from '@urbana/shared';
@@ -255,6 +256,18 @@ describe('entrada', () => {
     });
     expect(ok.statusCode).toBe(200);
     expect(cookieFrom(ok)).toBeDefined();
+  });
+
+  it('/admin/login diz a um administrador fora da lista autorizada o que falta, não "Sua conta de cliente…"', async () => {
+    const outsider = await createUser(ctx, { tipo: 'admin' });
+    const res = await inject(ctx, {
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: outsider.email, password: outsider.password, staff_only: true },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: notAllowListedMessage });
+    expect(cookieFrom(res)).toBeUndefined();
   });
 
   it('expira por inatividade e pelo prazo absoluto', async () => {

@@ -161,6 +161,21 @@ describe('faturas', () => {
     expect((await inject(ctx, { method: 'GET', url: '/api/invoices' })).statusCode).toBe(401);
   });
 
+  it('uma fatura pendente (sem número) conta no ano do vencimento: o filtro de ano nunca oferece "0" (issue #40 item 9)', async () => {
+    const me = customers[8]!;
+    const inv = await invoiceOf(8);
+    expect(inv.year).toBeNull();
+    const dueYear = Number(inv.due_date.slice(0, 4));
+    const summary = await inject(ctx, { method: 'GET', url: '/api/invoices/summary', cookie: me.cookie });
+    expect(summary.json().years).toEqual([dueYear]);
+    const thatYear = await inject(ctx, {
+      method: 'GET',
+      url: `/api/invoices?year=${dueYear}`,
+      cookie: me.cookie,
+    });
+    expect(thatYear.json<{ items: Array<{ id: string }> }>().items.map((i) => i.id)).toEqual([inv.id]);
+  });
+
   it('o PDF da fatura paga traz o número; o da pendente, o código do pedido', async () => {
     const payer = customers[6]!;
     const paidOf = () =>

@@ -303,6 +303,15 @@ describe('disponibilidade', () => {
     expect(names(res.body)).toContain('Produto leste');
   });
 
+  it('só disponíveis com datas flexíveis mantém quem fica livre depois, com a data (issue #40 item 9)', async () => {
+    const res = await search(
+      `lat=${C.lat}&lng=${C.lng}&inicio=${S}&semanas=2&flexivel=true&raio=25&disponivel=true`,
+    );
+    const centro = res.body.items.find((i: { id: string }) => i.id === ids.centro);
+    expect(centro?.availability).toMatchObject({ status: 'indisponivel', earliest_start: '2030-02-04' });
+    expect(names(res.body)).toContain('Produto leste');
+  });
+
   it('datas flexíveis: o primeiro início semanal com vaga', async () => {
     const res = await search(`lat=${C.lat}&lng=${C.lng}&inicio=${S}&semanas=2&flexivel=true`);
     const centro = res.body.items.find((i: { id: string }) => i.id === ids.centro);

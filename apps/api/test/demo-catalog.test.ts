@@ -73,6 +73,13 @@ describe('catálogo de demonstração', () => {
     }
   });
 
+  it('não tem dois produtos com o mesmo nome (issue #40 item 10)', async () => {
+    const rows = await ctx.database.db.select({ name: products.name }).from(products);
+    const seen = new Map<string, number>();
+    for (const { name } of rows) seen.set(name, (seen.get(name) ?? 0) + 1);
+    expect([...seen].filter(([, n]) => n > 1)).toEqual([]);
+  });
+
   it('preços inteiros em centavos e textos em português', async () => {
     const rows = await ctx.database.db.select().from(products).limit(20);
     for (const p of rows) {

@@ -128,6 +128,15 @@ describe('productFormSchema', () => {
     });
   });
 
+  it('diz que um preço negativo é negativo, não ilegível (issue #40 item 8)', () => {
+    for (const price of ['-10', '-150,00', '- R$ 5,00']) {
+      const result = productFormSchema.safeParse({ ...typed, daily_price: price });
+      expect(result.error?.issues.map((i) => i.message)).toEqual([
+        'O preço diário não pode ser negativo: o mínimo é R$\u00a01,00.',
+      ]);
+    }
+  });
+
   it('lê contagens como se escrevem no Brasil: "120.000" são cento e vinte mil', () => {
     const parsed = productFormSchema.parse({
       ...typed,

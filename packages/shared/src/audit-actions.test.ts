@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { auditDiff, auditSentence, staffAuditActions } from './audit-actions.ts';
+import {
+  auditDiff,
+  auditFieldLabel,
+  auditFieldValue,
+  auditSentence,
+  staffAuditActions,
+} from './audit-actions.ts';
 
 describe('frases do log de auditoria', () => {
   it('dá uma frase em português e mostra um código desconhecido como foi gravado', () => {
@@ -21,5 +27,32 @@ describe('frases do log de auditoria', () => {
       before: { a: 1 },
       after: { a: 2 },
     });
+  });
+});
+
+describe('campos do log em português (issue #40 item 8)', () => {
+  it('nomeia em português os campos que a API grava ao cancelar um pedido e agendar um e-mail', () => {
+    for (const field of [
+      'credit_note',
+      'target_user_id',
+      'refund_policy_amount',
+      'refund_choice',
+      'refund_reason',
+      'note',
+      'template',
+      'daily_price',
+    ]) {
+      expect(auditFieldLabel(field)).not.toBe(field.replace(/_/g, ' '));
+    }
+    expect(auditFieldLabel('credit_note')).toBe('nota de crédito');
+    expect(auditFieldLabel('target_user_id')).toBe('destinatário');
+  });
+
+  it('mostra dinheiro em reais, não em centavos', () => {
+    expect(auditFieldValue('refund_amount', 150_000)).toBe('R$\u00a01.500,00');
+    expect(auditFieldValue('refund_policy_amount', 0)).toBe('R$\u00a00,00');
+    expect(auditFieldValue('slots', 3)).toBe('3');
+    expect(auditFieldValue('note', '')).toBe('(vazio)');
+    expect(auditFieldValue('blocked', true)).toBe('sim');
   });
 });

@@ -1,3 +1,6 @@
+import { formatDateTime } from './lib/dates.ts';
+import { formatMoney } from './lib/money.ts';
+
 /**
  * What each audit-log action code means, in Portuguese (issue #17 item 7, decision
  * docs/decisions/028-readable-audit-log.md). One map for the API (which actions are staff actions,
@@ -117,7 +120,91 @@ const fieldLabels: Record<string, string> = {
   expires_at: 'reserva até',
   pix_txid: 'txid do Pix',
   refund_amount: 'reembolso',
+  // Issue #40 item 8: every field the API records, in Portuguese (no "credit note", "target user id").
+  note: 'observação',
+  credit_note: 'nota de crédito',
+  refund_policy_amount: 'reembolso pela política',
+  refund_choice: 'escolha do reembolso',
+  refund_reason: 'motivo do reembolso',
+  target_user_id: 'destinatário',
+  user_id: 'usuário',
+  template: 'modelo',
+  title: 'título',
+  body: 'texto',
+  message: 'mensagem',
+  to: 'para',
+  to_email: 'para',
+  email: 'e-mail',
+  amount: 'valor',
+  total: 'total',
+  daily_price: 'preço diário',
+  min_order: 'pedido mínimo',
+  payment_method: 'forma de pagamento',
+  reason: 'motivo',
+  caption: 'legenda',
+  category: 'categoria',
+  order_item_id: 'item do pedido',
+  photo_id: 'foto',
+  storage_key: 'arquivo',
+  slug: 'endereço da página',
+  towers: 'torres',
+  faces: 'faces',
+  product_name: 'produto',
+  started_at: 'iniciada em',
+  finished_at: 'finalizada em',
+  taken_on: 'foto tirada em',
+  recipients: 'destinatários',
+  role: 'papel',
+  scope: 'alcance',
+  sessions_ended: 'sessões encerradas',
+  lifted: 'limites liberados',
+  ad_status: 'situação da arte',
+  copy_id: 'cópia',
+  ids: 'itens',
+  order: 'ordem',
+  policy: 'política',
+  txid: 'txid do Pix',
+  via: 'meio',
+  description: 'descrição',
+  type: 'tipo',
+  kind: 'tipo',
+  value: 'valor do desconto',
+  address: 'endereço',
+  neighborhood: 'bairro',
+  city: 'cidade',
+  state: 'UF',
+  is_tower_based: 'com torres',
+  weekly_audience: 'audiência semanal',
+  audience_profile: 'perfil de público',
+  operating_hours: 'horário de funcionamento',
+  max_uses_per_user: 'limite por cliente',
+  first_purchase_only: 'só na primeira compra',
+  screens: 'telas',
+  slots: 'slots',
 };
+
+/** Fields that hold integer centavos: shown as money in the log (issue #40 item 8). */
+const moneyFields = new Set([
+  'refund_amount',
+  'refund_policy_amount',
+  'amount',
+  'total',
+  'daily_price',
+  'min_order',
+  'discount',
+  'subtotal',
+]);
+
+/** A recorded value as people read it: money in reais, dates, yes/no and empty in Portuguese. */
+export function auditFieldValue(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '(vazio)';
+  if (typeof value === 'number' && moneyFields.has(field)) return formatMoney(value);
+  if (value === true) return 'sim';
+  if (value === false) return 'não';
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)) return formatDateTime(value);
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
 
 export function auditFieldLabel(field: string): string {
   return fieldLabels[field] ?? field.replace(/_/g, ' ');

@@ -33,6 +33,13 @@ export const signUpErrors = {
 export const staffOnlyMessage =
   'Esta área é exclusiva da equipe da Urbana. Sua conta de cliente não tem acesso ao painel administrativo.';
 
+/**
+ * /admin/login with an admin account whose e-mail is not on the allow-list (specification §6): said as
+ * it is, never "Sua conta de cliente…" (issue #40 item 8).
+ */
+export const notAllowListedMessage =
+  'Esta conta de administrador não está na lista de e-mails autorizados a entrar no painel. Peça a um administrador da Urbana para incluir o seu e-mail.';
+
 export const commonPasswordHint = 'Evite senhas comuns como 123456 ou senha123.';
 
 export const successToasts = {

@@ -118,6 +118,17 @@ function nameFor(type: ProductType, area: string, street: string, building: stri
   }
 }
 
+/**
+ * A name no other product of the catalogue has: the neighbourhood is added, then a number. Two
+ * "Empena Edifício Aurora" side by side in the search could not be told apart (issue #40 item 10).
+ */
+function uniqueName(used: Set<string>, name: string, area: string): string {
+  let unique = used.has(name) && !name.includes(area) ? `${name} — ${area}` : name;
+  for (let n = 2; used.has(unique); n++) unique = `${name} ${n}`;
+  used.add(unique);
+  return unique;
+}
+
 function describe(type: ProductType, area: string, city: string): string {
   const where = `${area}, ${city}`;
   switch (type) {
@@ -210,6 +221,7 @@ export async function seedCatalog(db: Db, storage: Storage, options: SeedOptions
   const total = Math.max(options.products ?? demoTotal, 1);
   const r = random(20261121);
   const usedSlugs = new Set<string>();
+  const usedNames = new Set<string>();
   let productCount = 0;
   let towerCount = 0;
   const BATCH = 500;
@@ -227,7 +239,7 @@ export async function seedCatalog(db: Db, storage: Storage, options: SeedOptions
       // The street is one of this neighbourhood's own (issue #16 item 16).
       const street = r.pick(place.streets);
       const building = r.pick(buildingNames);
-      const name = nameFor(type, area, street, building, r.int(100, 999));
+      const name = uniqueName(usedNames, nameFor(type, area, street, building, r.int(100, 999)), area);
       let slug = slugify(`${name}-${city.name}`);
       if (usedSlugs.has(slug)) slug = `${slug}-${i}`;
       usedSlugs.add(slug);

@@ -63,6 +63,12 @@ function toItem(row: typeof invoices.$inferSelect & { order_code: string; order_
 }
 export type InvoiceItem = ReturnType<typeof toItem>;
 
+/**
+ * The year an invoice belongs to: that of its number once paid, else that of its due date (a pending
+ * invoice has no number; its null year was offered as "0" in the filter, issue #40 item 9).
+ */
+const invoiceYear = sql<number>`coalesce(${invoices.year}, extract(year from ${invoices.due_date})::int)`;
+
 /** The user's invoices, newest first, optionally of one status and one year. */
 export async function listInvoices(
   db: Db,
@@ -77,7 +83,7 @@ export async function listInvoices(
       and(
         eq(invoices.user_id, userId),
         filters.status ? eq(invoices.status, filters.status) : undefined,
-        filters.year ? eq(invoices.year, filters.year) : undefined,
+        filters.year ? sql`${invoiceYear} = ${filters.year}` : undefined,
       ),
     )
     .orderBy(desc(invoices.year), desc(invoices.seq))
@@ -95,7 +101,7 @@ export async function invoiceSummary(db: Db, userId: string) {
       pending_count: sql<string>`count(*) filter (where ${invoices.status} = 'pendente')`,
       overdue: sql<string>`coalesce(sum(${invoices.total}) filter (where ${invoices.status} = 'vencida'), 0)`,
       overdue_count: sql<string>`count(*) filter (where ${invoices.status} = 'vencida')`,
-      years: sql<number[] | null>`array_agg(distinct ${invoices.year})`,
+      years: sql<number[] | null>`array_agg(distinct ${invoiceYear})`,
     })
     .from(invoices)
     .where(eq(invoices.user_id, userId));

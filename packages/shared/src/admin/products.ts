@@ -143,6 +143,14 @@ const typedReais = z
   .string()
   .transform((value, ctx) => {
     const centavos = parseReais(value);
+    // "-10" is a number, only a negative one: said as such, not as an unreadable price (issue #40 item 8).
+    if (centavos === null && /^-\s*(R\$)?\s*\d/i.test(value.trim())) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `O preço diário não pode ser negativo: o mínimo é ${formatMoney(100)}.`,
+      });
+      return z.NEVER;
+    }
     if (centavos === null) {
       ctx.addIssue({ code: 'custom', message: 'Informe o preço em reais, por exemplo 150,00.' });
       return z.NEVER;

@@ -134,6 +134,14 @@ describe('sincronização dos favoritos (docs/spec/specification.md §4)', () =>
       toast: { title: 'Favoritos restaurados' },
     });
   });
+
+  it('conta no singular um favorito só (issue #40 item 10: nunca "1 favoritos carregados")', () => {
+    const said = (plan: ReturnType<typeof planFavoritesSync>) =>
+      'toast' in plan ? plan.toast.description : '';
+    expect(said(planFavoritesSync(['a'], ['a']))).toBe('1 favorito carregado');
+    expect(said(planFavoritesSync([], ['c']))).toBe('1 favorito carregado da nuvem');
+    expect(said(planFavoritesSync(['a'], ['b']))).toBe('2 favoritos carregados');
+  });
 });
 
 describe('início no passado (decisão 023, issue #40 item 2)', () => {

@@ -1,6 +1,7 @@
 import type { CartItem } from './schemas.ts';
 import { formatDate } from '../lib/dates.ts';
 import { defaultPricing, priceItem, type PricingConfig } from '../orders/rules.ts';
+import { formatCount } from '../lib/money.ts';
 
 /** Local storage keys (docs/spec/product.md: {product}-cart and the favourites key). */
 export const CART_STORAGE_KEY = 'urbana-cart';
@@ -104,14 +105,20 @@ export function planFavoritesSync(local: readonly string[], cloud: readonly stri
     return {
       kind: 'merge',
       items,
-      toast: { title: 'Favoritos restaurados', description: `${items.length} favoritos carregados` },
+      toast: {
+        title: 'Favoritos restaurados',
+        description: `${formatCount(items.length, 'favorito carregado', 'favoritos carregados')}`,
+      },
     };
   }
   if (cloud.length > 0) {
     return {
       kind: 'restore',
       items: [...cloud],
-      toast: { title: 'Favoritos restaurados', description: `${cloud.length} favoritos carregados da nuvem` },
+      toast: {
+        title: 'Favoritos restaurados',
+        description: `${formatCount(cloud.length, 'favorito carregado', 'favoritos carregados')} da nuvem`,
+      },
     };
   }
   return { kind: 'none', items: [] };

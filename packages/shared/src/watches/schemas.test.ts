@@ -12,6 +12,8 @@ describe('texto do alerta de um local observado', () => {
     expect(text.body).toContain('de 07/12/2026 até 20/12/2026');
     // The same words whether an order was cancelled or staff lifted a block: slots came free.
     expect(text.body).toMatch(/^Vagas voltaram a ficar livres:/);
+    // Issue #40 item 10: not "Reserve antes que outra pessoa reserve."
+    expect(text.body).toMatch(/Reserve agora, antes que outra pessoa o faça\.$/);
   });
 
   it('preço baixou: de quanto para quanto', () => {

@@ -33,7 +33,7 @@ export function watchAlertText(place: string, change: WatchChangeDetail): { titl
     const period = `de ${formatDate(change.starts_on)} até ${formatDate(addDays(change.ends_on, -1))}`;
     return {
       title: `${place} tem datas livres`,
-      body: `Vagas voltaram a ficar livres: o local está livre ${period}. Reserve antes que outra pessoa reserve.`,
+      body: `Vagas voltaram a ficar livres: o local está livre ${period}. Reserve agora, antes que outra pessoa o faça.`,
     };
   }
   return {

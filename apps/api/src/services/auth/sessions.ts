@@ -6,6 +6,7 @@ import {
   isStaff,
   permissoesFor,
   signInErrors,
+  notAllowListedMessage,
   staffOnlyMessage,
   TERMS_VERSION,
   type Profile,
@@ -132,7 +133,7 @@ export async function signIn(
       entityId: user.email,
       ip: ctx.ip,
     });
-    throw new AppError(403, staffOnlyMessage);
+    throw new AppError(403, user.tipo_usuario === 'admin' ? notAllowListedMessage : staffOnlyMessage);
   }
   // The password was right; with two-factor sign-in on, the session waits for the code (issue #24).
   if (user.totp_enabled_at) return { twoFactor: await createTwoFactorChallenge(db, user.id) };

@@ -146,6 +146,27 @@ function availableSql(start: string, end: string) {
 }
 
 /**
+ * A product with a weekly start within FLEXIBLE_WEEKS_AHEAD that has room for the same number of
+ * weeks: the test `earliestStarts` applies, as a condition. "Só disponíveis" with flexible dates keeps
+ * a face that is full now and free from 29/12 (issue #40 item 9).
+ */
+function laterRoomSql(productId: ReturnType<typeof sql>, start: string, weeks: number) {
+  return sql`exists (select 1 from towers t cross join generate_series(1, ${FLEXIBLE_WEEKS_AHEAD}) as k
+    where t.product_id = ${productId}
+      and (select count(*) from reservations r
+           where r.tower_id = t.id
+             and r.starts_on < (${start}::date + (k * 7 + ${weeks * 7}))
+             and r.ends_on > (${start}::date + k * 7)
+             and ${ACTIVE_RESERVATION}) < t.slots)`;
+}
+
+/** Room in the period, or, with flexible dates, at a later weekly start. */
+function availableOrLaterSql(q: SearchQuery, start: string, end: string) {
+  const now = availableSql(start, end);
+  return q.flexivel ? sql`(${now} or ${laterRoomSql(sql`p.id`, start, q.semanas)})` : now;
+}
+
+/**
  * What a product row `p` must meet to be a result of the search, but its status: inside the area's
  * box (and circle), of the type and price asked, and with room in the period when "só disponíveis";
  * with its distance from the centre in km. The filters alone (type, price) are given apart.
@@ -167,7 +188,7 @@ export function productConditions(q: SearchQuery, area: Area, start: string, end
       sql`p.latitude between ${s} and ${n} and p.longitude between ${w} and ${e}`,
       area.radiusKm !== null ? sql`${distance} <= ${area.radiusKm}` : undefined,
       ...filters,
-      q.disponivel ? availableSql(start, end) : undefined,
+      q.disponivel ? availableOrLaterSql(q, start, end) : undefined,
     ].filter((f) => f !== undefined),
     sql` and `,
   );
@@ -225,7 +246,7 @@ export function searchSql(
       select w.*, count(*) over ()::int as total
       from within w
       where ${area.radiusKm !== null ? sql`w.distance_km <= ${area.radiusKm}` : sql`true`}
-        ${q.disponivel ? sql`and w.id not in (select id from full_products)` : sql``}
+        ${q.disponivel ? sql`and (w.id not in (select id from full_products)${q.flexivel ? sql` or ${laterRoomSql(sql`w.id`, start, q.semanas)}` : sql``})` : sql``}
       order by ${orderBy[q.ordem]}, w.id
       limit ${q.por_pagina} offset ${offset}
     )

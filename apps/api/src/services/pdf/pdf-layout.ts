@@ -1,11 +1,12 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { loadPdfKit } from '../../lib/heavy-modules.ts';
+import { dropUndrawableText } from './pdf-text.ts';
 
 /**
  * What every PDF of Urbana shares (invoice, credit note, proposals, shared plan, campaign report, mídia
  * kit): the header (`startPdf`), the small print that closes it (`drawFootnote`), an embedded Unicode font (DejaVu Sans, from the pinned
- * `dejavu-fonts-ttf` package: accents, € and emoji print as typed, which the built-in Latin-1
+ * `dejavu-fonts-ttf` package: accents, € and symbols print as typed, emoji it lacks are dropped (pdf-text.ts), which the built-in Latin-1
  * Helvetica cannot do — issue #16 item 13), the logo, a table that wraps its cells and breaks pages.
  * Text only: what a document says is its own module's (services/pdf/*, plans/plan-pdf.ts,
  * campaign-reports/report-pdf.ts).
@@ -35,6 +36,7 @@ export async function newPdf(
   doc.registerFont(FONT, fonts === 'standard' ? 'Helvetica' : join(fontDir, 'DejaVuSans.ttf'));
   doc.registerFont(FONT_BOLD, fonts === 'standard' ? 'Helvetica-Bold' : join(fontDir, 'DejaVuSans-Bold.ttf'));
   doc.font(FONT);
+  dropUndrawableText(doc);
   return doc;
 }
 

@@ -16,7 +16,7 @@ import {
   UserPlus,
   Users,
 } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { adminSections, paths, twoFactorMessages, type AdminSection, type Profile } from '@urbana/shared';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -24,6 +24,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { AdminOnlySection, StaffRoute, useAuth } from '../../features/auth/index.ts';
 import { cn } from '../../lib/cn.ts';
 import { useSignOut } from './header.tsx';
+import { useCurrentSectionInView } from '../../lib/use-current-in-view.ts';
 
 // Staff are told live on the same bell as customers (issue #19 item 5): an invoiced order to confirm,
 // an ad to review, a new ticket.
@@ -60,22 +61,9 @@ function sectionFor(pathname: string): AdminSection | undefined {
     .find((item) => pathname === item.to || pathname.startsWith(`${item.to}/`))?.section;
 }
 
-/**
- * On a phone the sections are one row that scrolls sideways: the current one is brought into it
- * (opening "Logs" left the row at its start, the current section out of sight). Only the row
- * scrolls, never the page.
- */
-function useCurrentSectionInView(pathname: string) {
-  const nav = useRef<HTMLElement>(null);
-  useEffect(() => {
-    const row = nav.current;
-    const current = row?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (!row || !current || row.scrollWidth <= row.clientWidth) return;
-    const offset = current.getBoundingClientRect().left - row.getBoundingClientRect().left;
-    row.scrollLeft += offset - (row.clientWidth - current.offsetWidth) / 2;
-  }, [pathname]);
-  return nav;
-}
+/** The account's two-factor set-up, with the way back to this page of the panel (issue #40 item 8). */
+const securityLink = (from: string) =>
+  `${paths.usuario.conta}?voltar=${encodeURIComponent(from)}#conta-duas-etapas`;
 
 export function Component() {
   const { user } = useAuth();
@@ -117,30 +105,17 @@ export function Component() {
           </nav>
         </aside>
         <div className="flex min-w-0 flex-1 flex-col">
-          <header className="flex h-16 items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 sm:px-6">
-            <p className="truncate text-sm text-slate-600">
-              <CircleUser className="mr-1 inline h-4 w-4" aria-hidden="true" />
-              {user?.nome_completo} · {user?.is_admin ? 'Administrador' : 'Operador'}
-            </p>
-            <div className="flex items-center gap-2">
-              <Suspense fallback={null}>
-                <NotificationBell />
-              </Suspense>
-              <Button asChild variant="ghost" size="sm">
-                <Link to={paths.home}>Ver site</Link>
-              </Button>
-              <Button variant="secondary" size="sm" onClick={() => void signOut()}>
-                Sair
-              </Button>
-            </div>
-          </header>
+          <AdminHeader user={user} from={location.pathname} onSignOut={() => void signOut()} />
           <main id="conteudo" className="flex-1 p-4 sm:p-6">
             {user?.two_factor_setup_required ? (
               // The API keeps the panel closed to an admin without two-factor sign-in (decision 031).
               <div className="mx-auto max-w-2xl">
                 <Alert tone="info">
                   <p>{twoFactorMessages.adminRequired}</p>
-                  <Link to={paths.usuario.conta} className="mt-2 inline-block font-semibold underline">
+                  <Link
+                    to={securityLink(location.pathname)}
+                    className="mt-2 inline-block font-semibold underline"
+                  >
                     Configurar agora em Minha conta
                   </Link>
                 </Alert>
@@ -154,5 +129,39 @@ export function Component() {
         </div>
       </div>
     </StaffRoute>
+  );
+}
+
+/** Who is signed in, and the way to their security settings, the site and out. */
+function AdminHeader({
+  user,
+  from,
+  onSignOut,
+}: {
+  user: Profile | null;
+  from: string;
+  onSignOut: () => void;
+}) {
+  return (
+    <header className="flex h-16 items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 sm:px-6">
+      <p className="truncate text-sm text-slate-600">
+        <CircleUser className="mr-1 inline h-4 w-4" aria-hidden="true" />
+        {user?.nome_completo} · {user?.is_admin ? 'Administrador' : 'Operador'}
+      </p>
+      <div className="flex items-center gap-2">
+        <Suspense fallback={null}>
+          <NotificationBell />
+        </Suspense>
+        <Button asChild variant="ghost" size="sm" className="hidden sm:inline-flex">
+          <Link to={securityLink(from)}>Segurança</Link>
+        </Button>
+        <Button asChild variant="ghost" size="sm">
+          <Link to={paths.home}>Ver site</Link>
+        </Button>
+        <Button variant="secondary" size="sm" onClick={onSignOut}>
+          Sair
+        </Button>
+      </div>
+    </header>
   );
 }

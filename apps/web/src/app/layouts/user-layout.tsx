@@ -1,18 +1,20 @@
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { ProtectedRoute } from '../../features/auth/index.ts';
 import { cn } from '../../lib/cn.ts';
+import { useCurrentSectionInView } from '../../lib/use-current-in-view.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { userNavWithIcons } from './nav-icons.ts';
 
 /** The user area: a dashboard layout behind the protected route. */
 export function Component() {
+  const nav = useCurrentSectionInView(useLocation().pathname);
   return (
     <div className="flex min-h-screen flex-col">
       <Header />
       <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col gap-6 px-4 py-6 sm:px-6 md:flex-row md:py-8">
         <aside className="md:w-60 md:shrink-0">
-          <nav aria-label="Minha conta" className="-mx-4 overflow-x-auto px-4 md:mx-0 md:px-0">
+          <nav ref={nav} aria-label="Minha conta" className="-mx-4 overflow-x-auto px-4 md:mx-0 md:px-0">
             <ul className="flex gap-1 md:flex-col">
               {userNavWithIcons.map((item) => (
                 <li key={item.to} className="shrink-0">

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
-import { loadingTexts, paths, staffOnlyMessage, type Profile } from '@urbana/shared';
+import { loadingTexts, notAllowListedMessage, paths, staffOnlyMessage, type Profile } from '@urbana/shared';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { saveRedirectPath } from './redirect.ts';
 import { useAuth } from './use-auth.ts';
@@ -48,8 +48,7 @@ export function AccessDenied({
 export const STAFF_ONLY_MESSAGE = staffOnlyMessage;
 
 /** An admin account (tipo admin) whose e-mail is not on the allow-list (docs/spec/specification.md §6): said as it is. */
-export const NOT_ALLOW_LISTED_MESSAGE =
-  'Esta conta de administrador não está na lista de e-mails autorizados a entrar no painel. Peça a um administrador da Urbana para incluir o seu e-mail.';
+export const NOT_ALLOW_LISTED_MESSAGE = notAllowListedMessage;
 
 export const ADMIN_ONLY_SECTION_MESSAGE =
   'Esta seção é exclusiva de administradores. Com o perfil de operador, você usa as outras seções do painel.';

@@ -5,6 +5,7 @@ import {
   checkSignInForm,
   paths,
   signInErrors,
+  notAllowListedMessage,
   staffOnlyMessage,
   successToasts,
   type Profile,
@@ -20,6 +21,9 @@ import { REDIRECT_DELAY_MS, takeRedirectPath } from './redirect.ts';
 import { TwoFactorRequired } from './auth-context.tsx';
 import { TwoFactorStep } from './two-factor-step.tsx';
 import { useAuth } from './use-auth.ts';
+
+/** The answers of /admin/login to an account that may not use the panel. */
+const panelRefusals: readonly string[] = [staffOnlyMessage, notAllowListedMessage];
 
 export function SignInForm({
   onSignedIn,
@@ -70,7 +74,7 @@ export function SignInForm({
       const message = errorMessage(e, signInErrors.default);
       // /admin/login refused a cliente: forget an /admin destination saved for this visit, so a later
       // sign-in on the site does not lead back to a panel this account cannot use.
-      if (staffOnly && e instanceof ApiError && e.status === 403 && message === staffOnlyMessage) {
+      if (staffOnly && e instanceof ApiError && e.status === 403 && panelRefusals.includes(message)) {
         takeRedirectPath();
       }
       setError(message);

@@ -3,5 +3,5 @@ export { OrderStatusBadge } from './status-badge.tsx';
 export { AudienceSummary, LineCpm } from './audience-figures.tsx';
 export { CartBar } from './cart-bar.tsx';
 export { timeLeftText } from './time-left.ts';
-export { InvoicedTerms } from './invoiced-terms.tsx';
+export { InvoicedTerms, PixWindow } from './invoiced-terms.tsx';
 export { RefundCard } from './refund-card.tsx';

@@ -1,4 +1,4 @@
-import { invoicedMessages, type OrderDetail } from '@urbana/shared';
+import { formatDateTime, invoicedMessages, type OrderDetail } from '@urbana/shared';
 import { Alert } from '../../components/ui/alert.tsx';
 
 /**
@@ -16,5 +16,20 @@ export function InvoicedTerms({ order }: { order: OrderDetail }) {
         {invoicedMessages.dueAndHold(order.invoice.due_date, order.expires_at)}
       </span>
     </Alert>
+  );
+}
+
+/**
+ * An unpaid Pix order's window, as a date and time: the order page said nothing of it and the
+ * confirmation only counted down (issue #40 item 9). Nothing once paid, expired or cancelled.
+ */
+export function PixWindow({ order }: { order: OrderDetail }) {
+  if (order.status !== 'aguardando_pagamento' || order.payment_method !== 'pix' || !order.expires_at)
+    return null;
+  return (
+    <p className="text-sm text-slate-700" data-testid="prazo-pix">
+      Pague o Pix até <strong>{formatDateTime(order.expires_at)}</strong>. Depois disso o pedido expira e as
+      vagas são liberadas.
+    </p>
   );
 }

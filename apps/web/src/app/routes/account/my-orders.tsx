@@ -14,6 +14,7 @@ import { FilterChip } from '../../../components/ui/filter-chip.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { OrderStatusBadge, useOrders } from '../../../features/orders/index.ts';
+import { DOT } from '../../../lib/text-separators.ts';
 
 export function Component() {
   const [params, setParams] = useSearchParams();
@@ -60,7 +61,11 @@ export function Component() {
                 <div>
                   <p className="font-semibold text-slate-900">{o.code}</p>
                   <p className="text-sm text-slate-600">
-                    {formatDate(o.created_at)} · {o.items} {o.items === 1 ? 'item' : 'itens'} · {o.summary}
+                    {formatDate(o.created_at)}
+                    {DOT}
+                    {o.items} {o.items === 1 ? 'item' : 'itens'}
+                    {DOT}
+                    {o.summary}
                   </p>
                 </div>
                 <div className="flex items-center gap-3">

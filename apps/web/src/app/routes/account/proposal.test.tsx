@@ -69,6 +69,15 @@ describe('aceitar uma proposta', () => {
     expect(screen.queryByRole('radio', { name: 'Boleto/transferência faturada' })).toBeNull();
   });
 
+  it('a forma de pagamento usa os cartões de escolha da casa, como o checkout (issue #40 item 10)', async () => {
+    renderProposal(null, { payment_method: 'faturado' });
+    const pix = await screen.findByRole('radio', { name: /Pix/ });
+    const invoiced = screen.getByRole('radio', { name: /Boleto\/transferência faturada/ });
+    for (const radio of [pix, invoiced])
+      expect(radio.closest('label')?.hasAttribute('data-choice-card')).toBe(true);
+    expect(screen.getByRole('group', { name: 'Forma de pagamento' })).toBeTruthy();
+  });
+
   it('aceite impedido: o motivo, e dá para tentar de novo', async () => {
     renderProposal(null, { state: 'impedida', acceptance_error: 'Não há vaga livre em Outdoor Centro.' });
     expect(await screen.findByText(/Não há vaga livre em Outdoor Centro\./)).toBeTruthy();

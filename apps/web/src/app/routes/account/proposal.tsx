@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { QrCode, Receipt } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
   acceptableProposalStates,
@@ -22,6 +23,7 @@ import { AudienceSummary, LineCpm, useBillingProfile } from '../../../features/o
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDate } from '@urbana/shared';
 import { toast } from '../../../lib/toast.ts';
+import { ChoiceCards } from '../../../components/ui/choice-cards.tsx';
 
 /** /proposta/{id}: the customer sees the proposal staff sent and accepts it into an order. */
 export function Component() {
@@ -123,15 +125,26 @@ function AcceptProposal({ id, methods }: { id: string; methods: PaymentMethod[] 
         pagamento.
       </p>
       {methods.length > 1 ? (
-        <fieldset className="space-y-2">
-          <legend className="text-sm font-medium text-slate-800">Forma de pagamento</legend>
-          {methods.map((m) => (
-            <label key={m} className="flex items-center gap-2 text-sm">
-              <input type="radio" name="pagamento" checked={method === m} onChange={() => setMethod(m)} />
-              {paymentMethodLabels[m]}
-            </label>
-          ))}
-        </fieldset>
+        <ChoiceCards
+          legend="Forma de pagamento"
+          name="pagamento"
+          value={method}
+          onChange={setMethod}
+          choices={methods.map((m) => ({
+            value: m,
+            title: paymentMethodLabels[m],
+            icon:
+              m === 'pix' ? (
+                <QrCode className="h-4 w-4" aria-hidden="true" />
+              ) : (
+                <Receipt className="h-4 w-4" aria-hidden="true" />
+              ),
+            hint:
+              m === 'pix'
+                ? 'Aprovação em minutos, pelo app do seu banco.'
+                : 'Boleto ou transferência, confirmado pela equipe.',
+          }))}
+        />
       ) : (
         // Invoicing only where staff offered it, to a company (issue #40 item 5).
         <p className="text-sm text-slate-700">Pagamento via Pix.</p>

@@ -279,7 +279,9 @@ export function Component() {
                   <td className="px-3 py-2" data-testid={`usos-${c.code}`}>
                     {formatInteger(c.uses)}
                     {c.max_uses ? ` / ${formatInteger(c.max_uses)}` : ''}
-                    <span className="block text-xs text-slate-600">{formatInteger(c.paid_uses)} pagos</span>
+                    <span className="block text-xs text-slate-600">
+                      {formatCount(c.paid_uses, 'pago', 'pagos')}
+                    </span>
                   </td>
                   <td className="px-3 py-2">
                     {formatMoney(c.revenue)}

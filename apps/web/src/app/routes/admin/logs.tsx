@@ -1,5 +1,11 @@
 import { Link } from 'react-router';
-import { auditFieldLabel, auditSentence, changedFields, formatDateTime } from '@urbana/shared';
+import {
+  auditFieldLabel,
+  auditFieldValue,
+  auditSentence,
+  changedFields,
+  formatDateTime,
+} from '@urbana/shared';
 import { Field, filterControlClass } from '../../../components/ui/field.tsx';
 import { DateRange } from '../../../components/ui/date-range.tsx';
 import {
@@ -19,16 +25,6 @@ import { Button } from '../../../components/ui/button.tsx';
 
 const asRecord = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-
-/** A stored value as people read it: dates, yes/no and empty shown in Portuguese. */
-function show(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '(vazio)';
-  if (value === true) return 'sim';
-  if (value === false) return 'não';
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)) return formatDateTime(value);
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
 
 /** Before → after of each changed field; for a creation or a removal, the recorded fields. */
 function Changes({ before, after }: { before: unknown; after: unknown }) {
@@ -52,11 +48,13 @@ function Changes({ before, after }: { before: unknown; after: unknown }) {
             <span className="font-medium">{auditFieldLabel(field)}:</span>{' '}
             {before && after ? (
               <>
-                <span className="text-red-800 line-through decoration-red-300">{show(from)}</span> →{' '}
-                <span className="text-emerald-800">{show(to)}</span>
+                <span className="text-red-800 line-through decoration-red-300">
+                  {auditFieldValue(field, from)}
+                </span>{' '}
+                → <span className="text-emerald-800">{auditFieldValue(field, to)}</span>
               </>
             ) : (
-              <span>{show(before ? from : to)}</span>
+              <span>{auditFieldValue(field, before ? from : to)}</span>
             )}
           </li>
         ))}

@@ -26,6 +26,7 @@ import { useAdminOrder, type AdminOrderData } from '../../../features/admin/inde
 import { OrderActions } from '../../../features/admin/components/order-actions.tsx';
 import { OrderStatusBadge } from '../../../features/orders/index.ts';
 import { formatMoney } from '@urbana/shared';
+import { DOT } from '../../../lib/text-separators.ts';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -50,7 +51,9 @@ function Customer({ order }: { order: AdminOrderData }) {
       </p>
       <p className="break-all">{order.customer.email}</p>
       <p>
-        {formatPhone(b.phone)} · {b.city}/{b.state}
+        {formatPhone(b.phone)}
+        {DOT}
+        {b.city}/{b.state}
       </p>
       <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
         {user?.is_admin ? (
@@ -172,7 +175,10 @@ function Documents({ order }: { order: AdminOrderData }) {
       {order.invoice ? (
         <div className="space-y-1">
           <p>
-            {invoiceTitle(order.invoice.number, order.code)} · {invoiceStatusLabels[order.invoice.status]} ·{' '}
+            {invoiceTitle(order.invoice.number, order.code)}
+            {DOT}
+            {invoiceStatusLabels[order.invoice.status]}
+            {DOT}
             {formatMoney(order.invoice.total)}
           </p>
           <a className={fileLink} href={`${base}/fatura.pdf`} target="_blank" rel="noreferrer">
@@ -239,7 +245,10 @@ export function Component() {
             Pedido <span className="whitespace-nowrap">{o.code}</span>
           </h1>
           <p className="mt-1 text-sm text-slate-600">
-            Feito em {formatDateTime(o.created_at)} · {paymentMethodLabels[o.payment_method]} ·{' '}
+            Feito em {formatDateTime(o.created_at)}
+            {DOT}
+            {paymentMethodLabels[o.payment_method]}
+            {DOT}
             {formatMoney(o.total)}
           </p>
         </div>

@@ -317,7 +317,9 @@ function Report({ report, list, showAll, onShowAll }: ReportProps) {
         ))}
       </div>
       {section('periodo')}
-      <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
+      {/* Side by side only where each table has its full width: at 1280 px two columns cut the
+          revenue column of "Por tipo" and "Por cidade" (issue #40 item 8). */}
+      <div className="grid grid-cols-1 gap-5 2xl:grid-cols-2">
         {section('tipos')}
         {section('cidades')}
       </div>

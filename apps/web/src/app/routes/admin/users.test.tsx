@@ -106,4 +106,14 @@ describe('usuários no painel', () => {
       '/admin/suporte?id=t1',
     );
   });
+
+  it('mostra o telefone formatado, como o cliente o vê (issue #40 item 8)', async () => {
+    renderUsers({ ...detail, telefone: '61999990000' } as unknown as AdminUserDetail);
+    fireEvent.click(
+      within(screen.getByRole('table', { name: 'Usuários' })).getByRole('button', { name: '(sem nome)' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Usuário' });
+    expect(dialog.textContent).toContain('(61) 99999-0000');
+    expect(dialog.textContent).not.toContain('61999990000');
+  });
 });

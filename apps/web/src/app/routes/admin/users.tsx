@@ -12,6 +12,7 @@ import {
   type TicketStatus,
   formatDate,
   formatMoney,
+  formatPhone,
 } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -199,7 +200,7 @@ function UserDetail({ id, onClose }: { id: string; onClose: () => void }) {
                 </div>
                 <div>
                   <dt className="text-xs text-slate-500">Telefone</dt>
-                  <dd>{detail.data.telefone ?? '—'}</dd>
+                  <dd>{detail.data.telefone ? formatPhone(detail.data.telefone) : '—'}</dd>
                 </div>
                 <div>
                   <dt className="text-xs text-slate-500">Sessões abertas</dt>

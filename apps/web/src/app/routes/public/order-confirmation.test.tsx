@@ -73,4 +73,51 @@ describe('/confirmacao-pedido', () => {
       'A fatura vence em 30/11/2026; as vagas ficam reservadas até 30/11/2026 às 23:59, o fim do dia do vencimento.',
     );
   });
+
+  const pixOrder = (status: string) => ({
+    id: 'o2',
+    code: 'URB-PIXPIX01',
+    status,
+    payment_method: 'pix',
+    subtotal: 70_000,
+    discount: 0,
+    discount_reason: null,
+    coupon_discount: 0,
+    coupon_code: null,
+    total: 70_000,
+    created_at: '2026-11-28T15:53:00.000Z',
+    expires_at: '2026-11-28T16:23:00.000Z',
+    paid_at: null,
+    pix_payload: null,
+    items: [],
+    history: [],
+    invoice: null,
+  });
+
+  it('um pedido expirado não se chama "Pedido recebido" (issue #40 item 9)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json(pixOrder('expirado'))),
+    );
+    renderRoute('/confirmacao-pedido', Page, { url: '/confirmacao-pedido?orderId=o2' });
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(
+      'Prazo de pagamento encerrado',
+    );
+    expect(screen.queryByText('Pedido recebido')).toBeNull();
+  });
+
+  it('um pedido Pix sem pagamento diz até quando o Pix vale, em data e hora (issue #40 item 9)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        String(url).includes('/pix')
+          ? new Promise<Response>(() => undefined)
+          : Response.json(pixOrder('aguardando_pagamento')),
+      ),
+    );
+    renderRoute('/confirmacao-pedido', Page, { url: '/confirmacao-pedido?orderId=o2' });
+    expect((await screen.findByTestId('prazo-pix')).textContent).toBe(
+      'Pague o Pix até 28/11/2026 às 13:23. Depois disso o pedido expira e as vagas são liberadas.',
+    );
+  });
 });

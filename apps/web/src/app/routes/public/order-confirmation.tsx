@@ -11,6 +11,7 @@ import { ProtectedRoute } from '../../../features/auth/index.ts';
 import {
   InvoicedTerms,
   OrderStatusBadge,
+  PixWindow,
   timeLeftText,
   useOrder,
   usePix,
@@ -26,6 +27,20 @@ function useCountdown(until: string | undefined) {
   if (!until) return null;
   return timeLeftText(Math.max(0, Math.floor((new Date(until).getTime() - now) / 1000)));
 }
+
+/**
+ * The page's title by the order's state: an expired or cancelled order was still titled "Pedido
+ * recebido" (issue #40 item 9).
+ */
+const confirmationTitles: Record<OrderStatus, string> = {
+  aguardando_pagamento: 'Pedido recebido',
+  pago: 'Pagamento confirmado!',
+  em_veiculacao: 'Pagamento confirmado!',
+  concluido: 'Pagamento confirmado!',
+  cancelado: 'Pedido cancelado',
+  expirado: 'Prazo de pagamento encerrado',
+  pago_apos_expirar: 'Pagamento recebido após o prazo',
+};
 
 function Confirmation() {
   const [params] = useSearchParams();
@@ -44,9 +59,7 @@ function Confirmation() {
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <div className="text-center">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900">
-          {o.status === 'pago' ? 'Pagamento confirmado!' : 'Pedido recebido'}
-        </h1>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">{confirmationTitles[o.status]}</h1>
         <OrderLine code={o.code} total={o.total} status={o.status} />
       </div>
 
@@ -78,6 +91,7 @@ function Confirmation() {
             </span>{' '}
             O código vale por mais <strong aria-live="off">{countdown}</strong>.
           </p>
+          <PixWindow order={o} />
           {pix.data ? (
             // A phone cannot scan its own screen: there the code to copy comes first, the QR after;
             // a computer shows the QR first, for the phone in the person's hand (issue #16, Phone).

@@ -32,11 +32,13 @@ import {
   InvoicedTerms,
   LineCpm,
   OrderStatusBadge,
+  PixWindow,
   RefundCard,
   useCancelOrder,
   useOrder,
 } from '../../../features/orders/index.ts';
 import { toast } from '../../../lib/toast.ts';
+import { DOT } from '../../../lib/text-separators.ts';
 
 const actorLabels: Record<string, string> = {
   cliente: 'você',
@@ -68,11 +70,7 @@ function Detail() {
           </Link>
         </Button>
       ) : null}
-      {o.status === 'aguardando_pagamento' && o.payment_method === 'pix' ? (
-        <Button asChild>
-          <Link to={`${paths.confirmacaoPedido}?orderId=${o.id}`}>Pagar com Pix</Link>
-        </Button>
-      ) : null}
+      <PayWithPix order={o} />
       {/* Each column as tall as its own content: a card of one item is not stretched to the side column. */}
       <div className="grid gap-6 lg:grid-cols-[1fr_320px] lg:items-start">
         <Card>
@@ -259,8 +257,23 @@ function OrderTitle({ order: o }: { order: Pick<OrderDetail, 'code' | 'created_a
         Pedido <span className="whitespace-nowrap">{o.code}</span>
       </h1>
       <p className="mt-1 text-sm text-slate-600">
-        Feito em {formatDate(o.created_at)} · {paymentMethodLabels[o.payment_method]}
+        Feito em {formatDate(o.created_at)}
+        {DOT}
+        {paymentMethodLabels[o.payment_method]}
       </p>
+    </div>
+  );
+}
+
+/** An unpaid Pix order: when its window ends, and the way to pay. */
+function PayWithPix({ order: o }: { order: OrderDetail }) {
+  if (o.status !== 'aguardando_pagamento' || o.payment_method !== 'pix') return null;
+  return (
+    <div className="space-y-2">
+      <PixWindow order={o} />
+      <Button asChild>
+        <Link to={`${paths.confirmacaoPedido}?orderId=${o.id}`}>Pagar com Pix</Link>
+      </Button>
     </div>
   );
 }

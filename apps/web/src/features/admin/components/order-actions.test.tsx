@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '../../../lib/toast.ts';
 import type { AdminOrderData } from '../api/use-admin-orders.ts';
 import { OrderActions } from './order-actions.tsx';
 
@@ -145,5 +146,52 @@ describe('ações do pedido no painel', () => {
         .at(-1) as HTMLButtonElement;
       expect(confirm.disabled).toBe(true);
     }
+  });
+});
+
+describe('uma ação recusada porque o pedido mudou (issue #40 item 8)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('diz o que mudou, em vez de fechar a janela em silêncio', async () => {
+    const waiting: AdminOrderData = {
+      ...base,
+      status: 'aguardando_pagamento',
+      paid_at: null,
+      actions: {
+        ...base.actions,
+        confirm_payment: true,
+        cancel: { ...base.actions.cancel, refund: 0, paid: 0 },
+      },
+    };
+    const paidElsewhere: AdminOrderData = {
+      ...base,
+      status: 'cancelado',
+      actions: { ...base.actions, confirm_payment: false },
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) =>
+        init?.method === 'POST'
+          ? Response.json({ message: 'Este pedido não aguarda mais pagamento.' }, { status: 409 })
+          : Response.json(paidElsewhere),
+      ),
+    );
+    const said = vi.spyOn(toast, 'error').mockImplementation(() => undefined);
+    renderActions(waiting);
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmar pagamento' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(
+      within(dialog)
+        .getAllByRole('button', { name: /Confirmar/ })
+        .at(-1)!,
+    );
+    await vi.waitFor(() => expect(said).toHaveBeenCalled());
+    expect(said).toHaveBeenCalledWith(
+      'O pedido mudou enquanto esta página estava aberta: agora está “Cancelado” (estava “Aguardando pagamento”).',
+      'Este pedido não aguarda mais pagamento.',
+    );
   });
 });

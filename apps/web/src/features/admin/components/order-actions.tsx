@@ -4,11 +4,13 @@ import {
   formatDateTime,
   HOLD_EXTENSION_MAX_HOURS,
   adminOrderMessages,
+  orderStatusLabels,
   todayInBrasilia,
 } from '@urbana/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { inputClass, TextareaField } from '../../../components/ui/field.tsx';
 import { formatMoney } from '@urbana/shared';
+import { api, ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useAdminOrderAction, type AdminOrderAction, type AdminOrderData } from '../api/use-admin-orders.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
@@ -155,11 +157,26 @@ function CancelOrder({ order, run }: { order: AdminOrderData; run: Run }) {
 
 type Run = (action: AdminOrderAction, done: string) => Promise<void>;
 
+/** What changed in an order since this page read it, said after a refusal (issue #40 item 8). */
+async function whatChanged(before: AdminOrderData): Promise<string> {
+  const now = await api<AdminOrderData>(`/api/admin/pedidos/${before.id}`).catch(() => null);
+  if (!now || now.status === before.status)
+    return 'O pedido mudou enquanto esta página estava aberta. Veja a situação atual.';
+  return `O pedido mudou enquanto esta página estava aberta: agora está “${orderStatusLabels[now.status]}” (estava “${orderStatusLabels[before.status]}”).`;
+}
+
 /** The staff actions the server allows now; each asks first, saying what it does (decision 029). */
 export function OrderActions({ order }: { order: AdminOrderData }) {
   const mutation = useAdminOrderAction(order.id);
   const run: Run = async (action, done) => {
-    await mutation.mutateAsync(action);
+    try {
+      await mutation.mutateAsync(action);
+    } catch (e) {
+      // Refused because the order changed (another tab, another person): the order is read again and
+      // its actions with it, which can take this dialog away; the toast stays and says what changed.
+      if (e instanceof ApiError && e.status === 409) toast.error(await whatChanged(order), e.message);
+      throw e;
+    }
     toast.success(done);
   };
   const { actions } = order;

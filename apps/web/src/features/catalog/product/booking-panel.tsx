@@ -176,7 +176,7 @@ function TowerPicker({
                   </span>
                 </span>
                 <span className="shrink-0 whitespace-nowrap text-xs">
-                  {full ? 'Sem vagas' : `${t.remaining} de ${t.slots} vagas`}
+                  {full ? 'Sem vagas' : `${t.remaining} de ${formatCount(t.slots, 'vaga', 'vagas')}`}
                 </span>
               </label>
             </li>
