@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { startMetricsServer } from './plugins/app/metrics.ts';
+import { startBackupSocket } from './services/backup/backup-socket.ts';
 import { seedDemoAccounts } from './services/accounts.ts';
 import { seedCatalog, seedDemoCoupons } from './services/demo-catalog.ts';
 
@@ -41,6 +42,8 @@ if (database.driver === 'pglite' && config.seedDemo) {
 
 await app.listen({ port: config.port, host: config.host });
 const metricsServer = await startMetricsServer(config.metrics, app.deps);
+// `npm run backup` asks this process for the embedded database it holds (decision 087).
+const backupSocket = await startBackupSocket(config.dataDir, database);
 if (metricsServer) {
   const bound = metricsServer.address();
   const port = typeof bound === 'object' && bound ? bound.port : config.metrics.port;
@@ -57,6 +60,7 @@ async function shutdown(signal: string) {
   closing = true;
   app.log.info(`${signal} recebido: encerrando`);
   metricsServer?.close();
+  backupSocket?.close();
   await app.close();
   await database.close();
   process.exit(0);

@@ -34,6 +34,11 @@ export interface Database {
   close(): Promise<void>;
   /** The pool's figures for /metrics: PGlite is one connection, with nothing to count but its size. */
   poolStats(): PoolStats;
+  /**
+   * PGlite only: a tarball of its data folder, taken between two statements (PGlite's own query lock),
+   * which a new PGlite starts from as after a crash: committed work kept, work in flight rolled back.
+   */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export interface PoolStats {
@@ -136,6 +141,7 @@ async function openEmbedded(dataDir: string, inWorker: boolean, loadDataDir?: Bl
       if (!client.closed) await client.close();
     },
     poolStats: () => ({ max: 1 }),
+    dumpDataDir: () => client.dumpDataDir('gzip'),
   };
 }
 
