@@ -1,5 +1,5 @@
 // First step of `npm test`: makes sure this machine has what the suites need — Debian's Chromium
-// (Playwright), nginx and the PostgreSQL 15 binaries (fault tests), a Redis server and the PostgreSQL
+// (Playwright), nginx and the PostgreSQL 15 binaries (fault tests), promtool (Debian's prometheus), a Redis server and the PostgreSQL
 // server on 127.0.0.1:5432 (or DATABASE_URL / REDIS_URL). As root with apt-get it installs and starts
 // what is missing; otherwise it stops at once and prints the one command that does. `.ci/run` relies
 // on it (README.md, "Test").
@@ -12,6 +12,8 @@ const PACKAGES = {
   nginx: { check: () => existsSync('/usr/sbin/nginx'), pkg: 'nginx-light' },
   redis: { check: () => onPath('redis-server'), pkg: 'redis-server' },
   postgresql: { check: () => pgVersions().length > 0, pkg: 'postgresql' },
+  // promtool checks /metrics and the alert rules (apps/api/test/metrics.test.ts, alert-rules.test.ts).
+  prometheus: { check: () => onPath('promtool'), pkg: 'prometheus' },
 };
 
 function onPath(command) {

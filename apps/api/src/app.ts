@@ -13,6 +13,7 @@ import { ReadCache } from './lib/read-cache.ts';
 import { serializerCompiler } from './lib/zod-serializer.ts';
 import { registerAuth } from './plugins/app/auth.ts';
 import { registerErrorHandler } from './plugins/app/errors.ts';
+import { registerMetrics } from './plugins/app/metrics.ts';
 import { pageHeads } from './plugins/app/page-head.ts';
 import { fullRequestLog, registerResponses } from './plugins/app/responses.ts';
 import { registerWeb } from './plugins/app/web.ts';
@@ -165,6 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandler(app);
   registerResponses(app, config);
+  registerMetrics(app, deps);
   await registerCompress(app);
   await registerCookie(app);
   await registerSecurity(app, config);

@@ -130,6 +130,11 @@ const envSchema = z.object({
     .regex(/^\d{7}$/)
     .optional(),
   EMPRESA_REGIME: z.enum(['mei', 'simples', 'presumido', 'real']).optional(),
+  // Issue #46: /metrics on a listener of its own (loopback unless METRICS_HOST says otherwise), or on
+  // the main port only with the bearer METRICS_TOKEN (decision 086).
+  METRICS_PORT: z.union([z.literal(''), z.coerce.number().int().min(0).max(65535)]).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  METRICS_TOKEN: z.union([z.literal(''), z.string().min(16)]).optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -196,6 +201,8 @@ export interface Config {
   /** HMAC secret of the payment provider's webhook; without it the webhook refuses every call. */
   paymentWebhookSecret: string | undefined;
   pricing: { longRunWeeks: number; longRunPercent: number };
+  /** /metrics: its own listener (port undefined = none) and the main port's bearer token (undefined = none). */
+  metrics: { port: number | undefined; host: string; token: string | undefined };
   /** Multiplies every per-IP request limit (e.g. many people behind one office NAT). */
   rateLimitScale: number;
   /** How long a product page or search answer may be served from memory (0 turns it off). */
@@ -351,5 +358,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     invitationMs: e.STAFF_INVITATION_DAYS * 86400_000,
     google: googleConfig(e),
     nfse: nfseConfig(e),
+    metrics: {
+      port: e.METRICS_PORT === '' ? undefined : e.METRICS_PORT,
+      host: e.METRICS_HOST,
+      token: e.METRICS_TOKEN || undefined,
+    },
   };
 }

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { startMetricsServer } from './plugins/app/metrics.ts';
+import { startBackupSocket } from './services/backup/backup-socket.ts';
 import { seedDemoAccounts } from './services/accounts.ts';
 import { seedCatalog, seedDemoCoupons } from './services/demo-catalog.ts';
 
@@ -39,6 +41,14 @@ if (database.driver === 'pglite' && config.seedDemo) {
 }
 
 await app.listen({ port: config.port, host: config.host });
+const metricsServer = await startMetricsServer(config.metrics, app.deps);
+// `npm run backup` asks this process for the embedded database it holds (decision 087).
+const backupSocket = await startBackupSocket(config.dataDir, database);
+if (metricsServer) {
+  const bound = metricsServer.address();
+  const port = typeof bound === 'object' && bound ? bound.port : config.metrics.port;
+  app.log.info(`Métricas em http://${config.metrics.host}:${port}/metrics`);
+}
 const embedded = `PGlite em ${config.dataDir}${config.pgliteWorker ? ', numa worker thread' : ''}`;
 app.log.info(
   `Urbana no ar em ${config.publicUrl} (banco: ${database.driver === 'pg' ? 'PostgreSQL' : embedded})`,
@@ -49,6 +59,8 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info(`${signal} recebido: encerrando`);
+  metricsServer?.close();
+  backupSocket?.close();
   await app.close();
   await database.close();
   process.exit(0);

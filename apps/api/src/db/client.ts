@@ -9,6 +9,7 @@ import { journalApplied, NEWEST_APPLIED_SQL } from './migrated.ts';
 import * as schema from './schema/index.ts';
 import { runWorkAfterCommit } from './after-commit.ts';
 import type { Db } from './types.ts';
+import { countPoolError } from '../lib/metrics.ts';
 
 export const migrationsFolder = path.join(apiRoot, 'drizzle');
 
@@ -31,6 +32,20 @@ export interface Database {
     hooks?: ListenHooks,
   ): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** The pool's figures for /metrics: PGlite is one connection, with nothing to count but its size. */
+  poolStats(): PoolStats;
+  /**
+   * PGlite only: a tarball of its data folder, taken between two statements (PGlite's own query lock),
+   * which a new PGlite starts from as after a crash: committed work kept, work in flight rolled back.
+   */
+  dumpDataDir?(): Promise<Blob>;
+}
+
+export interface PoolStats {
+  max: number;
+  inUse?: number;
+  idle?: number;
+  waiting?: number;
 }
 
 export interface ListenHooks {
@@ -125,6 +140,8 @@ async function openEmbedded(dataDir: string, inWorker: boolean, loadDataDir?: Bl
     close: async () => {
       if (!client.closed) await client.close();
     },
+    poolStats: () => ({ max: 1 }),
+    dumpDataDir: () => client.dumpDataDir('gzip'),
   };
 }
 
@@ -156,10 +173,27 @@ function keepConnectionsThroughStatementErrors(pool: pg.Pool): void {
       throw error;
     } finally {
       client.removeListener('error', onError);
+      if (broken) countPoolError();
       client.release(broken);
     }
   };
   pool.query = query as typeof pool.query;
+}
+
+/** A connection that could not open (server down, timeout waiting for a free one) counts as a pool error. */
+function countConnectFailures(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool) as (cb?: unknown) => unknown;
+  pool.connect = ((callback?: (error: Error | undefined, ...rest: unknown[]) => void) => {
+    if (callback)
+      return connect((error: Error | undefined, ...rest: unknown[]) => {
+        if (error) countPoolError();
+        callback(error, ...rest);
+      });
+    return (connect() as Promise<pg.PoolClient>).catch((error: unknown) => {
+      countPoolError();
+      throw error;
+    });
+  }) as typeof pool.connect;
 }
 
 async function openServer(url: string, max: number, connectTimeoutMs: number): Promise<Database> {
@@ -173,7 +207,8 @@ async function openServer(url: string, max: number, connectTimeoutMs: number): P
     options: '-c jit=off',
   });
   // An idle client that loses its server must not crash the process; the next query reports it.
-  pool.on('error', () => {});
+  pool.on('error', () => countPoolError());
+  countConnectFailures(pool);
   keepConnectionsThroughStatementErrors(pool);
   const db = runWorkAfterCommit(drizzlePg({ client: pool, schema }), afterCommitFailed);
   return {
@@ -199,6 +234,12 @@ async function openServer(url: string, max: number, connectTimeoutMs: number): P
     close: async () => {
       await pool.end();
     },
+    poolStats: () => ({
+      max,
+      inUse: pool.totalCount - pool.idleCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
   };
 }
 

@@ -26,6 +26,7 @@ import { placeOrder } from '../../services/orders/place-order.ts';
 import { transitionOrder } from '../../services/orders/transition.ts';
 import { listNotifications } from '../../services/messaging/notifications.ts';
 import { handlePaymentWebhook } from '../../services/payments.ts';
+import { countedWebhook } from '../../services/webhook-metrics.ts';
 import { pixQrDataUrl } from '../../services/pix.ts';
 import { proposalPdf } from '../../services/pdf/cart-proposal.ts';
 
@@ -273,11 +274,13 @@ export const orderRoutes =
         async (request, reply) => {
           // No body, or one the default parser read as text: checked like any other (signature, then JSON).
           const body: unknown = request.body;
-          const result = await handlePaymentWebhook(deps, {
-            rawBody: Buffer.isBuffer(body) ? body : Buffer.from(typeof body === 'string' ? body : ''),
-            timestamp: request.headers['x-urbana-timestamp'] as string | undefined,
-            signature: request.headers['x-urbana-assinatura'] as string | undefined,
-          });
+          const result = await countedWebhook('pagamentos', () =>
+            handlePaymentWebhook(deps, {
+              rawBody: Buffer.isBuffer(body) ? body : Buffer.from(typeof body === 'string' ? body : ''),
+              timestamp: request.headers['x-urbana-timestamp'] as string | undefined,
+              signature: request.headers['x-urbana-assinatura'] as string | undefined,
+            }),
+          );
           return reply.code(result.status).send({ message: result.message });
         },
       );

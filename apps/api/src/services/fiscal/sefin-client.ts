@@ -7,6 +7,7 @@
  */
 import { request } from 'node:https';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { timeProviderCall, type ProviderOutcome } from '../../lib/metrics.ts';
 
 /** One message of the Sefin: a code, its description and sometimes a detail. */
 export interface SefinMessage {
@@ -121,7 +122,27 @@ export interface SefinClient {
   ): Promise<{ eventoXml?: string; alertas: SefinMessage[] }>;
 }
 
+/** A refusal is an answer; anything else (unreachable, outside the protocol) a failure. */
+const sefinOutcome = {
+  error: (error: unknown): ProviderOutcome => (error instanceof SefinRefusedError ? 'recusado' : 'falha'),
+};
+
+/** Every call timed and counted in /metrics (provider `sefin`: emitir, consultar_dps, cancelar). */
 export function createSefinClient(options: SefinClientOptions): SefinClient {
+  const client = untimedSefinClient(options);
+  return {
+    emit: (xml) => timeProviderCall('sefin', 'emitir', () => client.emit(xml), sefinOutcome),
+    dpsExists: (idDps) =>
+      timeProviderCall('sefin', 'consultar_dps', () => client.dpsExists(idDps), {
+        ...sefinOutcome,
+        answer: (exists) => (exists ? 'ok' : 'nao_encontrado'),
+      }),
+    cancel: (chave, xml) =>
+      timeProviderCall('sefin', 'cancelar', () => client.cancel(chave, xml), sefinOutcome),
+  };
+}
+
+function untimedSefinClient(options: SefinClientOptions): SefinClient {
   return {
     async emit(signedDpsXml) {
       const answer = await send(options, 'POST', '/nfse', { dpsXmlGZipB64: gzipB64(signedDpsXml) });

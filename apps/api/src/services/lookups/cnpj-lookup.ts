@@ -7,6 +7,7 @@ import {
   type CnpjLookup,
 } from '@urbana/shared';
 import { AppError } from '../../lib/errors.ts';
+import { timeProviderCall } from '../../lib/metrics.ts';
 import { searchPlaces } from '../places.ts';
 
 /**
@@ -83,17 +84,22 @@ const TIMEOUT_MS = 5_000;
 export function brasilApiCnpjLookup(baseUrl: string): CnpjLookupProvider {
   const base = baseUrl.replace(/\/+$/, '');
   return {
-    async find(cnpj) {
-      const response = await fetch(`${base}/cnpj/v1/${encodeURIComponent(cnpj)}`, {
-        headers: { accept: 'application/json' },
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-      // BrasilAPI answers 404 for a CNPJ the registry does not have.
-      if (response.status === 404) return null;
-      if (!response.ok) throw new Error(`consulta de CNPJ respondeu ${response.status}`);
-      return fromBrasilApi(await response.json(), cnpj);
-    },
+    find: (cnpj) =>
+      timeProviderCall('cnpj', 'consultar', () => findCompany(base, cnpj), {
+        answer: (found) => (found ? 'ok' : 'nao_encontrado'),
+      }),
   };
+}
+
+async function findCompany(base: string, cnpj: string): Promise<CnpjLookup | null> {
+  const response = await fetch(`${base}/cnpj/v1/${encodeURIComponent(cnpj)}`, {
+    headers: { accept: 'application/json' },
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  });
+  // BrasilAPI answers 404 for a CNPJ the registry does not have.
+  if (response.status === 404) return null;
+  if (!response.ok) throw new Error(`consulta de CNPJ respondeu ${response.status}`);
+  return fromBrasilApi(await response.json(), cnpj);
 }
 
 /** GET /api/cnpj/:cnpj: the company behind a CNPJ, or an AppError that says the person can type. */

@@ -6,6 +6,7 @@ import { emailLog } from '../../db/schema/index.ts';
 import type { RenderedEmail } from './email-templates.ts';
 import { releaseDueScheduledEmails } from './scheduled-emails.ts';
 import { withUnsubscribeLink } from './email-unsubscribe.ts';
+import { observeEmail } from '../../lib/metrics.ts';
 
 export const MAX_ATTEMPTS = 5;
 
@@ -147,6 +148,7 @@ export class Outbox {
   private async markDelivered(ids: string[]): Promise<void> {
     if (ids.length === 0) return;
     const sent = Boolean(this.options.smtpUrl);
+    observeEmail(sent ? 'enviado' : 'registrado', ids.length);
     await this.db
       .update(emailLog)
       .set({
@@ -224,6 +226,7 @@ export class Outbox {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const finalAttempt = row.attempts >= MAX_ATTEMPTS;
+      observeEmail('falha');
       const delay = this.retryBaseMs * 2 ** (row.attempts - 1);
       this.options.log.warn(
         { emailId: row.id, attempt: row.attempts, err: message },
