@@ -149,6 +149,7 @@ function createDeps(
     hub,
     sessionCache,
     kickExports: () => undefined,
+    kickFiscal: () => undefined,
   };
   return { deps, listening };
 }
