@@ -7,7 +7,8 @@
  *   and the DPS as received) gzipped in base64;
  * - HEAD /dps/{idDps}: 200 once that DPS became an NFS-e, 404 before; GET /nfse/{chave};
  * - POST /nfse/{chave}/eventos { pedidoRegistroEventoXmlGZipB64 }: accepts a signed cancellation
- *   (e101101) once.
+ *   (e101101) once, after checking its structure (eventProblems), its author and its signature.
+ * Tests steer it: `mode` (down, silent, or answers lost) and `refuseNext` (refusals to give).
  * Error codes are ASSUMED, close to the Sefin's: RNG6110 schema failure, E0714 bad signature, E0014
  * DPS already turned into an NFS-e (the Sefin refuses the same idDps twice), E0840 already cancelled.
  * `npm run nfse:simulador` runs it on port 4020 with certificates made on the spot.
@@ -38,8 +39,13 @@ export interface SefinSimulator {
   url: string;
   /** Every request, in order. */
   received: SefinRequest[];
-  /** 'fail': answer 503; 'timeout': never answer; 'ok' (the default). */
-  mode: 'ok' | 'fail' | 'timeout';
+  /**
+   * 'fail': answer 503; 'timeout': never answer (nothing is processed); 'lose': process the request
+   * but never answer (the answer is lost on the way, as after a timeout); 'ok' (the default).
+   */
+  mode: 'ok' | 'fail' | 'timeout' | 'lose';
+  /** Refusals to answer to the next emissions, one per POST /nfse, as the Sefin's `erros[]`. */
+  refuseNext: Message[][];
   /** idDps → what was issued. */
   issued: Map<string, Issued>;
   close(): Promise<void>;
@@ -106,10 +112,33 @@ function documentProblems(xml: string, structure: string[]): Message[] {
   }));
 }
 
+/**
+ * pedRegEvento_v1.01.xsd as far as a cancellation goes (TCInfPedReg, TE101101): the elements in
+ * their order, the request's Id made of the key, the event and its number, the author being the
+ * NFS-e's issuer, the reason's code and the length of its text.
+ */
+export function eventProblems(xml: string, chave: string, nfseXml: string): string[] {
+  const problems: string[] = [];
+  const order =
+    /^(?:<\?xml[^>]*\?>)?<pedRegEvento xmlns="http:\/\/www\.sped\.fazenda\.gov\.br\/nfse" versao="1\.01"><infPedReg Id="([^"]+)"><tpAmb>[12]<\/tpAmb><verAplic>[^<]{1,20}<\/verAplic><dhEvento>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[-+]\d\d:\d\d<\/dhEvento><(CNPJAutor|CPFAutor)>([0-9A-Z]+)<\/\2><chNFSe>(\d{50})<\/chNFSe><nPedRegEvento>(\d{1,3})<\/nPedRegEvento><e101101><xDesc>Cancelamento de NFS-e<\/xDesc><cMotivo>([129])<\/cMotivo><xMotivo>([^<]*)<\/xMotivo><\/e101101><\/infPedReg>/.exec(
+      xml,
+    );
+  if (!order) return ['pedRegEvento: estrutura diferente de TCInfPedReg com e101101 (cancelamento).'];
+  const [, id, , author, chNFSe, sequence, , motive] = order;
+  if (chNFSe !== chave) problems.push('chNFSe difere da chave do caminho.');
+  if (id !== `PRE${chNFSe}101101${sequence!.padStart(3, '0')}`)
+    problems.push(`Id "${id}" não corresponde a PRE + chave + 101101 + número do pedido.`);
+  if (author !== tagValue(nfseXml, 'CNPJ')) problems.push('o autor do evento não é o emitente da NFS-e.');
+  const length = motive!.trim().length;
+  if (length < 15 || length > 255) problems.push('xMotivo deve ter de 15 a 255 caracteres.');
+  return problems;
+}
+
 interface State {
   issued: Map<string, Issued>;
   byKey: Map<string, Issued>;
   sequence: number;
+  refuseNext: Message[][];
 }
 
 async function emit(
@@ -123,6 +152,8 @@ async function emit(
   record.xml = xml;
   const erros = documentProblems(xml, checkDps(xml));
   if (erros.length > 0) return refuse(res, 400, erros);
+  const told = state.refuseNext.shift();
+  if (told) return refuse(res, 400, told);
   const idDps = /<infDPS[^>]*\sId="([^"]+)"/.exec(xml)?.[1] ?? '';
   if (state.issued.has(idDps))
     return refuse(res, 400, [
@@ -161,10 +192,7 @@ async function cancel(
   const issued = state.byKey.get(chave);
   if (!issued)
     return refuse(res, 404, [{ codigo: 'E0800', descricao: 'NFS-e não encontrada.', complemento: chave }]);
-  const shape: string[] = [];
-  if (!/<e101101>/.test(xml)) shape.push('só o evento e101101 (cancelamento) é aceito aqui.');
-  if (tagValue(xml, 'chNFSe') !== chave) shape.push('chNFSe difere da chave do caminho.');
-  const erros = documentProblems(xml, shape);
+  const erros = documentProblems(xml, eventProblems(xml, chave, issued.nfseXml));
   if (erros.length > 0) return refuse(res, 400, erros);
   if (issued.cancelled) return refuse(res, 400, [{ codigo: 'E0840', descricao: 'NFS-e já cancelada.' }]);
   issued.cancelled = true;
@@ -206,8 +234,11 @@ function route(
   ]);
 }
 
+/** A response that swallows what is written to it, leaving the real one open until the client gives up. */
+const lost = () => ({ writeHead: () => undefined, end: () => undefined });
+
 export async function startSefinSimulator(options: SefinSimulatorOptions): Promise<SefinSimulator> {
-  const state: State = { issued: new Map(), byKey: new Map(), sequence: 0 };
+  const state: State = { issued: new Map(), byKey: new Map(), sequence: 0, refuseNext: [] };
   const control = { mode: 'ok' as SefinSimulator['mode'], received: [] as SefinRequest[] };
   const server: Server = createServer(
     { key: options.key, cert: options.cert, ca: options.ca, requestCert: true, rejectUnauthorized: true },
@@ -220,7 +251,9 @@ export async function startSefinSimulator(options: SefinSimulatorOptions): Promi
       if (control.mode === 'timeout') return; // holds the request until the client gives up
       if (control.mode === 'fail')
         return sendJson(res, 503, { erros: [{ codigo: 'E9999', descricao: 'Serviço indisponível.' }] });
-      Promise.resolve(route(req, res, state, record)).catch(() =>
+      // The request is handled; its answer never leaves.
+      const out = control.mode === 'lose' ? (lost() as unknown as ServerResponse) : res;
+      Promise.resolve(route(req, out, state, record)).catch(() =>
         refuse(res, 500, [{ codigo: 'E9999', descricao: 'Erro interno.' }]),
       );
     },
@@ -239,6 +272,7 @@ export async function startSefinSimulator(options: SefinSimulatorOptions): Promi
       control.mode = value;
     },
     issued: state.issued,
+    refuseNext: state.refuseNext,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

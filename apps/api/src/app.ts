@@ -150,6 +150,7 @@ function createDeps(
     hub,
     sessionCache,
     kickExports: () => undefined,
+    kickFiscal: () => undefined,
   };
   return { deps, listening };
 }

@@ -122,6 +122,9 @@ const envSchema = z.object({
     .string()
     .regex(/^\d(?:[.,]\d{1,2})?$/)
     .optional(),
+  // Days after issuance in which Urbana cancels an NFS-e itself (event e101101); past them staff
+  // substitute it (docs/decisions/085-nfse-cancellation.md).
+  NFSE_PRAZO_CANCELAMENTO_DIAS: z.coerce.number().int().positive().max(3650).default(30),
   EMPRESA_CNPJ: z.string().optional(),
   EMPRESA_RAZAO_SOCIAL: z.string().optional(),
   EMPRESA_IM: z.string().optional(),

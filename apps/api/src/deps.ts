@@ -24,6 +24,8 @@ export interface AppDeps {
   sessionCache: SessionCache;
   /** Start preparing pending data exports now (a no-op unless the workers run). */
   kickExports: () => void;
+  /** Run the fiscal queue (NFS-e) now (a no-op unless the workers run). */
+  kickFiscal: () => void;
 }
 
 declare module 'fastify' {

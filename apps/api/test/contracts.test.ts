@@ -31,6 +31,8 @@ const NOT_JSON = new Set([
   'GET /api/midia-kit/pdf',
   'GET /api/orders/:id/relatorio.pdf',
   'GET /api/orders/:id/nota-de-credito.pdf',
+  'GET /api/orders/:id/nfse.xml',
+  'GET /api/orders/:id/nfse.pdf',
   'GET /api/planos/:id/mapa.png',
   'GET /api/planos-compartilhados/:token/mapa.png',
   'GET /api/planos-compartilhados/:token/pdf',

@@ -102,6 +102,22 @@ describe('Sefin Nacional over mTLS', () => {
       at: new Date(),
     });
     const signed = signXml(event.xml, 'infPedReg', a1);
+    // The simulator checks the request as the Sefin would: its author and its reason's length.
+    const stranger = buildCancelEvent({
+      environment: 2,
+      author: '11444777000161',
+      chaveAcesso: issued.chaveAcesso,
+      reason: '2',
+      description: 'Curto',
+      at: new Date(),
+    });
+    const wrong = (await client
+      .cancel(issued.chaveAcesso, signXml(stranger.xml, 'infPedReg', a1))
+      .catch((e: unknown) => e)) as SefinRefusedError;
+    expect(wrong.erros.map((e) => e.complemento)).toEqual([
+      'o autor do evento não é o emitente da NFS-e.',
+      'xMotivo deve ter de 15 a 255 caracteres.',
+    ]);
     const answer = await client.cancel(issued.chaveAcesso, signed);
     expect(answer.eventoXml).toContain('<e101101>');
     const twice = (await client

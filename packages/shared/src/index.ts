@@ -41,6 +41,7 @@ export * from './admin/schemas.ts';
 export * from './admin/products.ts';
 export * from './catalog/schemas.ts';
 export * from './billing/schemas.ts';
+export * from './billing/nfse.ts';
 export * from './notifications/schemas.ts';
 export * from './system/schemas.ts';
 export * from './campaigns/schemas.ts';

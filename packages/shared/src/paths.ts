@@ -63,6 +63,7 @@ export const paths = {
     pedido: '/admin/pedidos/:id',
     inventario: '/admin/inventario',
     propostas: '/admin/propostas',
+    fiscal: '/admin/fiscal',
     propostaNova: '/admin/propostas/nova',
     proposta: '/admin/propostas/:id',
     equipe: '/admin/equipe',

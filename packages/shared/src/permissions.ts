@@ -69,6 +69,7 @@ export const adminSections = {
   relatorios: 'staff',
   inventario: 'staff',
   propostas: 'staff',
+  fiscal: 'staff',
   usuarios: 'admin',
   cupons: 'admin',
   'email-logs': 'admin',

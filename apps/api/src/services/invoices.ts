@@ -19,6 +19,7 @@ import {
 import type { Db } from '../db/client.ts';
 import { invoices, orderItems, orders, products } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
+import { nfseOfOrders } from './fiscal/fiscal-documents.ts';
 import { emailTemplates } from './messaging/email-templates.ts';
 import { notify } from './messaging/notifications.ts';
 import type { OrderDeps } from './orders/transition.ts';
@@ -88,7 +89,15 @@ export async function listInvoices(
     )
     .orderBy(desc(invoices.year), desc(invoices.seq))
     .limit(200);
-  return rows.map((r) => toItem({ ...r.invoice, order_code: r.order_code, order_status: r.order_status }));
+  const nfse = await nfseOfOrders(
+    db,
+    rows.map((r) => r.invoice.order_id),
+    userId,
+  );
+  return rows.map((r) => ({
+    ...toItem({ ...r.invoice, order_code: r.order_code, order_status: r.order_status }),
+    nfse: nfse.get(r.invoice.order_id) ?? null,
+  }));
 }
 
 /** Paid this year (Brasília calendar), what is still open (pending and overdue), and the years there are. */
@@ -204,6 +213,16 @@ function drawParties(
   doc.y = Math.max(leftBottom, doc.y) + 16;
 }
 
+/** What the invoice says of the order's NFS-e (issue #42): its access key, or that none was issued. */
+async function fiscalLine(db: Db, orderId: string): Promise<string> {
+  const nfse = (await nfseOfOrders(db, [orderId])).get(orderId);
+  if (nfse?.chave_acesso && nfse.status !== 'cancelada')
+    return `O documento fiscal deste pedido é a NFS-e de chave de acesso ${nfse.chave_acesso}, disponível no faturamento.`;
+  if (nfse?.status === 'cancelada' && nfse.chave_acesso)
+    return `A NFS-e deste pedido (chave de acesso ${nfse.chave_acesso}) foi cancelada.`;
+  return 'Nenhuma NFS-e foi emitida pela Urbana para este pedido.';
+}
+
 /**
  * The invoice as a PDF in Portuguese: logo, issuer and customer (CPF/CNPJ), a table of items with the
  * booking period to its last day (decision 021), one line per discount (the coupon by its code), in
@@ -259,7 +278,8 @@ export async function invoicePdf(db: Db, userId: string | null, invoiceId: strin
     { label: 'Total', value: formatMoney(invoice.total), bold: true },
   ]);
   drawFootnote(doc, [
-    'Documento de cobrança emitido pela Urbana. Valores em reais (R$). Em caso de dúvida, fale com o suporte em urbana.com.br/suporte.',
+    'Documento de cobrança emitido pela Urbana; não é documento fiscal. Valores em reais (R$). Em caso de dúvida, fale com o suporte em urbana.com.br/suporte.',
+    await fiscalLine(db, order.id),
   ]);
   return { number: invoice.number ?? order.code, pdf: await end() };
 }

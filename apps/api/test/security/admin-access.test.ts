@@ -529,6 +529,19 @@ const adminRoutes: Record<
     url: (w) => `/api/admin/inventario/reservas/${w.holdsToRelease.pop()}/liberar`,
     invalid: { url: '/api/admin/inventario/reservas/nao-e-um-uuid/liberar' },
   },
+  'GET /api/admin/fiscal': {
+    section: 'fiscal',
+    ok: 200,
+    url: '/api/admin/fiscal?status=recusada',
+    invalid: { url: '/api/admin/fiscal?status=talvez' },
+  },
+  // Cancelled with its order: staff pass the guard and meet the rule (409).
+  'POST /api/admin/fiscal/:id/tentar-de-novo': {
+    section: 'fiscal',
+    ok: 409,
+    url: (w) => `/api/admin/fiscal/${w.fiscalDocument}/tentar-de-novo`,
+    invalid: { url: '/api/admin/fiscal/nao-e-um-uuid/tentar-de-novo' },
+  },
   'GET /api/admin/propostas': {
     section: 'propostas',
     ok: 200,

@@ -263,6 +263,10 @@ const stateChanging: Record<string, (w: World) => Req> = {
     cookie: w.operador.cookie,
     payload: { motivo: 'Cancelado por outro site' },
   }),
+  'POST /api/admin/fiscal/:id/tentar-de-novo': (w) => ({
+    url: `/api/admin/fiscal/${w.fiscalDocument}/tentar-de-novo`,
+    cookie: w.operador.cookie,
+  }),
   'POST /api/admin/pedidos/:id/reenviar-email': (w) => ({
     url: `/api/admin/pedidos/${w.holdOrder.id}/reenviar-email`,
     cookie: w.operador.cookie,

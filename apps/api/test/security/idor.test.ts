@@ -338,6 +338,21 @@ const paramRoutes: Record<string, ParamCheck> = {
     notFound: 'Este pedido não tem nota de crédito.',
     request: (w) => ({ url: `/api/orders/${w.anaOrder.id}/nota-de-credito.pdf` }),
   },
+  // Issue #42: the NFS-e of another customer's order answers as an order without one.
+  'GET /api/orders/:id/nfse.xml': {
+    kind: 'owned',
+    notFound: 'Este pedido ainda não tem NFS-e emitida.',
+    request: (w) => ({ url: `/api/orders/${w.anaOrder.id}/nfse.xml` }),
+  },
+  'GET /api/orders/:id/nfse.pdf': {
+    kind: 'owned',
+    notFound: 'Este pedido ainda não tem NFS-e emitida.',
+    request: (w) => ({ url: `/api/orders/${w.anaOrder.id}/nfse.pdf` }),
+  },
+  'POST /api/admin/fiscal/:id/tentar-de-novo': {
+    kind: 'staff',
+    request: (w) => ({ url: `/api/admin/fiscal/${w.fiscalDocument}/tentar-de-novo` }),
+  },
   'DELETE /api/favorites/:productId': {
     kind: 'own-scope',
     request: (w) => ({ url: `/api/favorites/${w.product.id}` }),

@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { addDays, todayInBrasilia } from '@urbana/shared';
 import {
+  fiscalDocuments,
   dataExports,
   emailLog,
   invoices,
@@ -60,6 +61,8 @@ export interface World {
   holdOrder: { id: string; code: string };
   closedOrder: { id: string; code: string };
   refundedOrder: { id: string; code: string };
+  /** The NFS-e of the refunded order (not issued, then cancelled with it): the fiscal queue's target. */
+  fiscalDocument: string;
   photo: string;
   /** Ana's media file, her draft ad on a paid item, and a proof photo of her running campaign. */
   anaMedia: string;
@@ -172,6 +175,12 @@ async function buildWorld() {
     const res = await inject(ctx, { method: 'POST', url: action, cookie: w.operador.cookie, payload });
     expect(res.statusCode, res.body).toBe(200);
   }
+  w.fiscalDocument = (
+    await ctx.database.db
+      .select({ id: fiscalDocuments.id })
+      .from(fiscalDocuments)
+      .where(eq(fiscalDocuments.order_id, w.refundedOrder.id))
+  )[0]!.id;
   await inject(ctx, { method: 'PUT', url: `/api/favorites/${w.product.id}`, cookie: w.ana.cookie });
   // Media, ads and campaigns: Ana's file, a running campaign with a proof photo, a draft ad.
   const art = await sharp({

@@ -278,6 +278,11 @@ export const routes: RouteObject[] = [
             page(() => import('./routes/admin/order.tsx')),
           ),
           route(
+            paths.admin.fiscal,
+            'Fila fiscal',
+            page(() => import('./routes/admin/fiscal.tsx')),
+          ),
+          route(
             paths.admin.usuarios,
             'Usuários',
             page(() => import('./routes/admin/users.tsx')),

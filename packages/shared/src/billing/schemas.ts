@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { invoiceStatuses } from '../support/schemas.ts';
+import { orderNfseSchema } from './nfse.ts';
 
 /**
  * The customer's invoices (/usuario/faturamento): the API's response schemas, and the web's types
@@ -20,6 +21,8 @@ export const invoiceSchema = z.object({
   payment_method: z.string(),
   paid_at: z.string().nullable(),
   created_at: z.string(),
+  /** The order's NFS-e (issue #42), null when it has none. */
+  nfse: orderNfseSchema.nullable().optional(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 export const invoiceListSchema = z.object({ items: z.array(invoiceSchema) });

@@ -94,6 +94,7 @@ export const emailTemplateNames: Record<string, string> = {
   email_agendado: 'Email agendado',
   fatura_vencida: 'Fatura vencida',
   local_observado: 'Local observado',
+  nfse_emitida: 'NFS-e emitida',
   pedido_recebido: 'Pedido recebido',
   pedido_cancelado_reembolso: 'Pedido cancelado e reembolso',
   pedido_status: 'Situação do pedido',

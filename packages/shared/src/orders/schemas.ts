@@ -2,6 +2,7 @@
  * The customer's checkout and orders: request bodies and the API's answers (POST /api/checkout/quote,
  * /api/orders*), the web's types by z.infer (docs/decisions/037-one-contract-per-endpoint.md).
  */
+import { orderNfseSchema } from '../billing/nfse.ts';
 import { z } from 'zod';
 import { adStatuses, campaignStatuses } from '../ads/rules.ts';
 import { isStartDate } from '../catalog.ts';
@@ -165,6 +166,8 @@ export const orderDetailSchema = orderHeadSchema.extend({
     }),
   ),
   invoice: orderInvoiceSchema.nullable(),
+  /** The order's NFS-e (issue #42): absent where the answer does not carry it, null when there is none. */
+  nfse: orderNfseSchema.nullable().optional(),
   /**
    * A cancelled order's why and its refund, as the customer reads them (issue #40 item 3): the reason
    * staff gave, and for a paid order the amount, why it differs from the policy (null: the policy's

@@ -3,6 +3,7 @@ import { todayInBrasilia } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
 import { processDataExports } from '../../services/account/data-export.ts';
 import { purgeExpiredFiscalData } from '../../services/account/fiscal-retention.ts';
+import { processFiscalQueue } from '../../services/fiscal/nfse-worker.ts';
 import { processFileDeletions } from '../../services/files/file-deletions.ts';
 import { expireHolds } from '../../services/inventory/holds.ts';
 import { markOverdueInvoices } from '../../services/invoices.ts';
@@ -71,4 +72,13 @@ function startWork(app: FastifyInstance, deps: AppDeps, every: (ms: number, work
   };
   every(60_000, deps.kickExports);
   deps.kickExports();
+  // NFS-e: the DPS of paid orders and the cancellations, every 15 s and when staff try again (issue #42).
+  let issuing: Promise<unknown> | undefined;
+  deps.kickFiscal = () => {
+    issuing ??= processFiscalQueue(deps)
+      .catch((err: unknown) => app.log.error({ err }, 'falha na fila fiscal'))
+      .finally(() => (issuing = undefined));
+  };
+  every(15_000, deps.kickFiscal);
+  deps.kickFiscal();
 }

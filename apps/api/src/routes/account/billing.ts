@@ -6,12 +6,15 @@ import {
   invoiceQuerySchema,
   invoiceSummarySchema,
   messageSchema,
+  nfseMessages,
 } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
 import { requireUser } from '../../plugins/app/auth.ts';
 import { lookUpCnpj } from '../../services/lookups/cnpj-lookup.ts';
 import { INVOICE_NOT_FOUND, invoicePdf, invoiceSummary, listInvoices } from '../../services/invoices.ts';
 import { CREDIT_NOTE_NOT_FOUND, creditNotePdf } from '../../services/pdf/credit-note.ts';
+import { issuedNfse } from '../../services/fiscal/fiscal-documents.ts';
+import { danfsePdf } from '../../services/pdf/danfse.ts';
 
 const errors = { 400: messageSchema, 401: messageSchema, 404: messageSchema };
 
@@ -78,6 +81,38 @@ export const billingRoutes =
         return reply
           .type('application/pdf')
           .header('content-disposition', `attachment; filename="fatura-${number}.pdf"`)
+          .header('cache-control', 'private, no-store')
+          .send(pdf);
+      },
+    );
+
+    // The order's NFS-e as the Sefin issued it, and its DANFSe (issue #42): only the customer's own.
+    const nfseParams = z.object({ id: z.string().uuid({ error: nfseMessages.noNfse }) });
+    app.get(
+      '/orders/:id/nfse.xml',
+      {
+        schema: { tags: ['faturamento'], summary: 'O XML da NFS-e do pedido', params: nfseParams },
+      },
+      async (request, reply) => {
+        const { xml, chave } = await issuedNfse(db, request.params.id, request.user!.id);
+        return reply
+          .type('application/xml; charset=utf-8')
+          .header('content-disposition', `attachment; filename="nfse-${chave}.xml"`)
+          .header('cache-control', 'private, no-store')
+          .send(xml);
+      },
+    );
+    app.get(
+      '/orders/:id/nfse.pdf',
+      {
+        schema: { tags: ['faturamento'], summary: 'A NFS-e do pedido em PDF (DANFSe)', params: nfseParams },
+      },
+      async (request, reply) => {
+        const { xml, doc } = await issuedNfse(db, request.params.id, request.user!.id);
+        const { number, pdf } = await danfsePdf(xml, doc.status === 'cancelada');
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="nfse-${number}.pdf"`)
           .header('cache-control', 'private, no-store')
           .send(pdf);
       },

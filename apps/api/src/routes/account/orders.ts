@@ -29,6 +29,7 @@ import { handlePaymentWebhook } from '../../services/payments.ts';
 import { countedWebhook } from '../../services/webhook-metrics.ts';
 import { pixQrDataUrl } from '../../services/pix.ts';
 import { proposalPdf } from '../../services/pdf/cart-proposal.ts';
+import { nfseOfOrders } from '../../services/fiscal/fiscal-documents.ts';
 
 const errors = {
   400: messageSchema,
@@ -189,8 +190,10 @@ export const orderRoutes =
         async (request) => {
           const order = await orderDetail(db, request.params.id, request.user!.id);
           const campaigns = await campaignsForOrder(db, order.id);
+          const nfse = await nfseOfOrders(db, [order.id], request.user!.id);
           return {
             ...order,
+            nfse: nfse.get(order.id) ?? null,
             items: order.items.map((i) => ({ ...i, campaign: campaigns.get(i.id) ?? null })),
           };
         },

@@ -5,6 +5,7 @@ import { requireStaff } from '../../plugins/app/auth.ts';
 import { adminCampaignRoutes } from './campaigns.ts';
 import { couponAdminRoutes } from './coupons.ts';
 import { dashboardAdminRoutes } from './dashboard.ts';
+import { fiscalAdminRoutes } from './fiscal.ts';
 import { inventoryAdminRoutes } from './inventory.ts';
 import { logAdminRoutes } from './logs.ts';
 import { messagingAdminRoutes } from './messaging.ts';
@@ -40,4 +41,5 @@ export const adminRoutes =
     await app.register(adminCampaignRoutes(deps));
     await app.register(supportAdminRoutes(deps));
     await app.register(messagingAdminRoutes(deps));
+    await app.register(fiscalAdminRoutes(deps));
   };

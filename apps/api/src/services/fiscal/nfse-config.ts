@@ -14,6 +14,7 @@ export interface NfseEnv {
   NFSE_SERIE: string;
   NFSE_ITEM_SERVICO: string;
   NFSE_ALIQUOTA_ISS?: string;
+  NFSE_PRAZO_CANCELAMENTO_DIAS: number;
   EMPRESA_CNPJ?: string;
   EMPRESA_RAZAO_SOCIAL?: string;
   EMPRESA_IM?: string;
@@ -31,6 +32,8 @@ export interface NfseConfig {
   serviceCode: string;
   /** Hundredths of a percent (500 = 5 %), or undefined for the city's own rate. */
   issRateBasisPoints: number | undefined;
+  /** Days after issuance in which the cancellation event is sent; past them, a substitution. */
+  cancelWindowDays: number;
   issuer: { cnpj: string; name: string; municipalRegistration?: string; cityIbge: string; regime: TaxRegime };
 }
 
@@ -47,6 +50,7 @@ export function nfseConfig(e: NfseEnv): NfseConfig | undefined {
     series: e.NFSE_SERIE,
     serviceCode: e.NFSE_ITEM_SERVICO,
     issRateBasisPoints: rate === undefined ? undefined : Math.round(Number(rate) * 100),
+    cancelWindowDays: e.NFSE_PRAZO_CANCELAMENTO_DIAS,
     issuer: {
       cnpj: (e.EMPRESA_CNPJ ?? '').toUpperCase().replace(/[^0-9A-Z]/g, ''),
       name: e.EMPRESA_RAZAO_SOCIAL ?? '',

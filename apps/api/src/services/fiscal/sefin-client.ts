@@ -115,6 +115,8 @@ export interface SefinClient {
   emit(signedDpsXml: string): Promise<EmissionResult>;
   /** HEAD /dps/{idDps}: has this DPS already become an NFS-e? (after a lost answer, before resending) */
   dpsExists(idDps: string): Promise<boolean>;
+  /** GET /dps/{idDps} then GET /nfse/{chave}: the NFS-e a DPS became, when its answer was lost. */
+  issuedFromDps(idDps: string): Promise<EmissionResult>;
   /** POST /nfse/{chave}/eventos: a signed event request (cancellation e101101). */
   cancel(
     chaveAcesso: string,
@@ -163,6 +165,18 @@ function untimedSefinClient(options: SefinClientOptions): SefinClient {
       if (answer.status === 200) return true;
       if (answer.status === 404) return false;
       throw new SefinUnreachableError(`Sefin respondeu ${answer.status} à consulta da DPS.`);
+    },
+    async issuedFromDps(idDps) {
+      const found = await send(options, 'GET', `/dps/${encodeURIComponent(idDps)}`);
+      if (found.status !== 200) throw refusalOrFailure(found);
+      const chave = parseJson(found).chaveAcesso;
+      if (typeof chave !== 'string') throw new SefinUnreachableError('Sefin respondeu sem chaveAcesso.');
+      const answer = await send(options, 'GET', `/nfse/${encodeURIComponent(chave)}`);
+      if (answer.status !== 200) throw refusalOrFailure(answer);
+      const body = parseJson(answer);
+      if (typeof body.nfseXmlGZipB64 !== 'string')
+        throw new SefinUnreachableError('Sefin respondeu sem a NFS-e.');
+      return { idDps, chaveAcesso: chave, nfseXml: gunzipB64(body.nfseXmlGZipB64), alertas: [] };
     },
     async cancel(chaveAcesso, signedEventXml) {
       const path = `/nfse/${encodeURIComponent(chaveAcesso)}/eventos`;

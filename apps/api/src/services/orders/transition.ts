@@ -15,6 +15,7 @@ import { AppError } from '../../lib/errors.ts';
 import { emailTemplates, orderStatusNotice, type RenderedEmail } from '../messaging/email-templates.ts';
 import type { Outbox } from '../messaging/outbox.ts';
 import { notify } from '../messaging/notifications.ts';
+import { cancelNfse, enqueueNfse } from '../fiscal/fiscal-queue.ts';
 import { payInvoice } from './issue-invoice.ts';
 
 /** What the order services need: the database, the settings, the outbox and the read cache. */
@@ -124,6 +125,10 @@ export async function transitionOrder(deps: OrderDeps, input: TransitionInput, t
     await recordChange(deps, tx, order, input);
     // Last: the year's invoice counter stays locked only until this transaction commits.
     if (input.to === 'pago') await payInvoice(tx, order.id, now);
+    // The NFS-e follows the payment and the cancellation (issue #42, decisions 083 and 085).
+    if (input.to === 'pago') await enqueueNfse(tx, deps.config.nfse, order.id, order.total);
+    if (input.to === 'cancelado')
+      await cancelNfse(tx, deps.config.nfse, order.id, input.note ?? 'Pedido cancelado.', now);
     if (input.to === 'pago_apos_expirar') await payInvoice(tx, order.id, now, 'cancelada');
     return { order: updated!, changed: true };
   };

@@ -22,6 +22,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import {
   InvoicePdfButton,
   InvoiceStatusBadge,
+  NfseLinks,
   useInvoices,
   useInvoiceSummary,
 } from '../../../features/billing/index.ts';
@@ -117,6 +118,11 @@ function InvoiceRow({ invoice }: { invoice: Invoice }) {
           </div>
         </div>
       </div>
+      {invoice.nfse ? (
+        <div className="mt-3 border-t border-slate-200 pt-3">
+          <NfseLinks orderId={invoice.order_id} nfse={invoice.nfse} />
+        </div>
+      ) : null}
       {pixOpen ? (
         <div id={`pix-painel-${invoice.id}`} className="mt-4 border-t border-slate-200 pt-4">
           <PixPanel orderId={invoice.order_id} />

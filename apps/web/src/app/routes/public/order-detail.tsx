@@ -25,7 +25,7 @@ import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialo
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ItemCampaign } from '../../../features/ads/index.ts';
 import { ProtectedRoute } from '../../../features/auth/index.ts';
-import { InvoicePdfButton } from '../../../features/billing/index.ts';
+import { InvoicePdfButton, NfseLinks } from '../../../features/billing/index.ts';
 import { HelpLink, knowledgeArticles } from '../../../features/knowledge/index.ts';
 import {
   AudienceSummary,
@@ -46,6 +46,29 @@ const actorLabels: Record<string, string> = {
   sistema: 'sistema',
   provedor: 'provedor de pagamento',
 };
+
+/** The order's fatura (commercial) and NFS-e (fiscal, issue #42), with their downloads. */
+function OrderDocuments({ order: o }: { order: OrderDetail }) {
+  return (
+    <>
+      {o.invoice ? (
+        <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm text-slate-600">
+            {invoiceTitle(o.invoice.number, o.code)} ·{' '}
+            {invoiceStatusLabels[o.invoice.status as InvoiceStatus] ?? o.invoice.status} · vencimento{' '}
+            {formatDate(o.invoice.due_date)}
+          </p>
+          <InvoicePdfButton invoice={{ ...o.invoice, order_code: o.code }} label="PDF da fatura" />
+        </div>
+      ) : null}
+      {o.nfse ? (
+        <div className="mt-3 border-t border-slate-200 pt-3">
+          <NfseLinks orderId={o.id} nfse={o.nfse} />
+        </div>
+      ) : null}
+    </>
+  );
+}
 
 function Detail() {
   const { orderId = '' } = useParams();
@@ -127,16 +150,7 @@ function Detail() {
             <div className="mt-3">
               <AudienceSummary items={o.items} paid={o.total} />
             </div>
-            {o.invoice ? (
-              <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
-                <p className="text-sm text-slate-600">
-                  {invoiceTitle(o.invoice.number, o.code)} ·{' '}
-                  {invoiceStatusLabels[o.invoice.status as InvoiceStatus] ?? o.invoice.status} · vencimento{' '}
-                  {formatDate(o.invoice.due_date)}
-                </p>
-                <InvoicePdfButton invoice={{ ...o.invoice, order_code: o.code }} label="PDF da fatura" />
-              </div>
-            ) : null}
+            <OrderDocuments order={o} />
           </Card>
           <Card>
             <h2 className="text-lg font-semibold text-slate-900">Histórico</h2>
