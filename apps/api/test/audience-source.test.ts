@@ -29,7 +29,7 @@ beforeAll(async () => {
   ctx = await createTestApp({ config: testConfig({ ADMIN_EMAILS: 'chefe-aud@urbana.com.br' }) });
   const { email, password } = await createUser(ctx, { email: 'chefe-aud@urbana.com.br', tipo: 'admin' });
   staff = await signIn(ctx, email, password);
-});
+}, 180_000);
 afterAll(async () => ctx?.close());
 
 describe('audiência com fonte (issue #43 item 6)', () => {
