@@ -152,16 +152,17 @@ describe('a face booked once per period (issue #16 item 2)', () => {
   });
 });
 
-describe('the audience of the chosen towers (issue #16 item 3)', () => {
+describe('the audience of the chosen towers (issue #16 item 3, issue #43 item 6)', () => {
   const chosen = () => [condo.towers[0]!, condo.towers[2]!];
 
-  it('the quote gives audience = chosen towers × weeks and CPM = price ÷ audience × 1000', async () => {
+  it('the quote gives audience = chosen towers ÷ their loop’s spots × weeks and CPM = price ÷ audience × 1000', async () => {
     const res = await quote([line(condo.product, { tower_ids: chosen(), weeks: 3 })]);
     expect(res.statusCode).toBe(200);
     const [item] = res.json().items;
-    expect(item.audience).toBe((1_000 + 7_000) * 3);
-    // 10 000 centavos a day × 7 × 3 weeks × 2 towers = 420 000 centavos; 420 000 × 1000 / 24 000.
-    expect(item.cpm).toBe(17_500);
+    // Screens of 2 slots: each booking holds one spot of the loop, half of each tower's audience.
+    expect(item.audience).toBe(((1_000 + 7_000) / 2) * 3);
+    // 10 000 centavos a day × 7 × 3 weeks × 2 towers = 420 000 centavos; 420 000 × 1000 / 12 000.
+    expect(item.cpm).toBe(35_000);
   });
 
   it('the order answer carries the same audience and CPM per item (issue #23 item 1)', async () => {
@@ -177,8 +178,8 @@ describe('the audience of the chosen towers (issue #16 item 3)', () => {
     });
     expect(res.statusCode).toBe(200);
     const [item] = res.json().items;
-    expect(item.audience).toBe((1_000 + 7_000) * 3);
-    expect(item.cpm).toBe(17_500);
+    expect(item.audience).toBe(((1_000 + 7_000) / 2) * 3);
+    expect(item.cpm).toBe(35_000);
   });
 
   it('the proposal PDF prints the same audience, not the whole product’s', async () => {
@@ -189,10 +190,11 @@ describe('the audience of the chosen towers (issue #16 item 3)', () => {
     });
     expect(res.statusCode).toBe(200);
     const text = await pdfText(res.rawPayload);
-    expect(text).toContain('Audiência estimada no período: 24.000 impactos');
+    expect(text).toContain('Audiência estimada no período: 12.000 impactos');
     expect(text).not.toContain('31.500');
-    expect(text).toContain('Audiência total estimada: 24.000 impactos');
-    expect(text).toContain('CPM: R$ 175,00');
+    expect(text).not.toContain('24.000');
+    expect(text).toContain('Audiência total estimada: 12.000 impactos');
+    expect(text).toContain('CPM: R$ 350,00');
     expect(text).toContain(`Período: ${formatBookingPeriod(START, 3)}`);
   });
 });

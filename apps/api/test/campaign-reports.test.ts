@@ -111,7 +111,8 @@ beforeAll(async () => {
     .returning();
   await ctx.database.db
     .insert(towers)
-    .values({ product_id: product!.id, name: 'Torre A', slots: 9, weekly_audience: 14_000 });
+    // A loop of 9 spots: the booking holds one, 126 000 ÷ 9 = 14 000 a week (issue #43 item 6).
+    .values({ product_id: product!.id, name: 'Torre A', slots: 9, weekly_audience: 126_000 });
   finished = await paidItem(product!.id);
   running = await paidItem(product!.id);
   const art = await inject(ctx, {

@@ -36,6 +36,8 @@ export const auditActions = {
   'dois_fatores.desativado': { sentence: 'desativou a verificação em duas etapas', staff: false },
   'dois_fatores.falha': { sentence: 'errou o código da verificação em duas etapas', staff: false },
   'dois_fatores.codigo_recuperacao': { sentence: 'entrou com um código de recuperação', staff: false },
+  'tela.cadastrada': { sentence: 'cadastrou uma tela (player)', staff: true },
+  'tela.removida': { sentence: 'removeu uma tela (player)', staff: true },
   'cupom.criado': { sentence: 'criou o cupom', staff: true },
   'cupom.editado': { sentence: 'editou o cupom', staff: true },
   'email.reenviado': { sentence: 'reenviou o e-mail', staff: true },

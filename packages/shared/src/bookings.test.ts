@@ -4,6 +4,13 @@ import {
   bookingCpm,
   bookingsSummary,
   bookingsOverlap,
+  bookedPlays,
+  faceImpressions,
+  loopSlots,
+  loopsPerDay,
+  playImpressions,
+  playsImpressions,
+  playsPerWeekOfLoop,
   firstOverlapIndex,
   periodsOverlap,
 } from './bookings.ts';
@@ -36,24 +43,60 @@ describe('booking overlap (issue #16 item 2)', () => {
   });
 });
 
-describe('booking audience (issue #16 item 3)', () => {
-  it('is the chosen towers’ weekly audience times the weeks', () => {
-    expect(
-      bookingAudience({
-        isTowerBased: true,
-        productWeeklyAudience: 9000,
-        chosenTowerAudiences: [1000, 2000],
-        weeks: 2,
-      }),
-    ).toBe(6000);
+describe('booking audience (issue #16 item 3, issue #43 item 6)', () => {
+  it('a static face: the chosen faces’ weekly audience times the weeks', () => {
     expect(
       bookingAudience({
         isTowerBased: false,
+        isScreen: false,
         productWeeklyAudience: 5000,
-        chosenTowerAudiences: [],
+        chosenTowers: [{ weekly_audience: 5000, slots: 1 }],
         weeks: 3,
       }),
     ).toBe(15000);
+  });
+
+  it('a screen: each chosen tower’s weekly audience shared by the spots of its loop', () => {
+    expect(
+      bookingAudience({
+        isTowerBased: true,
+        isScreen: true,
+        productWeeklyAudience: 9000,
+        chosenTowers: [
+          { weekly_audience: 1000, slots: 4 },
+          { weekly_audience: 2000, slots: 8 },
+        ],
+        weeks: 2,
+      }),
+    ).toBe(500 + 500);
+  });
+
+  it('the CPM rule on a 6-slot loop: one play = weekly ÷ plays per week, a booking = its plays × that', () => {
+    // A 60 s loop of 10 s spots, on 17 hours a day: 1 020 loops a day, 6 spots each.
+    const loop = { loopSeconds: 60, spotSeconds: 10, secondsPerDay: 17 * 3600 };
+    expect(loopSlots(loop)).toBe(6);
+    expect(loopsPerDay(loop)).toBe(1020);
+    expect(playsPerWeekOfLoop(loop)).toBe(1020 * 7 * 6);
+    expect(playImpressions(60_000, loop)).toBeCloseTo(60_000 / 42_840, 10);
+    // One week of one spot: 7 140 plays, a sixth of the weekly audience.
+    const plays = bookedPlays(loop, 7);
+    expect(plays).toBe(7140);
+    expect(playsImpressions(plays, 60_000, loop)).toBe(10_000);
+    // The same booking priced R$ 7 000,00: R$ 700,00 per thousand, not the R$ 116,67 of the whole audience.
+    const audience = bookingAudience({
+      isTowerBased: false,
+      isScreen: true,
+      productWeeklyAudience: 60_000,
+      chosenTowers: [{ weekly_audience: 60_000, slots: 6 }],
+      weeks: 1,
+    });
+    expect(audience).toBe(10_000);
+    expect(bookingCpm(700_000, audience)).toBe(70_000);
+    expect(bookingCpm(700_000, faceImpressions({ weekly_audience: 60_000, slots: 1 }, false, 1))).toBe(
+      11_667,
+    );
+    // Half the plays delivered: half the impressions.
+    expect(playsImpressions(plays / 2, 60_000, loop)).toBe(5000);
   });
 
   it('CPM is the price per thousand impacts', () => {

@@ -35,6 +35,7 @@ export * from './plans/schemas.ts';
 export * from './account/schemas.ts';
 export * from './watches/schemas.ts';
 export * from './campaign-reports/schemas.ts';
+export * from './screens/schemas.ts';
 export * from './planner/schemas.ts';
 export * from './planner/rules.ts';
 export * from './admin/schemas.ts';

@@ -413,6 +413,37 @@ const adminRoutes: Record<
     url: (w) => `/api/admin/produtos/${w.product.id}/fotos/${randomUUID()}`,
     invalid: { url: (w) => `/api/admin/produtos/${w.product.id}/fotos/nao-e-um-uuid` },
   },
+  'GET /api/admin/telas': { section: 'produtos', ok: 200, url: '/api/admin/telas', invalid: null },
+  'GET /api/admin/telas/:id': {
+    section: 'produtos',
+    // Past the guard, a player that is not there is not found.
+    ok: 404,
+    url: () => `/api/admin/telas/${randomUUID()}`,
+    invalid: null,
+  },
+  'POST /api/admin/telas': {
+    section: 'produtos',
+    // The world's faces are static: past the guard, the face asked for is not found.
+    ok: 404,
+    url: '/api/admin/telas',
+    body: () => ({
+      tower_id: randomUUID(),
+      name: 'Tela da Matriz',
+      resolution: '1080x1920',
+      orientation: 'retrato',
+      loop_seconds: 60,
+      spot_seconds: 10,
+      opens_at: '06:00',
+      closes_at: '23:00',
+    }),
+    invalid: { url: '/api/admin/telas', body: { name: '' } },
+  },
+  'DELETE /api/admin/telas/:id': {
+    section: 'produtos',
+    ok: 404,
+    url: () => `/api/admin/telas/${randomUUID()}`,
+    invalid: { url: '/api/admin/telas/nao-e-um-uuid' },
+  },
   'GET /api/admin/cupons': {
     section: 'cupons',
     ok: 200,

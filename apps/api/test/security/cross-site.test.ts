@@ -301,6 +301,15 @@ const stateChanging: Record<string, (w: World) => Req> = {
     headers: { 'content-type': 'image/png' },
     payload: w.image,
   }),
+  'POST /api/admin/telas': (w) => ({
+    url: '/api/admin/telas',
+    cookie: w.admin.cookie,
+    payload: { tower_id: randomUUID(), name: 'Tela', resolution: '1920x1080', orientation: 'paisagem' },
+  }),
+  'DELETE /api/admin/telas/:id': (w) => ({
+    url: `/api/admin/telas/${randomUUID()}`,
+    cookie: w.admin.cookie,
+  }),
   'POST /api/admin/cupons': (w) => ({
     url: '/api/admin/cupons',
     cookie: w.admin.cookie,

@@ -287,6 +287,14 @@ const paramRoutes: Record<string, ParamCheck> = {
       payload: w.image,
     }),
   },
+  'GET /api/admin/telas/:id': {
+    kind: 'staff',
+    request: () => ({ url: `/api/admin/telas/${randomUUID()}` }),
+  },
+  'DELETE /api/admin/telas/:id': {
+    kind: 'staff',
+    request: () => ({ url: `/api/admin/telas/${randomUUID()}` }),
+  },
   'GET /api/admin/cupons/:id': {
     kind: 'staff',
     request: (w) => ({ url: `/api/admin/cupons/${w.coupon.id}` }),

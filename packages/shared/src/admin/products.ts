@@ -87,6 +87,13 @@ const productFields = {
     [1_000_000_000, 'Audiência grande demais.'],
   ),
   audience_profile: text(500, 'Perfil de público').default(''),
+  // Where the audience comes from (issue #43 item 6): who measured it, how, and the month.
+  audience_source: text(120, 'Fonte da audiência').default(''),
+  audience_method: text(120, 'Método da audiência').default(''),
+  audience_month: z
+    .string()
+    .regex(/^(\d{4}-(0[1-9]|1[0-2]))?$/, { error: 'Informe o mês da medição como AAAA-MM.' })
+    .default(''),
   operating_hours: text(200, 'Horário de funcionamento').default(''),
   status: z.enum(['ativo', 'inativo'], { error: 'Status inválido.' }).default('ativo'),
 };

@@ -122,6 +122,10 @@ export const adminProductSchema = z.object({
   is_tower_based: z.boolean(),
   weekly_audience: z.number(),
   audience_profile: z.string(),
+  audience_source: z.string(),
+  audience_method: z.string(),
+  /** 'AAAA-MM' or ''. */
+  audience_month: z.string(),
   operating_hours: z.string(),
   status: productStatus,
   updated_at: z.string(),

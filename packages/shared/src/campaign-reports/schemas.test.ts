@@ -30,8 +30,13 @@ describe('audiência e impressões estimadas', () => {
   it('torres escolhidas (bookingAudience): semanal = reservada ÷ semanas; impressões = semanal ÷ 7 × dias', () => {
     const booked = bookingAudience({
       isTowerBased: true,
+      isScreen: true,
       productWeeklyAudience: 99_999,
-      chosenTowerAudiences: [7_000, 14_000],
+      // Loops of 2 and 4 spots: each booking has a half and a quarter of the faces' audiences.
+      chosenTowers: [
+        { weekly_audience: 14_000, slots: 2 },
+        { weekly_audience: 56_000, slots: 4 },
+      ],
       weeks: 2,
     });
     expect(reportAudience(booked, 2, 10)).toEqual({

@@ -53,6 +53,8 @@ export const productDetailSchema = z.object({
   is_tower_based: z.boolean(),
   weekly_audience: z.number(),
   audience_profile: z.string(),
+  /** Where the weekly audience comes from, as `audienceSourceLabel` words it (issue #43 item 6). */
+  audience_source: z.string(),
   operating_hours: z.string(),
   spec: specSchema,
   photos: z.array(

@@ -10,6 +10,8 @@ const face = (over: Partial<PlannerCandidate> & { productId: string }): PlannerC
   dailyPrice: 10_000,
   productWeeklyAudience: 1000,
   towerWeeklyAudience: 0,
+  isScreen: false,
+  slots: 1,
   neighborhood: 'Centro',
   distanceKm: 1,
   ...over,
@@ -22,6 +24,8 @@ const candidateArb = fc.record({
   dailyPrice: fc.integer({ min: 0, max: 500_000 }),
   productWeeklyAudience: fc.integer({ min: 0, max: 200_000 }),
   towerWeeklyAudience: fc.integer({ min: 0, max: 50_000 }),
+  isScreen: fc.boolean(),
+  slots: fc.integer({ min: 1, max: 8 }),
   neighborhood: fc.constantFrom('Centro', 'Asa Sul', 'Asa Norte', ''),
   distanceKm: fc.integer({ min: 0, max: 300 }).map((d) => d / 10),
 });
@@ -29,11 +33,13 @@ const candidateArb = fc.record({
 const candidatesArb = fc.array(candidateArb, { maxLength: 30 }).map((list) => {
   const seen = new Set<string>();
   const kind = new Map<string, boolean>();
+  const screen = new Map<string, boolean>();
   return list
     .filter((c) => !seen.has(`${c.productId}/${c.towerId}`) && seen.add(`${c.productId}/${c.towerId}`))
     .map((c) => ({
       ...c,
       isTowerBased: kind.get(c.productId) ?? (kind.set(c.productId, c.isTowerBased), c.isTowerBased),
+      isScreen: screen.get(c.productId) ?? (screen.set(c.productId, c.isScreen), c.isScreen),
     }))
     .filter((c, _, all) => c.isTowerBased || all.find((o) => o.productId === c.productId) === c);
 });
@@ -42,6 +48,7 @@ function productsOf(candidates: PlannerCandidate[]) {
   const map = new Map<
     string,
     {
+      type: 'torre' | 'outdoor';
       is_tower_based: boolean;
       daily_price: number;
       weekly_audience: number;
@@ -50,6 +57,7 @@ function productsOf(candidates: PlannerCandidate[]) {
   >();
   for (const c of candidates) {
     const p = map.get(c.productId) ?? {
+      type: c.isScreen ? ('torre' as const) : ('outdoor' as const),
       is_tower_based: c.isTowerBased,
       daily_price: c.dailyPrice,
       weekly_audience: c.productWeeklyAudience,
@@ -60,7 +68,7 @@ function productsOf(candidates: PlannerCandidate[]) {
       name: c.towerId,
       screens: 1,
       weekly_audience: c.towerWeeklyAudience,
-      slots: 1,
+      slots: c.slots,
     });
     map.set(c.productId, p);
   }

@@ -3,7 +3,7 @@
  * server computes it and the page re-totals an edited plan with the very same rules. Prices come
  * from `priceItem` (long-run discount per line) and audiences from `bookingAudience` (decision 022).
  */
-import { bookingAudience, bookingCpm } from '../bookings.ts';
+import { bookingAudience, bookingCpm, isScreenType } from '../bookings.ts';
 import { foldText } from '../catalog.ts';
 import { priceItem, type PricingConfig } from '../orders/rules.ts';
 import type { PlannerGoal, PlannerLine, PlannerProduct, PlannerTotals } from './schemas.ts';
@@ -16,6 +16,10 @@ export interface PlannerCandidate {
   dailyPrice: number;
   productWeeklyAudience: number;
   towerWeeklyAudience: number;
+  /** A screen shares its audience among the spots of its loop (`bookingAudience`, issue #43). */
+  isScreen: boolean;
+  /** The face's slots: the spots of its loop on a screen. */
+  slots: number;
   neighborhood: string;
   distanceKm: number;
 }
@@ -43,8 +47,9 @@ function score(c: PlannerCandidate, weeks: number, pricing: PricingConfig) {
   const price = priceItem({ dailyPrice: c.dailyPrice, weeks, towerCount: 1 }, pricing).total;
   const audience = bookingAudience({
     isTowerBased: c.isTowerBased,
+    isScreen: c.isScreen,
     productWeeklyAudience: c.productWeeklyAudience,
-    chosenTowerAudiences: [c.towerWeeklyAudience],
+    chosenTowers: [{ weekly_audience: c.towerWeeklyAudience, slots: c.slots }],
     weeks,
   });
   return { price, audience, cpm: bookingCpm(price, audience) };
@@ -161,7 +166,7 @@ export function planTotals(
   lines: readonly PlannerLine[],
   products: ReadonlyMap<
     string,
-    Pick<PlannerProduct, 'is_tower_based' | 'daily_price' | 'weekly_audience' | 'towers'>
+    Pick<PlannerProduct, 'type' | 'is_tower_based' | 'daily_price' | 'weekly_audience' | 'towers'>
   >,
   budget: number,
   pricing: PricingConfig,
@@ -175,10 +180,11 @@ export function planTotals(
     price += priceItem({ dailyPrice: p.daily_price, weeks: line.weeks, towerCount }, pricing).total;
     audience += bookingAudience({
       isTowerBased: p.is_tower_based,
+      isScreen: isScreenType(p.type),
       productWeeklyAudience: p.weekly_audience,
-      chosenTowerAudiences: p.towers
-        .filter((t) => line.towerIds.includes(t.id))
-        .map((t) => t.weekly_audience),
+      chosenTowers: p.is_tower_based
+        ? p.towers.filter((t) => line.towerIds.includes(t.id))
+        : p.towers.slice(0, 1),
       weeks: line.weeks,
     });
   }

@@ -36,6 +36,12 @@ export const products = pgTable(
     daily_price: bigint('daily_price', { mode: 'number' }).notNull(),
     is_tower_based: boolean('is_tower_based').notNull().default(false),
     weekly_audience: integer('weekly_audience').notNull().default(0),
+    /** Where the audience comes from (issue #43 item 6, decision 089): e.g. "Urbana", "Kantar IBOPE". */
+    audience_source: text('audience_source').notNull().default(''),
+    /** How it was measured: e.g. "contagem de fluxo". */
+    audience_method: text('audience_method').notNull().default(''),
+    /** When it was measured (the month is what is shown: "maio/2026"). */
+    audience_measured_on: date('audience_measured_on', { mode: 'string' }),
     /** Who passes by: e.g. "Classes A e B, 25 a 44 anos, trabalhadores do centro". */
     audience_profile: text('audience_profile').notNull().default(''),
     /** e.g. "Todos os dias, 6h às 24h". */

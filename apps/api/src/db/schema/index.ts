@@ -12,3 +12,4 @@ export * from './plans.ts';
 export * from './watches.ts';
 export * from './storage.ts';
 export * from './fiscal.ts';
+export * from './screens.ts';

@@ -10,6 +10,7 @@ import { inventoryAdminRoutes } from './inventory.ts';
 import { logAdminRoutes } from './logs.ts';
 import { messagingAdminRoutes } from './messaging.ts';
 import { orderAdminRoutes } from './orders.ts';
+import { playerAdminRoutes } from './players.ts';
 import { proposalAdminRoutes } from './proposals.ts';
 import { productAdminRoutes } from './products.ts';
 import { reportAdminRoutes } from './reports.ts';
@@ -32,6 +33,7 @@ export const adminRoutes =
     await app.register(userAdminRoutes(deps));
     await app.register(teamAdminRoutes(deps));
     await app.register(productAdminRoutes(deps));
+    await app.register(playerAdminRoutes(deps));
     await app.register(couponAdminRoutes(deps));
     await app.register(reportAdminRoutes(deps));
     await app.register(logAdminRoutes(deps));

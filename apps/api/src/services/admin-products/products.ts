@@ -99,6 +99,7 @@ export async function adminProduct(db: Db, id: string) {
     .orderBy(productPhotos.position, productPhotos.created_at);
   return {
     ...product,
+    audience_month: product.audience_measured_on?.slice(0, 7) ?? '',
     created_at: product.created_at.toISOString(),
     updated_at: product.updated_at.toISOString(),
     towers: towerRows.map((t) => ({
@@ -158,6 +159,9 @@ function productColumns(input: ProductInput) {
     is_tower_based: input.is_tower_based,
     weekly_audience: input.weekly_audience,
     audience_profile: input.audience_profile,
+    audience_source: input.audience_source ?? '',
+    audience_method: input.audience_method ?? '',
+    audience_measured_on: input.audience_month ? `${input.audience_month}-01` : null,
     operating_hours: input.operating_hours,
     status: input.status,
   };

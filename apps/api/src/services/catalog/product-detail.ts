@@ -1,6 +1,13 @@
 // One place's page: the product, its faces with their load over the chosen period, photos.
 import { sql } from 'drizzle-orm';
-import { addDays, availabilityOf, creativeSpecs, periodEnd, type AvailabilityStatus } from '@urbana/shared';
+import {
+  addDays,
+  audienceSourceLabel,
+  availabilityOf,
+  creativeSpecs,
+  periodEnd,
+  type AvailabilityStatus,
+} from '@urbana/shared';
 import type { Db } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import type { products } from '../../db/schema/index.ts';
@@ -43,6 +50,9 @@ export type ProductRow = Pick<
   | 'is_tower_based'
   | 'weekly_audience'
   | 'audience_profile'
+  | 'audience_source'
+  | 'audience_method'
+  | 'audience_measured_on'
   | 'operating_hours'
 >;
 
@@ -60,7 +70,7 @@ async function productWithBookings(db: Db, slug: string, from: string, to: strin
     sql`
     select p.id, p.slug, p.name, p.description, p.type, p.address, p.neighborhood, p.city, p.state,
       p.latitude, p.longitude, p.daily_price, p.is_tower_based, p.weekly_audience, p.audience_profile,
-      p.operating_hours,
+      p.operating_hours, p.audience_source, p.audience_method, p.audience_measured_on::text,
       coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'screens', t.screens,
           'weekly_audience', t.weekly_audience, 'slots', t.slots) order by t.name)
         from towers t where t.product_id = p.id), '[]') as tower_rows,
@@ -160,6 +170,11 @@ export async function productDetail(
     is_tower_based: product.is_tower_based,
     weekly_audience: product.weekly_audience,
     audience_profile: product.audience_profile,
+    audience_source: audienceSourceLabel({
+      source: product.audience_source,
+      method: product.audience_method,
+      month: product.audience_measured_on,
+    }),
     operating_hours: product.operating_hours,
     spec: creativeSpecs[product.type],
     photos: photos.map((p) => ({

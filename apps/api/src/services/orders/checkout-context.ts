@@ -108,7 +108,7 @@ export async function checkoutContext(
         from products p where p.id = any(${productIds}::uuid[])), '[]'::json),
       'towers', coalesce((
         select json_agg(json_build_object('id', t.id, 'product_id', t.product_id, 'name', t.name,
-          'weekly_audience', t.weekly_audience) order by t.name)
+          'weekly_audience', t.weekly_audience, 'slots', t.slots) order by t.name)
         from towers t where t.product_id = any(${productIds}::uuid[])), '[]'::json),
       'full', coalesce((
         select json_agg(json_build_object('item', w.i, 'tower_id', t.id) order by w.i, t.name)

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { bookingAudience, bookingCpm, type OrderStatus } from '@urbana/shared';
+import { bookingAudience, bookingCpm, isScreenType, type OrderStatus } from '@urbana/shared';
 import type { Db } from '../../db/client.ts';
 import type { invoices } from '../../db/schema/index.ts';
 import { orderItems, orders } from '../../db/schema/index.ts';
@@ -30,7 +30,9 @@ export interface DetailDoc {
     item: Omit<typeof orderItems.$inferSelect, 'created_at'>;
     is_tower_based: boolean | null;
     product_audience: number | null;
-    towers: Array<{ id: string; name: string; audience: number | null }>;
+    /** The slots of the product's (first) face, for a single-face product (migration 0032). */
+    face_slots: number | null;
+    towers: Array<{ id: string; name: string; audience: number | null; slots: number | null }>;
   }>;
 }
 
@@ -64,11 +66,14 @@ export function orderFromDetail(doc: DetailDoc | null) {
     ...orderHead(order, doc.coupon_code),
     pix_payload:
       order.status === 'aguardando_pagamento' && order.payment_method === 'pix' ? order.pix_payload : null,
-    items: doc.items.map(({ item, is_tower_based, product_audience, towers: chosen }) => {
+    items: doc.items.map(({ item, is_tower_based, product_audience, face_slots, towers: chosen }) => {
       const audience = bookingAudience({
         isTowerBased: is_tower_based ?? false,
+        isScreen: isScreenType(item.product_type),
         productWeeklyAudience: product_audience ?? 0,
-        chosenTowerAudiences: chosen.map((t) => t.audience ?? 0),
+        chosenTowers: is_tower_based
+          ? chosen.map((t) => ({ weekly_audience: t.audience ?? 0, slots: t.slots ?? 1 }))
+          : [{ weekly_audience: product_audience ?? 0, slots: face_slots ?? 1 }],
         weeks: item.weeks,
       });
       return {

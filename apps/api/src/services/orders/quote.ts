@@ -2,6 +2,7 @@ import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import {
   applyCoupon,
   bookingAudience,
+  isScreenType,
   bookingCpm,
   bookingMessages,
   COUPON_CODE_PATTERN,
@@ -163,7 +164,10 @@ export type PricedProduct = Pick<
   'id' | 'status' | 'name' | 'type' | 'city' | 'state' | 'is_tower_based' | 'daily_price' | 'weekly_audience'
 >;
 /** The fields of a tower that price a line; the rows come ordered by name. */
-export type PricedTower = Pick<typeof towers.$inferSelect, 'id' | 'product_id' | 'name' | 'weekly_audience'>;
+export type PricedTower = Pick<
+  typeof towers.$inferSelect,
+  'id' | 'product_id' | 'name' | 'weekly_audience' | 'slots'
+>;
 
 /** `priceItems` over rows already read (the checkout reads them with everything else in one statement). */
 export function priceLines(
@@ -197,8 +201,9 @@ export function priceLines(
     );
     const audience = bookingAudience({
       isTowerBased: product.is_tower_based,
+      isScreen: isScreenType(product.type),
       productWeeklyAudience: product.weekly_audience,
-      chosenTowerAudiences: chosen.map((t) => t.weekly_audience),
+      chosenTowers: chosen,
       weeks: item.weeks,
     });
     return {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   choosePlan,
+  isScreenType,
   periodEnd,
   planLines,
   planTotals,
@@ -39,7 +40,7 @@ function facesSql(q: PlannerQuery, area: Area, start: string, end: string) {
       : sql``;
   return sql`
     with area as materialized (
-      select p.id, p.neighborhood, p.daily_price, p.weekly_audience, p.is_tower_based,
+      select p.id, p.neighborhood, p.daily_price, p.weekly_audience, p.is_tower_based, p.type,
         sqrt(power((p.latitude - ${lat}) * 111.32, 2) + power((p.longitude - ${lng}) * ${kmPerDegLng}, 2)) as distance_km
       from products p
       where p.status = 'ativo' and point(p.longitude, p.latitude) <@ box(point(${w}, ${s}), point(${e}, ${n})) ${types}
@@ -53,7 +54,7 @@ function facesSql(q: PlannerQuery, area: Area, start: string, end: string) {
     ),
     faces as (
       select a.id, a.neighborhood, a.daily_price, a.weekly_audience, a.is_tower_based,
-        round(a.distance_km::numeric, 1) as distance_km, t.id as tower_id, t.weekly_audience as tower_audience, t.slots
+        round(a.distance_km::numeric, 1) as distance_km, t.id as tower_id, t.weekly_audience as tower_audience, t.slots, a.type
       from area a join towers t on t.product_id = a.id
       where ${area.radiusKm !== null ? sql`a.distance_km <= ${area.radiusKm}` : sql`true`}
     )
@@ -61,11 +62,22 @@ function facesSql(q: PlannerQuery, area: Area, start: string, end: string) {
     -- and the bookings apart: joined here, the planner's row estimates make it a nested loop.
     select
       (select coalesce(json_agg(json_build_array(id, neighborhood, daily_price, weekly_audience, is_tower_based,
-        distance_km, tower_id, tower_audience, slots) order by id, tower_id), '[]') from faces)::text as faces,
+        distance_km, tower_id, tower_audience, slots, type) order by id, tower_id), '[]') from faces)::text as faces,
       (select coalesce(json_object_agg(tower_id, booked), '{}') from busy)::text as busy`;
 }
 
-type FaceRow = [string, string, number | string, number, boolean, number | string, string, number, number];
+type FaceRow = [
+  string,
+  string,
+  number | string,
+  number,
+  boolean,
+  number | string,
+  string,
+  number,
+  number,
+  string,
+];
 
 /** The faces weighed: each tower of a tower product, the first tower with room of any other product. */
 function candidatesOf(rows: FaceRow[], busy: Record<string, number>) {
@@ -82,6 +94,7 @@ function candidatesOf(rows: FaceRow[], busy: Record<string, number>) {
     towerId,
     towerAudience,
     slots,
+    type,
   ] of rows) {
     faceIds.add(isTowerBased ? towerId : productId);
     if ((busy[towerId] ?? 0) >= slots) continue;
@@ -94,6 +107,8 @@ function candidatesOf(rows: FaceRow[], busy: Record<string, number>) {
       dailyPrice: Number(price),
       productWeeklyAudience: audience,
       towerWeeklyAudience: towerAudience,
+      isScreen: isScreenType(type),
+      slots,
       neighborhood,
       distanceKm: Number(km),
     });

@@ -1,6 +1,7 @@
 import { asc, inArray, sql } from 'drizzle-orm';
 import {
   bookingAudience,
+  isScreenType,
   bookingCpm,
   earliestBookableStart,
   periodEnd,
@@ -77,8 +78,9 @@ export async function priceLines(db: Db, lines: PlanLine[], config: Config): Pro
     );
     const audience = bookingAudience({
       isTowerBased: product.is_tower_based,
+      isScreen: isScreenType(product.type),
       productWeeklyAudience: product.weekly_audience,
-      chosenTowerAudiences: chosen.map((t) => t.weekly_audience),
+      chosenTowers: chosen,
       weeks: line.weeks,
     });
     priced.push({

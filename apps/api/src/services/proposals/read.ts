@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import {
   bookingAudience,
+  isScreenType,
+  type AudienceFace,
   bookingCpm,
   bookingsSummary,
   proposalMessages,
@@ -93,16 +95,19 @@ export async function getProposal(db: Db | Tx, id: string, customerId?: string):
     .innerJoin(products, eq(products.id, proposalItems.product_id))
     .where(eq(proposalItems.proposal_id, id))
     .orderBy(asc(proposalItems.position));
-  const audiences = await towerAudiences(
+  const faces = await productFaces(
     db,
-    lines.flatMap(({ i }) => i.towers.map((t) => t.id)),
+    lines.map(({ product }) => product.id),
   );
   const items = lines.map(({ i, product }) => {
     // The audience of the faces as the cart and the product page count it, at the negotiated price.
     const audience = bookingAudience({
       isTowerBased: product.is_tower_based,
+      isScreen: isScreenType(product.type),
       productWeeklyAudience: product.weekly_audience,
-      chosenTowerAudiences: i.towers.map((t) => audiences.get(t.id) ?? 0),
+      chosenTowers: product.is_tower_based
+        ? i.towers.map((t) => faces.byId.get(t.id) ?? { weekly_audience: 0, slots: 1 })
+        : faces.byProduct.get(product.id)!.slice(0, 1),
       weeks: i.weeks,
     });
     return {
@@ -129,13 +134,24 @@ export async function getProposal(db: Db | Tx, id: string, customerId?: string):
   return { ...head(found.p, found.customer, found.order), items, ...summary };
 }
 
-async function towerAudiences(db: Db | Tx, ids: string[]): Promise<Map<string, number>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: towers.id, audience: towers.weekly_audience })
-    .from(towers)
-    .where(inArray(towers.id, ids));
-  return new Map(rows.map((r) => [r.id, r.audience]));
+/** The products' faces (audience and slots) by id and by product, ordered by name. */
+async function productFaces(db: Db | Tx, productIds: string[]) {
+  const rows =
+    productIds.length === 0
+      ? []
+      : await db
+          .select({
+            id: towers.id,
+            product_id: towers.product_id,
+            weekly_audience: towers.weekly_audience,
+            slots: towers.slots,
+          })
+          .from(towers)
+          .where(inArray(towers.product_id, productIds))
+          .orderBy(asc(towers.name), asc(towers.id));
+  const byProduct = new Map<string, AudienceFace[]>(productIds.map((id) => [id, []]));
+  for (const r of rows) byProduct.get(r.product_id)?.push(r);
+  return { byId: new Map<string, AudienceFace>(rows.map((r) => [r.id, r])), byProduct };
 }
 
 /** The row, locked for a use case (send, accept, cancel), with its latest order and its state. */

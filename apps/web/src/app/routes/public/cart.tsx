@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
   bookingAudience,
+  isScreenType,
   buildPath,
   cartItemTotal,
   cartTotal,
@@ -39,6 +40,20 @@ import { toast } from '../../../lib/toast.ts';
 
 const START_PROBLEM = 'Corrija a data de início marcada no carrinho.';
 const weekOptions = bookingWeekChoices.map((w) => [String(w), String(w)] as const);
+
+/** The shared audience rule over what the cart holds, before the quote answers (decisions 022, 089). */
+function cartItemAudience(item: CartItem, chosen: NonNullable<CartItem['towers']>) {
+  return bookingAudience({
+    isTowerBased: item.isTowerBased ?? false,
+    isScreen: isScreenType(item.type ?? ''),
+    productWeeklyAudience: (item.towers ?? []).reduce((s, t) => s + (t.weekly_audience ?? 0), 0),
+    chosenTowers: (item.isTowerBased ? chosen : (item.towers ?? []).slice(0, 1)).map((t) => ({
+      weekly_audience: t.weekly_audience ?? 0,
+      slots: t.slots || 1,
+    })),
+    weeks: item.weeks ?? 1,
+  });
+}
 
 export function Component() {
   const cart = useCart();
@@ -127,14 +142,7 @@ export function Component() {
             const start = item.startDate ?? earliest;
             const startError = startErrors[index];
             // The quote's figure once it is here; the same shared rule before (decision 022).
-            const audience =
-              q?.audience ??
-              bookingAudience({
-                isTowerBased: item.isTowerBased ?? false,
-                productWeeklyAudience: (item.towers ?? []).reduce((s, t) => s + (t.weekly_audience ?? 0), 0),
-                chosenTowerAudiences: towers.map((t) => t.weekly_audience ?? 0),
-                weeks: item.weeks ?? 1,
-              });
+            const audience = q?.audience ?? cartItemAudience(item, towers);
             return (
               <li key={item.id}>
                 <Card className="flex flex-col gap-4 p-4 sm:flex-row">

@@ -92,6 +92,24 @@ export function ProductForm({ product }: { product?: AdminProduct | undefined })
           {...register('weekly_audience')}
         />
         <Field
+          label="Fonte da audiência"
+          placeholder="Ex.: Urbana, Kantar IBOPE"
+          error={errors.audience_source?.message}
+          {...register('audience_source')}
+        />
+        <Field
+          label="Método da audiência"
+          placeholder="Ex.: contagem de fluxo"
+          error={errors.audience_method?.message}
+          {...register('audience_method')}
+        />
+        <Field
+          label="Mês da medição"
+          type="month"
+          error={errors.audience_month?.message}
+          {...register('audience_month')}
+        />
+        <Field
           label="Horário de funcionamento"
           error={errors.operating_hours?.message}
           {...register('operating_hours')}

@@ -172,7 +172,7 @@ function TowerPicker({
                   />
                   <span>
                     {t.name} · {formatCount(t.screens, 'tela', 'telas')}
-                    <TowerFigures {...figures(t.weekly_audience)} />
+                    <TowerFigures {...figures(t)} />
                   </span>
                 </span>
                 <span className="shrink-0 whitespace-nowrap text-xs">

@@ -17,6 +17,7 @@ export function ProductAbout({ data, periodCpm }: { data: ProductDetail; periodC
             <Users className="h-4 w-4" aria-hidden="true" /> Audiência semanal
           </dt>
           <dd className="mt-1 text-xl font-bold text-slate-900">{formatInteger(data.weekly_audience)}</dd>
+          <dd className="mt-1 text-xs text-slate-600">{data.audience_source}</dd>
         </div>
         <div className="rounded-lg bg-white p-4 ring-1 ring-slate-200">
           <dt className="text-sm text-slate-600">CPM no período escolhido</dt>

@@ -2,6 +2,8 @@ import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   bookingAudience,
+  isScreenType,
+  type AudienceFace,
   bookingCpm,
   bookingMessages,
   cartItemTotal,
@@ -36,6 +38,25 @@ export function usePeriodParams() {
  * The booking a visitor is putting together on a product page: the towers chosen (all with room by
  * default), its price, audience and CPM (decision 022), and adding it to the cart.
  */
+/** The chosen towers of a tower product, the single face of any other. */
+const selectedFaces = (data: ProductDetail, selected: string[]) =>
+  data.is_tower_based ? data.towers.filter((t) => selected.includes(t.id)) : data.towers.slice(0, 1);
+
+/** The shared audience rule (decisions 022, 089): a screen's faces count their spot of the loop. */
+const audienceOf = (
+  data: ProductDetail,
+  isTowerBased: boolean,
+  chosen: readonly AudienceFace[],
+  weeks: number,
+) =>
+  bookingAudience({
+    isTowerBased,
+    isScreen: isScreenType(data.type),
+    productWeeklyAudience: data.weekly_audience,
+    chosenTowers: chosen,
+    weeks,
+  });
+
 export function useBooking(data: ProductDetail, weeks: number, config: AppConfig | undefined) {
   const cart = useCart();
   // null = the default: every tower with room.
@@ -50,25 +71,15 @@ export function useBooking(data: ProductDetail, weeks: number, config: AppConfig
   const pricing = pricingOf(config);
   const total = cartItemTotal({ daily_price: data.daily_price, weeks, towerCount }, pricing);
   const canAdd = selected.length > 0;
-  const audience = bookingAudience({
-    isTowerBased: data.is_tower_based,
-    productWeeklyAudience: data.weekly_audience,
-    chosenTowerAudiences: data.towers.filter((t) => selected.includes(t.id)).map((t) => t.weekly_audience),
-    weeks,
-  });
+  const audience = audienceOf(data, data.is_tower_based, selectedFaces(data, selected), weeks);
   const periodCpm = bookingCpm(
     priceItem({ dailyPrice: data.daily_price, weeks, towerCount }, pricing).total,
     audience,
   );
 
   // Each tower's own audience and CPM for the period, to compare them (issue #23 item 1).
-  const towerFigures = (weeklyAudience: number) => {
-    const towerAudience = bookingAudience({
-      isTowerBased: true,
-      productWeeklyAudience: data.weekly_audience,
-      chosenTowerAudiences: [weeklyAudience],
-      weeks,
-    });
+  const towerFigures = (tower: AudienceFace) => {
+    const towerAudience = audienceOf(data, true, [tower], weeks);
     const price = priceItem({ dailyPrice: data.daily_price, weeks, towerCount: 1 }, pricing).total;
     return { audience: towerAudience, cpm: bookingCpm(price, towerAudience) };
   };

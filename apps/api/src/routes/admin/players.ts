@@ -1,0 +1,82 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminPlayerSchema,
+  noContentSchema,
+  playerCreatedSchema,
+  playerInputSchema,
+  playerMessages,
+} from '@urbana/shared';
+import type { AppDeps } from '../../deps.ts';
+import { requireSection } from '../../plugins/app/auth.ts';
+import { createPlayer, deletePlayer, getPlayer, listPlayers } from '../../services/players/admin-players.ts';
+import { actorOf, errors, idParams } from './common.ts';
+
+/** The players of the screen faces (issue #43 item 1): a products' matter, so the same section. */
+export const playerAdminRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const guard = requireSection('produtos', deps.config.adminEmails);
+    const params = idParams(playerMessages.notFound);
+
+    app.get(
+      '/telas',
+      {
+        preValidation: guard,
+        schema: {
+          tags: ['admin'],
+          summary: 'Telas (players) das faces digitais',
+          response: { 200: z.object({ items: z.array(adminPlayerSchema) }), ...errors },
+        },
+      },
+      async () => listPlayers(deps.db),
+    );
+
+    app.get(
+      '/telas/:id',
+      {
+        preValidation: guard,
+        schema: {
+          tags: ['admin'],
+          summary: 'Uma tela',
+          params,
+          response: { 200: adminPlayerSchema, ...errors },
+        },
+      },
+      async (request) => getPlayer(deps.db, request.params.id),
+    );
+
+    app.post(
+      '/telas',
+      {
+        preValidation: guard,
+        schema: {
+          tags: ['admin'],
+          summary: 'Cadastra o player de uma face digital; a chave secreta é mostrada só agora',
+          body: playerInputSchema,
+          response: { 201: playerCreatedSchema, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .code(201)
+          .send(await createPlayer(deps.db, deps.config.publicUrl, request.body, actorOf(request))),
+    );
+
+    app.delete(
+      '/telas/:id',
+      {
+        preValidation: guard,
+        schema: {
+          tags: ['admin'],
+          summary: 'Remove uma tela',
+          params,
+          response: { 204: noContentSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        await deletePlayer(deps.db, request.params.id, actorOf(request));
+        return reply.code(204).send(null);
+      },
+    );
+  };
