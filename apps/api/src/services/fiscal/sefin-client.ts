@@ -129,7 +129,7 @@ const sefinOutcome = {
   error: (error: unknown): ProviderOutcome => (error instanceof SefinRefusedError ? 'recusado' : 'falha'),
 };
 
-/** Every call timed and counted in /metrics (provider `sefin`: emitir, consultar_dps, cancelar). */
+/** Every call timed and counted in /metrics (provider `sefin`: emitir, consultar_dps, consultar_nfse, cancelar). */
 export function createSefinClient(options: SefinClientOptions): SefinClient {
   const client = untimedSefinClient(options);
   return {
@@ -139,6 +139,8 @@ export function createSefinClient(options: SefinClientOptions): SefinClient {
         ...sefinOutcome,
         answer: (exists) => (exists ? 'ok' : 'nao_encontrado'),
       }),
+    issuedFromDps: (idDps) =>
+      timeProviderCall('sefin', 'consultar_nfse', () => client.issuedFromDps(idDps), sefinOutcome),
     cancel: (chave, xml) =>
       timeProviderCall('sefin', 'cancelar', () => client.cancel(chave, xml), sefinOutcome),
   };
