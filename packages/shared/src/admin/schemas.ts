@@ -29,13 +29,15 @@ const orderLine = orderHeadSchema.pick({ id: true, code: true, status: true, tot
 export const adminOverviewSchema = z.object({
   users: z.object({ cliente: z.number(), admin: z.number(), operador: z.number() }),
   active_products: z.number(),
+  /** Receita líquida (bruto − descontos − reembolsos) of the orders paid this month. */
   revenue_this_month: z.number(),
   revenue_last_month: z.number(),
   orders_this_month: z.number(),
   orders_last_month: z.number(),
   average_ticket: z.number(),
   new_users_this_month: z.number(),
-  occupancy: z.object({ taken: z.number(), total: z.number() }),
+  /** Today's slots: sold, in reserva técnica, blocked, of all (services/figures.ts). */
+  occupancy: z.object({ taken: z.number(), technical: z.number(), blocked: z.number(), total: z.number() }),
   revenue_30_days: z.array(z.object({ day: z.string(), revenue: z.number(), orders: z.number() })),
   awaiting_review: z.array(z.object({ kind: z.string(), label: z.string(), count: z.number() })),
   recent_orders: z.array(orderLine.extend({ customer: z.string(), email: z.string() })),
@@ -209,14 +211,34 @@ export type AuditRow = z.infer<typeof auditRowSchema>;
 export const auditLogPageSchema = pageOf(auditRowSchema).extend({ actions: z.array(z.string()) });
 
 const dayRange = z.object({ from: z.string(), to: z.string() });
+/**
+ * Money figures (docs/decisions/092-one-definition-of-each-figure.md): `gross` is the bruto (list
+ * price before discounts), `discount` the descontos, `refunds` what staff give back, and `revenue`
+ * the receita líquida (bruto − descontos − reembolsos) — "Receita" on every screen and CSV.
+ */
+const sales = { items: z.number(), gross: z.number(), revenue: z.number() };
 export const salesReportSchema = z.object({
   range: dayRange,
   /** Occupancy looks forward: by default today to 12 weeks ahead (docs/decisions/028-readable-audit-log.md). */
   occupancy_range: dayRange,
   grain: z.enum(['day', 'month']),
-  totals: z.object({ orders: z.number(), revenue: z.number(), average_ticket: z.number() }),
+  totals: z.object({
+    orders: z.number(),
+    gross: z.number(),
+    discounts: z.number(),
+    refunds: z.number(),
+    revenue: z.number(),
+    average_ticket: z.number(),
+  }),
   periodo: z.array(
-    z.object({ period: z.string(), orders: z.number(), revenue: z.number(), discount: z.number() }),
+    z.object({
+      period: z.string(),
+      orders: z.number(),
+      gross: z.number(),
+      discount: z.number(),
+      refunds: z.number(),
+      revenue: z.number(),
+    }),
   ),
   produtos: z.array(
     z.object({
@@ -225,20 +247,11 @@ export const salesReportSchema = z.object({
       type: z.enum(productTypes),
       city: z.string(),
       state: z.string(),
-      items: z.number(),
-      revenue: z.number(),
+      ...sales,
     }),
   ),
-  cidades: z.array(
-    z.object({
-      city: z.string(),
-      state: z.string(),
-      orders: z.number(),
-      items: z.number(),
-      revenue: z.number(),
-    }),
-  ),
-  tipos: z.array(z.object({ type: z.enum(productTypes), items: z.number(), revenue: z.number() })),
+  cidades: z.array(z.object({ city: z.string(), state: z.string(), orders: z.number(), ...sales })),
+  tipos: z.array(z.object({ type: z.enum(productTypes), ...sales })),
   clientes: z.array(
     z.object({
       user_id: z.string(),
@@ -248,6 +261,7 @@ export const salesReportSchema = z.object({
       revenue: z.number(),
     }),
   ),
+  /** Slot-days of the range: sold, in reserva técnica, blocked; rates of sales and of all three. */
   ocupacao: z.array(
     z.object({
       product_id: z.string(),
@@ -257,8 +271,11 @@ export const salesReportSchema = z.object({
       tower: z.string(),
       slots: z.number(),
       booked: z.number(),
+      technical: z.number(),
+      blocked: z.number(),
       capacity: z.number(),
       rate: z.number(),
+      unavailable_rate: z.number(),
     }),
   ),
 });

@@ -18,7 +18,7 @@ const overview = (clientes: number): Overview => ({
   orders_last_month: 0,
   average_ticket: 123_456,
   new_users_this_month: 1,
-  occupancy: { taken: 1, total: 4 },
+  occupancy: { taken: 1, technical: 0, blocked: 0, total: 4 },
   revenue_30_days: [],
   awaiting_review: [],
   recent_orders: [],
@@ -37,6 +37,6 @@ describe('painel da equipe', () => {
   it('escreve milhares com ponto', () => {
     renderDashboard(overview(1250));
     expect(screen.getByText('1.250 clientes no total')).toBeTruthy();
-    expect(screen.getByText('1 de 4 slots')).toBeTruthy();
+    expect(screen.getByText('1 de 4 slots vendidos; 0 em reserva técnica, 0 bloqueados')).toBeTruthy();
   });
 });

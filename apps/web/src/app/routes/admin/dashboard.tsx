@@ -57,9 +57,9 @@ export function Component() {
           <div className="space-y-5">
             <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
               <Figure
-                label="Receita neste mês"
+                label="Receita líquida neste mês"
                 value={formatMoney(data.revenue_this_month)}
-                detail={`Mês passado: ${formatMoney(data.revenue_last_month)}`}
+                detail={`Depois de descontos e reembolsos. Mês passado: ${formatMoney(data.revenue_last_month)}`}
                 to={{ href: paths.admin.relatorios, label: 'Ver relatórios' }}
               />
               <Figure
@@ -77,13 +77,13 @@ export function Component() {
               <Figure
                 label="Ocupação da rede hoje"
                 value={percent(data.occupancy.taken, data.occupancy.total)}
-                detail={`${formatInteger(data.occupancy.taken)} de ${formatInteger(data.occupancy.total)} slots`}
+                detail={`${formatInteger(data.occupancy.taken)} de ${formatInteger(data.occupancy.total)} slots vendidos; ${formatInteger(data.occupancy.technical)} em reserva técnica, ${formatInteger(data.occupancy.blocked)} bloqueados`}
               />
               <Figure label="Produtos ativos" value={formatInteger(data.active_products)} />
             </div>
             <div className="grid grid-cols-1 gap-5 lg:grid-cols-3">
               <Card className="p-4 lg:col-span-2">
-                <h2 className="font-semibold text-slate-900">Receita dos últimos 30 dias</h2>
+                <h2 className="font-semibold text-slate-900">Receita líquida dos últimos 30 dias</h2>
                 <Suspense fallback={<Spinner label="Carregando gráfico..." className="h-64" />}>
                   <RevenueLineChart data={data.revenue_30_days} label="Receita por dia nos últimos 30 dias" />
                 </Suspense>
