@@ -164,6 +164,35 @@ export function csvCell(value: string): string {
   return /[";\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
+/** The occupancy table: slot-days sold, in reserva técnica and blocked, and the two rates (decision 092). */
+function occupancyCsv(report: SalesReport): [string[], string[][]] {
+  const header = [
+    'Produto',
+    'Cidade',
+    'Torre',
+    'Slots',
+    'Slot-dias vendidos',
+    'Slot-dias em reserva técnica',
+    'Slot-dias bloqueados',
+    'Slot-dias no período',
+    'Ocupação (vendas)',
+    'Indisponível (vendas, reservas e bloqueios)',
+  ];
+  const rows = report.ocupacao.map((r) => [
+    r.product,
+    r.city,
+    r.tower,
+    int(r.slots),
+    int(r.booked),
+    int(r.technical),
+    int(r.blocked),
+    int(r.capacity),
+    percent(r.rate),
+    percent(r.unavailable_rate),
+  ]);
+  return [header, rows];
+}
+
 export function reportCsv(report: SalesReport, table: ReportTable): { filename: string; body: string } {
   let header: string[];
   let rows: string[][];
@@ -219,30 +248,7 @@ export function reportCsv(report: SalesReport, table: ReportTable): { filename: 
       ]);
       break;
     case 'ocupacao':
-      header = [
-        'Produto',
-        'Cidade',
-        'Torre',
-        'Slots',
-        'Slot-dias vendidos',
-        'Slot-dias em reserva técnica',
-        'Slot-dias bloqueados',
-        'Slot-dias no período',
-        'Ocupação (vendas)',
-        'Indisponível (vendas, reservas e bloqueios)',
-      ];
-      rows = report.ocupacao.map((r) => [
-        r.product,
-        r.city,
-        r.tower,
-        int(r.slots),
-        int(r.booked),
-        int(r.technical),
-        int(r.blocked),
-        int(r.capacity),
-        percent(r.rate),
-        percent(r.unavailable_rate),
-      ]);
+      [header, rows] = occupancyCsv(report);
       break;
     case 'clientes':
       header = ['Cliente', 'Email', 'Pedidos', 'Receita líquida (R$)'];

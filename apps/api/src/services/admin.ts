@@ -7,6 +7,7 @@ import { audit } from './audit.ts';
 import { sendConfirmation, userContact, type AuthDeps } from './auth/index.ts';
 import { textSearch } from '../db/search.ts';
 import { figuresWith, networkOccupancy, revenueTotals } from './figures.ts';
+import { campaignQueue } from './campaigns/queue.ts';
 
 /** Calendar days are Brasília's (the marketplace's). */
 export const TZ = TIME_ZONE;
@@ -113,6 +114,7 @@ export async function overview(db: Db, now = new Date()) {
       orders: Number(r.orders),
     })),
     awaiting_review: await itemsAwaitingReview(db),
+    campaign_queue: await campaignQueue(db, now),
     recent_orders: recent.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),
   };
 }

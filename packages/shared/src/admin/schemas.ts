@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { productTypes } from '../catalog.ts';
 import { couponKinds } from '../orders/rules.ts';
 import { orderHeadSchema } from '../orders/schemas.ts';
+import { campaignQueueEntrySchema } from '../campaigns/queue.ts';
 import { userContactSchema, userHeadSchema } from '../auth/schemas.ts';
 
 /**
@@ -40,6 +41,8 @@ export const adminOverviewSchema = z.object({
   occupancy: z.object({ taken: z.number(), technical: z.number(), blocked: z.number(), total: z.number() }),
   revenue_30_days: z.array(z.object({ day: z.string(), revenue: z.number(), orders: z.number() })),
   awaiting_review: z.array(z.object({ kind: z.string(), label: z.string(), count: z.number() })),
+  /** Campaigns owed a start, an end or their art (issue #40 item 6). */
+  campaign_queue: z.array(campaignQueueEntrySchema),
   recent_orders: z.array(orderLine.extend({ customer: z.string(), email: z.string() })),
 });
 export type Overview = z.infer<typeof adminOverviewSchema>;

@@ -4,3 +4,4 @@ export * from './components/list-kit.tsx';
 export { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 export { Badge } from '../../components/ui/badge.tsx';
 export { OrderLimitsControl } from './components/order-limits-control.tsx';
+export { CampaignQueue } from './components/campaign-queue.tsx';

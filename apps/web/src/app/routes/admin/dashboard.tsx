@@ -1,10 +1,17 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { buildPath, paths } from '@urbana/shared';
-import { formatCount, formatDate, formatInteger, formatMoney, formatPercent } from '@urbana/shared';
+import {
+  formatCount,
+  formatDate,
+  formatInteger,
+  formatMoney,
+  formatPercent,
+  type Overview,
+} from '@urbana/shared';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { AdminPage, QueryState, useOverview } from '../../../features/admin/index.ts';
+import { AdminPage, CampaignQueue, QueryState, useOverview } from '../../../features/admin/index.ts';
 import { OrderStatusBadge } from '../../../features/orders/index.ts';
 
 /** recharts loads only when a chart is on screen, in the admin area. */
@@ -47,6 +54,42 @@ const awaitingLinks: Record<string, string> = {
 };
 
 const percent = (taken: number, total: number) => formatPercent(total ? taken / total : 0);
+
+/** The last orders placed, with their customer, total and state. */
+function RecentOrders({ orders }: { orders: Overview['recent_orders'] }) {
+  return (
+    <Card className="p-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="font-semibold text-slate-900">Pedidos recentes</h2>
+        <Link to={paths.admin.pedidos} className={`text-sm ${link}`}>
+          Ver todos os pedidos
+        </Link>
+      </div>
+      {orders.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600">Nenhum pedido ainda.</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-100">
+          {orders.map((o) => (
+            <li key={o.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+              <div>
+                <Link to={buildPath(paths.admin.pedido, { id: o.id })} className={`font-semibold ${link}`}>
+                  {o.code}
+                </Link>
+                <p className="text-slate-600">
+                  {o.customer || o.email} · {formatDate(o.created_at)}
+                </p>
+              </div>
+              <div className="flex items-center gap-3">
+                <span className="font-semibold">{formatMoney(o.total)}</span>
+                <OrderStatusBadge status={o.status} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
 
 export function Component() {
   const overview = useOverview();
@@ -108,39 +151,8 @@ export function Component() {
                 </ul>
               </Card>
             </div>
-            <Card className="p-4">
-              <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <h2 className="font-semibold text-slate-900">Pedidos recentes</h2>
-                <Link to={paths.admin.pedidos} className={`text-sm ${link}`}>
-                  Ver todos os pedidos
-                </Link>
-              </div>
-              {data.recent_orders.length === 0 ? (
-                <p className="mt-3 text-sm text-slate-600">Nenhum pedido ainda.</p>
-              ) : (
-                <ul className="mt-3 divide-y divide-slate-100">
-                  {data.recent_orders.map((o) => (
-                    <li key={o.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-                      <div>
-                        <Link
-                          to={buildPath(paths.admin.pedido, { id: o.id })}
-                          className={`font-semibold ${link}`}
-                        >
-                          {o.code}
-                        </Link>
-                        <p className="text-slate-600">
-                          {o.customer || o.email} · {formatDate(o.created_at)}
-                        </p>
-                      </div>
-                      <div className="flex items-center gap-3">
-                        <span className="font-semibold">{formatMoney(o.total)}</span>
-                        <OrderStatusBadge status={o.status} />
-                      </div>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </Card>
+            <CampaignQueue entries={data.campaign_queue} />
+            <RecentOrders orders={data.recent_orders} />
           </div>
         )}
       </QueryState>
