@@ -193,12 +193,12 @@ describe('/api/admin/pedidos: lista, busca, filtros, CSV', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Pedido;Situação;Forma de pagamento;Total (R$);Cliente;CPF/CNPJ;E-mail;Cidades;Itens;Feito em;Pago em',
+      'Pedido;Situação;Forma de pagamento;Bruto (R$);Descontos (R$);Cupom;Total (R$);Reembolso (R$);Receita líquida (R$);Cliente;CPF/CNPJ;E-mail;Cidades;Itens;Feito em;Pago em',
     );
     expect(
       lines.some((l) =>
         l.startsWith(
-          `${fat.code};Aguardando pagamento;Boleto/transferência faturada;700,00;Padaria Conceição Ltda.;11222333000181;`,
+          `${fat.code};Aguardando pagamento;Boleto/transferência faturada;700,00;0,00;;700,00;0,00;0,00;Padaria Conceição Ltda.;11222333000181;`,
         ),
       ),
     ).toBe(true);

@@ -654,13 +654,16 @@ describe('relatórios', () => {
       byCustomer.get(cliente.id),
     );
     const items = await ctx.database.db.execute<{ total: string }>(
-      sql`select coalesce(sum(i.total), 0)::bigint as total from order_items i join orders o on o.id = i.order_id where o.status in ('pago','em_veiculacao','concluido')`,
+      sql`select coalesce(sum(i.subtotal), 0)::bigint as total from order_items i join orders o on o.id = i.order_id where o.status in ('pago','em_veiculacao','concluido')`,
     );
-    const itemsTotal = Number(items.rows[0]!.total);
+    const itemsGross = Number(items.rows[0]!.total);
+    // Every table gives the receita líquida of the headline, and the bruto of the items (decision 092).
     const sum = (rows: Array<{ revenue: number }>) => rows.reduce((s, r) => s + r.revenue, 0);
-    expect(sum(report.produtos)).toBe(itemsTotal);
-    expect(sum(report.cidades)).toBe(itemsTotal);
-    expect(sum(report.tipos)).toBe(itemsTotal);
+    const gross = (rows: Array<{ gross: number }>) => rows.reduce((s, r) => s + r.gross, 0);
+    for (const table of [report.produtos, report.cidades, report.tipos]) {
+      expect(sum(table)).toBe(expectedRevenue);
+      expect(gross(table)).toBe(itemsGross);
+    }
     const tower = report.ocupacao.find((o: { tower: string }) => o.tower === 'Torre Norte');
     // Occupancy looks forward: today and the next 12 weeks by default (issue #17 item 6).
     expect(tower.capacity).toBe(4 * 7 * OCCUPANCY_DEFAULT_WEEKS);
@@ -674,7 +677,7 @@ describe('relatórios', () => {
     expect(csv.headers['content-disposition']).toMatch(/attachment; filename="urbana-relatorio-clientes-/);
     expect(csv.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const lines = csv.rawPayload.subarray(3).toString('utf8').trim().split('\r\n');
-    expect(lines[0]).toBe('Cliente;Email;Pedidos;Receita (R$)');
+    expect(lines[0]).toBe('Cliente;Email;Pedidos;Receita líquida (R$)');
     const ana = lines.find((l) => l.startsWith('Ana Souza;'))!;
     const reais = (byCustomer.get(cliente.id)! / 100).toLocaleString('pt-BR', { minimumFractionDigits: 2 });
     expect(ana).toBe(`Ana Souza;ana@exemplo.com.br;2;${reais}`);

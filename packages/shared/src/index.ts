@@ -46,3 +46,4 @@ export * from './billing/nfse.ts';
 export * from './notifications/schemas.ts';
 export * from './system/schemas.ts';
 export * from './campaigns/schemas.ts';
+export * from './campaigns/queue.ts';

@@ -5,7 +5,7 @@ import type { Db } from '../db/client.ts';
 import { coupons } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
 import type { ActorContext } from './admin.ts';
-import { SOLD } from './admin.ts';
+import { countsAsRevenue, netSql } from './figures.ts';
 import { audit, auditUpdate } from './audit.ts';
 import { textSearch } from '../db/search.ts';
 
@@ -28,13 +28,14 @@ const stateIs: Record<CouponState, SQL> = {
 
 export const couponSorts = ['created_at', 'code', 'uses', 'ends_at'] as const;
 
+// The orders that count as revenue, and their receita líquida, as the reports define them (decision 092).
 const usage = {
   paid_uses: sql<number>`(select count(*)::int from coupon_redemptions r join orders o on o.id = r.order_id
-    where r.coupon_id = coupons.id and o.status in ${SOLD})`,
-  revenue: sql<number>`(select coalesce(sum(o.total), 0)::bigint from coupon_redemptions r join orders o on o.id = r.order_id
-    where r.coupon_id = coupons.id and o.status in ${SOLD})`,
+    where r.coupon_id = coupons.id and ${countsAsRevenue()})`,
+  revenue: sql<number>`(select coalesce(sum(${netSql()}), 0)::bigint from coupon_redemptions r join orders o on o.id = r.order_id
+    where r.coupon_id = coupons.id and ${countsAsRevenue()})`,
   discount_given: sql<number>`(select coalesce(sum(o.coupon_discount), 0)::bigint from coupon_redemptions r join orders o on o.id = r.order_id
-    where r.coupon_id = coupons.id and o.status in ${SOLD})`,
+    where r.coupon_id = coupons.id and ${countsAsRevenue()})`,
 };
 
 function serialize(

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   dateRangeMessages,
   formatAmount,
@@ -12,12 +12,10 @@ import {
 } from '@urbana/shared';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
-import { SOLD, TZ } from './admin.ts';
+import { TZ } from './admin.ts';
+import { figuresWith, revenueTotals, towerOccupancy, type Range } from './figures.ts';
 
-export interface Range {
-  from: string;
-  to: string;
-}
+export type { Range };
 
 /** Default: the last 30 days in Brasília, today included. */
 export function resolveRange(from: string | undefined, to: string | undefined, now = new Date()): Range {
@@ -48,44 +46,59 @@ export function resolveOccupancyRange(
   return resolveRange(start, end, now);
 }
 
-/** Sales are paid orders (pago, em_veiculacao, concluido), dated by their payment day in Brasília. */
-const paidIn = (r: Range) =>
-  sql`o.status in ${SOLD} and o.paid_at is not null
-    and (o.paid_at at time zone ${TZ})::date between ${r.from}::date and ${r.to}::date`;
+/** A sales table of the range: the counted orders' figures (services/figures.ts) grouped by `keys`. */
+async function itemTable<T>(db: Db, r: Range, select: SQL, groupBy: SQL, orderBy: SQL) {
+  const { rows } = await db.execute(sql`${figuresWith(r)}
+    select ${select}, count(*)::int as items, sum(x.gross)::bigint as gross, sum(x.net)::bigint as revenue
+    from item_figures x group by ${groupBy} order by revenue desc, ${orderBy}`);
+  return rows.map((row) => ({
+    ...row,
+    items: Number(row.items),
+    gross: Number(row.gross),
+    revenue: Number(row.revenue),
+  })) as Array<T & { items: number; gross: number; revenue: number }>;
+}
 
-/**
- * Occupancy per tower: booked slot-days (orders paid or waiting for payment) over the slot-days it
- * offers in the range. Staff blocks and reservas técnicas are not sales: they are not occupancy.
- */
-async function towerOccupancy(db: Db, occ: Range) {
-  const occupancy = await db.execute<{
-    product_id: string;
-    product: string;
-    city: string;
-    tower_id: string;
-    tower: string;
-    slots: number;
-    booked: number;
-    capacity: number;
-  }>(sql`
-    select p.id as product_id, p.name as product, p.city, t.id as tower_id, t.name as tower, t.slots,
-      coalesce((select sum(greatest(0, least(r2.ends_on, ${occ.to}::date + 1) - greatest(r2.starts_on, ${occ.from}::date)))
-        from reservations r2 where r2.tower_id = t.id and r2.status <> 'liberada' and r2.order_item_id is not null
-          and r2.starts_on <= ${occ.to}::date and r2.ends_on > ${occ.from}::date), 0)::int as booked,
-      (t.slots * (${occ.to}::date - ${occ.from}::date + 1))::int as capacity
-    from towers t join products p on p.id = t.product_id
-    where p.status = 'ativo' or exists (select 1 from reservations r3 where r3.tower_id = t.id and r3.status <> 'liberada'
-      and r3.order_item_id is not null and r3.starts_on <= ${occ.to}::date and r3.ends_on > ${occ.from}::date)
-    order by p.name, t.name`);
-  return occupancy.rows.map((x) => ({
-    ...x,
-    slots: Number(x.slots),
-    booked: Number(x.booked),
-    capacity: Number(x.capacity),
-    rate: Number(x.capacity) ? Number(x.booked) / Number(x.capacity) : 0,
+async function periodTable(db: Db, r: Range, grain: 'day' | 'month') {
+  const { rows } = await db.execute<
+    Record<'orders' | 'gross' | 'discount' | 'refunds' | 'revenue', string> & {
+      period: string;
+    }
+  >(sql`${figuresWith(r)}
+    select to_char(date_trunc(${grain}, (c.paid_at at time zone ${TZ})), ${grain === 'month' ? 'YYYY-MM' : 'YYYY-MM-DD'}) as period,
+      count(*)::int as orders, sum(c.gross)::bigint as gross, sum(c.discounts)::bigint as discount,
+      sum(c.refunds)::bigint as refunds, sum(c.net)::bigint as revenue
+    from counted c group by 1 order by 1`);
+  return rows.map((x) => ({
+    period: x.period,
+    orders: Number(x.orders),
+    gross: Number(x.gross),
+    discount: Number(x.discount),
+    refunds: Number(x.refunds),
+    revenue: Number(x.revenue),
   }));
 }
 
+async function customerTable(db: Db, r: Range) {
+  const { rows } = await db.execute<{
+    user_id: string;
+    name: string;
+    email: string;
+    orders: number;
+    revenue: string;
+  }>(
+    sql`${figuresWith(r)}
+    select p.id as user_id, p.nome_completo as name, p.email, count(*)::int as orders, sum(c.net)::bigint as revenue
+    from counted c join profiles p on p.id = c.user_id
+    group by p.id order by revenue desc, p.email limit 20`,
+  );
+  return rows.map((x) => ({ ...x, orders: Number(x.orders), revenue: Number(x.revenue) }));
+}
+
+/**
+ * Sales of the range and occupancy of `occ`. "Receita" is the receita líquida everywhere (bruto −
+ * descontos − reembolsos, services/figures.ts); tables of items also give the bruto.
+ */
 export async function salesReport(
   db: Db,
   r: Range,
@@ -94,76 +107,44 @@ export async function salesReport(
   const days =
     (new Date(`${r.to}T00:00:00Z`).getTime() - new Date(`${r.from}T00:00:00Z`).getTime()) / 86_400_000 + 1;
   const grain: 'day' | 'month' = days > 92 ? 'month' : 'day';
-  const period = await db.execute<{ period: string; orders: number; revenue: string; discount: string }>(sql`
-    select to_char(date_trunc(${grain}, (o.paid_at at time zone ${TZ})), ${grain === 'month' ? 'YYYY-MM' : 'YYYY-MM-DD'}) as period,
-      count(*)::int as orders, sum(o.total)::bigint as revenue,
-      sum(o.discount + o.coupon_discount)::bigint as discount
-    from orders o where ${paidIn(r)}
-    group by 1 order by 1`);
-  const byProduct = await db.execute<{
+  const produtos = await itemTable<{
     product_id: string;
     name: string;
     type: ProductType;
     city: string;
     state: string;
-    items: number;
-    revenue: string;
-  }>(sql`
-    select i.product_id, max(i.product_name) as name, max(i.product_type) as type, max(i.city) as city, max(i.state) as state,
-      count(*)::int as items, sum(i.total)::bigint as revenue
-    from order_items i join orders o on o.id = i.order_id where ${paidIn(r)}
-    group by i.product_id order by revenue desc, name`);
-  const byCity = await db.execute<{
-    city: string;
-    state: string;
-    orders: number;
-    items: number;
-    revenue: string;
-  }>(sql`
-    select i.city, i.state, count(distinct o.id)::int as orders, count(*)::int as items, sum(i.total)::bigint as revenue
-    from order_items i join orders o on o.id = i.order_id where ${paidIn(r)}
-    group by i.city, i.state order by revenue desc, i.city`);
-  const byType = await db.execute<{ type: ProductType; items: number; revenue: string }>(sql`
-    select i.product_type as type, count(*)::int as items, sum(i.total)::bigint as revenue
-    from order_items i join orders o on o.id = i.order_id where ${paidIn(r)}
-    group by i.product_type order by revenue desc`);
-  const customers = await db.execute<{
-    user_id: string;
-    name: string;
-    email: string;
-    orders: number;
-    revenue: string;
-  }>(sql`
-    select p.id as user_id, p.nome_completo as name, p.email, count(*)::int as orders, sum(o.total)::bigint as revenue
-    from orders o join profiles p on p.id = o.user_id where ${paidIn(r)}
-    group by p.id order by revenue desc, p.email limit 20`);
-  const ocupacao = await towerOccupancy(db, occ);
-
-  const totals = period.rows.reduce(
-    (acc, row) => ({ orders: acc.orders + Number(row.orders), revenue: acc.revenue + Number(row.revenue) }),
-    { orders: 0, revenue: 0 },
+  }>(
+    db,
+    r,
+    sql`x.product_id, max(x.product_name) as name, max(x.product_type) as type, max(x.city) as city, max(x.state) as state`,
+    sql`x.product_id`,
+    sql`name`,
+  );
+  const cidades = await itemTable<{ city: string; state: string; orders: number }>(
+    db,
+    r,
+    sql`x.city, x.state, count(distinct x.order_id)::int as orders`,
+    sql`x.city, x.state`,
+    sql`x.city`,
+  );
+  const tipos = await itemTable<{ type: ProductType }>(
+    db,
+    r,
+    sql`x.product_type as type`,
+    sql`x.product_type`,
+    sql`type`,
   );
   return {
     range: r,
     occupancy_range: occ,
     grain,
-    totals: { ...totals, average_ticket: totals.orders ? Math.round(totals.revenue / totals.orders) : 0 },
-    periodo: period.rows.map((x) => ({
-      period: x.period,
-      orders: Number(x.orders),
-      revenue: Number(x.revenue),
-      discount: Number(x.discount),
-    })),
-    produtos: byProduct.rows.map((x) => ({ ...x, items: Number(x.items), revenue: Number(x.revenue) })),
-    cidades: byCity.rows.map((x) => ({
-      ...x,
-      orders: Number(x.orders),
-      items: Number(x.items),
-      revenue: Number(x.revenue),
-    })),
-    tipos: byType.rows.map((x) => ({ type: x.type, items: Number(x.items), revenue: Number(x.revenue) })),
-    clientes: customers.rows.map((x) => ({ ...x, orders: Number(x.orders), revenue: Number(x.revenue) })),
-    ocupacao,
+    totals: await revenueTotals(db, r),
+    periodo: await periodTable(db, r, grain),
+    produtos,
+    cidades: cidades.map((x) => ({ ...x, orders: Number(x.orders) })),
+    tipos,
+    clientes: await customerTable(db, r),
+    ocupacao: await towerOccupancy(db, occ),
   };
 }
 export type SalesReport = Awaited<ReturnType<typeof salesReport>>;
@@ -183,60 +164,94 @@ export function csvCell(value: string): string {
   return /[";\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
+/** The occupancy table: slot-days sold, in reserva técnica and blocked, and the two rates (decision 092). */
+function occupancyCsv(report: SalesReport): [string[], string[][]] {
+  const header = [
+    'Produto',
+    'Cidade',
+    'Torre',
+    'Slots',
+    'Slot-dias vendidos',
+    'Slot-dias em reserva técnica',
+    'Slot-dias bloqueados',
+    'Slot-dias no período',
+    'Ocupação (vendas)',
+    'Indisponível (vendas, reservas e bloqueios)',
+  ];
+  const rows = report.ocupacao.map((r) => [
+    r.product,
+    r.city,
+    r.tower,
+    int(r.slots),
+    int(r.booked),
+    int(r.technical),
+    int(r.blocked),
+    int(r.capacity),
+    percent(r.rate),
+    percent(r.unavailable_rate),
+  ]);
+  return [header, rows];
+}
+
 export function reportCsv(report: SalesReport, table: ReportTable): { filename: string; body: string } {
   let header: string[];
   let rows: string[][];
   switch (table) {
     case 'periodo':
-      header = ['Período', 'Pedidos', 'Receita (R$)', 'Descontos (R$)'];
+      header = [
+        'Período',
+        'Pedidos',
+        'Bruto (R$)',
+        'Descontos (R$)',
+        'Reembolsos (R$)',
+        'Receita líquida (R$)',
+      ];
       rows = report.periodo.map((r) => [
         day(r.period),
         int(r.orders),
-        csvMoney(r.revenue),
+        csvMoney(r.gross),
         csvMoney(r.discount),
+        csvMoney(r.refunds),
+        csvMoney(r.revenue),
       ]);
       break;
     case 'produtos':
-      header = ['Produto', 'Tipo', 'Cidade', 'UF', 'Itens', 'Receita (R$)'];
+      header = ['Produto', 'Tipo', 'Cidade', 'UF', 'Itens', 'Bruto (R$)', 'Receita líquida (R$)'];
       rows = report.produtos.map((r) => [
         r.name,
         typeLabel(r.type),
         r.city,
         r.state,
         int(r.items),
+        csvMoney(r.gross),
         csvMoney(r.revenue),
       ]);
       break;
     case 'cidades':
-      header = ['Cidade', 'UF', 'Pedidos', 'Itens', 'Receita (R$)'];
-      rows = report.cidades.map((r) => [r.city, r.state, int(r.orders), int(r.items), csvMoney(r.revenue)]);
-      break;
-    case 'tipos':
-      header = ['Tipo', 'Itens', 'Receita (R$)'];
-      rows = report.tipos.map((r) => [typeLabel(r.type), int(r.items), csvMoney(r.revenue)]);
-      break;
-    case 'ocupacao':
-      header = [
-        'Produto',
-        'Cidade',
-        'Torre',
-        'Slots',
-        'Slot-dias reservados',
-        'Slot-dias disponíveis',
-        'Ocupação',
-      ];
-      rows = report.ocupacao.map((r) => [
-        r.product,
+      header = ['Cidade', 'UF', 'Pedidos', 'Itens', 'Bruto (R$)', 'Receita líquida (R$)'];
+      rows = report.cidades.map((r) => [
         r.city,
-        r.tower,
-        int(r.slots),
-        int(r.booked),
-        int(r.capacity),
-        percent(r.rate),
+        r.state,
+        int(r.orders),
+        int(r.items),
+        csvMoney(r.gross),
+        csvMoney(r.revenue),
       ]);
       break;
+    case 'tipos':
+      header = ['Tipo', 'Itens', 'Bruto (R$)', 'Receita líquida (R$)'];
+      rows = report.tipos.map((r) => [
+        typeLabel(r.type),
+        int(r.items),
+        csvMoney(r.gross),
+        csvMoney(r.revenue),
+      ]);
+      break;
+    case 'ocupacao':
+      [header, rows] = occupancyCsv(report);
+      break;
     case 'clientes':
-      header = ['Cliente', 'Email', 'Pedidos', 'Receita (R$)'];
+      header = ['Cliente', 'Email', 'Pedidos', 'Receita líquida (R$)'];
       rows = report.clientes.map((r) => [r.name, r.email, int(r.orders), csvMoney(r.revenue)]);
       break;
   }

@@ -1,14 +1,14 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import { TIME_ZONE, type UserType, type userStatuses } from '@urbana/shared';
+import { addDays, TIME_ZONE, todayInBrasilia, type UserType, type userStatuses } from '@urbana/shared';
 import type { Db } from '../db/client.ts';
 import { ads as adsTable, orders, products, profiles, sessions, supportTickets } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
 import { audit } from './audit.ts';
 import { sendConfirmation, userContact, type AuthDeps } from './auth/index.ts';
 import { textSearch } from '../db/search.ts';
+import { figuresWith, networkOccupancy, revenueTotals } from './figures.ts';
+import { campaignQueue } from './campaigns/queue.ts';
 
-/** Orders that count as sales: paid, running or done (docs/spec/product.md §4). */
-export const SOLD = sql`('pago', 'em_veiculacao', 'concluido')`;
 /** Calendar days are Brasília's (the marketplace's). */
 export const TZ = TIME_ZONE;
 
@@ -41,26 +41,12 @@ export async function itemsAwaitingReview(
   ];
 }
 
-/** Paid revenue and orders this month and last (Brasília), and this month's new accounts. */
-async function monthTotals(db: Db, nowIso: string) {
-  const monthStart = sql`date_trunc('month', ${nowIso}::timestamptz at time zone ${TZ})`;
-  const months = await db.execute<{
-    this_revenue: string;
-    this_orders: number;
-    last_revenue: string;
-    last_orders: number;
-    new_users: number;
-  }>(sql`
-    select
-      coalesce(sum(total) filter (where (paid_at at time zone ${TZ}) >= ${monthStart}), 0)::bigint as this_revenue,
-      (count(*) filter (where (paid_at at time zone ${TZ}) >= ${monthStart}))::int as this_orders,
-      coalesce(sum(total) filter (where (paid_at at time zone ${TZ}) >= ${monthStart} - interval '1 month'
-        and (paid_at at time zone ${TZ}) < ${monthStart}), 0)::bigint as last_revenue,
-      (count(*) filter (where (paid_at at time zone ${TZ}) >= ${monthStart} - interval '1 month'
-        and (paid_at at time zone ${TZ}) < ${monthStart}))::int as last_orders,
-      (select count(*) from profiles where (created_at at time zone ${TZ}) >= ${monthStart})::int as new_users
-    from orders where status in ${SOLD} and paid_at is not null`);
-  return months.rows[0]!;
+/** The first day of `now`'s month in Brasília, and of the month before. */
+function monthStarts(now: Date): { current: string; previous: string } {
+  const today = todayInBrasilia(now);
+  const [y, m] = today.split('-').map(Number) as [number, number];
+  const previous = m === 1 ? `${y - 1}-12-01` : `${y}-${String(m - 1).padStart(2, '0')}-01`;
+  return { current: `${today.slice(0, 7)}-01`, previous };
 }
 
 export async function overview(db: Db, now = new Date()) {
@@ -72,34 +58,30 @@ export async function overview(db: Db, now = new Date()) {
   const users = { cliente: 0, operador: 0, admin: 0 };
   for (const row of byType) users[row.tipo] = row.n;
 
-  const nowIso = now.toISOString();
-  const m = await monthTotals(db, nowIso);
-  const thisRevenue = Number(m.this_revenue);
-  const thisOrders = Number(m.this_orders);
+  // The same figures as the reports (services/figures.ts): receita líquida by payment day.
+  const today = todayInBrasilia(now);
+  const months = monthStarts(now);
+  const thisMonth = await revenueTotals(db, { from: months.current, to: today });
+  const lastMonth = await revenueTotals(db, { from: months.previous, to: addDays(months.current, -1) });
+  const [newUsers] = await db
+    .select({ n: count() })
+    .from(profiles)
+    .where(sql`(${profiles.created_at} at time zone ${TZ})::date >= ${months.current}::date`);
 
-  const chart = await db.execute<{ day: string; revenue: string; orders: number }>(sql`
-    with days as (
-      select generate_series(
-        ((${nowIso}::timestamptz at time zone ${TZ})::date - 29),
-        (${nowIso}::timestamptz at time zone ${TZ})::date,
-        interval '1 day')::date as day
+  const chart = await db.execute<{ day: string; revenue: string; orders: number }>(sql`${figuresWith({
+    from: addDays(today, -29),
+    to: today,
+  })}, days as (
+      select generate_series(${addDays(today, -29)}::date, ${today}::date, interval '1 day')::date as day
     )
     select to_char(d.day, 'YYYY-MM-DD') as day,
-      coalesce(sum(o.total), 0)::bigint as revenue, count(o.id)::int as orders
+      coalesce(sum(c.net), 0)::bigint as revenue, count(c.id)::int as orders
     from days d
-    left join orders o on o.status in ${SOLD} and (o.paid_at at time zone ${TZ})::date = d.day
+    left join counted c on (c.paid_at at time zone ${TZ})::date = d.day
     group by d.day order by d.day`);
 
-  // Occupancy today: slots taken by orders over all slots of active products (blocks are not sales).
-  const occ = await db.execute<{ taken: number; total: number }>(sql`
-    select
-      (select count(*) from reservations r join products p on p.id = r.product_id
-        where p.status = 'ativo' and r.status <> 'liberada' and r.order_item_id is not null
-          and r.starts_on <= (${nowIso}::timestamptz at time zone ${TZ})::date
-          and r.ends_on > (${nowIso}::timestamptz at time zone ${TZ})::date)::int as taken,
-      (select coalesce(sum(t.slots), 0) from towers t join products p on p.id = t.product_id
-        where p.status = 'ativo')::int as total`);
-  const o = occ.rows[0]!;
+  // Occupancy today, as the occupancy report counts it: sales, reservas técnicas and blocks apart.
+  const o = await networkOccupancy(db, { from: today, to: today });
 
   const recent = await db
     .select({
@@ -119,19 +101,20 @@ export async function overview(db: Db, now = new Date()) {
   return {
     users,
     active_products: activeProducts?.n ?? 0,
-    revenue_this_month: thisRevenue,
-    revenue_last_month: Number(m.last_revenue),
-    orders_this_month: thisOrders,
-    orders_last_month: Number(m.last_orders),
-    average_ticket: thisOrders ? Math.round(thisRevenue / thisOrders) : 0,
-    new_users_this_month: Number(m.new_users),
-    occupancy: { taken: Number(o.taken), total: Number(o.total) },
+    revenue_this_month: thisMonth.revenue,
+    revenue_last_month: lastMonth.revenue,
+    orders_this_month: thisMonth.orders,
+    orders_last_month: lastMonth.orders,
+    average_ticket: thisMonth.average_ticket,
+    new_users_this_month: newUsers?.n ?? 0,
+    occupancy: o,
     revenue_30_days: chart.rows.map((r) => ({
       day: r.day,
       revenue: Number(r.revenue),
       orders: Number(r.orders),
     })),
     awaiting_review: await itemsAwaitingReview(db),
+    campaign_queue: await campaignQueue(db, now),
     recent_orders: recent.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),
   };
 }

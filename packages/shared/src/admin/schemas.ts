@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { productTypes } from '../catalog.ts';
 import { couponKinds } from '../orders/rules.ts';
 import { orderHeadSchema } from '../orders/schemas.ts';
+import { campaignQueueEntrySchema } from '../campaigns/queue.ts';
 import { userContactSchema, userHeadSchema } from '../auth/schemas.ts';
 
 /**
@@ -29,15 +30,19 @@ const orderLine = orderHeadSchema.pick({ id: true, code: true, status: true, tot
 export const adminOverviewSchema = z.object({
   users: z.object({ cliente: z.number(), admin: z.number(), operador: z.number() }),
   active_products: z.number(),
+  /** Receita líquida (bruto − descontos − reembolsos) of the orders paid this month. */
   revenue_this_month: z.number(),
   revenue_last_month: z.number(),
   orders_this_month: z.number(),
   orders_last_month: z.number(),
   average_ticket: z.number(),
   new_users_this_month: z.number(),
-  occupancy: z.object({ taken: z.number(), total: z.number() }),
+  /** Today's slots: sold, in reserva técnica, blocked, of all (services/figures.ts). */
+  occupancy: z.object({ taken: z.number(), technical: z.number(), blocked: z.number(), total: z.number() }),
   revenue_30_days: z.array(z.object({ day: z.string(), revenue: z.number(), orders: z.number() })),
   awaiting_review: z.array(z.object({ kind: z.string(), label: z.string(), count: z.number() })),
+  /** Campaigns owed a start, an end or their art (issue #40 item 6). */
+  campaign_queue: z.array(campaignQueueEntrySchema),
   recent_orders: z.array(orderLine.extend({ customer: z.string(), email: z.string() })),
 });
 export type Overview = z.infer<typeof adminOverviewSchema>;
@@ -213,14 +218,34 @@ export type AuditRow = z.infer<typeof auditRowSchema>;
 export const auditLogPageSchema = pageOf(auditRowSchema).extend({ actions: z.array(z.string()) });
 
 const dayRange = z.object({ from: z.string(), to: z.string() });
+/**
+ * Money figures (docs/decisions/092-one-definition-of-each-figure.md): `gross` is the bruto (list
+ * price before discounts), `discount` the descontos, `refunds` what staff give back, and `revenue`
+ * the receita líquida (bruto − descontos − reembolsos) — "Receita" on every screen and CSV.
+ */
+const sales = { items: z.number(), gross: z.number(), revenue: z.number() };
 export const salesReportSchema = z.object({
   range: dayRange,
   /** Occupancy looks forward: by default today to 12 weeks ahead (docs/decisions/028-readable-audit-log.md). */
   occupancy_range: dayRange,
   grain: z.enum(['day', 'month']),
-  totals: z.object({ orders: z.number(), revenue: z.number(), average_ticket: z.number() }),
+  totals: z.object({
+    orders: z.number(),
+    gross: z.number(),
+    discounts: z.number(),
+    refunds: z.number(),
+    revenue: z.number(),
+    average_ticket: z.number(),
+  }),
   periodo: z.array(
-    z.object({ period: z.string(), orders: z.number(), revenue: z.number(), discount: z.number() }),
+    z.object({
+      period: z.string(),
+      orders: z.number(),
+      gross: z.number(),
+      discount: z.number(),
+      refunds: z.number(),
+      revenue: z.number(),
+    }),
   ),
   produtos: z.array(
     z.object({
@@ -229,20 +254,11 @@ export const salesReportSchema = z.object({
       type: z.enum(productTypes),
       city: z.string(),
       state: z.string(),
-      items: z.number(),
-      revenue: z.number(),
+      ...sales,
     }),
   ),
-  cidades: z.array(
-    z.object({
-      city: z.string(),
-      state: z.string(),
-      orders: z.number(),
-      items: z.number(),
-      revenue: z.number(),
-    }),
-  ),
-  tipos: z.array(z.object({ type: z.enum(productTypes), items: z.number(), revenue: z.number() })),
+  cidades: z.array(z.object({ city: z.string(), state: z.string(), orders: z.number(), ...sales })),
+  tipos: z.array(z.object({ type: z.enum(productTypes), ...sales })),
   clientes: z.array(
     z.object({
       user_id: z.string(),
@@ -252,6 +268,7 @@ export const salesReportSchema = z.object({
       revenue: z.number(),
     }),
   ),
+  /** Slot-days of the range: sold, in reserva técnica, blocked; rates of sales and of all three. */
   ocupacao: z.array(
     z.object({
       product_id: z.string(),
@@ -261,8 +278,11 @@ export const salesReportSchema = z.object({
       tower: z.string(),
       slots: z.number(),
       booked: z.number(),
+      technical: z.number(),
+      blocked: z.number(),
       capacity: z.number(),
       rate: z.number(),
+      unavailable_rate: z.number(),
     }),
   ),
 });

@@ -88,6 +88,7 @@ export const emailTemplateNames: Record<string, string> = {
   anuncio_revisado: 'Anúncio revisado',
   campanha_finalizada: 'Campanha finalizada',
   campanha_iniciada: 'Campanha iniciada',
+  campanha_sem_arte: 'Arte da campanha em falta',
   confirmacao_email: 'Confirmação de email',
   convite_equipe: 'Convite para a equipe',
   dados_prontos: 'Cópia dos dados pronta',

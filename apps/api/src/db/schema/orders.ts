@@ -186,6 +186,8 @@ export const orderItems = pgTable(
     subtotal: money('subtotal').notNull(),
     discount: money('discount').notNull(),
     total: money('total').notNull(),
+    /** When the customer was told the campaign's art is missing before its start: once (issue #40 item 6). */
+    art_reminder_sent_at: timestamptz('art_reminder_sent_at'),
     created_at: createdAt(),
   },
   (t) => [

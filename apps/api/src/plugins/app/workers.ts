@@ -9,6 +9,7 @@ import { expireHolds } from '../../services/inventory/holds.ts';
 import { markOverdueInvoices } from '../../services/invoices.ts';
 import { expireOrders } from '../../services/orders/expire.ts';
 import { alertExpiringInvoicedOrders } from '../../services/orders/expiry-alerts.ts';
+import { remindMissingArt } from '../../services/campaigns/queue.ts';
 
 /**
  * The background work of an instance: the outbox's sender, unpaid orders and holds past their time,
@@ -48,6 +49,10 @@ function startWork(app: FastifyInstance, deps: AppDeps, every: (ms: number, work
     );
     alertExpiringInvoicedOrders(deps).catch((err: unknown) =>
       app.log.error({ err }, 'falha ao avisar a equipe de pedidos faturados a expirar'),
+    );
+    // A campaign still without art two business days before its start: the customer is told once.
+    remindMissingArt(deps).catch((err: unknown) =>
+      app.log.error({ err }, 'falha ao avisar de arte em falta'),
     );
   };
   overdue();

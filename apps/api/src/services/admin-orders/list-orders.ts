@@ -10,10 +10,11 @@ import {
   type AdminOrderRow,
 } from '@urbana/shared';
 import type { Db } from '../../db/client.ts';
-import { orderItems, orders, profiles } from '../../db/schema/index.ts';
+import { coupons, orderItems, orders, profiles } from '../../db/schema/index.ts';
 import { foldedSql, textSearch } from '../../db/search.ts';
 import { TZ } from '../admin.ts';
 import { csvCell, csvMoney } from '../admin-reports.ts';
+import { countsAsRevenue, netSql, refundSql } from '../figures.ts';
 
 /** The start of a masked CNPJ, numeric or alphanumeric ("12.ABC.345/01DE-35", "12.abc"). */
 const MASKED_CNPJ = /^[0-9a-z]{2}\.[0-9a-z]{1,3}(?:\.[0-9a-z]{0,3}(?:\/[0-9a-z]{0,4}(?:-\d{0,2})?)?)?$/i;
@@ -59,11 +60,8 @@ const sortColumns = {
   expires_at: orders.expires_at,
 } as const;
 
-export async function listAdminOrders(
-  db: Db,
-  input: AdminOrderListQuery,
-  limit: { page: number; pageSize: number } = { page: input.page, pageSize: input.page_size },
-): Promise<{ total: number; rows: AdminOrderRow[] }> {
+/** The page of orders with what the list and the CSV show of each. */
+async function queryOrders(db: Db, input: AdminOrderListQuery, limit: { page: number; pageSize: number }) {
   const where = listConditions(input);
   const [total] = await db
     .select({ n: count() })
@@ -79,6 +77,10 @@ export async function listAdminOrders(
       cities: sql<string[]>`(select coalesce(array_agg(distinct i.city || '/' || i.state), '{}')
         from ${orderItems} i where i.order_id = ${orders.id})`,
       items: sql<number>`(select count(*)::int from ${orderItems} i where i.order_id = ${orders.id})`,
+      coupon: sql<string | null>`(select c.code from ${coupons} c where c.id = ${orders.coupon_id})`,
+      // The figures of services/figures.ts: what staff give back, and what Urbana keeps.
+      refund: sql<string>`${refundSql(sql.raw('"orders"'))}::bigint`,
+      net: sql<string>`(case when ${countsAsRevenue(sql.raw('"orders"'))} then ${netSql(sql.raw('"orders"'))} else 0 end)::bigint`,
     })
     .from(orders)
     .innerJoin(profiles, eq(profiles.id, orders.user_id))
@@ -86,27 +88,39 @@ export async function listAdminOrders(
     .orderBy(input.dir === 'asc' ? asc(column) : desc(column), orders.id)
     .limit(limit.pageSize)
     .offset((limit.page - 1) * limit.pageSize);
+  return { total: total?.n ?? 0, rows };
+}
+
+type OrderRow = Awaited<ReturnType<typeof queryOrders>>['rows'][number];
+
+function toRow({ order, ...r }: OrderRow): AdminOrderRow {
   return {
-    total: total?.n ?? 0,
-    rows: rows.map(({ order, ...r }) => ({
-      id: order.id,
-      code: order.code,
-      status: order.status,
-      payment_method: order.payment_method,
-      total: order.total,
-      created_at: order.created_at.toISOString(),
-      expires_at: order.expires_at.toISOString(),
-      paid_at: order.paid_at?.toISOString() ?? null,
-      customer: {
-        id: order.user_id,
-        name: (order.billing as { name?: string }).name || r.customer_name,
-        email: r.email,
-        document: (order.billing as { document?: string }).document ?? '',
-      },
-      cities: r.cities ?? [],
-      items: Number(r.items),
-    })),
+    id: order.id,
+    code: order.code,
+    status: order.status,
+    payment_method: order.payment_method,
+    total: order.total,
+    created_at: order.created_at.toISOString(),
+    expires_at: order.expires_at.toISOString(),
+    paid_at: order.paid_at?.toISOString() ?? null,
+    customer: {
+      id: order.user_id,
+      name: (order.billing as { name?: string }).name || r.customer_name,
+      email: r.email,
+      document: (order.billing as { document?: string }).document ?? '',
+    },
+    cities: r.cities ?? [],
+    items: Number(r.items),
   };
+}
+
+export async function listAdminOrders(
+  db: Db,
+  input: AdminOrderListQuery,
+  limit: { page: number; pageSize: number } = { page: input.page, pageSize: input.page_size },
+): Promise<{ total: number; rows: AdminOrderRow[] }> {
+  const { total, rows } = await queryOrders(db, input, limit);
+  return { total, rows: rows.map(toRow) };
 }
 
 /** At most this many rows in one CSV export (a year of orders of a busy network). */
@@ -116,12 +130,19 @@ const localTime = (iso: string | null) => (iso ? formatDateTime(iso) : '');
 
 /** The filtered list as CSV in pt-BR (";" between fields, UTF-8 with BOM), as the reports export it. */
 export async function adminOrdersCsv(db: Db, input: AdminOrderListQuery) {
-  const { rows } = await listAdminOrders(db, input, { page: 1, pageSize: ORDERS_CSV_MAX_ROWS });
+  const { rows } = await queryOrders(db, input, { page: 1, pageSize: ORDERS_CSV_MAX_ROWS });
+  // The money columns are the figures of the reports (decision 092): bruto − descontos = total;
+  // total − reembolso = receita líquida (zero for an order that is not revenue: unpaid, expired…).
   const header = [
     'Pedido',
     'Situação',
     'Forma de pagamento',
+    'Bruto (R$)',
+    'Descontos (R$)',
+    'Cupom',
     'Total (R$)',
+    'Reembolso (R$)',
+    'Receita líquida (R$)',
     'Cliente',
     'CPF/CNPJ',
     'E-mail',
@@ -130,19 +151,26 @@ export async function adminOrdersCsv(db: Db, input: AdminOrderListQuery) {
     'Feito em',
     'Pago em',
   ];
-  const lines = rows.map((r) => [
-    r.code,
-    orderStatusLabels[r.status],
-    paymentMethodLabels[r.payment_method],
-    csvMoney(r.total),
-    r.customer.name,
-    r.customer.document,
-    r.customer.email,
-    r.cities.join(', '),
-    String(r.items),
-    localTime(r.created_at),
-    localTime(r.paid_at),
-  ]);
+  const lines = rows
+    .map((raw) => [raw, toRow(raw)] as const)
+    .map(([{ order, ...x }, r]) => [
+      r.code,
+      orderStatusLabels[r.status],
+      paymentMethodLabels[r.payment_method],
+      csvMoney(order.subtotal),
+      csvMoney(order.discount + order.coupon_discount),
+      x.coupon ?? '',
+      csvMoney(r.total),
+      csvMoney(Number(x.refund)),
+      csvMoney(Number(x.net)),
+      r.customer.name,
+      r.customer.document,
+      r.customer.email,
+      r.cities.join(', '),
+      String(r.items),
+      localTime(r.created_at),
+      localTime(r.paid_at),
+    ]);
   const body = [header, ...lines].map((line) => line.map((v) => csvCell(v)).join(';'));
   return {
     filename: `urbana-pedidos-${todayInBrasilia()}.csv`,

@@ -111,6 +111,7 @@ async function tellCustomer(
   c: Awaited<ReturnType<typeof lockCampaign>>,
   started: boolean,
   earlyReason: string | null = null,
+  email = true,
 ) {
   const owner = await tx.query.profiles.findFirst({ where: eq(profiles.id, c.order.user_id) });
   await notify(tx, {
@@ -123,7 +124,7 @@ async function tellCustomer(
     link: buildPath(paths.pedido, { orderId: c.order.id }),
   });
   // Campaign alerts can be turned off in Minha conta (issue #24); the notification stays.
-  if (!owner || !owner.email_alerts || owner.deleted_at) return;
+  if (!email || !owner || !owner.email_alerts || owner.deleted_at) return;
   await deps.outbox.enqueue(tx, {
     to: owner.email,
     userId: c.order.user_id,
@@ -222,7 +223,10 @@ export async function finishCampaign(
       .from(orderItems)
       .leftJoin(campaignRuns, eq(campaignRuns.order_item_id, orderItems.id))
       .where(and(eq(orderItems.order_id, c.order.id), isNull(campaignRuns.finished_at)));
-    if ((pending?.n ?? 0) === 0 && c.order.status === 'em_veiculacao') {
+    // The order's last campaign: the order concludes and its campaign report is written; the report's
+    // e-mail is the one the customer gets (three e-mails said the same end, issue #40 item 7).
+    const concludes = (pending?.n ?? 0) === 0 && c.order.status === 'em_veiculacao';
+    if (concludes) {
       await transitionOrder(
         deps,
         {
@@ -231,6 +235,7 @@ export async function finishCampaign(
           actor: 'equipe',
           actorId: staffId,
           note: 'Campanhas finalizadas.',
+          noEmail: true,
         },
         tx,
       );
@@ -248,7 +253,7 @@ export async function finishCampaign(
       },
       ip: actor.ip,
     });
-    await tellCustomer(deps, tx, c, false, earlyReason);
+    await tellCustomer(deps, tx, c, false, earlyReason, !concludes);
   });
   void deps.outbox.kick();
 }

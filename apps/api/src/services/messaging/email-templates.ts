@@ -255,4 +255,16 @@ export const emailTemplates = {
         : [`A veiculação em ${o.item} terminou. Obrigado por anunciar com a Urbana!`],
       { label: 'Ver pedido', url: o.url },
     ),
+  /** The art of a campaign is still missing on the last day to send it (issue #40 item 6). */
+  artMissing: (o: { name: string; item: string; start: string; order: string; url: string }) =>
+    render(
+      'campanha_sem_arte',
+      `Falta a arte da sua campanha em ${o.item} (pedido ${o.order})`,
+      `Olá, ${o.name || 'tudo bem'}!`,
+      [
+        `A campanha em ${o.item} começa em ${o.start} e ainda não tem uma arte aprovada.`,
+        'Hoje é o último dia para enviar a arte com tempo para a equipe analisá-la. Sem ela, a campanha não entra no ar na data.',
+      ],
+      { label: 'Enviar a arte', url: o.url },
+    ),
 };

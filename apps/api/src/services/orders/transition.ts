@@ -43,6 +43,11 @@ export interface TransitionInput {
     notice: { title: string; body: string };
     email: (to: { name: string; url: string }) => RenderedEmail;
   };
+  /**
+   * The notification only: another e-mail of the same moment tells the customer (an order concluded
+   * with its last campaign is told by the campaign report's e-mail, issue #40 item 7).
+   */
+  noEmail?: boolean;
 }
 
 type OrderRow = typeof orders.$inferSelect;
@@ -91,6 +96,7 @@ async function recordChange(deps: OrderDeps, tx: Tx, order: OrderRow, input: Tra
     ...(input.told?.notice ?? orderStatusNotice(input.to, order.code)),
     link: buildPath(paths.pedido, { orderId: order.id }),
   });
+  if (input.noEmail) return;
   const to = {
     name: user!.nome_completo,
     url: `${deps.config.publicUrl}${buildPath(paths.pedido, { orderId: order.id })}`,

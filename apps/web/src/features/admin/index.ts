@@ -5,3 +5,4 @@ export { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 export { Badge } from '../../components/ui/badge.tsx';
 export { OrderLimitsControl } from './components/order-limits-control.tsx';
 export * from './api/use-fiscal-queue.ts';
+export { CampaignQueue } from './components/campaign-queue.tsx';

@@ -1,22 +1,51 @@
 import { Link } from 'react-router';
-import { buildPath, paths, type OrderItemCampaign, formatDate } from '@urbana/shared';
+import {
+  buildPath,
+  daysOnAir,
+  paths,
+  todayInBrasilia,
+  type OrderItemCampaign,
+  formatDate,
+} from '@urbana/shared';
 import { Button } from '../../components/ui/button.tsx';
 import { AdStatusBadge, CampaignStatusBadge } from './status-badge.tsx';
 
 export type ItemCampaignInfo = OrderItemCampaign;
 
+/**
+ * The days a campaign was on air, as its report counts them (`daysOnAir`): inside the booked period,
+ * so a campaign finished the day after its last day ran until its last day (issue #40 item 7).
+ */
+function onAirText(booked: { start: string; weeks: number }, campaign: ItemCampaignInfo): string | null {
+  if (!campaign.started_at) return null;
+  const started = todayInBrasilia(new Date(campaign.started_at));
+  if (!campaign.finished_at) {
+    return `no ar desde ${formatDate(started > booked.start ? started : booked.start)}`;
+  }
+  const ran = daysOnAir(booked, started, todayInBrasilia(new Date(campaign.finished_at)));
+  return ran.from && ran.to ? `no ar de ${formatDate(ran.from)} até ${formatDate(ran.to)}` : null;
+}
+
 /** On the order page: an item's ad, its campaign state and the proof-of-play photos with their dates. */
-export function ItemCampaign({ itemId, campaign }: { itemId: string; campaign: ItemCampaignInfo }) {
+export function ItemCampaign({
+  itemId,
+  booked,
+  campaign,
+}: {
+  itemId: string;
+  booked: { start: string; weeks: number };
+  campaign: ItemCampaignInfo;
+}) {
+  const onAir = onAirText(booked, campaign);
   return (
     <div className="mt-3 space-y-3 rounded-lg bg-slate-50 p-3">
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <span className="font-medium text-slate-800">Campanha:</span>
         <CampaignStatusBadge status={campaign.status} />
-        {campaign.started_at ? (
-          <span className="text-slate-700">no ar desde {formatDate(campaign.started_at)}</span>
-        ) : null}
-        {campaign.finished_at ? (
-          <span className="text-slate-700">até {formatDate(campaign.finished_at)}</span>
+        {onAir ? (
+          <span className="text-slate-700" data-testid="campanha-no-ar">
+            {onAir}
+          </span>
         ) : null}
       </div>
       {campaign.early_end_reason ? (

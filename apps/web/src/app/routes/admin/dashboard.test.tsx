@@ -18,8 +18,9 @@ const overview = (clientes: number): Overview => ({
   orders_last_month: 0,
   average_ticket: 123_456,
   new_users_this_month: 1,
-  occupancy: { taken: 1, total: 4 },
+  occupancy: { taken: 1, technical: 0, blocked: 0, total: 4 },
   revenue_30_days: [],
+  campaign_queue: [],
   awaiting_review: [],
   recent_orders: [],
 });
@@ -37,6 +38,35 @@ describe('painel da equipe', () => {
   it('escreve milhares com ponto', () => {
     renderDashboard(overview(1250));
     expect(screen.getByText('1.250 clientes no total')).toBeTruthy();
-    expect(screen.getByText('1 de 4 slots')).toBeTruthy();
+    expect(screen.getByText('1 de 4 slots vendidos; 0 em reserva técnica, 0 bloqueados')).toBeTruthy();
+  });
+
+  it('mostra a fila de campanhas por grupo, com o período e a arte (issue #40 item 6)', () => {
+    const entry = {
+      order_id: 'o1',
+      order_code: 'URB-FILA0001',
+      product: 'Outdoor W3 Sul',
+      customer: 'Ana Souza',
+      start: '2026-12-07',
+      last_day: '2026-12-13',
+    };
+    renderDashboard({
+      ...overview(1),
+      campaign_queue: [
+        { ...entry, kind: 'inicio_atrasado', item_id: 'i1', ad_status: 'aprovado' },
+        { ...entry, kind: 'sem_arte', item_id: 'i2', ad_status: 'reprovado' },
+      ],
+    });
+    const late = screen.getByRole('region', { name: 'Início atrasado' });
+    expect(late.textContent).toContain('De 07/12/2026 até 13/12/2026 · Arte: Aprovado');
+    expect(screen.getByRole('region', { name: 'Sem arte aprovada perto do início' }).textContent).toContain(
+      'Arte: Reprovado',
+    );
+    expect(screen.queryByRole('region', { name: 'Começam hoje' })).toBeNull();
+  });
+
+  it('sem nada na fila, diz que não há o que fazer', () => {
+    renderDashboard(overview(1));
+    expect(screen.getByText('Nada a iniciar, finalizar ou cobrar de arte nos próximos 7 dias.')).toBeTruthy();
   });
 });

@@ -1,10 +1,17 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { buildPath, paths } from '@urbana/shared';
-import { formatCount, formatDate, formatInteger, formatMoney, formatPercent } from '@urbana/shared';
+import {
+  formatCount,
+  formatDate,
+  formatInteger,
+  formatMoney,
+  formatPercent,
+  type Overview,
+} from '@urbana/shared';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { AdminPage, QueryState, useOverview } from '../../../features/admin/index.ts';
+import { AdminPage, CampaignQueue, QueryState, useOverview } from '../../../features/admin/index.ts';
 import { OrderStatusBadge } from '../../../features/orders/index.ts';
 
 /** recharts loads only when a chart is on screen, in the admin area. */
@@ -48,6 +55,42 @@ const awaitingLinks: Record<string, string> = {
 
 const percent = (taken: number, total: number) => formatPercent(total ? taken / total : 0);
 
+/** The last orders placed, with their customer, total and state. */
+function RecentOrders({ orders }: { orders: Overview['recent_orders'] }) {
+  return (
+    <Card className="p-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="font-semibold text-slate-900">Pedidos recentes</h2>
+        <Link to={paths.admin.pedidos} className={`text-sm ${link}`}>
+          Ver todos os pedidos
+        </Link>
+      </div>
+      {orders.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600">Nenhum pedido ainda.</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-100">
+          {orders.map((o) => (
+            <li key={o.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+              <div>
+                <Link to={buildPath(paths.admin.pedido, { id: o.id })} className={`font-semibold ${link}`}>
+                  {o.code}
+                </Link>
+                <p className="text-slate-600">
+                  {o.customer || o.email} · {formatDate(o.created_at)}
+                </p>
+              </div>
+              <div className="flex items-center gap-3">
+                <span className="font-semibold">{formatMoney(o.total)}</span>
+                <OrderStatusBadge status={o.status} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
 export function Component() {
   const overview = useOverview();
   return (
@@ -57,9 +100,9 @@ export function Component() {
           <div className="space-y-5">
             <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
               <Figure
-                label="Receita neste mês"
+                label="Receita líquida neste mês"
                 value={formatMoney(data.revenue_this_month)}
-                detail={`Mês passado: ${formatMoney(data.revenue_last_month)}`}
+                detail={`Depois de descontos e reembolsos. Mês passado: ${formatMoney(data.revenue_last_month)}`}
                 to={{ href: paths.admin.relatorios, label: 'Ver relatórios' }}
               />
               <Figure
@@ -77,13 +120,13 @@ export function Component() {
               <Figure
                 label="Ocupação da rede hoje"
                 value={percent(data.occupancy.taken, data.occupancy.total)}
-                detail={`${formatInteger(data.occupancy.taken)} de ${formatInteger(data.occupancy.total)} slots`}
+                detail={`${formatInteger(data.occupancy.taken)} de ${formatInteger(data.occupancy.total)} slots vendidos; ${formatInteger(data.occupancy.technical)} em reserva técnica, ${formatInteger(data.occupancy.blocked)} bloqueados`}
               />
               <Figure label="Produtos ativos" value={formatInteger(data.active_products)} />
             </div>
             <div className="grid grid-cols-1 gap-5 lg:grid-cols-3">
               <Card className="p-4 lg:col-span-2">
-                <h2 className="font-semibold text-slate-900">Receita dos últimos 30 dias</h2>
+                <h2 className="font-semibold text-slate-900">Receita líquida dos últimos 30 dias</h2>
                 <Suspense fallback={<Spinner label="Carregando gráfico..." className="h-64" />}>
                   <RevenueLineChart data={data.revenue_30_days} label="Receita por dia nos últimos 30 dias" />
                 </Suspense>
@@ -108,39 +151,8 @@ export function Component() {
                 </ul>
               </Card>
             </div>
-            <Card className="p-4">
-              <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <h2 className="font-semibold text-slate-900">Pedidos recentes</h2>
-                <Link to={paths.admin.pedidos} className={`text-sm ${link}`}>
-                  Ver todos os pedidos
-                </Link>
-              </div>
-              {data.recent_orders.length === 0 ? (
-                <p className="mt-3 text-sm text-slate-600">Nenhum pedido ainda.</p>
-              ) : (
-                <ul className="mt-3 divide-y divide-slate-100">
-                  {data.recent_orders.map((o) => (
-                    <li key={o.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-                      <div>
-                        <Link
-                          to={buildPath(paths.admin.pedido, { id: o.id })}
-                          className={`font-semibold ${link}`}
-                        >
-                          {o.code}
-                        </Link>
-                        <p className="text-slate-600">
-                          {o.customer || o.email} · {formatDate(o.created_at)}
-                        </p>
-                      </div>
-                      <div className="flex items-center gap-3">
-                        <span className="font-semibold">{formatMoney(o.total)}</span>
-                        <OrderStatusBadge status={o.status} />
-                      </div>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </Card>
+            <CampaignQueue entries={data.campaign_queue} />
+            <RecentOrders orders={data.recent_orders} />
           </div>
         )}
       </QueryState>

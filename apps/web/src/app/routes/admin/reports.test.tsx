@@ -20,18 +20,35 @@ const tower = (n: number, rate: number): SalesReport['ocupacao'][number] => ({
   tower: `Torre ${n}`,
   slots: 4,
   booked: Math.round(rate * 28),
+  technical: n === 7 ? 2 : 0,
+  blocked: n === 7 ? 7 : 0,
   capacity: 28,
   rate,
+  unavailable_rate: n === 7 ? 23 / 28 : rate,
 });
 
 const report: SalesReport = {
   range: { from: '2026-12-01', to: '2026-12-31' },
   occupancy_range: { from: '2027-01-04', to: '2027-03-28' },
   grain: 'day',
-  totals: { orders: 3, revenue: 1_234_567, average_ticket: 411_522 },
+  totals: {
+    orders: 3,
+    gross: 1_279_567,
+    discounts: 5_000,
+    refunds: 40_000,
+    revenue: 1_234_567,
+    average_ticket: 411_522,
+  },
   periodo: [
-    { period: '2026-12-02', orders: 2, revenue: 1_000_000, discount: 5_000 },
-    { period: '2026-12-15', orders: 1, revenue: 234_567, discount: 0 },
+    {
+      period: '2026-12-02',
+      orders: 2,
+      gross: 1_045_000,
+      discount: 5_000,
+      refunds: 40_000,
+      revenue: 1_000_000,
+    },
+    { period: '2026-12-15', orders: 1, gross: 234_567, discount: 0, refunds: 0, revenue: 234_567 },
   ],
   produtos: [
     {
@@ -41,11 +58,12 @@ const report: SalesReport = {
       city: 'Brasília',
       state: 'DF',
       items: 2,
+      gross: 1_045_000,
       revenue: 1_000_000,
     },
   ],
-  cidades: [{ city: 'Brasília', state: 'DF', orders: 3, items: 4, revenue: 1_234_567 }],
-  tipos: [{ type: 'painel_led', items: 1, revenue: 234_567 }],
+  cidades: [{ city: 'Brasília', state: 'DF', orders: 3, items: 4, gross: 1_279_567, revenue: 1_234_567 }],
+  tipos: [{ type: 'painel_led', items: 1, gross: 234_567, revenue: 234_567 }],
   clientes: [
     { user_id: 'u1', name: 'Joana Souza', email: 'joana@exemplo.com.br', orders: 2, revenue: 1_000_000 },
     { user_id: 'u2', name: '', email: 'sem-nome@exemplo.com.br', orders: 1, revenue: 234_567 },
@@ -84,30 +102,52 @@ describe('relatórios do painel', () => {
       'Ocupação por produto e torre',
     ]);
     expect(cellsOf('Vendas por período')).toEqual([
-      ['Período', 'Pedidos', 'Receita', 'Descontos'],
-      ['02/12/2026', '2', 'R$ 10.000,00', 'R$ 50,00'],
-      ['15/12/2026', '1', 'R$ 2.345,67', 'R$ 0,00'],
+      ['Período', 'Pedidos', 'Bruto', 'Descontos', 'Reembolsos', 'Receita líquida'],
+      ['02/12/2026', '2', 'R$ 10.450,00', 'R$ 50,00', 'R$ 400,00', 'R$ 10.000,00'],
+      ['15/12/2026', '1', 'R$ 2.345,67', 'R$ 0,00', 'R$ 0,00', 'R$ 2.345,67'],
     ]);
     expect(cellsOf('Vendas por tipo')).toEqual([
-      ['Tipo', 'Itens', 'Receita'],
-      ['Painel de LED', '1', 'R$ 2.345,67'],
+      ['Tipo', 'Itens', 'Bruto', 'Receita líquida'],
+      ['Painel de LED', '1', 'R$ 2.345,67', 'R$ 2.345,67'],
     ]);
     expect(cellsOf('Vendas por cidade')).toEqual([
-      ['Cidade', 'Pedidos', 'Itens', 'Receita'],
-      ['Brasília/DF', '3', '4', 'R$ 12.345,67'],
+      ['Cidade', 'Pedidos', 'Itens', 'Bruto', 'Receita líquida'],
+      ['Brasília/DF', '3', '4', 'R$ 12.795,67', 'R$ 12.345,67'],
     ]);
     expect(cellsOf('Vendas por produto')).toEqual([
-      ['Produto', 'Tipo', 'Cidade', 'Itens', 'Receita'],
-      ['Outdoor W3 Sul', 'Outdoor', 'Brasília/DF', '2', 'R$ 10.000,00'],
+      ['Produto', 'Tipo', 'Cidade', 'Itens', 'Bruto', 'Receita líquida'],
+      ['Outdoor W3 Sul', 'Outdoor', 'Brasília/DF', '2', 'R$ 10.450,00', 'R$ 10.000,00'],
     ]);
     expect(cellsOf('Melhores clientes')).toEqual([
-      ['Cliente', 'Email', 'Pedidos', 'Receita'],
+      ['Cliente', 'Email', 'Pedidos', 'Receita líquida'],
       ['Joana Souza', 'joana@exemplo.com.br', '2', 'R$ 10.000,00'],
       ['—', 'sem-nome@exemplo.com.br', '1', 'R$ 2.345,67'],
     ]);
     const occupancy = cellsOf('Ocupação');
-    expect(occupancy[0]).toEqual(['Produto', 'Torre', 'Slots', 'Slot-dias reservados', 'Ocupação']);
-    expect(occupancy[1]).toEqual(['Painel 07 (Brasília)', 'Torre 7', '4', '14 de 28', '50%']);
+    expect(occupancy[0]).toEqual([
+      'Produto',
+      'Torre',
+      'Slots',
+      'Slot-dias vendidos',
+      'Reserva técnica',
+      'Bloqueados',
+      'Ocupação (vendas)',
+      'Indisponível',
+    ]);
+    expect(occupancy[1]).toEqual([
+      'Painel 07 (Brasília)',
+      'Torre 7',
+      '4',
+      '14 de 28',
+      '2',
+      '7',
+      '50%',
+      '82,1%',
+    ]);
+    // The headline says which figure it is and how it is made (decision 092).
+    expect(screen.getByTestId('receita-composicao').textContent?.replace(/\u00a0/g, ' ')).toBe(
+      'Bruto R$ 12.795,67 − descontos R$ 50,00 − reembolsos R$ 400,00 = receita líquida R$ 12.345,67. Pedidos cancelados depois de pagos contam pelo valor que ficou com a Urbana.',
+    );
     expect(occupancy).toHaveLength(21);
     expect(screen.getByText('As 20 torres mais ocupadas de 21; o CSV traz todas.')).toBeTruthy();
   });

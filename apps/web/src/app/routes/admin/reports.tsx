@@ -113,6 +113,8 @@ function RowsTable<T>({ spec: { label, empty, rowKey, columns }, rows }: { spec:
   );
 }
 const OCCUPANCY_ROWS = 20;
+/** The one money figure of every table and headline: bruto − descontos − reembolsos. */
+const NET = 'Receita líquida';
 
 /** The busiest towers first; all of them only on request (the network has hundreds). */
 function occupancyRows<T extends { rate: number; product: string }>(rows: T[], all: boolean): T[] {
@@ -129,13 +131,15 @@ const reports: { [T in ReportTable]: ReportSpec<Rows[T]> } = {
     columns: [
       ['Período', (r) => period(r.period)],
       ['Pedidos', (r) => formatInteger(r.orders)],
-      ['Receita', (r) => formatMoney(r.revenue)],
+      ['Bruto', (r) => formatMoney(r.gross)],
       ['Descontos', (r) => formatMoney(r.discount)],
+      ['Reembolsos', (r) => formatMoney(r.refunds)],
+      [NET, (r) => formatMoney(r.revenue)],
     ],
     chart: (rows) => (
       <RevenueLineChart
         data={rows.map((p) => ({ day: p.period, revenue: p.revenue }))}
-        label="Receita por período"
+        label="Receita líquida por período"
       />
     ),
   },
@@ -147,12 +151,13 @@ const reports: { [T in ReportTable]: ReportSpec<Rows[T]> } = {
     columns: [
       ['Tipo', typeOf],
       ['Itens', (r) => formatInteger(r.items)],
-      ['Receita', (r) => formatMoney(r.revenue)],
+      ['Bruto', (r) => formatMoney(r.gross)],
+      [NET, (r) => formatMoney(r.revenue)],
     ],
     chart: (rows) => (
       <RevenueBarChart
         data={rows.map((t) => ({ name: typeOf(t), revenue: t.revenue }))}
-        label="Receita por tipo"
+        label="Receita líquida por tipo"
       />
     ),
   },
@@ -165,7 +170,8 @@ const reports: { [T in ReportTable]: ReportSpec<Rows[T]> } = {
       ['Cidade', cityOf],
       ['Pedidos', (r) => formatInteger(r.orders)],
       ['Itens', (r) => formatInteger(r.items)],
-      ['Receita', (r) => formatMoney(r.revenue)],
+      ['Bruto', (r) => formatMoney(r.gross)],
+      [NET, (r) => formatMoney(r.revenue)],
     ],
   },
   produtos: {
@@ -178,7 +184,8 @@ const reports: { [T in ReportTable]: ReportSpec<Rows[T]> } = {
       ['Tipo', typeOf],
       ['Cidade', cityOf],
       ['Itens', (r) => formatInteger(r.items)],
-      ['Receita', (r) => formatMoney(r.revenue)],
+      ['Bruto', (r) => formatMoney(r.gross)],
+      [NET, (r) => formatMoney(r.revenue)],
     ],
   },
   clientes: {
@@ -190,7 +197,7 @@ const reports: { [T in ReportTable]: ReportSpec<Rows[T]> } = {
       ['Cliente', (r) => r.name || '—'],
       ['Email', (r) => r.email],
       ['Pedidos', (r) => formatInteger(r.orders)],
-      ['Receita', (r) => formatMoney(r.revenue)],
+      [NET, (r) => formatMoney(r.revenue)],
     ],
   },
   ocupacao: {
@@ -210,14 +217,17 @@ const reports: { [T in ReportTable]: ReportSpec<Rows[T]> } = {
       ['Torre', (r) => r.tower],
       ['Slots', (r) => formatInteger(r.slots)],
       [
-        'Slot-dias reservados',
+        'Slot-dias vendidos',
         (r) => (
           <>
             {formatInteger(r.booked)} de {formatInteger(r.capacity)}
           </>
         ),
       ],
-      ['Ocupação', (r) => formatPercent(r.rate)],
+      ['Reserva técnica', (r) => formatInteger(r.technical)],
+      ['Bloqueados', (r) => formatInteger(r.blocked)],
+      ['Ocupação (vendas)', (r) => formatPercent(r.rate)],
+      ['Indisponível', (r) => formatPercent(r.unavailable_rate)],
     ],
   },
 };
@@ -253,10 +263,21 @@ function ReportSection<T extends ReportTable>({
 }
 
 const totals: Array<[label: string, value: (t: SalesReport['totals']) => string, testId?: string]> = [
-  ['Receita', (t) => formatMoney(t.revenue), 'receita-total'],
+  [NET, (t) => formatMoney(t.revenue), 'receita-total'],
   ['Pedidos pagos', (t) => formatInteger(t.orders)],
-  ['Ticket médio', (t) => formatMoney(t.average_ticket)],
+  ['Ticket médio (líquido)', (t) => formatMoney(t.average_ticket)],
 ];
+
+/** How the receita líquida is made, under the headline (decision 092). */
+function TotalsNote({ totals: t }: { totals: SalesReport['totals'] }) {
+  return (
+    <p className="text-sm text-slate-600" data-testid="receita-composicao">
+      Bruto {formatMoney(t.gross)} − descontos {formatMoney(t.discounts)} − reembolsos{' '}
+      {formatMoney(t.refunds)} = receita líquida {formatMoney(t.revenue)}. Pedidos cancelados depois de pagos
+      contam pelo valor que ficou com a Urbana.
+    </p>
+  );
+}
 
 interface ReportProps {
   report: SalesReport;
@@ -316,6 +337,7 @@ function Report({ report, list, showAll, onShowAll }: ReportProps) {
           </Card>
         ))}
       </div>
+      <TotalsNote totals={report.totals} />
       {section('periodo')}
       {/* Side by side only where each table has its full width: at 1280 px two columns cut the
           revenue column of "Por tipo" and "Por cidade" (issue #40 item 8). */}

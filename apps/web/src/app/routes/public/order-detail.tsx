@@ -116,7 +116,9 @@ function Detail() {
                   <p className="text-sm text-slate-600">{facesLine(item.type, item.towers)}</p>
                 ) : null}
                 {/* The API sends a campaign only for a paid order's item (or a run that took place). */}
-                {item.campaign ? <ItemCampaign itemId={item.id} campaign={item.campaign} /> : null}
+                {item.campaign ? (
+                  <ItemCampaign itemId={item.id} booked={item} campaign={item.campaign} />
+                ) : null}
               </li>
             ))}
           </ul>

@@ -1,0 +1,1 @@
+ALTER TABLE "order_items" ADD COLUMN "art_reminder_sent_at" timestamp with time zone;
