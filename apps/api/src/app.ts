@@ -42,6 +42,7 @@ import { authRoutes } from './routes/public/auth.ts';
 import { catalogRoutes } from './routes/public/catalog.ts';
 import { contentRoutes } from './routes/public/content.ts';
 import { healthRoutes } from './routes/public/health.ts';
+import { paymentWebhookRoutes } from './routes/public/payment-webhooks.ts';
 import { plannerRoutes } from './routes/public/planner.ts';
 import { sharedPlanRoutes } from './routes/public/shared-plans.ts';
 import { deliverCampaignReports } from './services/campaign-reports/deliver-reports.ts';
@@ -185,6 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(catalogRoutes(deps), { prefix: '/api' });
   await app.register(plannerRoutes(deps), { prefix: '/api' });
   await app.register(orderRoutes(deps), { prefix: '/api' });
+  await app.register(paymentWebhookRoutes(deps), { prefix: '/api' });
   await app.register(watchRoutes(deps), { prefix: '/api' });
   await app.register(campaignReportRoutes(deps), { prefix: '/api' });
   await app.register(proposalRoutes(deps), { prefix: '/api' });

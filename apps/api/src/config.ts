@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { parseAdminEmails, SEARCH_MAP_LIMIT } from '@urbana/shared';
 import { apiRoot } from './paths.ts';
 import { nfseConfig, type NfseConfig } from './services/fiscal/nfse-config.ts';
+import { pixPspConfig, type PixPspConfig } from './services/payments/api-pix/config.ts';
 
 export const repoRoot = path.resolve(apiRoot, '../..');
 
@@ -75,6 +76,22 @@ const envSchema = z.object({
   PIX_MERCHANT_NAME: z.string().default('URBANA MIDIA EXTERIOR'),
   PIX_MERCHANT_CITY: z.string().default('BRASILIA'),
   PAYMENT_WEBHOOK_SECRET: z.string().optional(),
+  PIX_PSP_URL: z.union([z.literal(''), z.string().url()]).default(''),
+  PIX_PSP_TOKEN_URL: z.union([z.literal(''), z.string().url()]).optional(),
+  PIX_PSP_CLIENT_ID: z.string().optional(),
+  PIX_PSP_CLIENT_SECRET: z.string().optional(),
+  PIX_PSP_CERT: z.string().optional(),
+  PIX_PSP_KEY: z.string().optional(),
+  PIX_PSP_CA: z.string().optional(),
+  PIX_WEBHOOK_SECRET: z.string().optional(),
+  PIX_COBV_MULTA_PERCENT: z.coerce.number().min(0).max(2).default(2),
+  PIX_COBV_JUROS_PERCENT_MES: z.coerce.number().min(0).max(1).default(1),
+  PIX_RECONCILE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(60),
   LONG_RUN_DISCOUNT_WEEKS: z.coerce.number().int().min(1).default(12),
   LONG_RUN_DISCOUNT_PERCENT: z.coerce.number().min(0).max(90).default(10),
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
@@ -203,6 +220,10 @@ export interface Config {
   pix: { key: string; merchantName: string; merchantCity: string };
   /** HMAC secret of the payment provider's webhook; without it the webhook refuses every call. */
   paymentWebhookSecret: string | undefined;
+  /** A PSP speaking the API Pix (issue #41), only when PIX_PSP_URL is set. */
+  pixPsp: PixPspConfig | undefined;
+  /** The secret the PSP's webhook URL carries (`?segredo=`) when nginx does not verify its certificate. */
+  pixWebhookSecret: string | undefined;
   pricing: { longRunWeeks: number; longRunPercent: number };
   /** /metrics: its own listener (port undefined = none) and the main port's bearer token (undefined = none). */
   metrics: { port: number | undefined; host: string; token: string | undefined };
@@ -333,6 +354,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     watchAlertMinutes: e.WATCH_ALERT_MINUTES,
     pix: { key: e.PIX_KEY, merchantName: e.PIX_MERCHANT_NAME, merchantCity: e.PIX_MERCHANT_CITY },
     paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET || undefined,
+    pixPsp: pixPspConfig(e),
+    pixWebhookSecret: e.PIX_WEBHOOK_SECRET || undefined,
     pricing: { longRunWeeks: e.LONG_RUN_DISCOUNT_WEEKS, longRunPercent: e.LONG_RUN_DISCOUNT_PERCENT },
     s3: s3Config(e),
     orderLimits: {

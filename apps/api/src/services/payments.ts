@@ -94,7 +94,7 @@ export async function handlePaymentWebhook(
  * Whether an unpaid order's hold is gone: its window passed and another checkout already took (or
  * released) one of its slots, before the expiry worker ran. Confirming it then would book a slot twice.
  */
-async function lostSlots(tx: Tx, orderId: string, expiresAt: Date): Promise<boolean> {
+export async function lostSlots(tx: Tx, orderId: string, expiresAt: Date): Promise<boolean> {
   if (expiresAt.getTime() > Date.now()) return false;
   const released = await tx.execute<{ n: number }>(sql`
     select count(*)::int as n from reservations r
@@ -109,7 +109,7 @@ async function lostSlots(tx: Tx, orderId: string, expiresAt: Date): Promise<bool
  * and the customer and staff are told (issue 22, item 4; decision 026). The webhook answers 200 so the
  * provider stops retrying.
  */
-async function recordLatePayment(
+export async function recordLatePayment(
   deps: OrderDeps,
   tx: Tx,
   order: typeof orders.$inferSelect,

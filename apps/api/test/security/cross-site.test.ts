@@ -467,8 +467,11 @@ const stateChanging: Record<string, (w: World) => Req> = {
 
 /** Documented exceptions to the same-origin rule: called by other servers, authenticated otherwise. */
 const WEBHOOK_PREFIX = '/api/webhooks/';
-const webhooks: Record<string, { url: string }> = {
-  'POST /api/webhooks/pagamentos': { url: '/api/webhooks/pagamentos' },
+const webhooks: Record<string, { url: string; refused: string }> = {
+  'POST /api/webhooks/pagamentos': { url: '/api/webhooks/pagamentos', refused: 'Assinatura inválida.' },
+  // The API Pix PSP's (issue #41): a client certificate verified by nginx or the URL's secret.
+  'POST /api/webhooks/pix': { url: '/api/webhooks/pix', refused: 'Notificação não autenticada.' },
+  'POST /api/webhooks/pix/pix': { url: '/api/webhooks/pix/pix', refused: 'Notificação não autenticada.' },
 };
 /**
  * RFC 8058 one-click unsubscribe: mail programs POST it from anywhere. It needs the e-mail's random key
@@ -531,7 +534,7 @@ describe('V4.2.2 / V13.2.3 requisições de outro site', () => {
     });
     const ts = Math.floor(Date.now() / 1000);
     for (const [, headers] of crossSiteHeaders) {
-      for (const { url } of Object.values(webhooks)) {
+      for (const { url, refused } of Object.values(webhooks)) {
         await settle();
         const before = await snapshot(database);
         for (const signature of [undefined, '0'.repeat(64), signWebhook('segredo-errado', ts, body)]) {
@@ -547,7 +550,7 @@ describe('V4.2.2 / V13.2.3 requisições de outro site', () => {
             payload: body,
           });
           expect(res.statusCode).toBe(401);
-          expectMessageOnly(res, 'Assinatura inválida.');
+          expectMessageOnly(res, refused);
         }
         expect(await snapshot(database)).toEqual(before);
       }
