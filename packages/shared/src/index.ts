@@ -44,3 +44,5 @@ export * from './billing/schemas.ts';
 export * from './notifications/schemas.ts';
 export * from './system/schemas.ts';
 export * from './campaigns/schemas.ts';
+export * from './agencies/commission.ts';
+export * from './agencies/schemas.ts';

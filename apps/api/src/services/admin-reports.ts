@@ -53,6 +53,15 @@ const paidIn = (r: Range) =>
   sql`o.status in ${SOLD} and o.paid_at is not null
     and (o.paid_at at time zone ${TZ})::date between ${r.from}::date and ${r.to}::date`;
 
+/** A row of the report by period; `agency_commission`: the agencies' desconto-padrão (decision 098). */
+type PeriodRow = {
+  period: string;
+  orders: number;
+  revenue: string;
+  discount: string;
+  agency_commission: string;
+};
+
 /**
  * Occupancy per tower: booked slot-days (orders paid or waiting for payment) over the slot-days it
  * offers in the range. Staff blocks and reservas técnicas are not sales: they are not occupancy.
@@ -94,10 +103,11 @@ export async function salesReport(
   const days =
     (new Date(`${r.to}T00:00:00Z`).getTime() - new Date(`${r.from}T00:00:00Z`).getTime()) / 86_400_000 + 1;
   const grain: 'day' | 'month' = days > 92 ? 'month' : 'day';
-  const period = await db.execute<{ period: string; orders: number; revenue: string; discount: string }>(sql`
+  const period = await db.execute<PeriodRow>(sql`
     select to_char(date_trunc(${grain}, (o.paid_at at time zone ${TZ})), ${grain === 'month' ? 'YYYY-MM' : 'YYYY-MM-DD'}) as period,
       count(*)::int as orders, sum(o.total)::bigint as revenue,
-      sum(o.discount + o.coupon_discount)::bigint as discount
+      sum(o.discount + o.coupon_discount)::bigint as discount,
+      sum(o.agency_commission)::bigint as agency_commission
     from orders o where ${paidIn(r)}
     group by 1 order by 1`);
   const byProduct = await db.execute<{
@@ -153,6 +163,7 @@ export async function salesReport(
       orders: Number(x.orders),
       revenue: Number(x.revenue),
       discount: Number(x.discount),
+      agency_commission: Number(x.agency_commission),
     })),
     produtos: byProduct.rows.map((x) => ({ ...x, items: Number(x.items), revenue: Number(x.revenue) })),
     cidades: byCity.rows.map((x) => ({
@@ -188,12 +199,13 @@ export function reportCsv(report: SalesReport, table: ReportTable): { filename: 
   let rows: string[][];
   switch (table) {
     case 'periodo':
-      header = ['Período', 'Pedidos', 'Receita (R$)', 'Descontos (R$)'];
+      header = ['Período', 'Pedidos', 'Receita (R$)', 'Descontos (R$)', 'Desconto-padrão de agência (R$)'];
       rows = report.periodo.map((r) => [
         day(r.period),
         int(r.orders),
         csvMoney(r.revenue),
         csvMoney(r.discount),
+        csvMoney(r.agency_commission),
       ]);
       break;
     case 'produtos':

@@ -216,7 +216,15 @@ export const salesReportSchema = z.object({
   grain: z.enum(['day', 'month']),
   totals: z.object({ orders: z.number(), revenue: z.number(), average_ticket: z.number() }),
   periodo: z.array(
-    z.object({ period: z.string(), orders: z.number(), revenue: z.number(), discount: z.number() }),
+    z.object({
+      period: z.string(),
+      orders: z.number(),
+      /** What was paid: the net of agencies' orders (decision 098). */
+      revenue: z.number(),
+      discount: z.number(),
+      /** The agencies' desconto-padrão: revenue + agency_commission is the gross media value. */
+      agency_commission: z.number(),
+    }),
   ),
   produtos: z.array(
     z.object({

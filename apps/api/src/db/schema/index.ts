@@ -11,3 +11,4 @@ export * from './inventory.ts';
 export * from './plans.ts';
 export * from './watches.ts';
 export * from './storage.ts';
+export * from './agencies.ts';

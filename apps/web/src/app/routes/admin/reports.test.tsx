@@ -30,8 +30,8 @@ const report: SalesReport = {
   grain: 'day',
   totals: { orders: 3, revenue: 1_234_567, average_ticket: 411_522 },
   periodo: [
-    { period: '2026-12-02', orders: 2, revenue: 1_000_000, discount: 5_000 },
-    { period: '2026-12-15', orders: 1, revenue: 234_567, discount: 0 },
+    { period: '2026-12-02', orders: 2, revenue: 1_000_000, discount: 5_000, agency_commission: 0 },
+    { period: '2026-12-15', orders: 1, revenue: 234_567, discount: 0, agency_commission: 0 },
   ],
   produtos: [
     {
