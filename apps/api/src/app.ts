@@ -25,6 +25,7 @@ import { frameworkErrorHandler, registerSecurity } from './plugins/external/secu
 import { registerSse } from './plugins/external/sse.ts';
 import { registerSwagger } from './plugins/external/swagger.ts';
 import { proposalRoutes } from './routes/account/proposals.ts';
+import { agencyRoutes } from './routes/account/agency.ts';
 import { adRoutes } from './routes/account/ads.ts';
 import { billingRoutes } from './routes/account/billing.ts';
 import { campaignReportRoutes } from './routes/account/campaign-reports.ts';
@@ -190,6 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(watchRoutes(deps), { prefix: '/api' });
   await app.register(campaignReportRoutes(deps), { prefix: '/api' });
   await app.register(proposalRoutes(deps), { prefix: '/api' });
+  await app.register(agencyRoutes(deps), { prefix: '/api' });
   await app.register(planRoutes(deps), { prefix: '/api' });
   await app.register(sharedPlanRoutes(deps), { prefix: '/api' });
   await app.register(notificationStreamRoutes(deps), { prefix: '/api' });

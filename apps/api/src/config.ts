@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { parseAdminEmails, SEARCH_MAP_LIMIT } from '@urbana/shared';
+import {
+  AGENCY_COMMISSION_MAX_PERCENT,
+  AGENCY_COMMISSION_MIN_PERCENT,
+  DEFAULT_AGENCY_COMMISSION_PERCENT,
+  parseAdminEmails,
+  SEARCH_MAP_LIMIT,
+} from '@urbana/shared';
 import { apiRoot } from './paths.ts';
 import { nfseConfig, type NfseConfig } from './services/fiscal/nfse-config.ts';
 import { pixPspConfig, type PixPspConfig } from './services/payments/api-pix/config.ts';
@@ -94,6 +100,13 @@ const envSchema = z.object({
     .default(60),
   LONG_RUN_DISCOUNT_WEEKS: z.coerce.number().int().min(1).default(12),
   LONG_RUN_DISCOUNT_PERCENT: z.coerce.number().min(0).max(90).default(10),
+  // The CENP's desconto-padrão of a certified agency (issue #44, decision 098): 20 % at least.
+  AGENCY_COMMISSION_PERCENT: z.coerce
+    .number()
+    .int()
+    .min(AGENCY_COMMISSION_MIN_PERCENT)
+    .max(AGENCY_COMMISSION_MAX_PERCENT)
+    .default(DEFAULT_AGENCY_COMMISSION_PERCENT),
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   CATALOG_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
   SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(10),
@@ -227,6 +240,8 @@ export interface Config {
   pricing: { longRunWeeks: number; longRunPercent: number };
   /** /metrics: its own listener (port undefined = none) and the main port's bearer token (undefined = none). */
   metrics: { port: number | undefined; host: string; token: string | undefined };
+  /** The desconto-padrão of a CENP-certified agency, in percent of the gross media value (decision 098). */
+  agencyCommissionPercent: number;
   /** Multiplies every per-IP request limit (e.g. many people behind one office NAT). */
   rateLimitScale: number;
   /** How long a product page or search answer may be served from memory (0 turns it off). */
@@ -357,6 +372,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     pixPsp: pixPspConfig(e),
     pixWebhookSecret: e.PIX_WEBHOOK_SECRET || undefined,
     pricing: { longRunWeeks: e.LONG_RUN_DISCOUNT_WEEKS, longRunPercent: e.LONG_RUN_DISCOUNT_PERCENT },
+    agencyCommissionPercent: e.AGENCY_COMMISSION_PERCENT,
     s3: s3Config(e),
     orderLimits: {
       unpaidPerAccount: e.ORDER_UNPAID_MAX_PER_ACCOUNT,

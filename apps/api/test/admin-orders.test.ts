@@ -193,8 +193,10 @@ describe('/api/admin/pedidos: lista, busca, filtros, CSV', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Pedido;Situação;Forma de pagamento;Bruto (R$);Descontos (R$);Cupom;Total (R$);Reembolso (R$);Receita líquida (R$);Cliente;CPF/CNPJ;E-mail;Cidades;Itens;Feito em;Pago em',
+      'Pedido;Situação;Forma de pagamento;Bruto (R$);Descontos (R$);Cupom;Total (R$);Reembolso (R$);Receita líquida (R$);Cliente;CPF/CNPJ;E-mail;Cidades;Itens;Feito em;Pago em;Valor bruto da veiculação (R$);Desconto-padrão de agência (R$);Valor líquido (R$)',
     );
+    // A direct customer's order: the gross is its total, no commission (decision 098).
+    expect(lines.find((l) => l.startsWith(fat.code))).toMatch(/;700,00;0,00;700,00$/);
     expect(
       lines.some((l) =>
         l.startsWith(

@@ -8,6 +8,12 @@ import { formatMoney } from './lib/money.ts';
  * `staff` is true for actions only the panel can do; sign-ins and a customer's own steps are false.
  */
 export const auditActions = {
+  'agencia.cadastrada': { sentence: 'cadastrou a agência', staff: false },
+  'agencia.alterada': { sentence: 'alterou os dados da agência', staff: false },
+  'agencia.confirmada': { sentence: 'confirmou o certificado do CENP da agência', staff: true },
+  'agencia.pessoa_incluida': { sentence: 'incluiu uma pessoa na agência', staff: false },
+  'anunciante.cadastrado': { sentence: 'cadastrou um anunciante da agência', staff: false },
+  'anunciante.alterado': { sentence: 'alterou um anunciante da agência', staff: false },
   'anuncio.enviado': { sentence: 'enviou o anúncio para análise', staff: false },
   'anuncio.aprovado': { sentence: 'aprovou o anúncio', staff: true },
   'anuncio.reprovado': { sentence: 'reprovou o anúncio', staff: true },

@@ -47,3 +47,5 @@ export * from './notifications/schemas.ts';
 export * from './system/schemas.ts';
 export * from './campaigns/schemas.ts';
 export * from './campaigns/queue.ts';
+export * from './agencies/commission.ts';
+export * from './agencies/schemas.ts';

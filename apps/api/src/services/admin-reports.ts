@@ -61,12 +61,13 @@ async function itemTable<T>(db: Db, r: Range, select: SQL, groupBy: SQL, orderBy
 
 async function periodTable(db: Db, r: Range, grain: 'day' | 'month') {
   const { rows } = await db.execute<
-    Record<'orders' | 'gross' | 'discount' | 'refunds' | 'revenue', string> & {
+    Record<'orders' | 'gross' | 'discount' | 'agency_commission' | 'refunds' | 'revenue', string> & {
       period: string;
     }
   >(sql`${figuresWith(r)}
     select to_char(date_trunc(${grain}, (c.paid_at at time zone ${TZ})), ${grain === 'month' ? 'YYYY-MM' : 'YYYY-MM-DD'}) as period,
       count(*)::int as orders, sum(c.gross)::bigint as gross, sum(c.discounts)::bigint as discount,
+      sum(c.agency_commission)::bigint as agency_commission,
       sum(c.refunds)::bigint as refunds, sum(c.net)::bigint as revenue
     from counted c group by 1 order by 1`);
   return rows.map((x) => ({
@@ -74,6 +75,7 @@ async function periodTable(db: Db, r: Range, grain: 'day' | 'month') {
     orders: Number(x.orders),
     gross: Number(x.gross),
     discount: Number(x.discount),
+    agency_commission: Number(x.agency_commission),
     refunds: Number(x.refunds),
     revenue: Number(x.revenue),
   }));
@@ -203,6 +205,7 @@ export function reportCsv(report: SalesReport, table: ReportTable): { filename: 
         'Pedidos',
         'Bruto (R$)',
         'Descontos (R$)',
+        'Desconto-padrão de agência (R$)',
         'Reembolsos (R$)',
         'Receita líquida (R$)',
       ];
@@ -211,6 +214,7 @@ export function reportCsv(report: SalesReport, table: ReportTable): { filename: 
         int(r.orders),
         csvMoney(r.gross),
         csvMoney(r.discount),
+        csvMoney(r.agency_commission),
         csvMoney(r.refunds),
         csvMoney(r.revenue),
       ]);

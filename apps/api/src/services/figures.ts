@@ -10,8 +10,9 @@ import type { Db } from '../db/client.ts';
  * For an order `o`:
  * - **bruto** (`gross`): the list price of its items, before any discount (`o.subtotal`);
  * - **descontos** (`discounts`): period/volume discounts plus the coupon (`o.discount + o.coupon_discount`);
+ * - **desconto-padrão** (`agency_commission`): a certified agency's commission (decision 098);
  * - **reembolso** (`refunds`): what staff give back after cancelling it paid (decision 076);
- * - **receita líquida** (`net`): bruto − descontos − reembolso, the money Urbana keeps. "Receita" on
+ * - **receita líquida** (`net`): bruto − descontos − desconto-padrão − reembolso, the money Urbana keeps. "Receita" on
  *   every screen and CSV is this figure.
  *
  * An order counts when it was paid and is sold (pago, em veiculação, concluído), or was cancelled
@@ -55,7 +56,8 @@ export const countsIn = (r: Range, o = sql.raw('o')): SQL =>
 export const figuresWith = (r: Range): SQL => sql`
   with counted as (
     select o.id, o.user_id, o.paid_at, o.subtotal::bigint as gross,
-      (o.discount + o.coupon_discount)::bigint as discounts, ${refundSql()}::bigint as refunds,
+      (o.discount + o.coupon_discount)::bigint as discounts, o.agency_commission::bigint as agency_commission,
+      ${refundSql()}::bigint as refunds,
       ${netSql()}::bigint as net
     from orders o where ${countsIn(r)}
   ),

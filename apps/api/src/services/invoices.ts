@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import {
+  agencyFigureLabels,
+  storedFigures,
   formatBookingPeriod,
   formatMoney,
   formatDocument,
@@ -54,6 +56,7 @@ function toItem(row: typeof invoices.$inferSelect & { order_code: string; order_
     order_status: row.order_status,
     amount: row.amount,
     discount: row.discount,
+    agency_commission: row.agency_commission,
     total: row.total,
     due_date: row.due_date,
     status: row.status,
@@ -275,13 +278,31 @@ export async function invoicePdf(db: Db, userId: string | null, invoiceId: strin
     ...(order.coupon_discount
       ? [{ label: `Cupom ${couponCode ?? ''}`.trim(), value: minus(formatMoney(order.coupon_discount)) }]
       : []),
-    { label: 'Total', value: formatMoney(invoice.total), bold: true },
+    ...agencyTotals(invoice, order.agency_commission_percent),
   ]);
   drawFootnote(doc, [
     'Documento de cobrança emitido pela Urbana; não é documento fiscal. Valores em reais (R$). Em caso de dúvida, fale com o suporte em urbana.com.br/suporte.',
     await fiscalLine(db, order.id),
   ]);
   return { number: invoice.number ?? order.code, pdf: await end() };
+}
+
+/**
+ * The invoice's last lines: its total, or for an agency's order the three figures of decision 098 —
+ * gross media value, desconto-padrão and the net to pay.
+ */
+function agencyTotals(invoice: { total: number; agency_commission: number }, percent: number | null) {
+  if (invoice.agency_commission === 0)
+    return [{ label: 'Total', value: formatMoney(invoice.total), bold: true }];
+  const f = storedFigures({ ...invoice, agency_commission_percent: percent });
+  const commission = f.percent
+    ? agencyFigureLabels.commissionWithPercent(f.percent)
+    : agencyFigureLabels.commission;
+  return [
+    { label: agencyFigureLabels.gross, value: formatMoney(f.gross) },
+    { label: commission, value: minus(formatMoney(f.commission)) },
+    { label: `${agencyFigureLabels.net} a pagar`, value: formatMoney(f.net), bold: true },
+  ];
 }
 
 /**

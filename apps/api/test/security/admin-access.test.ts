@@ -67,6 +67,18 @@ const adminRoutes: Record<
     invalid: Send | null;
   }
 > = {
+  'GET /api/admin/agencias': {
+    section: 'usuarios',
+    ok: 200,
+    url: '/api/admin/agencias',
+    invalid: null,
+  },
+  'POST /api/admin/agencias/:id/confirmar': {
+    section: 'usuarios',
+    ok: 200,
+    url: (w) => `/api/admin/agencias/${w.agency.id}/confirmar`,
+    invalid: { url: '/api/admin/agencias/nao-e-um-uuid/confirmar' },
+  },
   'GET /api/admin/convites': {
     section: 'usuarios',
     ok: 200,

@@ -32,6 +32,27 @@ useSecurityWorld();
  * the coverage test until it is listed here.
  */
 const stateChanging: Record<string, (w: World) => Req> = {
+  'POST /api/agencia': () => ({
+    url: '/api/agencia',
+    payload: { name: 'Agência da Ana', document: '11.222.333/0001-81', cenp_valid_until: null },
+  }),
+  'PUT /api/agencia': () => ({
+    url: '/api/agencia',
+    payload: { name: 'Agência da Ana', document: '11.222.333/0001-81', cenp_valid_until: null },
+  }),
+  'POST /api/agencia/pessoas': (w) => ({ url: '/api/agencia/pessoas', payload: { email: w.bruno.email } }),
+  'POST /api/agencia/anunciantes': () => ({
+    url: '/api/agencia/anunciantes',
+    payload: { ...billing, person_type: 'pj', document: '11.222.333/0001-81' },
+  }),
+  'PUT /api/agencia/anunciantes/:id': (w) => ({
+    url: `/api/agencia/anunciantes/${w.agency.advertiser}`,
+    payload: { ...billing, person_type: 'pj', document: '11.222.333/0001-81' },
+  }),
+  'POST /api/admin/agencias/:id/confirmar': (w) => ({
+    url: `/api/admin/agencias/${w.agency.id}/confirmar`,
+    cookie: w.admin.cookie,
+  }),
   'POST /api/admin/inventario/bloqueios': (w) => ({
     url: '/api/admin/inventario/bloqueios',
     cookie: w.operador.cookie,

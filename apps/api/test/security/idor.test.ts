@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
+  agencyMessages,
   adMessages,
   campaignMessages,
   mediaMessages,
@@ -13,7 +14,7 @@ import {
 } from '@urbana/shared';
 import { inject } from '../helpers.ts';
 import { hasParams, listRoutes, routeKey } from './routes.ts';
-import { expectMessageOnly, snapshot, START, type Person } from './world.ts';
+import { billing, expectMessageOnly, snapshot, START, type Person } from './world.ts';
 import {
   ctx,
   database,
@@ -402,6 +403,26 @@ const paramRoutes: Record<string, ParamCheck> = {
       url: `/api/support/tickets/${w.anaTicket.id}/messages`,
       payload: { message: 'Bruno tentando responder no atendimento da Ana.' },
     }),
+  },
+  // An agency's advertiser (issue #44): only its agency's people reach it.
+  'GET /api/agencia/anunciantes/:id': {
+    kind: 'owned',
+    notFound: agencyMessages.advertiserNotFound,
+    id: (w) => w.agency.advertiser,
+    request: (w) => ({ url: `/api/agencia/anunciantes/${w.agency.advertiser}` }),
+  },
+  'PUT /api/agencia/anunciantes/:id': {
+    kind: 'owned',
+    notFound: agencyMessages.advertiserNotFound,
+    id: (w) => w.agency.advertiser,
+    request: (w) => ({
+      url: `/api/agencia/anunciantes/${w.agency.advertiser}`,
+      payload: { ...billing, person_type: 'pj', name: 'Trocado por Bruno', document: '11.222.333/0001-81' },
+    }),
+  },
+  'POST /api/admin/agencias/:id/confirmar': {
+    kind: 'staff',
+    request: (w) => ({ url: `/api/admin/agencias/${w.agency.id}/confirmar` }),
   },
   'GET /api/admin/support/tickets/:id': {
     kind: 'staff',

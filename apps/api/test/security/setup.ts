@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { addDays, todayInBrasilia } from '@urbana/shared';
+import { companyBilling } from '@urbana/shared/samples';
 import {
   fiscalDocuments,
   dataExports,
@@ -100,6 +101,8 @@ export interface World {
   /** Ana's named media plan and its share link's token (issue #23 item 3). */
   anaPlan: string;
   anaPlanToken: string;
+  /** An agency (not Ana's nor Bruno's) and its advertiser, with an alphanumeric CNPJ (issue #44). */
+  agency: { id: string; advertiser: string };
 }
 export const w = {} as World;
 
@@ -394,6 +397,27 @@ async function inventoryWorld() {
     cookie: w.ana.cookie,
   });
   w.anaPlanToken = shared.json().share_token;
+  w.agency = await agencyWithAdvertiser(ctx);
+}
+
+/** Alice's agency and its advertiser: Bruno, who works for no agency, must not reach them. */
+async function agencyWithAdvertiser(ctx: TestContext) {
+  const alice = await person(ctx, { nome: 'Alice Agência' });
+  const agency = await inject(ctx, {
+    method: 'POST',
+    url: '/api/agencia',
+    cookie: alice.cookie,
+    payload: { name: 'Agência Alice Ltda.', document: '11.222.333/0001-81', cenp_valid_until: null },
+  });
+  expect(agency.statusCode, agency.body).toBe(201);
+  const advertiser = await inject(ctx, {
+    method: 'POST',
+    url: '/api/agencia/anunciantes',
+    cookie: alice.cookie,
+    payload: { ...companyBilling, name: 'Anunciante da Alice', document: '12.ABC.345/01DE-35' },
+  });
+  expect(advertiser.statusCode, advertiser.body).toBe(201);
+  return { id: agency.json().id as string, advertiser: advertiser.json().id as string };
 }
 export const planLines = () => [{ productId: w.product.id, towerIds: [], startDate: START, weeks: 1 }];
 export const proposalBody = () => ({

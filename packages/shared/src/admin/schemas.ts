@@ -243,6 +243,8 @@ export const salesReportSchema = z.object({
       orders: z.number(),
       gross: z.number(),
       discount: z.number(),
+      /** The agencies' desconto-padrão (decision 098): bruto − descontos − this − reembolsos = revenue. */
+      agency_commission: z.number(),
       refunds: z.number(),
       revenue: z.number(),
     }),

@@ -15,6 +15,8 @@ export const invoiceSchema = z.object({
   order_status: z.string(),
   amount: z.number(),
   discount: z.number(),
+  /** An agency's desconto-padrão (decision 098): gross = total + agency_commission, net = total. */
+  agency_commission: z.number(),
   total: z.number(),
   due_date: z.string(),
   status: z.enum(invoiceStatuses),

@@ -31,6 +31,7 @@ export const adminOrderRow = orderHeadSchema
     created_at: true,
     expires_at: true,
     paid_at: true,
+    figures: true,
   })
   .extend({
     customer: z.object({ id: z.string(), name: z.string(), email: z.string(), document: z.string() }),

@@ -41,6 +41,11 @@ export const checkoutBodySchema = z.object({
     .nullish()
     .transform((v) => v || null),
   payment_method: z.enum(paymentMethods, { error: 'Escolha a forma de pagamento.' }).default('pix'),
+  /** An agency's order: the advertiser it is for, billed on its CNPJ (issue #44). */
+  advertiser_id: z
+    .uuid({ error: 'Anunciante não encontrado.' })
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type CheckoutBody = z.output<typeof checkoutBodySchema>;
 
@@ -138,6 +143,15 @@ export const orderHeadSchema = z.object({
   created_at: z.string(),
   expires_at: z.string(),
   paid_at: z.string().nullable(),
+  /** An agency's order: the advertiser billed (issue #44); null for a direct customer's. */
+  advertiser: z.object({ id: z.string(), name: z.string(), document: z.string() }).nullable(),
+  /** Gross media value, desconto-padrão and net (decision 098); the net is `total`. */
+  figures: z.object({
+    gross: z.number(),
+    commission: z.number(),
+    net: z.number(),
+    percent: z.number().nullable(),
+  }),
 });
 export type OrderHead = z.infer<typeof orderHeadSchema>;
 
@@ -147,6 +161,8 @@ export const orderInvoiceSchema = z.object({
   number: z.string().nullable(),
   status: z.enum(invoiceStatuses),
   total: z.number(),
+  /** The desconto-padrão the invoice shows, equal to its order's (decision 098). */
+  agency_commission: z.number(),
   due_date: z.string(),
   paid_at: z.string().nullable(),
 });

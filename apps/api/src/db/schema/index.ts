@@ -13,3 +13,4 @@ export * from './watches.ts';
 export * from './storage.ts';
 export * from './fiscal.ts';
 export * from './screens.ts';
+export * from './agencies.ts';

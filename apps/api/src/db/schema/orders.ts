@@ -23,6 +23,7 @@ import { createdAt, id, timestamptz, updatedAt } from './columns.ts';
 const money = (name: string) => bigint(name, { mode: 'number' });
 import { profiles } from './accounts.ts';
 import { products, towers } from './catalog.ts';
+import { advertisers, agencies } from './agencies.ts';
 
 /** The billing details an order needs (docs/spec/product.md §4). */
 export const billingProfiles = pgTable(
@@ -129,6 +130,11 @@ export const orders = pgTable(
     refund_reason: text('refund_reason'),
     /** Why staff cancelled the order, shown to its customer (issue #40 item 3). */
     cancel_reason: text('cancel_reason'),
+    /** An agency's order: for whom, by which agency, and its desconto-padrão (issue #44, decision 098). */
+    advertiser_id: uuid('advertiser_id').references(() => advertisers.id, { onDelete: 'restrict' }),
+    agency_id: uuid('agency_id').references(() => agencies.id, { onDelete: 'restrict' }),
+    agency_commission: money('agency_commission').notNull().default(0),
+    agency_commission_percent: integer('agency_commission_percent'),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -150,7 +156,7 @@ export const orders = pgTable(
       .where(sql`${t.status} = 'aguardando_pagamento'`),
     check(
       'orders_amounts_check',
-      sql`${t.subtotal} >= 0 and ${t.discount} >= 0 and ${t.coupon_discount} >= 0 and ${t.total} = ${t.subtotal} - ${t.discount} - ${t.coupon_discount} and ${t.total} >= 0`,
+      sql`${t.subtotal} >= 0 and ${t.discount} >= 0 and ${t.coupon_discount} >= 0 and ${t.agency_commission} >= 0 and ${t.total} = ${t.subtotal} - ${t.discount} - ${t.coupon_discount} - ${t.agency_commission} and ${t.total} >= 0`,
     ),
     // A refund gives back at most what was paid, never less than nothing (decision 076).
     check(
@@ -271,6 +277,8 @@ export const invoices = pgTable(
     amount: money('amount').notNull(),
     discount: money('discount').notNull(),
     total: money('total').notNull(),
+    /** The order's desconto-padrão, beside `discount`: total = amount − discount − agency_commission. */
+    agency_commission: money('agency_commission').notNull().default(0),
     due_date: date('due_date', { mode: 'string' }).notNull(),
     status: text('status', { enum: ['pendente', 'paga', 'vencida', 'cancelada'] })
       .notNull()

@@ -2,6 +2,7 @@ import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/app/auth.ts';
+import { agencyAdminRoutes } from './agencies.ts';
 import { adminCampaignRoutes } from './campaigns.ts';
 import { couponAdminRoutes } from './coupons.ts';
 import { dashboardAdminRoutes } from './dashboard.ts';
@@ -40,6 +41,7 @@ export const adminRoutes =
     await app.register(orderAdminRoutes(deps));
     await app.register(inventoryAdminRoutes(deps));
     await app.register(proposalAdminRoutes(deps));
+    await app.register(agencyAdminRoutes(deps));
     await app.register(adminCampaignRoutes(deps));
     await app.register(supportAdminRoutes(deps));
     await app.register(messagingAdminRoutes(deps));

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   foldText,
+  storedFigures,
   normalizeDocument,
   formatDateTime,
   orderStatusLabels,
@@ -103,6 +104,7 @@ function toRow({ order, ...r }: OrderRow): AdminOrderRow {
     created_at: order.created_at.toISOString(),
     expires_at: order.expires_at.toISOString(),
     paid_at: order.paid_at?.toISOString() ?? null,
+    figures: storedFigures(order),
     customer: {
       id: order.user_id,
       name: (order.billing as { name?: string }).name || r.customer_name,
@@ -150,6 +152,10 @@ export async function adminOrdersCsv(db: Db, input: AdminOrderListQuery) {
     'Itens',
     'Feito em',
     'Pago em',
+    // Decision 098: the three figures; a direct customer's gross is its total, with no commission.
+    'Valor bruto da veiculação (R$)',
+    'Desconto-padrão de agência (R$)',
+    'Valor líquido (R$)',
   ];
   const lines = rows
     .map((raw) => [raw, toRow(raw)] as const)
@@ -170,6 +176,9 @@ export async function adminOrdersCsv(db: Db, input: AdminOrderListQuery) {
       String(r.items),
       localTime(r.created_at),
       localTime(r.paid_at),
+      csvMoney(r.figures.gross),
+      csvMoney(r.figures.commission),
+      csvMoney(r.figures.net),
     ]);
   const body = [header, ...lines].map((line) => line.map((v) => csvCell(v)).join(';'));
   return {

@@ -100,6 +100,22 @@ export interface DpsInput {
   ibsCbs?: false | { operationIndicator?: string; cst?: string; classification?: string };
 }
 
+/**
+ * The DPS values of an invoice: the service at its list value (vServ) and every discount — long-run,
+ * coupon and an agency's desconto-padrão (decision 098) — as unconditional (vDescIncond), so that the
+ * NFS-e's net equals what the invoice charges.
+ */
+export function invoiceDpsValues(invoice: {
+  amount: number;
+  discount: number;
+  agency_commission: number;
+}): Pick<DpsInput['values'], 'amountCents' | 'unconditionalDiscountCents'> {
+  return {
+    amountCents: invoice.amount,
+    unconditionalDiscountCents: invoice.discount + invoice.agency_commission,
+  };
+}
+
 /** 'CPF' or 'CNPJ', and the value as the schema writes it. */
 export function documentKind(document: string): { tag: 'CPF' | 'CNPJ'; value: string } {
   const value = normalizeDocument(document);

@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { PROPOSAL_REQUEST_PREFIX, type OrderHead, type OrderInvoice } from '@urbana/shared';
+import { PROPOSAL_REQUEST_PREFIX, storedFigures, type OrderHead, type OrderInvoice } from '@urbana/shared';
 import type { Db } from '../../db/client.ts';
 import type { invoices, orders } from '../../db/schema/index.ts';
 import { coupons, orderItems, orderItemTowers } from '../../db/schema/index.ts';
@@ -23,6 +23,17 @@ export function orderHead(order: typeof orders.$inferSelect, couponCode: string 
     created_at: order.created_at.toISOString(),
     expires_at: order.expires_at.toISOString(),
     paid_at: order.paid_at?.toISOString() ?? null,
+    advertiser: order.advertiser_id ? { id: order.advertiser_id, ...billedName(order.billing) } : null,
+    figures: storedFigures(order),
+  };
+}
+
+/** The name and CNPJ an agency's order bills (its advertiser's, kept on the order). */
+function billedName(billing: unknown): { name: string; document: string } {
+  const b = (billing ?? {}) as { name?: unknown; document?: unknown };
+  return {
+    name: typeof b.name === 'string' ? b.name : '',
+    document: typeof b.document === 'string' ? b.document : '',
   };
 }
 
@@ -34,13 +45,17 @@ export async function couponCodeOf(db: Db, order: typeof orders.$inferSelect): P
 }
 
 export function orderInvoice(
-  invoice: Pick<typeof invoices.$inferSelect, 'id' | 'number' | 'status' | 'total' | 'due_date' | 'paid_at'>,
+  invoice: Pick<
+    typeof invoices.$inferSelect,
+    'id' | 'number' | 'status' | 'total' | 'due_date' | 'paid_at' | 'agency_commission'
+  >,
 ): OrderInvoice {
   return {
     id: invoice.id,
     number: invoice.number,
     status: invoice.status,
     total: invoice.total,
+    agency_commission: invoice.agency_commission ?? 0,
     due_date: invoice.due_date,
     paid_at: invoice.paid_at?.toISOString() ?? null,
   };

@@ -5,7 +5,6 @@ import {
   formatBookingPeriod,
   formatMoney,
   invoicedMessages,
-  orderLimitMessages,
   paths,
   type CheckoutBody,
   pathWithQuery,
@@ -28,7 +27,9 @@ import {
   type KeyRequest,
   type PriorAnswer,
 } from './checkout-context.ts';
-import { findPgError, isPgError, pgConstraint, pgErrors } from '../../db/errors.ts';
+import { isPgError, pgConstraint, pgErrors } from '../../db/errors.ts';
+import { agencyColumns, agencyOrderOf, type AgencyOrder } from '../agencies/checkout.ts';
+import { refusalOf } from './place-order-refusal.ts';
 import { confirmFreeOrder, type OrderDeps } from './transition.ts';
 import { paymentTerms, type PaymentTerms } from './issue-invoice.ts';
 import type { DetailDoc } from './queries.ts';
@@ -155,7 +156,9 @@ const rememberRefusal = (db: Db, req: KeyRequest, error: AppError) => rememberRe
 /** Each refusal a customer can meet, in this order, from what `checkoutContext` read: no write yet. */
 async function precheck(deps: OrderDeps, body: CheckoutBody, req: KeyRequest, context: CheckoutContext) {
   const { db, config } = deps;
-  const { billing } = context;
+  // An agency's order bills its advertiser (issue #44); a direct customer's, the billing profile.
+  const agency = await agencyOrderOf(db, req.userId, body.advertiser_id, config.agencyCommissionPercent);
+  const billing = agency?.billing ?? context.billing;
   if (!billing) throw new AppError(409, BILLING_REQUIRED);
   if (body.payment_method === 'faturado' && billing.person_type !== 'pj') {
     throw new AppError(400, 'Boleto/transferência faturada é só para empresas (CNPJ).');
@@ -185,7 +188,17 @@ async function precheck(deps: OrderDeps, body: CheckoutBody, req: KeyRequest, co
     const tower = item.towers.find((t) => t.id === full.tower_id);
     if (tower) throw unavailable(item.name, item.is_tower_based ? tower.name : null);
   }
-  return { billing, items, subtotal, discount, faceWeeks, couponDiscount, terms, user: context.user! };
+  return {
+    billing,
+    items,
+    subtotal,
+    discount,
+    faceWeeks,
+    couponDiscount,
+    terms,
+    agency,
+    user: context.user!,
+  };
 }
 
 async function placeNewOrder(deps: OrderDeps, body: CheckoutBody, req: KeyRequest, context: CheckoutContext) {
@@ -258,6 +271,7 @@ interface Checked {
   discount: number;
   faceWeeks: number;
   terms: PaymentTerms;
+  agency: AgencyOrder | null;
   user: NonNullable<CheckoutContext['user']>;
   orderId: string;
   coupon: { id: string; discount: number } | null;
@@ -267,7 +281,8 @@ interface Checked {
 async function orderDocument(deps: OrderDeps, body: CheckoutBody, req: KeyRequest, c: Checked) {
   const { config } = deps;
   const couponDiscount = c.coupon?.discount ?? 0;
-  const total = c.subtotal - c.discount - couponDiscount;
+  // The desconto-padrão after the coupon (decision 098): the total is what is paid, the net.
+  const { total, columns } = agencyColumns(c.agency, c.subtotal - c.discount, couponDiscount);
   assertTotalWithinLimit(total);
   const code = orderCode();
   const txid = newTxid();
@@ -291,6 +306,7 @@ async function orderDocument(deps: OrderDeps, body: CheckoutBody, req: KeyReques
       pix_payload: payload,
       billing: c.billing,
       expires_at: c.terms.expiresAt.toISOString(),
+      ...columns,
     },
     items: c.items.map((i) => ({ ...i, id: randomUUID() })),
     // The words of a refusal for a face with no free slot left, by tower: `place_order` keeps and
@@ -365,29 +381,4 @@ function orderTexts(
           }
         : null,
   };
-}
-
-/** The customer's words for a refusal raised by `place_order` (SQLSTATE U0001). */
-function refusalOf(error: unknown, items: QuotedItem[], faceWeeks: number, deps: OrderDeps): AppError | null {
-  const found = findPgError(error, pgErrors.refusal);
-  if (!found) return null;
-  const limits = deps.config.orderLimits;
-  switch (found?.message) {
-    case 'sem_vaga': {
-      const item = items.find((i) => i.towers.some((t) => t.id === found.detail));
-      const tower = item?.towers.find((t) => t.id === found.detail);
-      return unavailable(item?.name ?? '', item?.is_tower_based ? (tower?.name ?? null) : null);
-    }
-    case 'limite_pedidos':
-      return new AppError(409, orderLimitMessages.tooManyUnpaid(limits.unpaidPerAccount));
-    case 'limite_semanas':
-      return new AppError(
-        409,
-        orderLimitMessages.faceWeeks(limits.faceWeeksPerAccount, Number(found.detail ?? faceWeeks)),
-      );
-    case 'limite_ip':
-      return new AppError(409, orderLimitMessages.tooManyFromNetwork);
-    default:
-      return null;
-  }
 }

@@ -45,10 +45,19 @@ const report: SalesReport = {
       orders: 2,
       gross: 1_045_000,
       discount: 5_000,
+      agency_commission: 0,
       refunds: 40_000,
       revenue: 1_000_000,
     },
-    { period: '2026-12-15', orders: 1, gross: 234_567, discount: 0, refunds: 0, revenue: 234_567 },
+    {
+      period: '2026-12-15',
+      orders: 1,
+      gross: 234_567,
+      discount: 0,
+      agency_commission: 0,
+      refunds: 0,
+      revenue: 234_567,
+    },
   ],
   produtos: [
     {

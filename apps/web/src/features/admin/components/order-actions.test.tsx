@@ -16,6 +16,8 @@ const base: AdminOrderData = {
   coupon_discount: 0,
   coupon_code: null,
   total: 70_000,
+  advertiser: null,
+  figures: { gross: 70_000, commission: 0, net: 70_000, percent: null },
   refund_amount: null,
   refund_reason: null,
   cancel_reason: null,
