@@ -9,7 +9,7 @@ import {
 } from '@urbana/shared';
 import { apiRoot } from './paths.ts';
 import { nfseConfig, type NfseConfig } from './services/fiscal/nfse-config.ts';
-import { pixPspConfig, type PixPspConfig } from './services/payments/api-pix/config.ts';
+import { pixPspConfig, pixPspEnvSchema, type PixPspConfig } from './services/payments/api-pix/config.ts';
 
 export const repoRoot = path.resolve(apiRoot, '../..');
 
@@ -82,22 +82,7 @@ const envSchema = z.object({
   PIX_MERCHANT_NAME: z.string().default('URBANA MIDIA EXTERIOR'),
   PIX_MERCHANT_CITY: z.string().default('BRASILIA'),
   PAYMENT_WEBHOOK_SECRET: z.string().optional(),
-  PIX_PSP_URL: z.union([z.literal(''), z.string().url()]).default(''),
-  PIX_PSP_TOKEN_URL: z.union([z.literal(''), z.string().url()]).optional(),
-  PIX_PSP_CLIENT_ID: z.string().optional(),
-  PIX_PSP_CLIENT_SECRET: z.string().optional(),
-  PIX_PSP_CERT: z.string().optional(),
-  PIX_PSP_KEY: z.string().optional(),
-  PIX_PSP_CA: z.string().optional(),
-  PIX_WEBHOOK_SECRET: z.string().optional(),
-  PIX_COBV_MULTA_PERCENT: z.coerce.number().min(0).max(2).default(2),
-  PIX_COBV_JUROS_PERCENT_MES: z.coerce.number().min(0).max(1).default(1),
-  PIX_RECONCILE_MINUTES: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 60)
-    .default(60),
+  ...pixPspEnvSchema,
   LONG_RUN_DISCOUNT_WEEKS: z.coerce.number().int().min(1).default(12),
   LONG_RUN_DISCOUNT_PERCENT: z.coerce.number().min(0).max(90).default(10),
   // The CENP's desconto-padrão of a certified agency (issue #44, decision 098): 20 % at least.

@@ -1,22 +1,32 @@
+import { z } from 'zod';
+
 /**
  * The PIX_* settings of the API Pix provider (issue #41), read by config.ts from the environment.
  * Paths, not contents: the certificate files are read when the provider starts.
  */
 
+/** The PIX_* variables of the API Pix provider, part of config.ts's environment schema. */
+export const pixPspEnvSchema = {
+  PIX_PSP_URL: z.union([z.literal(''), z.string().url()]).default(''),
+  PIX_PSP_TOKEN_URL: z.union([z.literal(''), z.string().url()]).optional(),
+  PIX_PSP_CLIENT_ID: z.string().optional(),
+  PIX_PSP_CLIENT_SECRET: z.string().optional(),
+  PIX_PSP_CERT: z.string().optional(),
+  PIX_PSP_KEY: z.string().optional(),
+  PIX_PSP_CA: z.string().optional(),
+  PIX_WEBHOOK_SECRET: z.string().optional(),
+  PIX_COBV_MULTA_PERCENT: z.coerce.number().min(0).max(2).default(2),
+  PIX_COBV_JUROS_PERCENT_MES: z.coerce.number().min(0).max(1).default(1),
+  PIX_RECONCILE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(60),
+};
+
 /** The PIX_* variables after config.ts's zod schema. */
-export interface PixPspEnv {
-  PIX_PSP_URL: string;
-  PIX_PSP_TOKEN_URL?: string;
-  PIX_PSP_CLIENT_ID?: string;
-  PIX_PSP_CLIENT_SECRET?: string;
-  PIX_PSP_CERT?: string;
-  PIX_PSP_KEY?: string;
-  PIX_PSP_CA?: string;
-  PIX_WEBHOOK_SECRET?: string;
-  PIX_COBV_MULTA_PERCENT: number;
-  PIX_COBV_JUROS_PERCENT_MES: number;
-  PIX_RECONCILE_MINUTES: number;
-}
+export type PixPspEnv = z.infer<z.ZodObject<typeof pixPspEnvSchema>>;
 
 export interface PixPspConfig {
   url: string;
