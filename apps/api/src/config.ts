@@ -300,6 +300,16 @@ function s3Config(e: ParsedEnv): Config['s3'] {
     : undefined;
 }
 
+/** The unpaid-order and order-rate limits (docs/decisions/026-abuse-and-edge-cases.md). */
+function orderLimitsOf(e: z.infer<typeof envSchema>): Config['orderLimits'] {
+  return {
+    unpaidPerAccount: e.ORDER_UNPAID_MAX_PER_ACCOUNT,
+    faceWeeksPerAccount: e.ORDER_UNPAID_MAX_FACE_WEEKS,
+    unpaidPerIp: e.ORDER_UNPAID_MAX_PER_IP,
+    rate: { max: e.ORDER_RATE_MAX, timeWindow: e.ORDER_RATE_WINDOW_MINUTES * 60_000 },
+  };
+}
+
 /** Google sign-in, only when both the client id and the secret are set. */
 function googleConfig(e: ParsedEnv): Config['google'] {
   return e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
@@ -359,12 +369,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     pricing: { longRunWeeks: e.LONG_RUN_DISCOUNT_WEEKS, longRunPercent: e.LONG_RUN_DISCOUNT_PERCENT },
     agencyCommissionPercent: e.AGENCY_COMMISSION_PERCENT,
     s3: s3Config(e),
-    orderLimits: {
-      unpaidPerAccount: e.ORDER_UNPAID_MAX_PER_ACCOUNT,
-      faceWeeksPerAccount: e.ORDER_UNPAID_MAX_FACE_WEEKS,
-      unpaidPerIp: e.ORDER_UNPAID_MAX_PER_IP,
-      rate: { max: e.ORDER_RATE_MAX, timeWindow: e.ORDER_RATE_WINDOW_MINUTES * 60_000 },
-    },
+    orderLimits: orderLimitsOf(e),
     idempotencyKeyMs: e.IDEMPOTENCY_KEY_HOURS * 3600_000,
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     bodyIdleTimeoutMs: e.BODY_IDLE_TIMEOUT_SECONDS * 1000,
