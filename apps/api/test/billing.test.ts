@@ -162,10 +162,24 @@ describe('faturas', () => {
   });
 
   it('uma fatura pendente (sem número) conta no ano do vencimento: o filtro de ano nunca oferece "0" (issue #40 item 9)', async () => {
-    const me = customers[8]!;
-    const inv = await invoiceOf(8);
-    expect(inv.year).toBeNull();
-    const dueYear = Number(inv.due_date.slice(0, 4));
+    // A new customer with one pending invoice: the others' invoices were paid by the tests above.
+    const u = await createUser(ctx, { nome: 'Cliente sem número' });
+    const me = { cookie: await signIn(ctx, u.email, u.password) };
+    const profile = await inject(ctx, {
+      method: 'PUT',
+      url: '/api/billing-profile',
+      cookie: me.cookie,
+      payload: { ...billingPf, name: 'Cliente Sem Número da Silva' },
+    });
+    expect(profile.statusCode).toBe(200);
+    const placed = await order(me.cookie, addDays(START, 28));
+    expect(placed.statusCode).toBe(201);
+    const [inv] = await ctx.database.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.order_id, placed.json<{ id: string }>().id));
+    expect(inv!.year).toBeNull();
+    const dueYear = Number(inv!.due_date.slice(0, 4));
     const summary = await inject(ctx, { method: 'GET', url: '/api/invoices/summary', cookie: me.cookie });
     expect(summary.json().years).toEqual([dueYear]);
     const thatYear = await inject(ctx, {
@@ -173,7 +187,7 @@ describe('faturas', () => {
       url: `/api/invoices?year=${dueYear}`,
       cookie: me.cookie,
     });
-    expect(thatYear.json<{ items: Array<{ id: string }> }>().items.map((i) => i.id)).toEqual([inv.id]);
+    expect(thatYear.json<{ items: Array<{ id: string }> }>().items.map((i) => i.id)).toEqual([inv!.id]);
   });
 
   it('o PDF da fatura paga traz o número; o da pendente, o código do pedido', async () => {

@@ -77,6 +77,9 @@ export const agencyMemberSchema = z.object({
   role: z.enum(agencyRoles),
 });
 
+/** POST /api/agencia/pessoas: the agency's people after the addition. */
+export const agencyMembersResponse = z.object({ members: z.array(agencyMemberSchema) });
+
 /** GET /api/agencia: the signed-in person's agency (null: not an agency), their role and its people. */
 export const myAgencyResponse = z.object({
   agency: agencySchema.nullable(),

@@ -73,6 +73,9 @@ export const adminPlayerSchema = z.object({
 });
 export type AdminPlayer = z.infer<typeof adminPlayerSchema>;
 
+/** GET /api/admin/telas. */
+export const adminPlayerListSchema = z.object({ items: z.array(adminPlayerSchema) });
+
 /** The answer to a new player: the secret and the QR code that carries it, this once. */
 export const playerCreatedSchema = adminPlayerSchema.extend({
   secret: z.string(),

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
+  adminPlayerListSchema,
   adminPlayerSchema,
   noContentSchema,
   playerCreatedSchema,
@@ -26,7 +26,7 @@ export const playerAdminRoutes =
         schema: {
           tags: ['admin'],
           summary: 'Telas (players) das faces digitais',
-          response: { 200: z.object({ items: z.array(adminPlayerSchema) }), ...errors },
+          response: { 200: adminPlayerListSchema, ...errors },
         },
       },
       async () => listPlayers(deps.db),
