@@ -12,6 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import { messageSchema } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
+import { peerIsTrustedProxy } from '../../lib/trusted-proxy.ts';
 import { webhookPixBodySchema } from '../../services/payments/api-pix/schemas.ts';
 import { toPayment } from '../../services/payments/api-pix/translate.ts';
 import { applyReceivedPayment } from '../../services/payments/apply-payment.ts';
@@ -28,8 +29,12 @@ function sameSecret(given: unknown, secret: string | undefined): boolean {
 function authenticated(deps: AppDeps, request: FastifyRequest): boolean {
   const query = request.query as Record<string, unknown>;
   if (sameSecret(query.segredo, deps.config.pixWebhookSecret)) return true;
-  // The header means something only when nginx, a trusted proxy, set it after verifying the certificate.
-  return deps.config.trustProxy !== false && request.headers['x-ssl-client-verify'] === 'SUCCESS';
+  // The header means something only when nginx, a trusted proxy, set it after verifying the certificate:
+  // the connection must come from a proxy TRUST_PROXY names, not from any caller.
+  return (
+    peerIsTrustedProxy(deps.config.trustProxy, request.socket.remoteAddress) &&
+    request.headers['x-ssl-client-verify'] === 'SUCCESS'
+  );
 }
 
 export function paymentWebhookRoutes(deps: AppDeps): FastifyPluginAsyncZod {
