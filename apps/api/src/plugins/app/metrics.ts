@@ -55,17 +55,20 @@ export async function renderMetrics(deps: AppDeps): Promise<{ contentType: strin
 }
 
 /**
- * Request durations for every answer, by route template; `/metrics` on the main port only with
- * METRICS_TOKEN (docs/decisions/086-metrics-and-alerts.md).
+ * Request durations for every answer, by route template, when metrics can be read (METRICS_PORT or
+ * METRICS_TOKEN); `/metrics` on the main port only with METRICS_TOKEN
+ * (docs/decisions/086-metrics-and-alerts.md).
  */
 export function registerMetrics(app: FastifyInstance, deps: AppDeps): void {
+  const { port, token } = deps.config.metrics;
+  // Nobody can read them without a listener or a token: no event-loop monitor, no hook per request.
+  if (port === undefined && !token) return;
   startProcessMetrics();
   // A callback hook: no promise per request (issue #21, per-request tax).
   app.addHook('onResponse', (request, reply, done) => {
     observeRequest(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
-  const token = deps.config.metrics.token;
   if (!token) return;
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (!bearerMatches(request.headers.authorization, token))

@@ -3,7 +3,6 @@ import {
   bookingsOverlap,
   CART_STORAGE_KEY,
   isIsoDate,
-  cartTotal,
   makeCartItemId,
   planCartSync,
   towerCountOnAdd,
@@ -37,7 +36,6 @@ export interface AddToCartInput {
 export interface CartContextValue {
   items: CartItem[];
   count: number;
-  total: number;
   /** True while the cart of a user who just signed in (or came back) is read from the cloud. */
   syncing: boolean;
   /** The new line, or null when the cart already holds this face for an overlapping period. */
@@ -227,7 +225,6 @@ export function CartProvider({ children }: { children: ReactNode }) {
     () => ({
       items: hydrated ? items : noItems,
       count: hydrated ? items.length : 0,
-      total: hydrated ? cartTotal(items) : 0,
       syncing,
       addItem,
       addItems,
