@@ -137,9 +137,10 @@ test.describe('guardas das áreas', () => {
     await form.getByRole('button', { name: 'Entrar no painel' }).click();
     await expect(page).toHaveURL(/\/admin$/);
     const nav = page.getByRole('navigation', { name: 'Administração' });
-    // The eleven sections of the seed, Pedidos, Inventário and Propostas (issue #19) and Equipe
-    // (invitations, issue #24).
-    await expect(nav.getByRole('link')).toHaveCount(15);
+    // The eleven sections of the seed, Pedidos, Inventário and Propostas (issue #19), Equipe
+    // (invitations, issue #24) and Fila fiscal (NFS-e, issue #42).
+    await expect(nav.getByRole('link')).toHaveCount(16);
+    await expect(nav.getByRole('link', { name: 'Fila fiscal' })).toBeVisible();
     await nav.getByRole('link', { name: 'Logs de email' }).click();
     await expect(page.getByRole('heading', { name: 'Logs de email' })).toBeVisible();
   });

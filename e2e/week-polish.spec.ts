@@ -61,7 +61,7 @@ for (const { name, viewport } of sizes) {
       const search = await request.get('/api/search?local=Brasília&por_pagina=1');
       const [product] = ((await search.json()) as { items: Array<{ id: string }> }).items;
       // Weeks of their own for each size: the face has one slot.
-      const first = addDays(await startDate(request), 7 * (viewport.width < 500 ? 40 : 36));
+      const first = addDays(await startDate(request), 7 * (viewport.width < 500 ? 60 : 56));
       const pix = await placeOrderAs(customer.api, { productId: product!.id, start: first, method: 'pix' });
       const invoiced = await placeOrderAs(customer.api, {
         productId: product!.id,

@@ -49,6 +49,7 @@ import { sharedPlanRoutes } from './routes/public/shared-plans.ts';
 import { deliverCampaignReports } from './services/campaign-reports/deliver-reports.ts';
 import { NotificationHub } from './services/messaging/notification-hub.ts';
 import { Outbox } from './services/messaging/outbox.ts';
+import { createApiPixProvider } from './services/payments/api-pix/provider.ts';
 import { SessionCache } from './services/session-cache.ts';
 import { createStorage, type Storage } from './services/storage.ts';
 import { deliverWatchAlerts } from './services/watches/deliver-alerts.ts';
@@ -153,6 +154,7 @@ function createDeps(
     sessionCache,
     kickExports: () => undefined,
     kickFiscal: () => undefined,
+    payments: config.pixPsp ? createApiPixProvider(config.pixPsp, config.pix.key) : undefined,
   };
   return { deps, listening };
 }

@@ -6,6 +6,7 @@ import type { ReadCache } from './lib/read-cache.ts';
 import type { RateLimits } from './plugins/external/rate-limit.ts';
 import type { NotificationHub } from './services/messaging/notification-hub.ts';
 import type { Outbox } from './services/messaging/outbox.ts';
+import type { ApiPixProvider } from './services/payments/api-pix/provider.ts';
 import type { SessionCache } from './services/session-cache.ts';
 import type { Storage } from './services/storage.ts';
 
@@ -26,6 +27,8 @@ export interface AppDeps {
   kickExports: () => void;
   /** Run the fiscal queue (NFS-e) now (a no-op unless the workers run). */
   kickFiscal: () => void;
+  /** The API Pix PSP when PIX_PSP_URL is set (issue #41); undefined: the static code staff confirm. */
+  payments: ApiPixProvider | undefined;
 }
 
 declare module 'fastify' {

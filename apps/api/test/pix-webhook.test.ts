@@ -8,29 +8,11 @@ import type { AddressInfo } from 'node:net';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, earliestBookableStart, todayInBrasilia } from '@urbana/shared';
-import { startPspSimulator, type PspSimulator } from '../../../scripts/simulators/psp-pix.ts';
-import {
-  notifications,
-  orders,
-  orderStatusHistory,
-  paymentEvents,
-  products,
-  towers,
-} from '../src/db/schema/index.ts';
-import { createApiPixClient } from '../src/services/payments/api-pix/client.ts';
-import {
-  billingPf,
-  createTestApp,
-  createUser,
-  inject,
-  NO_ORDER_LIMITS,
-  signIn,
-  testConfig,
-  type TestContext,
-} from './helpers.ts';
-import { makePixCerts, type PixCerts } from './pix-certs.ts';
+import type { PspSimulator } from '../../../scripts/simulators/psp-pix.ts';
+import { notifications, orders, orderStatusHistory, paymentEvents } from '../src/db/schema/index.ts';
+import { createTestApp, inject, NO_ORDER_LIMITS, testConfig, type TestContext } from './helpers.ts';
+import { makePixCerts, pixCustomerAndFace, startTestPsp, type PixCerts } from './pix-certs.ts';
 
-const CHAVE = 'pix@urbana.com.br';
 const SECRET = 'segredo-do-webhook';
 let ctx: TestContext;
 let certs: PixCerts;
@@ -74,61 +56,15 @@ const lastDelivery = async () => {
 
 beforeAll(async () => {
   certs = makePixCerts();
-  sim = await startPspSimulator({
-    key: certs.serverKeyPem,
-    cert: certs.serverCertPem,
-    ca: certs.caPem,
-    clientId: 'urbana',
-    clientSecret: 'segredo',
-    chave: CHAVE,
-  });
-  ctx = await createTestApp({
-    config: testConfig({
-      ...NO_ORDER_LIMITS,
-      PIX_PSP_URL: sim.url,
-      PIX_PSP_TOKEN_URL: sim.tokenUrl,
-      PIX_PSP_CLIENT_ID: 'urbana',
-      PIX_PSP_CLIENT_SECRET: 'segredo',
-      PIX_PSP_CERT: certs.clientCertPath,
-      PIX_PSP_KEY: certs.clientKeyPath,
-      PIX_PSP_CA: certs.caPath,
-      PIX_WEBHOOK_SECRET: SECRET,
-    }),
-  });
+  let env: Record<string, string>;
+  ({ sim, env } = await startTestPsp(certs, { PIX_WEBHOOK_SECRET: SECRET }));
+  ctx = await createTestApp({ config: testConfig({ ...NO_ORDER_LIMITS, ...env }) });
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   webhookBase = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}/api/webhooks/pix`;
-  const client = createApiPixClient({
-    url: sim.url,
-    tokenUrl: sim.tokenUrl,
-    clientId: 'urbana',
-    clientSecret: 'segredo',
-    cert: certs.clientCertPem,
-    key: certs.clientKeyPem,
-    ca: certs.caPem,
-  });
-  await client.putWebhook(CHAVE, `${webhookBase}?segredo=${SECRET}`);
-  client.close();
-  const u = await createUser(ctx, { nome: 'Ana Souza' });
-  cookie = await signIn(ctx, u.email, u.password);
-  await inject(ctx, { method: 'PUT', url: '/api/billing-profile', cookie, payload: billingPf });
-  await createUser(ctx, { tipo: 'operador', email: 'op-pix@urbana.com.br' });
-  const [p] = await ctx.database.db
-    .insert(products)
-    .values({
-      slug: 'outdoor-pix-webhook',
-      name: 'Outdoor Pix',
-      type: 'outdoor',
-      city: 'Brasília',
-      state: 'DF',
-      latitude: -15.79,
-      longitude: -47.88,
-      daily_price: 10_000,
-      is_tower_based: false,
-      weekly_audience: 10_000,
-    })
-    .returning();
-  productId = p!.id;
-  await ctx.database.db.insert(towers).values({ product_id: productId, name: 'Face A', slots: 1 });
+  // The app's own provider registers where the PSP posts (at start it uses PUBLIC_URL; here the
+  // address the test server listens on).
+  await ctx.app.deps.payments!.registerWebhook(`${webhookBase}?segredo=${SECRET}`);
+  ({ cookie, productId } = await pixCustomerAndFace(ctx, 'pix-webhook'));
 }, 240_000);
 afterAll(async () => {
   await ctx?.close();

@@ -40,9 +40,12 @@ export async function pixQrDataUrl(payload: string): Promise<string> {
   return QRCode.toDataURL(payload, { errorCorrectionLevel: 'M', margin: 1, width: 320 });
 }
 
-/** A txid: 25 letters and digits at most (static Pix). */
-export function newTxid(): string {
+/**
+ * A txid: 25 letters and digits for a static code (the BR Code's field holds 25 at most); a charge at a
+ * PSP asks for 26 to 35 (API Pix `cob`), so it takes 32.
+ */
+export function newTxid(length: 25 | 32 = 25): string {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-  const bytes = crypto.getRandomValues(new Uint8Array(22));
+  const bytes = crypto.getRandomValues(new Uint8Array(length - 3));
   return `URB${Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('')}`;
 }

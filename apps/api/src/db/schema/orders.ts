@@ -114,6 +114,10 @@ export const orders = pgTable(
     request_hash: text('request_hash').notNull(),
     pix_txid: text('pix_txid').notNull(),
     pix_payload: text('pix_payload'),
+    /** Whose charge the code is: `pix` (a PSP), or null (static code, staff confirm; decision 099). */
+    payment_provider: text('payment_provider'),
+    /** When reconciliation next asks the provider about this unpaid order. */
+    payment_check_at: timestamptz('payment_check_at'),
     billing: jsonb('billing').notNull(),
     /** Where the order came from: the per-IP limit of unpaid orders counts these. */
     client_ip: text('client_ip'),
@@ -146,6 +150,9 @@ export const orders = pgTable(
     index('orders_pending_ip_idx')
       .on(t.client_ip)
       .where(sql`${t.status} = 'aguardando_pagamento'`),
+    index('orders_pending_payment_check_idx')
+      .on(t.payment_check_at)
+      .where(sql`${t.status} = 'aguardando_pagamento' and ${t.payment_provider} is not null`),
     index('orders_pending_expiry_idx')
       .on(t.expires_at)
       .where(sql`${t.status} = 'aguardando_pagamento'`),

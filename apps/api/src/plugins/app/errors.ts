@@ -40,6 +40,8 @@ export function statusMessage(status: number): string {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      // An outside service that failed (a PSP at checkout): the reason is for the operators' log.
+      if (error.statusCode >= 500 && error.cause) request.log.error({ err: error.cause }, error.message);
       return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -5,6 +5,7 @@ import { processDataExports } from '../../services/account/data-export.ts';
 import { purgeExpiredFiscalData } from '../../services/account/fiscal-retention.ts';
 import { processFiscalQueue } from '../../services/fiscal/nfse-worker.ts';
 import { processFileDeletions } from '../../services/files/file-deletions.ts';
+import { startPaymentWork } from '../../services/payments/payment-work.ts';
 import { expireHolds } from '../../services/inventory/holds.ts';
 import { markOverdueInvoices } from '../../services/invoices.ts';
 import { expireOrders } from '../../services/orders/expire.ts';
@@ -30,6 +31,7 @@ export function registerWorkers(app: FastifyInstance, deps: AppDeps, start: bool
     await deps.outbox.stop();
     await deps.hub.stop();
     await deps.sessionCache.stop();
+    deps.payments?.close();
   });
 }
 
@@ -86,4 +88,6 @@ function startWork(app: FastifyInstance, deps: AppDeps, every: (ms: number, work
   };
   every(15_000, deps.kickFiscal);
   deps.kickFiscal();
+  // The PSP: webhook registration, unpaid orders asked about, received Pix swept (issue #41).
+  startPaymentWork(deps, every, app.log);
 }

@@ -7,7 +7,7 @@ import { audit } from '../audit.ts';
 import { emailTemplates } from '../messaging/email-templates.ts';
 import { notify } from '../messaging/notifications.ts';
 import type { OrderDeps } from '../orders/transition.ts';
-import { newTxid, pixPayload } from '../pix.ts';
+import { chargeColumns, orderCharge } from '../payments/order-charge.ts';
 import { lockOrder } from './lock-order.ts';
 
 /**
@@ -22,14 +22,22 @@ export async function reissuePix(deps: OrderDeps, actor: ActorContext, orderId: 
     if (order.status !== 'aguardando_pagamento')
       throw new AppError(409, adminOrderMessages.reissueNotAllowed(order.status));
     if (order.expires_at.getTime() <= Date.now()) throw new AppError(409, adminOrderMessages.holdOver);
-    const txid = newTxid();
-    const payload = await pixPayload({ ...deps.config.pix, amount: order.total, txid, info: order.code });
+    // A new charge at the PSP when there is one (issue #41), expiring with the hold it keeps.
+    const billing = order.billing as { document: string; name: string };
+    const charge = await orderCharge(deps, {
+      method: 'pix',
+      code: order.code,
+      amount: order.total,
+      payer: billing,
+      expiresInSeconds: Math.ceil((order.expires_at.getTime() - Date.now()) / 1000),
+    });
+    const payload = charge.payload;
     await tx
       .insert(retiredPixTxids)
       .values({ txid: order.pix_txid, order_id: order.id, retired_by: actor.actorId });
     await tx
       .update(orders)
-      .set({ pix_txid: txid, pix_payload: payload, updated_at: new Date() })
+      .set({ ...chargeColumns(charge), updated_at: new Date() })
       .where(eq(orders.id, order.id));
     await audit(tx, {
       actorId: actor.actorId,
@@ -37,7 +45,7 @@ export async function reissuePix(deps: OrderDeps, actor: ActorContext, orderId: 
       entity: 'order',
       entityId: order.id,
       before: { pix_txid: order.pix_txid },
-      after: { pix_txid: txid, note: `Novo Pix emitido; o código anterior não vale mais.` },
+      after: { pix_txid: charge.txid, note: `Novo Pix emitido; o código anterior não vale mais.` },
       ip: actor.ip,
     });
     const customer = await tx.query.profiles.findFirst({ where: eq(profiles.id, order.user_id) });

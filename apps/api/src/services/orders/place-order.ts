@@ -15,7 +15,7 @@ import { AppError } from '../../lib/errors.ts';
 import { turnBatcher } from '../../lib/turn-batch.ts';
 import { emailTemplates } from '../messaging/email-templates.ts';
 import { announceCommitted, type WrittenNotification } from '../messaging/notifications.ts';
-import { newTxid, pixPayload } from '../pix.ts';
+import { chargeColumns, orderCharge } from '../payments/order-charge.ts';
 import { checkCoupon, checkCouponLocked } from './redeem-coupon.ts';
 import { assertTotalWithinLimit, checkUnpaidLimits, priceLines, type QuotedItem } from './quote.ts';
 import { unavailable, unavailableMessage } from './take-slots.ts';
@@ -285,9 +285,17 @@ async function orderDocument(deps: OrderDeps, body: CheckoutBody, req: KeyReques
   const { total, columns } = agencyColumns(c.agency, c.subtotal - c.discount, couponDiscount);
   assertTotalWithinLimit(total);
   const code = orderCode();
-  const txid = newTxid();
   const free = total === 0;
-  const payload = free ? null : await pixPayload({ ...config.pix, amount: total, txid, info: code });
+  // With a PSP, an immediate charge there (PUT /cob) for a Pix order (issue #41).
+  const charge = free
+    ? null
+    : await orderCharge(deps, {
+        method: body.payment_method,
+        code,
+        amount: total,
+        payer: { document: c.billing.document, name: c.billing.name },
+      });
+  const payload = charge?.payload ?? null;
   return {
     order: {
       id: c.orderId,
@@ -302,8 +310,7 @@ async function orderDocument(deps: OrderDeps, body: CheckoutBody, req: KeyReques
       idempotency_key: req.key,
       request_hash: req.hash,
       client_ip: req.ip,
-      pix_txid: txid,
-      pix_payload: payload,
+      ...chargeColumns(charge),
       billing: c.billing,
       expires_at: c.terms.expiresAt.toISOString(),
       ...columns,

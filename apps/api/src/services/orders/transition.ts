@@ -1,4 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
+import type { PaymentProvider } from '../payments/provider.ts';
 import { canTransition, type OrderActor, type OrderStatus, buildPath, paths } from '@urbana/shared';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -25,6 +26,8 @@ export interface OrderDeps {
   outbox: Outbox;
   /** Cached catalogue answers, cleared whenever availability changes. */
   catalogCache?: { clear(): void };
+  /** The payment provider (the API Pix PSP) when PIX_PSP_URL is set (issue #41). */
+  payments?: PaymentProvider | undefined;
 }
 
 export interface TransitionInput {

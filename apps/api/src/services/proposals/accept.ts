@@ -31,7 +31,8 @@ import { confirmFreeOrder, type OrderDeps } from '../orders/transition.ts';
 import { issueInvoice, paymentTerms, type PaymentTerms } from '../orders/issue-invoice.ts';
 import { writeOrderItems, type PricedLine } from '../orders/take-slots.ts';
 import { isPgError, pgErrors } from '../../db/errors.ts';
-import { newTxid, pixPayload } from '../pix.ts';
+import { newTxid } from '../pix.ts';
+import { chargeColumns, orderCharge } from '../payments/order-charge.ts';
 import { assertFacesFree, ProposalUnfulfillable } from './offer-checks.ts';
 import { getProposal, lockProposal } from './read.ts';
 
@@ -163,7 +164,7 @@ async function placeOrder(
     actor_id: o.userId,
     note: `Proposta ${proposal.code} aceita.`,
   });
-  return { order: order!, txid, terms };
+  return { order: order!, terms };
 }
 
 /**
@@ -184,12 +185,19 @@ export async function acceptProposal(
       assertAcceptable(row, state, userId);
       const { proposal, billing } = await preconditions(tx, id, userId, method);
       const now = new Date();
-      const { order, txid, terms } = await placeOrder(deps, tx, { proposal, billing, userId, method, now });
+      const { order, terms } = await placeOrder(deps, tx, { proposal, billing, userId, method, now });
       const free = proposal.total === 0;
-      const payload = free
+      // The order's Pix charge (at the PSP when there is one, issue #41): a PSP that fails rolls it all back.
+      const charge = free
         ? null
-        : await pixPayload({ ...deps.config.pix, amount: proposal.total, txid, info: order.code });
-      if (payload) await tx.update(orders).set({ pix_payload: payload }).where(eq(orders.id, order.id));
+        : await orderCharge(deps, {
+            method,
+            code: order.code,
+            amount: proposal.total,
+            payer: { document: billing.document, name: billing.name },
+          });
+      const payload = charge?.payload ?? null;
+      if (charge) await tx.update(orders).set(chargeColumns(charge)).where(eq(orders.id, order.id));
       await tx
         .update(proposals)
         .set({

@@ -1,0 +1,81 @@
+/**
+ * The Pix charge of a new order (issue #41, docs/decisions/099-pix-charge-at-checkout.md). With a PSP
+ * (PIX_PSP_URL), the code the customer pays is the PSP's `pixCopiaECola` of an immediate charge
+ * (`PUT /cob/{txid}`) that expires with the payment window, so it expires at the PSP too. It is made
+ * before the order is written: if the PSP cannot be reached or refuses, the checkout fails with nothing
+ * written and nothing held. A charge whose order is then refused (a face taken meanwhile) was never
+ * shown to anyone and expires at the PSP by itself. Without a PSP, the static BR Code of PIX_KEY.
+ */
+import type { Config } from '../../config.ts';
+import { AppError } from '../../lib/errors.ts';
+import { newTxid, pixPayload } from '../pix.ts';
+import type { PaymentProvider } from './provider.ts';
+
+export const PSP_UNAVAILABLE =
+  'Não foi possível gerar o código Pix agora. Nada foi reservado: tente de novo em instantes.';
+
+export interface OrderCharge {
+  /** The charge's txid (the order's pix_txid). */
+  txid: string;
+  /** What the customer copies or scans. */
+  payload: string;
+  /** The provider whose charge it is; null for the static code staff confirm. */
+  provider: string | null;
+}
+
+export interface OrderChargeInput {
+  /** An invoiced order keeps the static code of its invoice until its own charge (cobv) is built. */
+  method: 'pix' | 'faturado';
+  code: string;
+  amount: number;
+  payer: { document: string; name: string };
+  /** How long the code lives; the payment window by default. */
+  expiresInSeconds?: number;
+}
+
+/** How long after a code is shown reconciliation first asks the PSP about it. */
+export const RECONCILE_FIRST_MS = 30_000;
+
+/** The order's columns for its charge. */
+export function chargeColumns(charge: OrderCharge | null, now = Date.now()) {
+  return {
+    pix_txid: charge?.txid ?? newTxid(),
+    pix_payload: charge?.payload ?? null,
+    payment_provider: charge?.provider ?? null,
+    payment_check_at: charge?.provider ? new Date(now + RECONCILE_FIRST_MS) : null,
+  };
+}
+
+/** The BR Code of an order to be paid by Pix now. */
+export async function orderCharge(
+  deps: { config: Config; payments?: PaymentProvider | undefined },
+  input: OrderChargeInput,
+): Promise<OrderCharge> {
+  const { config } = deps;
+  const payments = input.method === 'pix' ? deps.payments : undefined;
+  if (!payments) {
+    const txid = newTxid();
+    return {
+      txid,
+      payload: await pixPayload({ ...config.pix, amount: input.amount, txid, info: input.code }),
+      provider: null,
+    };
+  }
+  const txid = newTxid(32);
+  try {
+    const charge = await payments.createCharge({
+      reference: txid,
+      amount: input.amount,
+      payer: {
+        document: input.payer.document.replace(/[^0-9A-Za-z]/g, '').toUpperCase(),
+        name: input.payer.name,
+      },
+      description: `Pedido ${input.code} na Urbana`,
+      expiresInSeconds: input.expiresInSeconds ?? Math.round(config.paymentWindowMs / 1000),
+    });
+    if (!charge.copyPaste) throw new Error('cobrança sem pixCopiaECola');
+    return { txid, payload: charge.copyPaste, provider: payments.name };
+  } catch (error) {
+    throw Object.assign(new AppError(503, PSP_UNAVAILABLE), { cause: error });
+  }
+}

@@ -1,0 +1,196 @@
+/**
+ * Issue #41 items 2–3 (decision 099): the checkout's charge at the PSP (`PUT /cob`) and reconciliation,
+ * against the project's PSP simulator over TLS with client certificates. The code the customer pays is
+ * the PSP's; a PSP down at checkout keeps no order and holds no face; a Pix whose webhook was lost is
+ * found by the look at unpaid orders, by the last look before expiry and by the sweep of received Pix;
+ * a PSP that cannot be asked delays an expiry, for a while only; the webhook is registered at start.
+ */
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { addDays, earliestBookableStart, todayInBrasilia } from '@urbana/shared';
+import type { PspSimulator } from '../../../scripts/simulators/psp-pix.ts';
+import { notifications, orderItems, orders, reservations } from '../src/db/schema/index.ts';
+import { expireOrders } from '../src/services/orders/expire.ts';
+import { PSP_UNAVAILABLE } from '../src/services/payments/order-charge.ts';
+import { startPaymentWork } from '../src/services/payments/payment-work.ts';
+import {
+  EXPIRY_GRACE_MS,
+  nextCheck,
+  reconcileUnpaid,
+  sweepReceived,
+} from '../src/services/payments/reconcile.ts';
+import {
+  billingPf,
+  createTestApp,
+  inject,
+  NO_ORDER_LIMITS,
+  testConfig,
+  type TestContext,
+} from './helpers.ts';
+import { makePixCerts, pixCustomerAndFace, PSP_CHAVE, startTestPsp, type PixCerts } from './pix-certs.ts';
+
+const SECRET = 'segredo-da-conciliacao';
+let ctx: TestContext;
+let certs: PixCerts;
+let sim: PspSimulator;
+let cookie: string | undefined;
+let productId: string;
+let n = 0;
+const START = addDays(earliestBookableStart(todayInBrasilia(), 2), 40);
+const minutesFromNow = (m: number) => new Date(Date.now() + m * 60_000);
+
+async function checkout(key = `conciliacao-${Date.now()}-${Math.random()}`, week = ++n) {
+  return inject(ctx, {
+    method: 'POST',
+    url: '/api/orders',
+    cookie,
+    headers: { 'idempotency-key': key },
+    payload: {
+      items: [{ product_id: productId, start_date: addDays(START, week * 21), weeks: 1, tower_ids: [] }],
+    },
+  });
+}
+
+async function placeOrder() {
+  const res = await checkout();
+  expect(res.statusCode).toBe(201);
+  const { id } = res.json() as { id: string };
+  return (await ctx.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+}
+
+const statusOf = async (id: string) =>
+  (await ctx.database.db.select().from(orders).where(eq(orders.id, id)))[0]!.status;
+
+beforeAll(async () => {
+  certs = makePixCerts();
+  let env: Record<string, string>;
+  ({ sim, env } = await startTestPsp(certs, { PIX_WEBHOOK_SECRET: SECRET }));
+  ctx = await createTestApp({ config: testConfig({ ...NO_ORDER_LIMITS, ...env }) });
+  ({ cookie, productId } = await pixCustomerAndFace(ctx, 'conciliacao'));
+}, 240_000);
+afterAll(async () => {
+  await ctx?.close();
+  await sim?.close();
+  certs?.cleanup();
+});
+beforeEach(() => {
+  sim.control.mode = 'ok';
+});
+
+describe('the charge at checkout', () => {
+  it("is an immediate charge at the PSP: the customer's code is its pixCopiaECola, expiring with the window", async () => {
+    const order = await placeOrder();
+    expect(order.payment_provider).toBe('pix');
+    expect(order.pix_txid).toMatch(/^[A-Za-z0-9]{26,35}$/);
+    const charge = sim.state.charges.get(order.pix_txid)!;
+    expect(order.pix_payload).toBe(charge.pixCopiaECola);
+    const put = sim.received.find((r) => r.method === 'PUT' && r.path === `/cob/${order.pix_txid}`);
+    expect(put?.body).toEqual({
+      calendario: { expiracao: ctx.config.paymentWindowMs / 1000 },
+      devedor: { cpf: billingPf.document.replace(/\D/g, ''), nome: billingPf.name },
+      valor: { original: (order.total / 100).toFixed(2) },
+      chave: PSP_CHAVE,
+      solicitacaoPagador: `Pedido ${order.code} na Urbana`,
+    });
+    // Reconciliation first asks a little after the code is shown.
+    expect(order.payment_check_at!.getTime()).toBeGreaterThan(order.created_at.getTime());
+  });
+
+  it('with the PSP down, refuses in Portuguese and keeps no order and no face; the same key works later', async () => {
+    const held = async () => (await ctx.database.db.select({ n: count() }).from(reservations))[0]!.n;
+    const ordersNow = async () => (await ctx.database.db.select({ n: count() }).from(orders))[0]!.n;
+    const [before, heldBefore] = [await ordersNow(), await held()];
+    sim.control.mode = 'fail';
+    const key = `psp-fora-${Date.now()}`;
+    const week = ++n;
+    const refused = await checkout(key, week);
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json()).toEqual({ message: PSP_UNAVAILABLE });
+    expect(await ordersNow()).toBe(before);
+    expect(await held()).toBe(heldBefore);
+    sim.control.mode = 'ok';
+    const again = await checkout(key, week);
+    expect(again.statusCode).toBe(201);
+  });
+});
+
+describe('a Pix whose webhook was lost', () => {
+  it('is found by the look at unpaid orders, which then backs off', async () => {
+    const order = await placeOrder();
+    sim.control.dropWebhooks = 1;
+    sim.state.pay(order.pix_txid);
+    expect(await statusOf(order.id)).toBe('aguardando_pagamento');
+    // Not before its time: the first look is 30 s after checkout.
+    expect(await reconcileUnpaid(ctx.app.deps, new Date(order.created_at.getTime() + 1_000))).toBe(0);
+    expect(await reconcileUnpaid(ctx.app.deps, minutesFromNow(1))).toBe(1);
+    expect(await statusOf(order.id)).toBe('pago');
+    // Backing off: from 30 s, a quarter of the order's age, at most 5 minutes.
+    const created = new Date('2026-11-28T12:00:00Z');
+    expect(nextCheck(created, new Date('2026-11-28T12:00:10Z')).toISOString()).toBe(
+      '2026-11-28T12:00:40.000Z',
+    );
+    expect(nextCheck(created, new Date('2026-11-28T12:04:00Z')).toISOString()).toBe(
+      '2026-11-28T12:05:00.000Z',
+    );
+    expect(nextCheck(created, new Date('2026-11-28T13:00:00Z')).toISOString()).toBe(
+      '2026-11-28T13:05:00.000Z',
+    );
+  });
+
+  it('pays the order at the last look before expiry instead of giving its faces back', async () => {
+    const order = await placeOrder();
+    sim.control.dropWebhooks = 1;
+    sim.state.pay(order.pix_txid);
+    await expireOrders(ctx.app.deps, new Date(order.expires_at.getTime() + 1_000));
+    expect(await statusOf(order.id)).toBe('pago');
+    const faces = await ctx.database.db
+      .select({ status: reservations.status })
+      .from(reservations)
+      .innerJoin(orderItems, eq(orderItems.id, reservations.order_item_id))
+      .where(eq(orderItems.order_id, order.id));
+    expect(faces.map((f) => f.status)).toEqual(['confirmada']);
+  });
+
+  it('is found by the sweep of received Pix, which also tells staff of a Pix naming no order', async () => {
+    const order = await placeOrder();
+    sim.control.dropWebhooks = 2;
+    sim.state.pay(order.pix_txid);
+    const stray = sim.state.receive(7_777);
+    const counts = await sweepReceived(ctx.app.deps);
+    expect(counts.pago).toBe(1);
+    expect(counts.sem_pedido).toBe(1);
+    expect(await statusOf(order.id)).toBe('pago');
+    const told = await ctx.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.kind, 'pix_sem_pedido'), eq(notifications.title, 'Pix sem pedido')));
+    expect(told.some((t) => t.body.includes(stray.endToEndId))).toBe(true);
+    // The next sweep finds the same Pix and applies nothing twice.
+    const again = await sweepReceived(ctx.app.deps);
+    expect(again.pago + again.sem_pedido).toBe(0);
+    expect(again.repetido).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('expiry with the PSP out of reach', () => {
+  it('waits while the PSP cannot be asked, then expires the order after the grace', async () => {
+    const order = await placeOrder();
+    sim.control.mode = 'fail';
+    await expireOrders(ctx.app.deps, new Date(order.expires_at.getTime() + 60_000));
+    expect(await statusOf(order.id)).toBe('aguardando_pagamento');
+    await expireOrders(ctx.app.deps, new Date(order.expires_at.getTime() + EXPIRY_GRACE_MS + 1_000));
+    expect(await statusOf(order.id)).toBe('expirado');
+  });
+});
+
+describe('at start', () => {
+  it("registers the webhook at PUBLIC_URL with the secret, as the PSP's webhook", async () => {
+    const timers: number[] = [];
+    startPaymentWork(ctx.app.deps, (ms) => timers.push(ms), ctx.app.log);
+    await expect
+      .poll(() => sim.state.webhooks.get(PSP_CHAVE))
+      .toBe(`${ctx.config.publicUrl}/api/webhooks/pix?segredo=${SECRET}`);
+    // Registration retried, unpaid orders looked at every 30 s, the sweep every PIX_RECONCILE_MINUTES.
+    expect(timers).toEqual([5 * 60_000, 30_000, 60 * 60_000]);
+  });
+});
