@@ -155,6 +155,7 @@ function createDeps(
     kickExports: () => undefined,
     kickFiscal: () => undefined,
     payments: config.pixPsp ? createApiPixProvider(config.pixPsp, config.pix.key) : undefined,
+    kickRefunds: () => undefined,
   };
   return { deps, listening };
 }

@@ -29,6 +29,8 @@ export interface AppDeps {
   kickFiscal: () => void;
   /** The API Pix PSP when PIX_PSP_URL is set (issue #41); undefined: the static code staff confirm. */
   payments: ApiPixProvider | undefined;
+  /** Send the refunds just queued to the PSP now (a no-op unless the workers run). */
+  kickRefunds: () => void;
 }
 
 declare module 'fastify' {

@@ -111,14 +111,15 @@ export async function startTestPsp(certs: PixCerts, extra: Record<string, string
 }
 
 /**
- * What a Pix test pays for: a customer with a billing profile (signed in), an operador to be told, and
- * a product with one face of one slot. Returns the customer's cookie and the product's id.
+ * What a Pix test pays for: a customer with a billing profile (signed in), an operador (signed in, to be
+ * told and to act), and a product with one face of one slot.
  */
 export async function pixCustomerAndFace(ctx: TestContext, tag: string) {
   const u = await createUser(ctx, { nome: 'Ana Souza' });
   const cookie = await signIn(ctx, u.email, u.password);
   await inject(ctx, { method: 'PUT', url: '/api/billing-profile', cookie, payload: billingPf });
-  await createUser(ctx, { tipo: 'operador', email: `op-${tag}@urbana.com.br` });
+  const op = await createUser(ctx, { tipo: 'operador', email: `op-${tag}@urbana.com.br` });
+  const staffCookie = await signIn(ctx, op.email, op.password);
   const [p] = await ctx.database.db
     .insert(products)
     .values({
@@ -135,5 +136,5 @@ export async function pixCustomerAndFace(ctx: TestContext, tag: string) {
     })
     .returning();
   await ctx.database.db.insert(towers).values({ product_id: p!.id, name: 'Face A', slots: 1 });
-  return { cookie, productId: p!.id };
+  return { cookie, staffCookie, productId: p!.id };
 }

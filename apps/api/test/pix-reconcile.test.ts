@@ -190,7 +190,7 @@ describe('at start', () => {
     await expect
       .poll(() => sim.state.webhooks.get(PSP_CHAVE))
       .toBe(`${ctx.config.publicUrl}/api/webhooks/pix?segredo=${SECRET}`);
-    // Registration retried, unpaid orders looked at every 30 s, the sweep every PIX_RECONCILE_MINUTES.
-    expect(timers).toEqual([5 * 60_000, 30_000, 60 * 60_000]);
+    // Registration retried, refunds and unpaid orders every 30 s, the sweep every PIX_RECONCILE_MINUTES.
+    expect(timers).toEqual([5 * 60_000, 30_000, 30_000, 60 * 60_000]);
   });
 });

@@ -9,7 +9,14 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, earliestBookableStart, todayInBrasilia } from '@urbana/shared';
 import type { PspSimulator } from '../../../scripts/simulators/psp-pix.ts';
-import { notifications, orders, orderStatusHistory, paymentEvents } from '../src/db/schema/index.ts';
+import {
+  notifications,
+  orders,
+  orderStatusHistory,
+  paymentEvents,
+  paymentRefunds,
+} from '../src/db/schema/index.ts';
+import { processRefunds } from '../src/services/payments/refunds.ts';
 import { createTestApp, inject, NO_ORDER_LIMITS, testConfig, type TestContext } from './helpers.ts';
 import { makePixCerts, pixCustomerAndFace, startTestPsp, type PixCerts } from './pix-certs.ts';
 
@@ -18,6 +25,7 @@ let ctx: TestContext;
 let certs: PixCerts;
 let sim: PspSimulator;
 let cookie: string | undefined;
+let staffCookie: string | undefined;
 let productId: string;
 let webhookBase: string;
 let n = 0;
@@ -64,7 +72,7 @@ beforeAll(async () => {
   // The app's own provider registers where the PSP posts (at start it uses PUBLIC_URL; here the
   // address the test server listens on).
   await ctx.app.deps.payments!.registerWebhook(`${webhookBase}?segredo=${SECRET}`);
-  ({ cookie, productId } = await pixCustomerAndFace(ctx, 'pix-webhook'));
+  ({ cookie, staffCookie, productId } = await pixCustomerAndFace(ctx, 'pix-webhook'));
 }, 240_000);
 afterAll(async () => {
   await ctx?.close();
@@ -166,5 +174,30 @@ describe('webhook da API Pix', () => {
       payload: { pix: [{ txid: order.txid, valor: '1,00' }] },
     });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('ends a devolução when the PSP posts the Pix again with it (no GET needed)', async () => {
+    const order = await placeOrder();
+    sim.state.pay(order.txid);
+    expect((await lastDelivery()).outcome).toBe(200);
+    expect(await statusOf(order.id)).toBe('pago');
+    const cancelled = await inject(ctx, {
+      method: 'POST',
+      url: `/api/admin/pedidos/${order.id}/cancelar`,
+      cookie: staffCookie,
+      payload: { motivo: 'Cliente desistiu', reembolso: 'integral' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const deliveries = sim.deliveries.length;
+    await processRefunds(ctx.app.deps);
+    // The simulator settles the devolução and posts the Pix with it to the webhook.
+    await expect.poll(() => sim.deliveries.length).toBeGreaterThan(deliveries);
+    expect((await lastDelivery()).outcome).toBe(200);
+    const [refund] = await ctx.database.db
+      .select()
+      .from(paymentRefunds)
+      .where(eq(paymentRefunds.order_id, order.id));
+    expect(refund!.status).toBe('devolvido');
+    expect(sim.received.some((r) => r.method === 'GET' && r.path.includes('/devolucao/'))).toBe(false);
   });
 });

@@ -114,6 +114,8 @@ export async function recordLatePayment(
   tx: Tx,
   order: typeof orders.$inferSelect,
   eventId: string,
+  /** The PSP gives the money back by itself (decision 102): staff are told, not asked. */
+  automaticRefund = false,
 ): Promise<void> {
   await transitionOrder(
     deps,
@@ -128,7 +130,9 @@ export async function recordLatePayment(
   await notifyStaff(tx, {
     kind: 'pedido_reembolso_pendente',
     title: `Pix recebido após o prazo: pedido ${order.code}`,
-    body: `${formatMoney(order.total)} pagos depois que as vagas foram liberadas. Devolva o valor ao cliente e cancele o pedido.`,
+    body: automaticRefund
+      ? `${formatMoney(order.total)} pagos depois que as vagas foram liberadas. O valor está sendo devolvido por Pix; o pedido é cancelado quando a devolução for concluída.`
+      : `${formatMoney(order.total)} pagos depois que as vagas foram liberadas. Devolva o valor ao cliente e cancele o pedido.`,
     link: buildPath(paths.admin.pedido, { id: order.id }),
   });
 }

@@ -42,7 +42,8 @@ export const orderTransitions: Record<OrderStatus, Partial<Record<OrderStatus, r
   cancelado: { pago_apos_expirar: ['provedor'] },
   expirado: { pago_apos_expirar: ['provedor'] },
   // Staff refund the payment and close the order.
-  pago_apos_expirar: { cancelado: ['equipe'] },
+  // provedor: the PSP gave a late Pix back (docs/decisions/102-refunds-through-the-psp.md).
+  pago_apos_expirar: { cancelado: ['equipe', 'provedor'] },
 };
 
 export function canTransition(from: OrderStatus, to: OrderStatus, actor: OrderActor): boolean {

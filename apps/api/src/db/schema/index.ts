@@ -14,3 +14,4 @@ export * from './storage.ts';
 export * from './fiscal.ts';
 export * from './screens.ts';
 export * from './agencies.ts';
+export * from './refunds.ts';

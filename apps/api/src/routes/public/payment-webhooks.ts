@@ -16,6 +16,7 @@ import { peerIsTrustedProxy } from '../../lib/trusted-proxy.ts';
 import { webhookPixBodySchema } from '../../services/payments/api-pix/schemas.ts';
 import { toPayment } from '../../services/payments/api-pix/translate.ts';
 import { applyReceivedPayment } from '../../services/payments/apply-payment.ts';
+import { applyRefundStates } from '../../services/payments/refunds.ts';
 
 export const PIX_WEBHOOK_UNAUTHENTICATED = 'Notificação não autenticada.';
 
@@ -45,7 +46,12 @@ export function paymentWebhookRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       const body = webhookPixBodySchema.safeParse(request.body);
       if (!body.success) throw new AppError(400, 'Notificação inválida.');
       const outcomes: string[] = [];
-      for (const pix of body.data.pix) outcomes.push(await applyReceivedPayment(deps, 'pix', toPayment(pix)));
+      for (const pix of body.data.pix) {
+        const payment = toPayment(pix);
+        outcomes.push(await applyReceivedPayment(deps, 'pix', payment));
+        // The standard posts a Pix again with its devoluções when one ends (decision 102).
+        await applyRefundStates(deps, 'pix', payment.refunds);
+      }
       return { message: `Recebido: ${outcomes.join(', ')}.` };
     };
     for (const url of ['/webhooks/pix', '/webhooks/pix/pix'])

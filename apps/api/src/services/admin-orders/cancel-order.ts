@@ -9,7 +9,9 @@ import {
   type CancelOrderBody,
 } from '@urbana/shared';
 import type { Tx } from '../../db/client.ts';
-import { creditNotes, invoices, orderItems, orders } from '../../db/schema/index.ts';
+import { orderItems, orders } from '../../db/schema/index.ts';
+import { issueCreditNote } from '../orders/credit-note.ts';
+import { providerPaymentOf, queueRefund } from '../payments/refunds.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ActorContext } from '../admin.ts';
 import { audit } from '../audit.ts';
@@ -20,33 +22,6 @@ import { lockOrder } from './lock-order.ts';
 const PAID = ['pago', 'em_veiculacao', 'pago_apos_expirar'];
 
 type Refund = { amount: number; reason: string | null; policy: number };
-
-/** The credit note on the invoice for the refunded amount: "NC-" and the invoice's number. */
-async function issueCreditNote(
-  tx: Tx,
-  input: { orderId: string; refund: Refund; reason: string; actorId: string },
-) {
-  const invoice = await tx.query.invoices.findFirst({ where: eq(invoices.order_id, input.orderId) });
-  if (!invoice) return null;
-  const [note] = await tx
-    .insert(creditNotes)
-    .values({
-      invoice_id: invoice.id,
-      order_id: input.orderId,
-      number: `NC-${invoice.number}`,
-      amount: input.refund.amount,
-      reason: input.reason,
-      refund_reason: input.refund.reason,
-      created_by: input.actorId,
-    })
-    .returning();
-  // Refunded in full, the invoice is void; otherwise it stays paid for what is kept.
-  await tx
-    .update(invoices)
-    .set({ status: input.refund.amount >= invoice.total ? 'cancelada' : 'paga' })
-    .where(eq(invoices.id, invoice.id));
-  return note!;
-}
 
 /**
  * The refund staff chose for a paid order (decision 076): the policy's amount unless they chose the
@@ -85,6 +60,30 @@ async function refundOf(
   return { ...chosen, policy };
 }
 
+/** Queues the refund of an order paid through the PSP; false for one paid otherwise (staff return it). */
+async function refundThroughProvider(
+  deps: OrderDeps,
+  tx: Tx,
+  order: typeof orders.$inferSelect,
+  refund: Refund,
+  actor: ActorContext,
+): Promise<boolean> {
+  const provider = deps.payments;
+  if (!provider) return false;
+  const payment = await providerPaymentOf(tx, provider.name, order.id, order.total);
+  if (!payment) return false;
+  await queueRefund(tx, {
+    provider: provider.name,
+    payment,
+    orderId: order.id,
+    kind: 'cancelamento',
+    amount: refund.amount,
+    description: `Reembolso do pedido ${order.code} na Urbana`,
+    createdBy: actor.actorId,
+  });
+  return true;
+}
+
 const historyNote = (reason: string, refund: Refund | null) => {
   const text = `Cancelado pela equipe: ${reason}.`;
   if (!refund) return text.replace('..', '.');
@@ -105,14 +104,19 @@ export async function cancelOrder(
   body: CancelOrderBody,
 ) {
   const reason = body.motivo;
+  let queued = false;
   await deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!staffCancellable.includes(order.status))
       throw new AppError(409, adminOrderMessages.cancelNotAllowed(order.status));
     const refund = await refundOf(tx, order, body);
-    // The note first: the customer's notice and e-mail name it.
+    // Paid through the PSP, the money goes back by Pix and the note comes when it is back (decision
+    // 102); otherwise the note first: the customer's notice and e-mail name it.
+    const viaProvider =
+      refund !== null && refund.amount > 0 && (await refundThroughProvider(deps, tx, order, refund, actor));
+    queued ||= viaProvider;
     const note =
-      refund !== null && refund.amount > 0
+      refund !== null && refund.amount > 0 && !viaProvider
         ? await issueCreditNote(tx, { orderId: order.id, refund, reason, actorId: actor.actorId })
         : null;
     await tx
@@ -128,6 +132,7 @@ export async function cancelOrder(
       amount: refund.amount,
       refundReason: refund.reason,
       creditNote: note?.number ?? null,
+      viaProvider,
     };
     await transitionOrder(
       deps,
@@ -165,4 +170,5 @@ export async function cancelOrder(
       ip: actor.ip,
     });
   });
+  if (queued) deps.kickRefunds?.();
 }

@@ -10,6 +10,8 @@ export interface RefundDecision {
   /** Why the amount differs from the policy's; null when it is the policy's (decision 076). */
   refundReason: string | null;
   creditNote: string | null;
+  /** The amount goes back by Pix through the PSP (issue #41): the credit note comes when it is back. */
+  viaProvider?: boolean;
 }
 
 /** A sentence ends with its own stop: a reason typed with a full stop does not get a second one. */
@@ -17,6 +19,8 @@ const sentence = (text: string) => (/[.!?…]$/.test(text.trim()) ? text.trim() 
 
 function refundLine(d: RefundDecision): string {
   if (d.amount === 0) return 'Reembolso: R$ 0,00.';
+  if (d.viaProvider)
+    return `Reembolso: ${formatMoney(d.amount)}, devolvido por Pix à conta que pagou o pedido.`;
   return d.creditNote
     ? `Reembolso: ${formatMoney(d.amount)}, registrado na nota de crédito ${d.creditNote}.`
     : `Reembolso: ${formatMoney(d.amount)}.`;
@@ -38,8 +42,8 @@ export function refundNotice(d: RefundDecision): { title: string; body: string }
 }
 
 /**
- * The e-mail of the same decision. No payment provider returns money yet (decision 076): the refund is
- * a record, and the e-mail says that the team arranges the return of the amount.
+ * The e-mail of the same decision. Paid through a PSP, the amount goes back by Pix (decision 102);
+ * otherwise the refund is a record, and the e-mail says that the team arranges the return of the amount.
  */
 export function refundEmail(d: RefundDecision, to: { name: string; url: string }): RenderedEmail {
   const paragraphs = [
@@ -48,7 +52,9 @@ export function refundEmail(d: RefundDecision, to: { name: string; url: string }
     basisLine(d),
     ...(d.amount > 0
       ? [
-          'A equipe da Urbana entra em contato para combinar a devolução do valor. A nota de crédito em PDF está na página do pedido.',
+          d.viaProvider
+            ? 'Você recebe um aviso quando a devolução for concluída; a nota de crédito em PDF fica então na página do pedido.'
+            : 'A equipe da Urbana entra em contato para combinar a devolução do valor. A nota de crédito em PDF está na página do pedido.',
         ]
       : []),
     'As datas reservadas foram liberadas.',

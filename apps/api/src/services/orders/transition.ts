@@ -28,6 +28,8 @@ export interface OrderDeps {
   catalogCache?: { clear(): void };
   /** The payment provider (the API Pix PSP) when PIX_PSP_URL is set (issue #41). */
   payments?: PaymentProvider | undefined;
+  /** Send the refunds just queued now (a no-op unless the workers run). */
+  kickRefunds?: () => void;
 }
 
 export interface TransitionInput {

@@ -13,6 +13,7 @@ import { notifyStaff } from '../messaging/notifications.ts';
 import { transitionOrder, type OrderDeps } from '../orders/transition.ts';
 import { lostSlots, recordLatePayment } from '../payments.ts';
 import type { ReceivedPayment } from './provider.ts';
+import { queueRefund } from './refunds.ts';
 
 export type PaymentOutcome =
   'pago' | 'pago_apos_expirar' | 'repetido' | 'sem_pedido' | 'valor_divergente' | 'ja_pago' | 'nao_aplicavel';
@@ -43,6 +44,16 @@ async function tellStaff(tx: Tx, payment: ReceivedPayment, title: string, body: 
 }
 
 export async function applyReceivedPayment(
+  deps: OrderDeps,
+  provider: string,
+  payment: ReceivedPayment,
+): Promise<PaymentOutcome> {
+  const outcome = await applyInTransaction(deps, provider, payment);
+  if (outcome === 'pago_apos_expirar') deps.kickRefunds?.();
+  return outcome;
+}
+
+async function applyInTransaction(
   deps: OrderDeps,
   provider: string,
   payment: ReceivedPayment,
@@ -81,7 +92,18 @@ export async function applyReceivedPayment(
       return 'pago';
     }
     if (!canTransition(order.status, 'pago_apos_expirar', 'provedor')) return 'nao_aplicavel';
-    await recordLatePayment(deps, tx, order, payment.reference);
+    // Through the PSP the money goes back by itself (decision 102).
+    const automatic = deps.payments?.name === provider;
+    await recordLatePayment(deps, tx, order, payment.reference, automatic);
+    if (automatic)
+      await queueRefund(tx, {
+        provider,
+        payment: payment.reference,
+        orderId: order.id,
+        kind: 'pago_apos_expirar',
+        amount: payment.amount,
+        description: `Devolução do Pix recebido após o prazo do pedido ${order.code}`,
+      });
     return 'pago_apos_expirar';
   });
 }

@@ -50,6 +50,8 @@ export interface PaymentProvider {
   createCharge(input: ChargeInput): Promise<Charge>;
   readCharge(reference: string, kind: 'imediata' | 'vencimento'): Promise<Charge>;
   listReceived(from: Date, to: Date): Promise<ReceivedPayment[]>;
+  /** Asks for a refund; the same `refundId` again is the same refund (idempotent). */
   refund(payment: string, refundId: string, amount: number, description: string): Promise<RefundState>;
+  readRefund(payment: string, refundId: string): Promise<RefundState>;
   close(): void;
 }

@@ -5,13 +5,14 @@
  * - every unpaid order with a PSP charge is asked about (`GET /cob/{txid}`), backing off from 30 s;
  * - the expiry worker asks once more before it gives an order's faces back (`beforeExpiry`);
  * - every PIX_RECONCILE_MINUTES the Pix received over the last 24 hours are swept (`GET /pix`, paged),
- *   which also finds Pix that name no order ("Pix sem pedido").
+ *   which also finds Pix that name no order ("Pix sem pedido") and refunds that ended.
  */
 import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
 import { orders } from '../../db/schema/index.ts';
 import type { OrderDeps } from '../orders/transition.ts';
 import { applyReceivedPayment, type PaymentOutcome } from './apply-payment.ts';
 import type { PaymentProvider } from './provider.ts';
+import { applyRefundStates } from './refunds.ts';
 
 /** Never more often than this per order, and never less often than the cap. */
 export const RECONCILE_MIN_MS = 30_000;
@@ -111,6 +112,9 @@ export async function sweepReceived(deps: Deps, now = new Date()): Promise<Recor
   const provider = deps.payments;
   if (!provider) return counts;
   const received = await provider.listReceived(new Date(now.getTime() - SWEEP_HOURS * 3600_000), now);
-  for (const payment of received) counts[await applyReceivedPayment(deps, provider.name, payment)] += 1;
+  for (const payment of received) {
+    counts[await applyReceivedPayment(deps, provider.name, payment)] += 1;
+    await applyRefundStates(deps, provider.name, payment.refunds);
+  }
   return counts;
 }

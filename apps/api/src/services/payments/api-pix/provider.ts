@@ -95,6 +95,7 @@ export function createApiPixProvider(config: PixPspConfig, pixKey: string): ApiP
         }),
       );
     },
+    readRefund: async (payment, refundId) => toRefund(await client.getDevolucao(payment, refundId)),
     registerWebhook: (url) => client.putWebhook(pixKey, url),
     close: () => client.close(),
   };
