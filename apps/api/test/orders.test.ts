@@ -242,6 +242,8 @@ describe('pedido', () => {
       subtotal: 70_000,
       total: 70_000,
       discount_reason: 'longa_duracao',
+      // No PSP configured: the static code, which staff confirm (issue #41 item 3).
+      pix_confirmation: 'manual',
     });
     expect(placed.code).toMatch(/^URB-[A-Z2-9]{8}$/);
     const db = ctx.database.db;

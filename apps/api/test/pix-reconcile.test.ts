@@ -92,6 +92,8 @@ describe('the charge at checkout', () => {
       chave: PSP_CHAVE,
       solicitacaoPagador: `Pedido ${order.code} na Urbana`,
     });
+    const read = await inject(ctx, { method: 'GET', url: `/api/orders/${order.id}`, cookie });
+    expect(read.json()).toMatchObject({ pix_payload: charge.pixCopiaECola, pix_confirmation: 'automatica' });
     // Reconciliation first asks a little after the code is shown.
     expect(order.payment_check_at!.getTime()).toBeGreaterThan(order.created_at.getTime());
   });

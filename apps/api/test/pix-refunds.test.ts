@@ -58,6 +58,12 @@ const notesOf = (orderId: string) =>
   ctx.database.db.select().from(creditNotes).where(eq(creditNotes.order_id, orderId));
 const cancel = (id: string, payload: object) =>
   inject(ctx, { method: 'POST', url: `/api/admin/pedidos/${id}/cancelar`, cookie: staffCookie, payload });
+/** The refund as the customer's order page reads it. */
+const refundShown = async (id: string) => {
+  const res = await inject(ctx, { method: 'GET', url: `/api/orders/${id}`, cookie });
+  expect(res.statusCode).toBe(200);
+  return (res.json() as { cancellation: { refund: { pix_refund: string | null } } }).cancellation.refund;
+};
 const told = (kind: string) =>
   ctx.database.db.select().from(notifications).where(eq(notifications.kind, kind));
 
@@ -90,8 +96,9 @@ describe('staff cancel an order paid through the PSP', () => {
       amount: order.total,
       payment_reference: pix.endToEndId,
     });
-    // Not before the money is back.
+    // Not before the money is back; the customer's page says the devolução is under way.
     expect(await notesOf(order.id)).toHaveLength(0);
+    expect((await refundShown(order.id)).pix_refund).toBe('pendente');
 
     expect(await processRefunds(ctx.app.deps)).toBeGreaterThanOrEqual(1);
     const put = sim.received.find(
@@ -110,6 +117,10 @@ describe('staff cancel an order paid through the PSP', () => {
     expect(done!.status).toBe('devolvido');
     const [note] = await notesOf(order.id);
     expect(note!.amount).toBe(order.total);
+    expect(await refundShown(order.id)).toMatchObject({
+      pix_refund: 'devolvido',
+      credit_note: { number: note!.number },
+    });
     const notices = await told('pedido_reembolsado');
     expect(notices.some((t) => t.title === `Reembolso do pedido ${order.code} concluído`)).toBe(true);
   });

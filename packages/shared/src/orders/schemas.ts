@@ -171,6 +171,12 @@ export type OrderInvoice = z.infer<typeof orderInvoiceSchema>;
 /** One order: items, towers, periods, history and invoice (POST /api/orders, /cancel; GET /:id adds campaigns). */
 export const orderDetailSchema = orderHeadSchema.extend({
   pix_payload: z.string().nullable(),
+  /**
+   * How a Pix awaiting payment is confirmed (issue #41, decision 099): `automatica` — a charge at the PSP,
+   * seen paid by itself; `manual` — the static code, confirmed by staff from the bank statement. Null
+   * when no Pix is awaited.
+   */
+  pix_confirmation: z.enum(['automatica', 'manual']).nullable(),
   items: z.array(orderItemSchema),
   history: z.array(
     z.object({
@@ -199,6 +205,8 @@ export const orderDetailSchema = orderHeadSchema.extend({
           credit_note: z
             .object({ number: z.string(), amount: z.number(), created_at: z.string() })
             .nullable(),
+          /** The devolução by Pix through the PSP (decision 102); null when the team returns the amount. */
+          pix_refund: z.enum(['pendente', 'processando', 'devolvido', 'nao_realizado']).nullable(),
         })
         .nullable(),
     })

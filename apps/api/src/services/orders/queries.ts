@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { bookingAudience, bookingCpm, isScreenType, type OrderStatus } from '@urbana/shared';
 import type { Db } from '../../db/client.ts';
 import type { invoices } from '../../db/schema/index.ts';
-import { orderItems, orders } from '../../db/schema/index.ts';
+import { orderItems, orders, paymentRefunds } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { bookedLine, orderHead, orderInvoice } from './head.ts';
 import { executePrepared } from '../../db/prepared.ts';
@@ -50,11 +50,24 @@ export async function orderDetail(db: Db, orderId: string, ownerId?: string) {
     'pedido',
     sql`select order_detail(${orderId}::uuid, ${ownerId ?? null}::uuid) as doc`,
   );
-  return orderFromDetail(rows[0]?.doc ?? null);
+  const doc = rows[0]?.doc ?? null;
+  // A cancelled order's devolução through the PSP (decision 102): one more read, for those only.
+  const pixRefund =
+    doc?.order.status === 'cancelado'
+      ? ((
+          await db
+            .select({ status: paymentRefunds.status })
+            .from(paymentRefunds)
+            .where(eq(paymentRefunds.order_id, orderId))
+            .orderBy(desc(paymentRefunds.created_at))
+            .limit(1)
+        )[0]?.status ?? null)
+      : null;
+  return orderFromDetail(doc, pixRefund);
 }
 
 /** The answer for an order from the document of `order_detail` (migration 0020); 404 without one. */
-export function orderFromDetail(doc: DetailDoc | null) {
+export function orderFromDetail(doc: DetailDoc | null, pixRefund: PixRefundStatus | null = null) {
   if (!doc) throw new AppError(404, 'Pedido não encontrado.');
   const order = {
     ...doc.order,
@@ -62,10 +75,15 @@ export function orderFromDetail(doc: DetailDoc | null) {
     expires_at: at(doc.order.expires_at),
     paid_at: atOrNull(doc.order.paid_at),
   };
+  const awaitingPix = order.status === 'aguardando_pagamento' && order.payment_method === 'pix';
   return {
     ...orderHead(order, doc.coupon_code),
-    pix_payload:
-      order.status === 'aguardando_pagamento' && order.payment_method === 'pix' ? order.pix_payload : null,
+    pix_payload: awaitingPix ? order.pix_payload : null,
+    pix_confirmation: awaitingPix
+      ? order.payment_provider
+        ? ('automatica' as const)
+        : ('manual' as const)
+      : null,
     items: doc.items.map(({ item, is_tower_based, product_audience, face_slots, towers: chosen }) => {
       const audience = bookingAudience({
         isTowerBased: is_tower_based ?? false,
@@ -98,12 +116,12 @@ export function orderFromDetail(doc: DetailDoc | null) {
       at: at(h.at).toISOString(),
     })),
     invoice: doc.invoice ? orderInvoice({ ...doc.invoice, paid_at: atOrNull(doc.invoice.paid_at) }) : null,
-    cancellation: cancellationOf(doc),
+    cancellation: cancellationOf(doc, pixRefund),
   };
 }
 
 /** A cancelled order's reason and refund as its customer reads them (issue #40 item 3). */
-function cancellationOf(doc: DetailDoc) {
+function cancellationOf(doc: DetailDoc, pixRefund: PixRefundStatus | null) {
   const { order } = doc;
   if (order.status !== 'cancelado') return null;
   const note = doc.credit_note;
@@ -118,9 +136,11 @@ function cancellationOf(doc: DetailDoc) {
             credit_note: note
               ? { number: note.number, amount: note.amount, created_at: at(note.created_at).toISOString() }
               : null,
+            pix_refund: pixRefund,
           },
   };
 }
+type PixRefundStatus = (typeof paymentRefunds.$inferSelect)['status'];
 export type OrderDetail = Awaited<ReturnType<typeof orderDetail>>;
 
 export async function listOrders(db: Db, userId: string, status?: OrderStatus) {

@@ -19,6 +19,7 @@ describe('cancelamento e reembolso no pedido do cliente', () => {
                 amount: 70_000,
                 created_at: '2026-12-02T15:00:00.000Z',
               },
+              pix_refund: null,
             },
           },
         }}
@@ -39,7 +40,10 @@ describe('cancelamento e reembolso no pedido do cliente', () => {
       <RefundCard
         order={{
           id: 'o-2',
-          cancellation: { reason: 'Cliente pediu', refund: { amount: 0, reason: null, credit_note: null } },
+          cancellation: {
+            reason: 'Cliente pediu',
+            refund: { amount: 0, reason: null, credit_note: null, pix_refund: null },
+          },
         }}
       />,
     );
@@ -52,5 +56,25 @@ describe('cancelamento e reembolso no pedido do cliente', () => {
   it('um pedido que não foi cancelado não mostra nada', () => {
     const { container } = render(<RefundCard order={{ id: 'o-3', cancellation: null }} />);
     expect(container.textContent).toBe('');
+  });
+
+  it('pago pelo PSP: diz onde está a devolução por Pix, não que a equipe vai entrar em contato', () => {
+    const order = (pix_refund: 'processando' | 'devolvido' | 'nao_realizado') => ({
+      id: 'o-3',
+      cancellation: {
+        reason: 'Cliente pediu',
+        refund: { amount: 70_000, reason: null, credit_note: null, pix_refund },
+      },
+    });
+    const { rerender } = render(<RefundCard order={order('processando')} />);
+    expect(screen.getByTestId('devolucao').textContent).toBe(
+      'Devolução por Pix em andamento: o valor volta para a conta que pagou o pedido.',
+    );
+    rerender(<RefundCard order={order('devolvido')} />);
+    expect(screen.getByTestId('devolucao').textContent).toBe(
+      'Devolução por Pix concluída: o valor voltou para a conta que pagou o pedido.',
+    );
+    rerender(<RefundCard order={order('nao_realizado')} />);
+    expect(screen.getByTestId('devolucao').textContent).toContain('por outro meio');
   });
 });

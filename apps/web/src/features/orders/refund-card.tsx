@@ -3,10 +3,20 @@ import { formatDate, formatMoney, type OrderDetail } from '@urbana/shared';
 import { Card } from '../../components/ui/card.tsx';
 import { creditNotePdfUrl } from './api.ts';
 
+/** Where the devolução by Pix through the PSP stands (decision 102). */
+const pixRefundText = {
+  pendente: 'Devolução por Pix em andamento: o valor volta para a conta que pagou o pedido.',
+  processando: 'Devolução por Pix em andamento: o valor volta para a conta que pagou o pedido.',
+  devolvido: 'Devolução por Pix concluída: o valor voltou para a conta que pagou o pedido.',
+  nao_realizado:
+    'A devolução por Pix não pôde ser feita pelo banco. A equipe da Urbana entra em contato para devolver o valor por outro meio.',
+} as const;
+
 /**
  * A cancelled order's reason and refund, as the customer reads them (issue #40 item 3): why staff
- * cancelled, the amount, why it differs from the policy when it does, and the credit note in PDF.
- * Nothing moves through a payment provider yet: the team arranges the return of the amount.
+ * cancelled, the amount, why it differs from the policy when it does, and the credit note in PDF. An
+ * order paid through the PSP gets its money back by Pix and says where that stands (decision 102);
+ * otherwise the team arranges the return of the amount.
  */
 export function RefundCard({ order }: { order: Pick<OrderDetail, 'id' | 'cancellation'> }) {
   const c = order.cancellation;
@@ -56,8 +66,10 @@ export function RefundCard({ order }: { order: Pick<OrderDetail, 'id' | 'cancell
         </div>
       ) : null}
       {refund && refund.amount > 0 ? (
-        <p className="mt-3 text-sm text-slate-600">
-          A equipe da Urbana entra em contato para combinar a devolução do valor.
+        <p className="mt-3 text-sm text-slate-600" data-testid="devolucao">
+          {refund.pix_refund
+            ? pixRefundText[refund.pix_refund]
+            : 'A equipe da Urbana entra em contato para combinar a devolução do valor.'}
         </p>
       ) : null}
     </Card>

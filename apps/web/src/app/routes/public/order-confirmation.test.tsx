@@ -74,7 +74,7 @@ describe('/confirmacao-pedido', () => {
     );
   });
 
-  const pixOrder = (status: string) => ({
+  const pixOrder = (status: string, pix_confirmation: 'automatica' | 'manual' | null = null) => ({
     id: 'o2',
     code: 'URB-PIXPIX01',
     status,
@@ -89,6 +89,7 @@ describe('/confirmacao-pedido', () => {
     expires_at: '2026-11-28T16:23:00.000Z',
     paid_at: null,
     pix_payload: null,
+    pix_confirmation,
     items: [],
     history: [],
     invoice: null,
@@ -119,5 +120,30 @@ describe('/confirmacao-pedido', () => {
     expect((await screen.findByTestId('prazo-pix')).textContent).toBe(
       'Pague o Pix até 28/11/2026 às 13:23. Depois disso o pedido expira e as vagas são liberadas.',
     );
+  });
+
+  it('diz como o Pix é confirmado: pelo banco na hora, ou pela equipe pelo extrato (issue #41 item 3)', async () => {
+    for (const [confirmation, text] of [
+      [
+        'automatica',
+        'O pagamento é confirmado automaticamente pelo banco, em instantes: esta página mostra quando.',
+      ],
+      [
+        'manual',
+        'O pagamento é confirmado pela equipe da Urbana a partir do extrato bancário, em horário comercial; você recebe um e-mail quando for confirmado.',
+      ],
+    ] as const) {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (url: string) =>
+          String(url).includes('/pix')
+            ? new Promise<Response>(() => undefined)
+            : Response.json(pixOrder('aguardando_pagamento', confirmation)),
+        ),
+      );
+      const { unmount } = renderRoute('/confirmacao-pedido', Page, { url: '/confirmacao-pedido?orderId=o2' });
+      expect((await screen.findByTestId('confirmacao-pix')).textContent).toBe(text);
+      unmount();
+    }
   });
 });
