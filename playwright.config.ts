@@ -1,10 +1,13 @@
 import { defineConfig, devices } from '@playwright/test';
-import { GOOGLE_E2E, STAFF, WEBHOOK_SECRET } from './e2e/support/fixtures.ts';
+import { GOOGLE_E2E, PIX_WEBHOOK_SECRET_E2E, STAFF, WEBHOOK_SECRET } from './e2e/support/fixtures.ts';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2625);
 export const E2E_OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 2626);
 export const E2E_CNPJ_PORT = Number(process.env.E2E_CNPJ_PORT ?? 2627);
+/** The PSP simulator's API Pix (mTLS) and its page, where a test pays a charge as a payer's bank would. */
+export const E2E_PSP_PORT = Number(process.env.E2E_PSP_PORT ?? 2628);
+export const E2E_PSP_PAGE_PORT = Number(process.env.E2E_PSP_PAGE_PORT ?? 2629);
 const baseURL = `http://localhost:${E2E_PORT}`;
 
 const chromium = {
@@ -78,6 +81,10 @@ export default defineConfig({
       PAYMENT_WEBHOOK_SECRET: WEBHOOK_SECRET,
       // The project's own CNPJ registry (BrasilAPI protocol), started by the global set-up.
       CNPJ_LOOKUP_URL: `http://127.0.0.1:${E2E_CNPJ_PORT}`,
+      // Pix through the project's PSP simulator, started by start-server.mjs (issue #41).
+      E2E_PSP_PORT: String(E2E_PSP_PORT),
+      E2E_PSP_PAGE_PORT: String(E2E_PSP_PAGE_PORT),
+      PIX_WEBHOOK_SECRET: PIX_WEBHOOK_SECRET_E2E,
       ADMIN_EMAILS: STAFF.admin,
       // The staff accounts come from the command line with a password alone; the rule that an admin
       // sets up two-factor sign-in before using the panel has its own API tests (two-factor.test.ts).

@@ -35,6 +35,8 @@ export const GOOGLE_E2E = {
 };
 
 export const WEBHOOK_SECRET = 'segredo-webhook-e2e';
+/** The secret the PSP simulator's webhook URL carries (`?segredo=`, PIX_WEBHOOK_SECRET). */
+export const PIX_WEBHOOK_SECRET_E2E = 'segredo-pix-e2e';
 
 /** A customer whose bookings e2e/support/seed-started-campaigns.ts prepares before the server starts. */
 export const STARTED_CAMPAIGNS = {

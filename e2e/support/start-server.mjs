@@ -1,6 +1,6 @@
 // Starts the API (serving the built web app) on a fresh embedded database for the browser tests,
-// with a staff account of each kind made by `npm run admin:create`; the demo catalogue is seeded at
-// first start as in `npm start`.
+// with a staff account of each kind made by `npm run admin:create`, paid through the project's PSP
+// simulator (issue #41); the demo catalogue is seeded at first start as in `npm start`.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -44,11 +44,40 @@ run([
 // Bookings whose period has already begun, for the campaign start/finish dialogs (staff-confirmations).
 run(['e2e/support/seed-started-campaigns.ts']);
 
+/**
+ * The project's PSP simulator (API Pix over mTLS, `npm run psp:simulador`), started first: the API reads
+ * its certificates and registers its webhook when it starts. Its settings are what it prints.
+ */
+async function startPsp() {
+  const psp = spawn(tsx, ['scripts/simulators/psp-pix.ts'], {
+    env: { ...env, PSP_PORT: env.E2E_PSP_PORT, PSP_PAGE_PORT: env.E2E_PSP_PAGE_PORT },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const printed = await new Promise((resolve, reject) => {
+    let out = '';
+    psp.stdout.on('data', (chunk) => {
+      out += chunk;
+      if (out.includes('PIX_KEY=')) resolve(out);
+    });
+    psp.on('exit', (code) => reject(new Error(`o simulador do PSP saiu (${code})`)));
+  });
+  for (const line of printed.split('\n')) {
+    const match = /^(PIX_[A-Z_]+)=(.*)$/.exec(line.trim());
+    if (match) env[match[1]] = match[2];
+  }
+  return psp;
+}
+const psp = await startPsp();
+
 const child = spawn(tsx, ['apps/api/src/server.ts'], { stdio: 'inherit', env });
-const stop = (signal) => child.kill(signal);
+const stop = (signal) => {
+  child.kill(signal);
+  psp.kill(signal);
+};
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 child.on('exit', (code) => {
+  psp.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
   process.exitCode = code ?? 0;
 });

@@ -27,7 +27,8 @@ import {
   testConfig,
   type TestContext,
 } from './helpers.ts';
-import { makePixCerts, pixCustomerAndFace, PSP_CHAVE, startTestPsp, type PixCerts } from './pix-certs.ts';
+import { makePixCerts, type PixCerts } from './pix-certs.ts';
+import { pixCustomerAndFace, PSP_CHAVE, startTestPsp } from './pix-world.ts';
 
 const SECRET = 'segredo-da-conciliacao';
 let ctx: TestContext;

@@ -14,7 +14,8 @@ import { expireOrders } from '../src/services/orders/expire.ts';
 import { reconcileUnpaid, sweepReceived } from '../src/services/payments/reconcile.ts';
 import { processRefunds } from '../src/services/payments/refunds.ts';
 import { createTestApp, inject, NO_ORDER_LIMITS, testConfig, type TestContext } from './helpers.ts';
-import { makePixCerts, pixCustomerAndFace, startTestPsp, type PixCerts } from './pix-certs.ts';
+import { makePixCerts, type PixCerts } from './pix-certs.ts';
+import { pixCustomerAndFace, startTestPsp } from './pix-world.ts';
 
 let ctx: TestContext;
 let certs: PixCerts;

@@ -18,7 +18,8 @@ import {
 } from '../src/db/schema/index.ts';
 import { processRefunds } from '../src/services/payments/refunds.ts';
 import { createTestApp, inject, NO_ORDER_LIMITS, testConfig, type TestContext } from './helpers.ts';
-import { makePixCerts, pixCustomerAndFace, startTestPsp, type PixCerts } from './pix-certs.ts';
+import { makePixCerts, type PixCerts } from './pix-certs.ts';
+import { pixCustomerAndFace, startTestPsp } from './pix-world.ts';
 
 const SECRET = 'segredo-do-webhook';
 let ctx: TestContext;
