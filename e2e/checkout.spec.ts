@@ -59,9 +59,25 @@ test('carrinho → entrar (mescla) → perfil → cupom → Pix → webhook → 
   await expect(
     page.getByText('Boleto/transferência faturada está disponível para cadastros com CNPJ.'),
   ).toBeVisible();
+  // The order is read from the checkout's answer (issue #45 item 3): the confirmation shows it with
+  // no GET of the order, also once the bell has heard of it (its 3 s polling of the payment comes after).
+  const bell = page.getByTestId('contador-notificacoes');
+  const unread = Number(await bell.textContent());
+  const orderReads: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'GET' && /^\/api\/orders\/[0-9a-f-]{36}$/.test(new URL(r.url()).pathname))
+      orderReads.push(r.url());
+  });
+  const placed = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().endsWith('/api/orders'),
+  );
   await page.getByRole('button', { name: 'Finalizar pedido' }).click();
+  expect((await placed).status()).toBe(201);
 
   await expect(page).toHaveURL(/\/confirmacao-pedido\?orderId=/);
+  await expect(page.getByRole('heading', { name: 'Pedido recebido' })).toBeVisible();
+  await expect(bell).toHaveText(String(unread + 1));
+  expect(orderReads).toEqual([]);
   await expect(page.getByRole('img', { name: 'QR Code do Pix' })).toBeVisible();
   const payload = await page.getByLabel('Pix copia e cola').inputValue();
   const brcode = decodeBrCode(payload);

@@ -143,4 +143,23 @@ describe('notificações ao vivo', () => {
     expect(list.items.map((n) => n.title)).toEqual(['Nova', 'Antiga']);
     expect(list.unread).toBe(2);
   });
+
+  it('uma notificação de pedido relê o pedido; a de pedido recebido só as listas (o pedido veio na resposta)', () => {
+    setup({ unread: 0, items: [] });
+    const source = FakeEventSource.instances[0]!;
+    const order = (id: string) => ({ id, status: 'aguardando_pagamento' });
+    client.setQueryData(['order', 'p-1'], order('p-1'));
+    client.setQueryData(['order', 'p-2'], order('p-2'));
+    client.setQueryData(['orders', null], []);
+    const about = (id: string, kind: string, orderId: string) => ({
+      ...item(id, 'Pedido'),
+      kind,
+      link: `/pedido/${orderId}`,
+    });
+    act(() => source.emit('notificacao', { notification: about('n1', 'pedido_recebido', 'p-1'), unread: 1 }));
+    expect(client.getQueryState(['order', 'p-1'])?.isInvalidated).toBe(false);
+    expect(client.getQueryState(['orders', null])?.isInvalidated).toBe(true);
+    act(() => source.emit('notificacao', { notification: about('n2', 'pedido_status', 'p-2'), unread: 2 }));
+    expect(client.getQueryState(['order', 'p-2'])?.isInvalidated).toBe(true);
+  });
 });

@@ -4,6 +4,8 @@ import { useEffect } from 'react';
 import { addLiveNotification, notificationsQuery } from './api.ts';
 
 const MAX_BACKOFF_MS = 30_000;
+/** The notification of a new order (apps/api/src/services/orders/place-order.ts). */
+const ORDER_PLACED = 'pedido_recebido';
 /** An order's page (`paths.pedido`), as notifications link to it. */
 const ORDER_LINK = new RegExp(`^${paths.pedido.replace(':orderId', '([^/?#]+)')}`);
 
@@ -25,10 +27,13 @@ export function useNotificationStream(enabled: boolean, onNew?: (n: Notification
     // order and the lists of orders are read again, so "Meus pedidos" shows it without a reload.
     // The order alone (`exact`), not the queries under its key: its Pix code follows the order's
     // own payload (features/orders/api.ts usePix), and asked again for a paid order it is refused.
+    // "Pedido recebido" is written with the order itself: an order already held was read after it
+    // (the checkout's own answer, features/orders/api.ts usePlaceOrder), so only the lists change.
     const followOrder = (n: NotificationItem) => {
       const orderId = ORDER_LINK.exec(n.link ?? '')?.[1];
       if (!orderId) return;
       void client.invalidateQueries({ queryKey: ['orders'] });
+      if (n.kind === ORDER_PLACED) return;
       void client.invalidateQueries({ queryKey: ['order', orderId], exact: true });
     };
 

@@ -88,8 +88,41 @@ export const usePix = (id: string, enabled: boolean, payload?: string | null) =>
     staleTime: Infinity,
   });
 
-export const placeOrder = (body: CheckoutRequest, idempotencyKey: string): Promise<OrderDetail> =>
-  api<OrderDetail>('/api/orders', { method: 'POST', body, headers: { 'idempotency-key': idempotencyKey } });
+/**
+ * The order as GET /api/orders/:id reads it, from the checkout's answer (the same `order_detail`
+ * document, orderDetailSchema): an order awaiting payment has no NFS-e and no campaign yet, the two
+ * things only the GET adds. For any other state (a free order paid at once, a replayed key of an order
+ * that moved on) null: the answer is shown, and read again.
+ */
+function asReadOrder(order: OrderDetail): OrderDetail | null {
+  if (order.status !== 'aguardando_pagamento') return null;
+  return { ...order, nfse: null, items: order.items.map((item) => ({ ...item, campaign: null })) };
+}
+
+/**
+ * Places the order: POST /api/orders under the attempt's Idempotency-Key (the same key again returns
+ * the same order). Its answer becomes the order's query, so the confirmation page shows it at once,
+ * without reading it again (issue #45 item 3, docs/decisions/100-sql-function-sources-and-placed-order-seed.md).
+ */
+export function usePlaceOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: CheckoutRequest; idempotencyKey: string }) =>
+      api<OrderDetail>('/api/orders', {
+        method: 'POST',
+        body,
+        headers: { 'idempotency-key': idempotencyKey },
+      }),
+    onSuccess: (order) => {
+      const { queryKey } = orderQuery(order.id);
+      const read = asReadOrder(order);
+      client.setQueryData(queryKey, read ?? order);
+      // What the answer does not carry (campaigns, NFS-e of a paid order) is read when the page opens.
+      if (!read) void client.invalidateQueries({ queryKey, exact: true, refetchType: 'none' });
+      void client.invalidateQueries({ queryKey: ['orders'] });
+    },
+  });
+}
 
 export function useCancelOrder(id: string) {
   const client = useQueryClient();

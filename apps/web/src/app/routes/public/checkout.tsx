@@ -24,8 +24,8 @@ import {
   AudienceSummary,
   cartToRequest,
   LineCpm,
-  placeOrder,
   useBillingProfile,
+  usePlaceOrder,
   useQuote,
 } from '../../../features/orders/index.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -121,8 +121,7 @@ function Checkout() {
     setCouponState(code);
   };
   const [method, setMethod] = useState<PaymentMethod>('pix');
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const placing = usePlaceOrder();
   const [placedId, setPlacedId] = useState<string | null>(null);
   const earliest = config.data?.earliest_start ?? '';
   const items = useMemo(() => (earliest ? cartToRequest(cart.items, earliest) : []), [cart.items, earliest]);
@@ -147,28 +146,28 @@ function Checkout() {
   if (items.length === 0) return <Navigate to={paths.carrinho} replace />;
 
   const isCompany = billing.data?.person_type === 'pj';
-  const submit = async () => {
-    setError(null);
-    setSubmitting(true);
-    try {
-      const order = await placeOrder(
-        { items, coupon_code: quote.data?.coupon ? coupon : null, payment_method: method },
-        checkoutKey(),
-      );
-      sessionStorage.removeItem(KEY_STORAGE);
-      sessionStorage.removeItem(COUPON_STORAGE);
-      // The server emptied the cloud cart; empty the local one and go to the confirmation.
-      setPlacedId(order.id);
-      cart.clear();
-    } catch (e) {
-      // A refusal is remembered under its key (docs/decisions/026-abuse-and-edge-cases.md): the next
-      // attempt is a new request. The key stays only when the outcome is unknown (network, 5xx).
-      if (e instanceof ApiError && e.status < 500) sessionStorage.removeItem(KEY_STORAGE);
-      setError(e instanceof Error ? e.message : 'Não foi possível finalizar o pedido.');
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const submit = () =>
+    placing.mutate(
+      {
+        body: { items, coupon_code: quote.data?.coupon ? coupon : null, payment_method: method },
+        idempotencyKey: checkoutKey(),
+      },
+      {
+        onSuccess: (order) => {
+          sessionStorage.removeItem(KEY_STORAGE);
+          sessionStorage.removeItem(COUPON_STORAGE);
+          // The server emptied the cloud cart; empty the local one and go to the confirmation, which
+          // shows the order from this answer (usePlaceOrder put it in the order's query).
+          setPlacedId(order.id);
+          cart.clear();
+        },
+        onError: (e) => {
+          // A refusal is remembered under its key (docs/decisions/026-abuse-and-edge-cases.md): the next
+          // attempt is a new request. The key stays only when the outcome is unknown (network, 5xx).
+          if (e instanceof ApiError && e.status < 500) sessionStorage.removeItem(KEY_STORAGE);
+        },
+      },
+    );
 
   return (
     <div className="space-y-6">
@@ -302,14 +301,16 @@ function Checkout() {
               </div>
             </dl>
             {quote.data ? <AudienceSummary items={quote.data.items} paid={quote.data.total} /> : null}
-            {error ? <Alert>{error}</Alert> : null}
+            {placing.isError ? (
+              <Alert>{placing.error.message || 'Não foi possível finalizar o pedido.'}</Alert>
+            ) : null}
             <Button
               size="lg"
               className="w-full"
-              disabled={submitting || !quote.data || quote.isError}
-              onClick={() => void submit()}
+              disabled={placing.isPending || !quote.data || quote.isError}
+              onClick={submit}
             >
-              {submitting ? 'Finalizando...' : 'Finalizar pedido'}
+              {placing.isPending ? 'Finalizando...' : 'Finalizar pedido'}
             </Button>
             <p className="text-center text-xs text-slate-600">
               Ao finalizar você concorda com os{' '}
