@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startPspChild } from '../../scripts/simulators/psp-pix-child.mjs';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'urbana-e2e-'));
 const tsx = path.resolve('node_modules/.bin/tsx');
@@ -44,30 +45,13 @@ run([
 // Bookings whose period has already begun, for the campaign start/finish dialogs (staff-confirmations).
 run(['e2e/support/seed-started-campaigns.ts']);
 
-/**
- * The project's PSP simulator (API Pix over mTLS, `npm run psp:simulador`), started first: the API reads
- * its certificates and registers its webhook when it starts. Its settings are what it prints.
- */
-async function startPsp() {
-  const psp = spawn(tsx, ['scripts/simulators/psp-pix.ts'], {
-    env: { ...env, PSP_PORT: env.E2E_PSP_PORT, PSP_PAGE_PORT: env.E2E_PSP_PAGE_PORT },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const printed = await new Promise((resolve, reject) => {
-    let out = '';
-    psp.stdout.on('data', (chunk) => {
-      out += chunk;
-      if (out.includes('PIX_KEY=')) resolve(out);
-    });
-    psp.on('exit', (code) => reject(new Error(`o simulador do PSP saiu (${code})`)));
-  });
-  for (const line of printed.split('\n')) {
-    const match = /^(PIX_[A-Z_]+)=(.*)$/.exec(line.trim());
-    if (match) env[match[1]] = match[2];
-  }
-  return psp;
-}
-const psp = await startPsp();
+// The project's PSP simulator, started first: the API reads its certificates and registers its webhook
+// when it starts.
+const { child: psp, settings } = await startPspChild(env, {
+  api: env.E2E_PSP_PORT,
+  page: env.E2E_PSP_PAGE_PORT,
+});
+Object.assign(env, settings);
 
 const child = spawn(tsx, ['apps/api/src/server.ts'], { stdio: 'inherit', env });
 const stop = (signal) => {
