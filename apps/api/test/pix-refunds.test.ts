@@ -137,6 +137,22 @@ describe('staff cancel an order paid through the PSP', () => {
     const [row] = await refundsOf(order.id);
     expect(row!.status).toBe('nao_realizado');
     expect(await notesOf(order.id)).toHaveLength(0);
+    // Staff see it on the order's page, with the PSP's reason, and the Pix that paid it.
+    const staffView = await inject(ctx, {
+      method: 'GET',
+      url: `/api/admin/pedidos/${order.id}`,
+      cookie: staffCookie,
+    });
+    expect(staffView.json()).toMatchObject({
+      pix_refunds: [
+        {
+          status: 'nao_realizado',
+          amount: order.total,
+          provider_reason: 'Conta do pagador encerrada (simulado).',
+        },
+      ],
+      payments: [{ amount: order.total }],
+    });
     const alerts = await told('reembolso_nao_realizado');
     expect(alerts.some((a) => a.title === `Devolução Pix não realizada: pedido ${order.code}`)).toBe(true);
   });

@@ -85,6 +85,21 @@ export const adminOrderDetail = orderHeadSchema.extend({
       received_at: when,
     }),
   ),
+  /** Money given back by Pix through the PSP (decision 102), oldest first. */
+  pix_refunds: z.array(
+    z.object({
+      amount: z.number(),
+      kind: z.enum(['cancelamento', 'pago_apos_expirar']),
+      status: z.enum(['pendente', 'processando', 'devolvido', 'nao_realizado']),
+      /** The PSP's reason for a devolução not made. */
+      provider_reason: z.string().nullable(),
+      attempts: z.number(),
+      /** The last failure to reach the PSP, while it is tried again. */
+      last_error: z.string().nullable(),
+      created_at: when,
+      settled_at: when.nullable(),
+    }),
+  ),
   invoice: orderInvoiceSchema.nullable(),
   credit_note: z
     .object({

@@ -22,6 +22,7 @@ import {
   orders,
   orderStatusHistory,
   paymentEvents,
+  paymentRefunds,
   profiles,
   retiredPixTxids,
 } from '../../db/schema/index.ts';
@@ -133,6 +134,11 @@ async function itemsOf(db: Db, orderId: string): Promise<AdminOrderDetail['items
   });
 }
 
+const amountOf = (payload: unknown) => {
+  const p = payload as { amount?: number; data?: { amount?: number } };
+  return p.data?.amount ?? p.amount ?? null;
+};
+
 /** /admin/pedidos/{id}: everything staff need to act on one order. */
 export async function adminOrderDetail(db: Db, orderId: string): Promise<AdminOrderDetail> {
   const order = await db.query.orders.findFirst({ where: eq(orders.id, orderId) });
@@ -179,8 +185,25 @@ export async function adminOrderDetail(db: Db, orderId: string): Promise<AdminOr
       id: e.id,
       provider_event_id: e.provider_event_id,
       type: e.type,
-      amount: (e.payload as { data?: { amount?: number } }).data?.amount ?? null,
+      // The home-made webhook's event kept `data.amount`; a provider's payment keeps `amount`.
+      amount: amountOf(e.payload),
       received_at: e.received_at.toISOString(),
+    })),
+    pix_refunds: (
+      await db
+        .select()
+        .from(paymentRefunds)
+        .where(eq(paymentRefunds.order_id, order.id))
+        .orderBy(asc(paymentRefunds.created_at))
+    ).map((r) => ({
+      amount: r.amount,
+      kind: r.kind,
+      status: r.status,
+      provider_reason: r.provider_reason,
+      attempts: r.attempts,
+      last_error: r.last_error,
+      created_at: r.created_at.toISOString(),
+      settled_at: r.settled_at?.toISOString() ?? null,
     })),
     invoice: invoice ? orderInvoice(invoice) : null,
     credit_note: note

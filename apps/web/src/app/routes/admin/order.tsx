@@ -23,6 +23,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { AdStatusBadge, CampaignStatusBadge } from '../../../features/ads/index.ts';
 import { useAuth } from '../../../features/auth/index.ts';
 import { useAdminOrder, type AdminOrderData } from '../../../features/admin/index.ts';
+import { PixRefunds } from '../../../features/admin/components/pix-refunds.tsx';
 import { OrderActions } from '../../../features/admin/components/order-actions.tsx';
 import { OrderStatusBadge } from '../../../features/orders/index.ts';
 import { formatMoney } from '@urbana/shared';
@@ -195,6 +196,7 @@ function Documents({ order }: { order: AdminOrderData }) {
           {order.refund_reason ? `fora da política: ${order.refund_reason}` : 'pela política de cancelamento'}
         </p>
       ) : null}
+      <PixRefunds refunds={order.pix_refunds} />
       {order.credit_note ? (
         <div className="mt-3 space-y-1">
           <p>

@@ -36,6 +36,7 @@ const base: AdminOrderData = {
   items: [],
   pix: null,
   payments: [],
+  pix_refunds: [],
   invoice: null,
   credit_note: null,
   history: [],
