@@ -44,6 +44,7 @@ import { catalogRoutes } from './routes/public/catalog.ts';
 import { contentRoutes } from './routes/public/content.ts';
 import { healthRoutes } from './routes/public/health.ts';
 import { paymentWebhookRoutes } from './routes/public/payment-webhooks.ts';
+import { playerRoutes } from './routes/public/players.ts';
 import { plannerRoutes } from './routes/public/planner.ts';
 import { sharedPlanRoutes } from './routes/public/shared-plans.ts';
 import { deliverCampaignReports } from './services/campaign-reports/deliver-reports.ts';
@@ -191,6 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(plannerRoutes(deps), { prefix: '/api' });
   await app.register(orderRoutes(deps), { prefix: '/api' });
   await app.register(paymentWebhookRoutes(deps), { prefix: '/api' });
+  await app.register(playerRoutes(deps), { prefix: '/api' });
   await app.register(watchRoutes(deps), { prefix: '/api' });
   await app.register(campaignReportRoutes(deps), { prefix: '/api' });
   await app.register(proposalRoutes(deps), { prefix: '/api' });

@@ -39,10 +39,7 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Urbana <nao-responda@urbana.com.br>'),
   TRUST_PROXY: z.string().optional(),
-  SESSION_IDLE_HOURS: z.coerce
-    .number()
-    .positive()
-    .default(24 * 7),
+  SESSION_IDLE_HOURS: z.coerce.number().positive().default(168),
   SESSION_MAX_DAYS: z.coerce.number().positive().default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ACCESS_LOG_SAMPLE: z.coerce.number().min(0).max(1).default(0.1),
@@ -72,6 +69,7 @@ const envSchema = z.object({
     .default(30),
   // At least a minute: without a window anyone who books and cancels a watched face could make Urbana
   // e-mail its watchers at will (issue #39 item 8). At most a week, lest a watcher hear nothing for ages.
+  PLAYER_SILENCE_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   WATCH_ALERT_MINUTES: z.coerce
     .number()
     .int()
@@ -215,6 +213,8 @@ export interface Config {
   paymentWindowMs: number;
   /** A watcher hears about one place at most once in this many minutes, bell and e-mail (issue #39). */
   watchAlertMinutes: number;
+  /** A screen with no signed request for this long, in its operating hours, is brought to staff. */
+  playerSilenceMinutes: number;
   pix: { key: string; merchantName: string; merchantCity: string };
   /** HMAC secret of the payment provider's webhook; without it the webhook refuses every call. */
   paymentWebhookSecret: string | undefined;
@@ -362,6 +362,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     paymentWindowMs: e.PAYMENT_WINDOW_MINUTES * 60_000,
     watchAlertMinutes: e.WATCH_ALERT_MINUTES,
+    playerSilenceMinutes: e.PLAYER_SILENCE_MINUTES,
     pix: { key: e.PIX_KEY, merchantName: e.PIX_MERCHANT_NAME, merchantCity: e.PIX_MERCHANT_CITY },
     paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET || undefined,
     pixPsp: pixPspConfig(e),

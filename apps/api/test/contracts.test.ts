@@ -26,6 +26,7 @@ const NOT_JSON = new Set([
   'GET /api/admin/pedidos/:id/nota-de-credito.pdf',
   'GET /api/admin/propostas/:id/pdf',
   'GET /api/media/:id/:variant',
+  'GET /api/telas/:id/midias/:mediaId',
   'GET /api/comprovacoes/:id/:variant',
   'GET /api/invoices/:id/pdf',
   'GET /api/midia-kit/pdf',

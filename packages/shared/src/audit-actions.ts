@@ -44,6 +44,8 @@ export const auditActions = {
   'dois_fatores.codigo_recuperacao': { sentence: 'entrou com um código de recuperação', staff: false },
   'tela.cadastrada': { sentence: 'cadastrou uma tela (player)', staff: true },
   'tela.removida': { sentence: 'removeu uma tela (player)', staff: true },
+  'tela.criativo_da_casa_incluido': { sentence: 'incluiu um criativo da casa nas telas', staff: true },
+  'tela.criativo_da_casa_removido': { sentence: 'retirou um criativo da casa das telas', staff: true },
   'cupom.criado': { sentence: 'criou o cupom', staff: true },
   'cupom.editado': { sentence: 'editou o cupom', staff: true },
   'email.reenviado': { sentence: 'reenviou o e-mail', staff: true },

@@ -14,6 +14,8 @@ export const paths = {
   pedido: '/pedido/:orderId',
   proposta: '/proposta/:id',
   planoCompartilhado: '/plano/:token',
+  /** A screen's web player (issue #43, decision 101), full screen, outside the site's layout. */
+  tela: '/tela/:id',
   suporte: '/suporte',
   central: '/central',
   centralArtigo: '/central/:artigo',

@@ -456,6 +456,26 @@ const adminRoutes: Record<
     url: () => `/api/admin/telas/${randomUUID()}`,
     invalid: { url: '/api/admin/telas/nao-e-um-uuid' },
   },
+  'GET /api/admin/criativos-da-casa': {
+    section: 'produtos',
+    ok: 200,
+    url: '/api/admin/criativos-da-casa',
+    invalid: null,
+  },
+  'POST /api/admin/criativos-da-casa': {
+    section: 'produtos',
+    // Past the guard, a file that is not in the staff member's library is not found.
+    ok: 404,
+    url: '/api/admin/criativos-da-casa',
+    body: () => ({ media_id: randomUUID() }),
+    invalid: { url: '/api/admin/criativos-da-casa', body: { media_id: 'nao-e-um-uuid' } },
+  },
+  'DELETE /api/admin/criativos-da-casa/:id': {
+    section: 'produtos',
+    ok: 404,
+    url: () => `/api/admin/criativos-da-casa/${randomUUID()}`,
+    invalid: { url: '/api/admin/criativos-da-casa/nao-e-um-uuid' },
+  },
   'GET /api/admin/cupons': {
     section: 'cupons',
     ok: 200,

@@ -331,6 +331,21 @@ const stateChanging: Record<string, (w: World) => Req> = {
     url: `/api/admin/telas/${randomUUID()}`,
     cookie: w.admin.cookie,
   }),
+  'POST /api/admin/criativos-da-casa': (w) => ({
+    url: '/api/admin/criativos-da-casa',
+    cookie: w.admin.cookie,
+    payload: { media_id: randomUUID() },
+  }),
+  'DELETE /api/admin/criativos-da-casa/:id': (w) => ({
+    url: `/api/admin/criativos-da-casa/${randomUUID()}`,
+    cookie: w.admin.cookie,
+  }),
+  // A screen's report: signed with its key (screen-playlist.test.ts), and same-origin like the rest —
+  // the web player runs on Urbana's own site.
+  'POST /api/telas/:id/exibicoes': () => ({
+    url: `/api/telas/${randomUUID()}/exibicoes`,
+    payload: { plays: [] },
+  }),
   'POST /api/admin/cupons': (w) => ({
     url: '/api/admin/cupons',
     cookie: w.admin.cookie,

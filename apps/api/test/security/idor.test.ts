@@ -9,6 +9,7 @@ import {
   campaignMessages,
   mediaMessages,
   planMessages,
+  playerApiMessages,
   proposalMessages,
   httpMessages,
 } from '@urbana/shared';
@@ -46,7 +47,12 @@ type ParamCheck =
    * Reads a public registry outside Urbana (the CNPJ lookup): a session is asked only to limit its use;
    * every user gets the same answer, and nothing changes.
    */
-  | { kind: 'registry'; request: (w: World) => Req };
+  | { kind: 'registry'; request: (w: World) => Req }
+  /**
+   * A screen's own routes (issue #43, decision 101): signed with the player's key, never a session —
+   * a signed-in user without the signature gets 401 and nothing changes (screen-playlist.test.ts signs).
+   */
+  | { kind: 'player-signed'; request: (w: World) => Req };
 
 const orderNotFound = 'Pedido não encontrado.';
 
@@ -296,6 +302,22 @@ const paramRoutes: Record<string, ParamCheck> = {
     kind: 'staff',
     request: () => ({ url: `/api/admin/telas/${randomUUID()}` }),
   },
+  'DELETE /api/admin/criativos-da-casa/:id': {
+    kind: 'staff',
+    request: () => ({ url: `/api/admin/criativos-da-casa/${randomUUID()}` }),
+  },
+  'GET /api/telas/:id/programacao': {
+    kind: 'player-signed',
+    request: () => ({ url: `/api/telas/${randomUUID()}/programacao` }),
+  },
+  'GET /api/telas/:id/midias/:mediaId': {
+    kind: 'player-signed',
+    request: (w) => ({ url: `/api/telas/${randomUUID()}/midias/${w.anaMedia}` }),
+  },
+  'POST /api/telas/:id/exibicoes': {
+    kind: 'player-signed',
+    request: () => ({ url: `/api/telas/${randomUUID()}/exibicoes`, payload: { plays: [] } }),
+  },
   'GET /api/admin/cupons/:id': {
     kind: 'staff',
     request: (w) => ({ url: `/api/admin/cupons/${w.coupon.id}` }),
@@ -523,6 +545,16 @@ describe('V4.2.1 IDOR: Bruno com os ids da Ana', () => {
         expect((await send(undefined)).statusCode).toBe(401);
         const bruno = await send(w.bruno);
         expect((await send(w.ana)).body).toBe(bruno.body);
+        expect(await snapshot(database)).toEqual(before);
+        break;
+      }
+      case 'player-signed': {
+        for (const who of [w.bruno, w.ana, undefined]) {
+          const res = await send(who);
+          expect(res.statusCode).toBe(401);
+          expectMessageOnly(res, playerApiMessages.badSignature);
+        }
+        await settle();
         expect(await snapshot(database)).toEqual(before);
         break;
       }

@@ -5,13 +5,12 @@ import { ErrorPage } from './routes/public/error-page.tsx';
 import { LegacyRedirect } from './routes/public/legacy-redirect.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { homeLoader, mediaKitLoader, productLoader, searchLoader, sharedPlanLoader } from './page-loaders.ts';
-
 import type { RouteHandle } from './route-handle.ts';
 
 type Lazy = RouteObject['lazy'];
 /** A route module exports `Component`; each one is its own chunk. */
 const page = (load: () => Promise<{ Component: React.ComponentType }>): Lazy => load as Lazy;
-
+const screenPlayer = page(() => import('./routes/public/screen-player.tsx'));
 const route = (path: string, title: string, lazy: Lazy, extra: Partial<RouteHandle> = {}): RouteObject => ({
   path,
   lazy,
@@ -254,6 +253,7 @@ export const routes: RouteObject[] = [
           ),
         ],
       },
+      route(paths.tela, 'Tela', screenPlayer), // full screen, outside the site's layouts (issue #43)
       route(
         paths.admin.login,
         'Entrar no painel',

@@ -3,6 +3,7 @@
  * face, and what the panel reads back. The secret signs the player's reports; it is answered once.
  */
 import { z } from 'zod';
+import { buildPath, paths } from '../paths.ts';
 
 export const screenOrientations = ['paisagem', 'retrato'] as const;
 export type ScreenOrientation = (typeof screenOrientations)[number];
@@ -87,4 +88,5 @@ export const playerCreatedSchema = adminPlayerSchema.extend({
 export type PlayerCreated = z.infer<typeof playerCreatedSchema>;
 
 /** The player's page address with its key, as the QR code carries it. */
-export const playerSetupPath = (id: string, secret: string) => `/tela/${id}#chave=${secret}`;
+export const playerSetupPath = (id: string, secret: string) =>
+  `${buildPath(paths.tela, { id })}#chave=${secret}`;

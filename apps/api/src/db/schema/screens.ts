@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { media } from './ads.ts';
+import { profiles } from './accounts.ts';
 import { towers } from './catalog.ts';
 import { createdAt, id, timestamptz } from './columns.ts';
 
@@ -26,6 +28,8 @@ export const players = pgTable(
     closes_at: text('closes_at').notNull(),
     secret: text('secret').notNull(),
     last_seen_at: timestamptz('last_seen_at'),
+    /** When staff were told it went silent (PLAYER_SILENCE_MINUTES); a new silence after a contact tells again. */
+    silence_alerted_at: timestamptz('silence_alerted_at'),
     created_at: createdAt(),
   },
   (t) => [
@@ -34,3 +38,38 @@ export const players = pgTable(
     check('players_loop_check', sql`${t.spot_seconds} > 0 and ${t.loop_seconds} >= ${t.spot_seconds}`),
   ],
 );
+
+/**
+ * One play a player reported (issue #43 item 3, decision 101): append-only (a trigger refuses updates
+ * and deletes), its id made by the player so a report sent twice counts once. No foreign keys: a play
+ * stays proof of what happened after its player is removed. `booking_id` is the order item (null: a
+ * house creative); `tower_id` is the face the player showed when it reported.
+ */
+export const plays = pgTable(
+  'plays',
+  {
+    id: uuid('id').primaryKey(),
+    player_id: uuid('player_id').notNull(),
+    tower_id: uuid('tower_id').notNull(),
+    booking_id: uuid('booking_id'),
+    media_id: uuid('media_id').notNull(),
+    started_at: timestamptz('started_at').notNull(),
+    ended_at: timestamptz('ended_at').notNull(),
+    duration_ms: integer('duration_ms').notNull(),
+    received_at: timestamptz('received_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('plays_booking_idx').on(t.booking_id, t.started_at),
+    index('plays_player_idx').on(t.player_id, t.started_at),
+    check('plays_period_check', sql`${t.ended_at} >= ${t.started_at} and ${t.duration_ms} >= 0`),
+  ],
+);
+
+/** Urbana's own creatives, played in the spots nobody booked: files of a staff member's library. */
+export const houseCreatives = pgTable('house_creatives', {
+  media_id: uuid('media_id')
+    .primaryKey()
+    .references(() => media.id, { onDelete: 'cascade' }),
+  added_by: uuid('added_by').references(() => profiles.id, { onDelete: 'set null' }),
+  created_at: createdAt(),
+});

@@ -11,6 +11,7 @@ import { markOverdueInvoices } from '../../services/invoices.ts';
 import { expireOrders } from '../../services/orders/expire.ts';
 import { alertExpiringInvoicedOrders } from '../../services/orders/expiry-alerts.ts';
 import { remindMissingArt } from '../../services/campaigns/queue.ts';
+import { watchSilentPlayers } from '../../services/players/silence.ts';
 
 /**
  * The background work of an instance: the outbox's sender, unpaid orders and holds past their time,
@@ -90,4 +91,6 @@ function startWork(app: FastifyInstance, deps: AppDeps, every: (ms: number, work
   deps.kickFiscal();
   // The PSP: webhook registration, unpaid orders asked about, received Pix swept (issue #41).
   startPaymentWork(deps, every, app.log);
+  // Screens silent in their operating hours (issue #43 item 3).
+  watchSilentPlayers(deps, every, app.log);
 }

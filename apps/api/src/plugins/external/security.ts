@@ -104,6 +104,8 @@ function cspDirectives(config: Config): Record<string, string[]> {
     'script-src': ["'self'", AFTER_PAINT_CSP_SOURCE],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https:', tileSource(config.tileUrl)],
+    // The screens' web player plays its cached videos from object URLs (decision 101).
+    'media-src': ["'self'", 'blob:'],
     'font-src': ["'self'", 'data:'],
     // The billing form asks the CEP service for an address (docs/decisions/023-customer-journey-details.md).
     'connect-src': ["'self'", ...(config.cepLookupUrl ? [new URL(config.cepLookupUrl).origin] : [])],

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminPlayerListSchema,
+  houseCreativeInputSchema,
+  houseCreativeListSchema,
+  houseCreativeMessages,
   adminPlayerSchema,
   noContentSchema,
   playerCreatedSchema,
@@ -10,6 +13,11 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { requireSection } from '../../plugins/app/auth.ts';
 import { createPlayer, deletePlayer, getPlayer, listPlayers } from '../../services/players/admin-players.ts';
+import {
+  addHouseCreative,
+  listHouseCreatives,
+  removeHouseCreative,
+} from '../../services/players/house-creatives.ts';
 import { actorOf, errors, idParams } from './common.ts';
 
 /** The players of the screen faces (issue #43 item 1): a products' matter, so the same section. */
@@ -76,6 +84,52 @@ export const playerAdminRoutes =
       },
       async (request, reply) => {
         await deletePlayer(deps.db, request.params.id, actorOf(request));
+        return reply.code(204).send(null);
+      },
+    );
+
+    // Urbana's house creatives, played in the unsold spots of every screen (decision 101).
+    app.get(
+      '/criativos-da-casa',
+      {
+        preValidation: guard,
+        schema: {
+          tags: ['admin'],
+          summary: 'Criativos da casa: tocam nos spots não vendidos das telas',
+          response: { 200: houseCreativeListSchema, ...errors },
+        },
+      },
+      async () => listHouseCreatives(deps.db),
+    );
+
+    app.post(
+      '/criativos-da-casa',
+      {
+        preValidation: guard,
+        schema: {
+          tags: ['admin'],
+          summary: 'Inclui um arquivo da sua biblioteca nos criativos da casa',
+          body: houseCreativeInputSchema,
+          response: { 201: houseCreativeListSchema, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply.code(201).send(await addHouseCreative(deps.db, request.body.media_id, actorOf(request))),
+    );
+
+    app.delete(
+      '/criativos-da-casa/:id',
+      {
+        preValidation: guard,
+        schema: {
+          tags: ['admin'],
+          summary: 'Retira um criativo da casa',
+          params: idParams(houseCreativeMessages.notFound),
+          response: { 204: noContentSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        await removeHouseCreative(deps.db, request.params.id, actorOf(request));
         return reply.code(204).send(null);
       },
     );

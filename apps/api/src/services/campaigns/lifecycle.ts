@@ -105,10 +105,12 @@ async function lockCampaign(tx: Tx, itemId: string) {
   return { ...row, ad: ad ?? null, run: run ?? null };
 }
 
+type Locked = Awaited<ReturnType<typeof lockCampaign>>;
+
 async function tellCustomer(
   deps: CampaignDeps,
   tx: Tx,
-  c: Awaited<ReturnType<typeof lockCampaign>>,
+  c: Locked,
   started: boolean,
   earlyReason: string | null = null,
   email = true,
@@ -138,12 +140,47 @@ async function tellCustomer(
   });
 }
 
+/** Who put a campaign on air: staff (the button), or its screen's first reported play (issue #43). */
+type StartedBy =
+  { actor: 'equipe'; actorId: string; ip: string } | { actor: 'sistema'; playerId: string; at: Date };
+
+/** The run begins, the ad and the order go on air, the customer is told: one step, whoever starts it. */
+async function putOnAir(deps: CampaignDeps, tx: Tx, c: Locked, by: StartedBy) {
+  const now = by.actor === 'sistema' ? by.at : new Date();
+  const staffId = by.actor === 'equipe' ? by.actorId : null;
+  await tx.insert(campaignRuns).values({ order_item_id: c.item.id, started_at: now, started_by: staffId });
+  if (c.ad!.status === 'aprovado') {
+    await tx.update(ads).set({ status: 'em_veiculacao', updated_at: new Date() }).where(eq(ads.id, c.ad!.id));
+  }
+  if (c.order.status === 'pago') {
+    const note = by.actor === 'equipe' ? 'Campanha iniciada.' : 'Campanha no ar: primeira exibição na tela.';
+    await transitionOrder(
+      deps,
+      { orderId: c.order.id, to: 'em_veiculacao', actor: by.actor, actorId: staffId, note },
+      tx,
+    );
+  }
+  await audit(tx, {
+    actorId: staffId,
+    action: 'campanha.iniciada',
+    entity: 'order_items',
+    entityId: c.item.id,
+    before: { status: 'aprovada', ad_status: c.ad!.status },
+    after: {
+      status: 'em_veiculacao',
+      started_at: now.toISOString(),
+      ...(by.actor === 'sistema' ? { primeira_exibicao_da_tela: by.playerId } : {}),
+    },
+    ip: by.actor === 'equipe' ? by.ip : null,
+  });
+  await tellCustomer(deps, tx, c, true);
+}
+
 /**
  * Staff start a campaign: its ad must be approved and the booked period must have begun (a booking for
  * 09/12 cannot go on air on 23/11, issue #17 item 1); the ad and the order go on air.
  */
 export async function startCampaign(deps: CampaignDeps, actor: ActorContext, itemId: string) {
-  const staffId = actor.actorId;
   await deps.db.transaction(async (tx) => {
     const c = await lockCampaign(tx, itemId);
     if (c.run) throw new AppError(409, campaignMessages.alreadyStarted);
@@ -151,36 +188,33 @@ export async function startCampaign(deps: CampaignDeps, actor: ActorContext, ite
       throw new AppError(409, campaignMessages.needsApprovedAd);
     const refusal = campaignStartRefusal({ start: c.item.starts_on, weeks: c.item.weeks }, todayInBrasilia());
     if (refusal) throw new AppError(409, refusal);
-    const now = new Date();
-    await tx.insert(campaignRuns).values({ order_item_id: itemId, started_at: now, started_by: staffId });
-    if (c.ad.status === 'aprovado') {
-      await tx.update(ads).set({ status: 'em_veiculacao', updated_at: now }).where(eq(ads.id, c.ad.id));
-    }
-    if (c.order.status === 'pago') {
-      await transitionOrder(
-        deps,
-        {
-          orderId: c.order.id,
-          to: 'em_veiculacao',
-          actor: 'equipe',
-          actorId: staffId,
-          note: 'Campanha iniciada.',
-        },
-        tx,
-      );
-    }
-    await audit(tx, {
-      actorId: staffId,
-      action: 'campanha.iniciada',
-      entity: 'order_items',
-      entityId: itemId,
-      before: { status: 'aprovada', ad_status: c.ad.status },
-      after: { status: 'em_veiculacao', started_at: now.toISOString() },
-      ip: actor.ip,
-    });
-    await tellCustomer(deps, tx, c, true);
+    await putOnAir(deps, tx, c, { actor: 'equipe', actorId: actor.actorId, ip: actor.ip });
   });
   void deps.outbox.kick();
+}
+
+/**
+ * A booking's first play reported by its screen puts its campaign on air (issue #43 item 3), by the
+ * same step as staff's button, at the play's start; nothing happens to a campaign already started or
+ * finished, whose ad is not approved, whose order is not paid, or whose period has not begun. In the
+ * caller's transaction (the report's); the caller kicks the outbox after the commit.
+ */
+export async function startCampaignOnPlay(
+  deps: CampaignDeps,
+  tx: Tx,
+  itemId: string,
+  play: { playerId: string; at: Date },
+): Promise<boolean> {
+  const c = await lockCampaign(tx, itemId).catch((err: unknown) => {
+    if (err instanceof AppError && err.statusCode === 404) return null;
+    throw err;
+  });
+  if (!c || c.run || !['pago', 'em_veiculacao'].includes(c.order.status)) return false;
+  if (!c.ad || (c.ad.status !== 'aprovado' && c.ad.status !== 'em_veiculacao')) return false;
+  const period = { start: c.item.starts_on, weeks: c.item.weeks };
+  if (campaignStartRefusal(period, todayInBrasilia(play.at))) return false;
+  await putOnAir(deps, tx, c, { actor: 'sistema', ...play });
+  return true;
 }
 
 /**

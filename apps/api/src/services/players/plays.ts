@@ -1,0 +1,78 @@
+/**
+ * Proof of play from the screen (issue #43 item 3, decision 101): a signed batch of plays, checked
+ * whole before anything is written (a play of another screen's booking, or one that ends in the
+ * future, refuses the batch), then appended — each play's id is the player's, so a batch sent again
+ * counts once. A booking's first play puts its campaign on air, through the campaign's own step.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import { PLAYER_CLOCK_SKEW_SECONDS, playerApiMessages, type PlayReport } from '@urbana/shared';
+import { plays, reservations } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { startCampaignOnPlay, type CampaignDeps } from '../campaigns/lifecycle.ts';
+import type { SignedPlayer } from './signature.ts';
+
+function checkTimes(report: PlayReport, now: Date) {
+  const latest = now.getTime() + PLAYER_CLOCK_SKEW_SECONDS * 1000;
+  const ids = new Set<string>();
+  for (const p of report.plays) {
+    const start = Date.parse(p.started_at);
+    const end = Date.parse(p.ended_at);
+    if (end < start) throw new AppError(400, playerApiMessages.endBeforeStart);
+    if (end > latest) throw new AppError(400, playerApiMessages.future);
+    if (ids.has(p.id.toLowerCase())) throw new AppError(400, playerApiMessages.repeatedId);
+    ids.add(p.id.toLowerCase());
+  }
+}
+
+export async function recordPlays(
+  deps: CampaignDeps,
+  player: SignedPlayer,
+  report: PlayReport,
+  now = new Date(),
+): Promise<{ received: number; recorded: number; duplicates: number }> {
+  checkTimes(report, now);
+  const bookingIds = [...new Set(report.plays.flatMap((p) => (p.booking_id ? [p.booking_id] : [])))];
+  const recorded = await deps.db.transaction(async (tx) => {
+    // A booking of this face, whatever it became since (a play before a cancellation stays proof).
+    const own =
+      bookingIds.length === 0
+        ? []
+        : await tx
+            .selectDistinct({ id: reservations.order_item_id })
+            .from(reservations)
+            .where(
+              and(
+                eq(reservations.tower_id, player.tower_id),
+                inArray(reservations.order_item_id, bookingIds),
+              ),
+            );
+    if (own.length !== bookingIds.length) throw new AppError(403, playerApiMessages.foreignBooking);
+    const inserted = await tx
+      .insert(plays)
+      .values(
+        report.plays.map((p) => ({
+          id: p.id.toLowerCase(),
+          player_id: player.id,
+          tower_id: player.tower_id,
+          booking_id: p.booking_id,
+          media_id: p.media_id,
+          started_at: new Date(p.started_at),
+          ended_at: new Date(p.ended_at),
+          duration_ms: p.duration_ms,
+        })),
+      )
+      .onConflictDoNothing({ target: plays.id })
+      .returning({ booking_id: plays.booking_id, started_at: plays.started_at });
+    const firstPlay = new Map<string, Date>();
+    for (const p of inserted) {
+      if (!p.booking_id) continue;
+      const seen = firstPlay.get(p.booking_id);
+      if (!seen || p.started_at < seen) firstPlay.set(p.booking_id, p.started_at);
+    }
+    for (const [bookingId, at] of [...firstPlay].sort(([a], [b]) => a.localeCompare(b)))
+      await startCampaignOnPlay(deps, tx, bookingId, { playerId: player.id, at });
+    return inserted.length;
+  });
+  void deps.outbox.kick();
+  return { received: report.plays.length, recorded, duplicates: report.plays.length - recorded };
+}
