@@ -221,3 +221,37 @@ describe('a Pix paid after its hold expired', () => {
     expect(await statusOf(order.id)).toBe('cancelado');
   });
 });
+
+describe('a Pix that named no order', () => {
+  it('is listed for staff, who send it back once, whole, by Pix', async () => {
+    const stray = sim.state.receive(5_555);
+    expect((await sweepReceived(ctx.app.deps)).sem_pedido).toBe(1);
+    const list = async () => {
+      const res = await inject(ctx, { method: 'GET', url: '/api/admin/pix-sem-pedido', cookie: staffCookie });
+      expect(res.statusCode).toBe(200);
+      return (
+        res.json() as { items: Array<{ id: string; reference: string; amount: number; refund: unknown }> }
+      ).items;
+    };
+    const item = (await list()).find((i) => i.reference === stray.endToEndId)!;
+    expect(item).toMatchObject({ amount: 5_555, refund: null });
+    const send = () =>
+      inject(ctx, {
+        method: 'POST',
+        url: `/api/admin/pix-sem-pedido/${item.id}/devolver`,
+        cookie: staffCookie,
+      });
+    const [first, second] = await Promise.all([send(), send()]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    expect([first, second].find((r) => r.statusCode === 409)!.json()).toEqual({
+      message: 'Este Pix já foi devolvido ou está sendo devolvido.',
+    });
+    await processRefunds(ctx.app.deps);
+    await processRefunds(ctx.app.deps, inMinutes(2));
+    expect(sim.state.refunded(stray)).toBe(5_555);
+    expect((await list()).find((i) => i.reference === stray.endToEndId)!.refund).toEqual({
+      status: 'devolvido',
+      provider_reason: null,
+    });
+  });
+});

@@ -72,6 +72,10 @@ export const auditActions = {
   'pedido.cancelado': { sentence: 'cancelou o pedido', staff: true },
   'pedido.email_reenviado': { sentence: 'reenviou o e-mail do pedido', staff: true },
   'pedido.nfse_reenviada': { sentence: 'pediu nova tentativa de emissão da NFS-e do pedido', staff: true },
+  'pix.sem_pedido_devolvido': {
+    sentence: 'devolveu um Pix que não correspondia a nenhum pedido',
+    staff: true,
+  },
   'produto.criado': { sentence: 'cadastrou o produto', staff: true },
   'produto.editado': { sentence: 'editou o produto', staff: true },
   'produto.ativado': { sentence: 'ativou o produto', staff: true },

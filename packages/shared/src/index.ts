@@ -27,6 +27,7 @@ export * from './bookings.ts';
 export * from './campaign-rules.ts';
 export * from './audit-actions.ts';
 export * from './orders/admin-rules.ts';
+export * from './orders/unmatched-pix.ts';
 export * from './orders/invoiced.ts';
 export * from './orders/admin-schemas.ts';
 export * from './inventory/schemas.ts';

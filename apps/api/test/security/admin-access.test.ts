@@ -605,6 +605,19 @@ const adminRoutes: Record<
     url: (w) => `/api/admin/fiscal/${w.fiscalDocument}/tentar-de-novo`,
     invalid: { url: '/api/admin/fiscal/nao-e-um-uuid/tentar-de-novo' },
   },
+  'GET /api/admin/pix-sem-pedido': {
+    section: 'pedidos',
+    ok: 200,
+    url: '/api/admin/pix-sem-pedido',
+    invalid: null,
+  },
+  // No PSP in this world: staff pass the guard and meet the rule (409).
+  'POST /api/admin/pix-sem-pedido/:id/devolver': {
+    section: 'pedidos',
+    ok: 409,
+    url: () => `/api/admin/pix-sem-pedido/${randomUUID()}/devolver`,
+    invalid: { url: '/api/admin/pix-sem-pedido/nao-e-um-uuid/devolver' },
+  },
   'GET /api/admin/propostas': {
     section: 'propostas',
     ok: 200,

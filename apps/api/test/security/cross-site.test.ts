@@ -284,6 +284,10 @@ const stateChanging: Record<string, (w: World) => Req> = {
     cookie: w.operador.cookie,
     payload: { motivo: 'Cancelado por outro site' },
   }),
+  'POST /api/admin/pix-sem-pedido/:id/devolver': (w) => ({
+    url: `/api/admin/pix-sem-pedido/${randomUUID()}/devolver`,
+    cookie: w.operador.cookie,
+  }),
   'POST /api/admin/fiscal/:id/tentar-de-novo': (w) => ({
     url: `/api/admin/fiscal/${w.fiscalDocument}/tentar-de-novo`,
     cookie: w.operador.cookie,

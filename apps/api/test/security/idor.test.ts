@@ -384,6 +384,10 @@ const paramRoutes: Record<string, ParamCheck> = {
     kind: 'staff',
     request: (w) => ({ url: `/api/admin/fiscal/${w.fiscalDocument}/tentar-de-novo` }),
   },
+  'POST /api/admin/pix-sem-pedido/:id/devolver': {
+    kind: 'staff',
+    request: () => ({ url: `/api/admin/pix-sem-pedido/${randomUUID()}/devolver` }),
+  },
   'DELETE /api/favorites/:productId': {
     kind: 'own-scope',
     request: (w) => ({ url: `/api/favorites/${w.product.id}` }),

@@ -89,7 +89,7 @@ export const adminOrderDetail = orderHeadSchema.extend({
   pix_refunds: z.array(
     z.object({
       amount: z.number(),
-      kind: z.enum(['cancelamento', 'pago_apos_expirar']),
+      kind: z.enum(['cancelamento', 'pago_apos_expirar', 'sem_pedido']),
       status: z.enum(['pendente', 'processando', 'devolvido', 'nao_realizado']),
       /** The PSP's reason for a devolução not made. */
       provider_reason: z.string().nullable(),

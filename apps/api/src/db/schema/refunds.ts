@@ -20,7 +20,7 @@ export const paymentRefunds = pgTable(
     /** The payment given back (a Pix's endToEndId). */
     payment_reference: text('payment_reference').notNull(),
     order_id: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
-    kind: text('kind', { enum: ['cancelamento', 'pago_apos_expirar'] }).notNull(),
+    kind: text('kind', { enum: ['cancelamento', 'pago_apos_expirar', 'sem_pedido'] }).notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     description: text('description').notNull(),
     /** pendente: not yet taken by the PSP; processando: taken; devolvido / nao_realizado: its end. */

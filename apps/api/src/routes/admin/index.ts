@@ -17,6 +17,7 @@ import { productAdminRoutes } from './products.ts';
 import { reportAdminRoutes } from './reports.ts';
 import { supportAdminRoutes } from './support.ts';
 import { teamAdminRoutes } from './team.ts';
+import { unmatchedPixAdminRoutes } from './unmatched-pix.ts';
 import { userAdminRoutes } from './users.ts';
 
 /**
@@ -39,6 +40,7 @@ export const adminRoutes =
     await app.register(reportAdminRoutes(deps));
     await app.register(logAdminRoutes(deps));
     await app.register(orderAdminRoutes(deps));
+    await app.register(unmatchedPixAdminRoutes(deps));
     await app.register(inventoryAdminRoutes(deps));
     await app.register(proposalAdminRoutes(deps));
     await app.register(agencyAdminRoutes(deps));

@@ -53,7 +53,7 @@ export async function queueRefund(
   input: {
     provider: string;
     payment: string;
-    orderId: string;
+    orderId: string | null;
     kind: RefundRow['kind'];
     amount: number;
     description: string;

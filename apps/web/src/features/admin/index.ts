@@ -5,4 +5,5 @@ export { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 export { Badge } from '../../components/ui/badge.tsx';
 export { OrderLimitsControl } from './components/order-limits-control.tsx';
 export * from './api/use-fiscal-queue.ts';
+export * from './api/use-unmatched-pix.ts';
 export { CampaignQueue } from './components/campaign-queue.tsx';

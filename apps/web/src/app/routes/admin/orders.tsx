@@ -28,6 +28,7 @@ import {
   useListParams,
   type ListParams,
 } from '../../../features/admin/index.ts';
+import { UnmatchedPixList } from '../../../features/admin/components/unmatched-pix.tsx';
 import { OrderStatusBadge } from '../../../features/orders/index.ts';
 import { formatDate, formatMoney } from '@urbana/shared';
 
@@ -180,6 +181,7 @@ export function Component() {
         />
         <CityFilter list={list} />
       </Toolbar>
+      <UnmatchedPixList />
       <QueryState
         query={orders}
         loading="Carregando pedidos..."

@@ -3,6 +3,7 @@ import { formatDateTime, formatMoney, type AdminOrderDetail } from '@urbana/shar
 const kindLabels = {
   cancelamento: 'do cancelamento',
   pago_apos_expirar: 'do Pix pago após o prazo',
+  sem_pedido: 'do Pix sem pedido',
 } as const;
 
 /** Where one devolução stands, in staff's words (decision 102). */
