@@ -1,5 +1,5 @@
 /**
- * The API Pix routes of the simulated PSP (Banco Central, API Pix 2.9.0): `PUT/GET /cob/{txid}`,
+ * The API Pix routes of the simulated PSP (Banco Central, API Pix 2.9.0): `PUT/GET/PATCH /cob/{txid}`,
  * `PUT/GET /cobv/{txid}`, `GET /pix?inicio&fim` (paged), `GET /pix/{e2eid}`,
  * `PUT/GET /pix/{e2eid}/devolucao/{id}` and `PUT /webhook/{chave}`. Every body is checked against the
  * spec's rules (Urbana's schemas written from it, plus the checks a PSP makes: the key is the
@@ -10,6 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isValidDocument } from '@urbana/shared';
 import type { z } from 'zod';
 import {
+  cobPatchSchema,
   cobRequestSchema,
   cobvRequestSchema,
   devolucaoIdSchema,
@@ -169,6 +170,34 @@ function putCharge(
   sendJson(res, 201, chargeAnswer(charge, state));
 }
 
+/** `PATCH /cob/{txid}`: a revision of an active charge (here its life); the revision goes up by one. */
+function patchCob(txid: string, body: unknown, res: ServerResponse, state: PspState): void {
+  const found = state.charges.get(txid);
+  if (!found || found.kind !== 'cob')
+    return problem(
+      res,
+      404,
+      'NaoEncontrado',
+      'Não encontrado',
+      'Cobrança não encontrada para o txid informado.',
+    );
+  const parsed = cobPatchSchema.safeParse(body);
+  if (!parsed.success)
+    return problem(
+      res,
+      400,
+      'CobOperacaoInvalida',
+      'Cobrança inválida.',
+      'A requisição não respeita o schema.',
+      violations('cob', parsed.error),
+    );
+  if (found.status !== 'ATIVA')
+    return problem(res, 400, 'CobOperacaoInvalida', 'Cobrança inválida.', 'A cobrança não está ATIVA.');
+  found.body = { ...found.body, calendario: { expiracao: parsed.data.calendario.expiracao } } as CobRequest;
+  found.revisao += 1;
+  sendJson(res, 200, chargeAnswer(found, state));
+}
+
 function listPix(url: URL, res: ServerResponse, state: PspState): void {
   const inicio = Date.parse(url.searchParams.get('inicio') ?? '');
   const fim = Date.parse(url.searchParams.get('fim') ?? '');
@@ -297,6 +326,8 @@ export function routeApi(
       );
     return sendJson(res, 200, chargeAnswer(found, state));
   }
+  if (charge && charge[1] === 'cob' && m === 'PATCH')
+    return patchCob(decodeURIComponent(charge[2]!), body, res, state);
   if (path === '/pix' && m === 'GET') return listPix(url, res, state);
   const refund = /^\/pix\/([^/]+)\/devolucao\/([^/]+)$/.exec(path);
   if (refund && m === 'PUT')

@@ -140,7 +140,7 @@ async function handle(
       'Acesso Negado',
       'Token de acesso ausente, inválido ou expirado.',
     );
-  if (req.method === 'PUT') record.body = await readBody(req);
+  if (req.method === 'PUT' || req.method === 'PATCH') record.body = await readBody(req);
   routeApi(req, record.body, res, url, record.path, state, { host, copiaECola });
 }
 

@@ -35,6 +35,7 @@ let ctx: TestContext;
 let certs: PixCerts;
 let sim: PspSimulator;
 let cookie: string | undefined;
+let staffCookie: string | undefined;
 let productId: string;
 let n = 0;
 const START = addDays(earliestBookableStart(todayInBrasilia(), 2), 40);
@@ -67,7 +68,7 @@ beforeAll(async () => {
   let env: Record<string, string>;
   ({ sim, env } = await startTestPsp(certs, { PIX_WEBHOOK_SECRET: SECRET }));
   ctx = await createTestApp({ config: testConfig({ ...NO_ORDER_LIMITS, ...env }) });
-  ({ cookie, productId } = await pixCustomerAndFace(ctx, 'conciliacao'));
+  ({ cookie, staffCookie, productId } = await pixCustomerAndFace(ctx, 'conciliacao'));
 }, 240_000);
 afterAll(async () => {
   await ctx?.close();
@@ -183,6 +184,43 @@ describe('expiry with the PSP out of reach', () => {
     expect(await statusOf(order.id)).toBe('aguardando_pagamento');
     await expireOrders(ctx.app.deps, new Date(order.expires_at.getTime() + EXPIRY_GRACE_MS + 1_000));
     expect(await statusOf(order.id)).toBe('expirado');
+  });
+});
+
+describe('a hold staff extend', () => {
+  it('extends the charge at the PSP (PATCH /cob), so the code still pays; a PSP down changes nothing', async () => {
+    const order = await placeOrder();
+    const extend = () =>
+      inject(ctx, {
+        method: 'POST',
+        url: `/api/admin/pedidos/${order.id}/prorrogar`,
+        cookie: staffCookie,
+        payload: { horas: 24 },
+      });
+    sim.control.mode = 'fail';
+    const refused = await extend();
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json()).toEqual({
+      message:
+        'Não foi possível prorrogar o Pix no provedor de pagamentos agora. Nada foi alterado: tente de novo em instantes.',
+    });
+    expect(
+      (await ctx.database.db.select().from(orders).where(eq(orders.id, order.id)))[0]!.expires_at,
+    ).toEqual(order.expires_at);
+    sim.control.mode = 'ok';
+    expect((await extend()).statusCode).toBe(200);
+    const [extended] = await ctx.database.db.select().from(orders).where(eq(orders.id, order.id));
+    const charge = sim.state.charges.get(order.pix_txid)!;
+    expect(charge.revisao).toBe(1);
+    const patch = sim.received.find((r) => r.method === 'PATCH' && r.path === `/cob/${order.pix_txid}`);
+    const lives = (patch!.body as { calendario: { expiracao: number } }).calendario.expiracao * 1000;
+    // Counted from the charge's creation at the PSP, to the new end of the hold.
+    expect(Math.abs(charge.criacao.getTime() + lives - extended!.expires_at.getTime())).toBeLessThan(1_000);
+    // Paid after the first window, within the new one: the PSP takes it.
+    sim.control.dropWebhooks = 1;
+    sim.state.pay(order.pix_txid, { at: new Date(order.expires_at.getTime() + 3600_000) });
+    expect(await reconcileUnpaid(ctx.app.deps, minutesFromNow(1))).toBe(1);
+    expect(await statusOf(order.id)).toBe('pago');
   });
 });
 

@@ -125,6 +125,8 @@ export const adminOrderMessages = {
   extendAtCeiling: (max: string) =>
     `A reserva deste pedido já vai até ${max}, o limite (10 dias após o pedido e antes do início da veiculação).`,
   extendHours: `Informe de 1 a ${HOLD_EXTENSION_MAX_HOURS} horas.`,
+  extendPspDown:
+    'Não foi possível prorrogar o Pix no provedor de pagamentos agora. Nada foi alterado: tente de novo em instantes.',
   reissueNotPix: 'Este pedido é faturado: não tem código Pix para reemitir.',
   reissueNotAllowed: (s: OrderStatus) =>
     `Um pedido ${label(s)} não tem Pix a reemitir: só pedidos aguardando pagamento.`,

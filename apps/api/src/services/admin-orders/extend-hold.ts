@@ -11,7 +11,7 @@ import { firstStartOf, lockOrder } from './lock-order.ts';
 /**
  * Staff give an unpaid order more time (an invoiced payment on its way): at most 72 h at a time, never
  * beyond 10 days after the order nor past its first booked day (decision 029). The slots stay held
- * until the new time, on the order and on each reservation.
+ * until the new time, on the order, on each reservation and on the order's charge at the PSP.
  */
 export async function extendHold(deps: OrderDeps, actor: ActorContext, orderId: string, hours: number) {
   await deps.db.transaction(async (tx) => {
@@ -24,6 +24,11 @@ export async function extendHold(deps: OrderDeps, actor: ActorContext, orderId: 
     if (until.getTime() <= order.expires_at.getTime())
       throw new AppError(409, adminOrderMessages.extendAtCeiling(formatDateTime(order.expires_at)));
     await tx.update(orders).set({ expires_at: until, updated_at: new Date() }).where(eq(orders.id, order.id));
+    // The charge at the PSP lives as long as the hold (decision 099); a PSP that fails changes nothing.
+    if (order.payment_provider && deps.payments)
+      await deps.payments
+        .extendCharge(order.pix_txid, until)
+        .catch(() => Promise.reject(new AppError(503, adminOrderMessages.extendPspDown)));
     const items = tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.order_id, order.id));
     await tx
       .update(reservations)

@@ -49,6 +49,8 @@ export interface PaymentProvider {
   readonly name: string;
   createCharge(input: ChargeInput): Promise<Charge>;
   readCharge(reference: string, kind: 'imediata' | 'vencimento'): Promise<Charge>;
+  /** An immediate charge lives until `until` (a hold staff extended). */
+  extendCharge(reference: string, until: Date): Promise<void>;
   listReceived(from: Date, to: Date): Promise<ReceivedPayment[]>;
   /** Asks for a refund; the same `refundId` again is the same refund (idempotent). */
   refund(payment: string, refundId: string, amount: number, description: string): Promise<RefundState>;

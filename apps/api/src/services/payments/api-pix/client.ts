@@ -13,6 +13,7 @@ import {
 } from './http.ts';
 import {
   cobAnswerSchema,
+  cobPatchSchema,
   cobRequestSchema,
   cobvAnswerSchema,
   cobvRequestSchema,
@@ -25,6 +26,7 @@ import {
   txidSchema,
   webhookRequestSchema,
   type CobAnswer,
+  type CobPatch,
   type CobRequest,
   type CobvAnswer,
   type CobvRequest,
@@ -36,6 +38,7 @@ import {
 export interface ApiPixClient {
   putCob(txid: string, body: CobRequest): Promise<CobAnswer>;
   getCob(txid: string): Promise<CobAnswer>;
+  patchCob(txid: string, body: CobPatch): Promise<CobAnswer>;
   putCobv(txid: string, body: CobvRequest): Promise<CobvAnswer>;
   getCobv(txid: string): Promise<CobvAnswer>;
   /** Every Pix received between two instants, all pages read. */
@@ -112,6 +115,14 @@ export function createApiPixClient(options: ApiPixOptions): ApiPixClient {
       ),
     getCob: async (txid) =>
       exchange('GET', `/cob/${segment(txidSchema, txid)}`, cobAnswerSchema, 'a cobrança'),
+    patchCob: async (txid, body) =>
+      exchange(
+        'PATCH',
+        `/cob/${segment(txidSchema, txid)}`,
+        cobAnswerSchema,
+        'a cobrança revisada',
+        cobPatchSchema.parse(body),
+      ),
     putCobv: async (txid, body) =>
       exchange(
         'PUT',

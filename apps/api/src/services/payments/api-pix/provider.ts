@@ -83,6 +83,12 @@ export function createApiPixProvider(config: PixPspConfig, pixKey: string): ApiP
         kind === 'vencimento' ? await client.getCobv(reference) : await client.getCob(reference),
       );
     },
+    async extendCharge(reference, until) {
+      // `expiracao` counts from the charge's creation at the PSP (Calendario.criacao).
+      const { calendario } = await client.getCob(reference);
+      const expiracao = Math.ceil((until.getTime() - Date.parse(calendario.criacao)) / 1000);
+      if (expiracao > calendario.expiracao) await client.patchCob(reference, { calendario: { expiracao } });
+    },
     async listReceived(from, to) {
       return (await client.listPix(from, to)).map(toPayment);
     },

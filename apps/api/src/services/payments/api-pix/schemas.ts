@@ -91,6 +91,12 @@ export const cobRequestSchema = z
   .strict();
 export type CobRequest = z.infer<typeof cobRequestSchema>;
 
+/** `PATCH /cob/{txid}` — CobRevisada: Urbana revises only the life of a charge (a hold extended). */
+export const cobPatchSchema = z
+  .object({ calendario: z.object({ expiracao: z.number().int().positive() }).strict() })
+  .strict();
+export type CobPatch = z.infer<typeof cobPatchSchema>;
+
 const modalidadeValor = (max: number) =>
   z.object({ modalidade: z.number().int().min(1).max(max), valorPerc: valorSchema }).strict();
 
