@@ -55,7 +55,11 @@ const { child: psp, settings } = await startPspChild(env, {
 Object.assign(env, settings);
 // The project's Sefin Nacional simulator (issue #42): a paid order's NFS-e is issued there by the
 // server's fiscal worker, with the issuer's A1 certificate the simulator made for the EMPRESA_CNPJ.
-const { child: sefin, settings: nfse } = await startSefinChild(env, env.E2E_SEFIN_PORT);
+// Its certificates go in the server's throw-away folder, removed with it.
+const { child: sefin, settings: nfse } = await startSefinChild(
+  { ...env, TMPDIR: dataDir },
+  env.E2E_SEFIN_PORT,
+);
 Object.assign(env, nfse);
 
 const child = spawn(tsx, ['apps/api/src/server.ts'], { stdio: 'inherit', env });
