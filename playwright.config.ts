@@ -1,5 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
-import { GOOGLE_E2E, PIX_WEBHOOK_SECRET_E2E, STAFF, WEBHOOK_SECRET } from './e2e/support/fixtures.ts';
+import {
+  E2E_ISSUER,
+  GOOGLE_E2E,
+  PIX_WEBHOOK_SECRET_E2E,
+  STAFF,
+  WEBHOOK_SECRET,
+} from './e2e/support/fixtures.ts';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2625);
@@ -8,6 +14,8 @@ export const E2E_CNPJ_PORT = Number(process.env.E2E_CNPJ_PORT ?? 2627);
 /** The PSP simulator's API Pix (mTLS) and its page, where a test pays a charge as a payer's bank would. */
 export const E2E_PSP_PORT = Number(process.env.E2E_PSP_PORT ?? 2628);
 export const E2E_PSP_PAGE_PORT = Number(process.env.E2E_PSP_PAGE_PORT ?? 2629);
+/** The Sefin Nacional simulator (mTLS), where the server's fiscal worker issues the NFS-e of paid orders. */
+export const E2E_SEFIN_PORT = Number(process.env.E2E_SEFIN_PORT ?? 2630);
 const baseURL = `http://localhost:${E2E_PORT}`;
 
 const chromium = {
@@ -85,6 +93,10 @@ export default defineConfig({
       E2E_PSP_PORT: String(E2E_PSP_PORT),
       E2E_PSP_PAGE_PORT: String(E2E_PSP_PAGE_PORT),
       PIX_WEBHOOK_SECRET: PIX_WEBHOOK_SECRET_E2E,
+      // NFS-e through the project's Sefin simulator, started by start-server.mjs (issue #42), which
+      // sets NFSE_URL and the certificates; the issuer is a made-up company of Brasília.
+      E2E_SEFIN_PORT: String(E2E_SEFIN_PORT),
+      ...E2E_ISSUER,
       ADMIN_EMAILS: STAFF.admin,
       // The staff accounts come from the command line with a password alone; the rule that an admin
       // sets up two-factor sign-in before using the panel has its own API tests (two-factor.test.ts).

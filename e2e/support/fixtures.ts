@@ -37,6 +37,14 @@ export const GOOGLE_E2E = {
 export const WEBHOOK_SECRET = 'segredo-webhook-e2e';
 /** The secret the PSP simulator's webhook URL carries (`?segredo=`, PIX_WEBHOOK_SECRET). */
 export const PIX_WEBHOOK_SECRET_E2E = 'segredo-pix-e2e';
+/** The issuer of the NFS-e in the browser tests (EMPRESA_*): a made-up company of Brasília. */
+export const E2E_ISSUER = {
+  EMPRESA_CNPJ: '11.222.333/0001-81',
+  EMPRESA_RAZAO_SOCIAL: 'Urbana Mídia Exterior E2E Ltda.',
+  EMPRESA_MUNICIPIO_IBGE: '5300108',
+  EMPRESA_REGIME: 'real',
+  NFSE_ALIQUOTA_ISS: '5',
+};
 
 /** A customer whose bookings e2e/support/seed-started-campaigns.ts prepares before the server starts. */
 export const STARTED_CAMPAIGNS = {

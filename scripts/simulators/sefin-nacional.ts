@@ -300,8 +300,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       `NFSE_CERT_PASSWORD=${certs.clientPassword}`,
     ].join('\n'),
   );
-  process.on('SIGINT', () => {
+  // Stopped by a terminal (Ctrl+C) or by the process that started it (the browser tests' server).
+  const stop = () => {
     certs.cleanup();
     process.exit(0);
-  });
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }

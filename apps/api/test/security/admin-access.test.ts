@@ -206,6 +206,19 @@ const adminRoutes: Record<
     url: (w) => `/api/admin/pedidos/${w.refundedOrder.id}/nota-de-credito.pdf`,
     invalid: { url: '/api/admin/pedidos/nao-e-um-uuid/nota-de-credito.pdf' },
   },
+  // The world issues no NFS-e (no certificate): reaching the route is its "no NFS-e yet" 404.
+  'GET /api/admin/pedidos/:id/nfse.xml': {
+    section: 'pedidos',
+    ok: 404,
+    url: (w) => `/api/admin/pedidos/${w.refundedOrder.id}/nfse.xml`,
+    invalid: { url: '/api/admin/pedidos/nao-e-um-uuid/nfse.xml' },
+  },
+  'GET /api/admin/pedidos/:id/nfse.pdf': {
+    section: 'pedidos',
+    ok: 404,
+    url: (w) => `/api/admin/pedidos/${w.refundedOrder.id}/nfse.pdf`,
+    invalid: { url: '/api/admin/pedidos/nao-e-um-uuid/nfse.pdf' },
+  },
   'POST /api/admin/pedidos/:id/prorrogar': {
     section: 'pedidos',
     ok: 200,

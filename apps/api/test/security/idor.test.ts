@@ -212,6 +212,14 @@ const paramRoutes: Record<string, ParamCheck> = {
     kind: 'staff',
     request: (w) => ({ url: `/api/admin/pedidos/${w.refundedOrder.id}/nota-de-credito.pdf` }),
   },
+  'GET /api/admin/pedidos/:id/nfse.xml': {
+    kind: 'staff',
+    request: (w) => ({ url: `/api/admin/pedidos/${w.anaOrder.id}/nfse.xml` }),
+  },
+  'GET /api/admin/pedidos/:id/nfse.pdf': {
+    kind: 'staff',
+    request: (w) => ({ url: `/api/admin/pedidos/${w.anaOrder.id}/nfse.pdf` }),
+  },
   'POST /api/admin/pedidos/:id/prorrogar': {
     kind: 'staff',
     request: (w) => ({ url: `/api/admin/pedidos/${w.anaOrder.id}/prorrogar`, payload: { horas: 72 } }),

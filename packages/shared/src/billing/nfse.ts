@@ -66,6 +66,21 @@ export const fiscalDocumentSchema = z.object({
 });
 export type FiscalDocument = z.infer<typeof fiscalDocumentSchema>;
 
+/**
+ * An order's NFS-e on the staff's order page (/admin/pedidos/{id}): the fiscal queue's line without
+ * the order's own fields, with the NFS-e's number as the Sefin gave it, where to check it and why it
+ * was cancelled. `id` is the fiscal document's, for "Tentar de novo" (POST /api/admin/fiscal/{id}/...).
+ */
+export const adminOrderNfseSchema = fiscalDocumentSchema
+  .omit({ order_id: true, order_code: true, buyer_name: true, buyer_document: true, total: true })
+  .extend({
+    /** `nNFSe` of the issued NFS-e; null before it is issued. */
+    nfse_number: z.string().nullable(),
+    verification_url: z.string().nullable(),
+    cancel_reason: z.string().nullable(),
+  });
+export type AdminOrderNfse = z.infer<typeof adminOrderNfseSchema>;
+
 export const fiscalQueueSchema = z.object({ items: z.array(fiscalDocumentSchema) });
 export const fiscalQueueQuery = z.object({
   status: z.enum(nfseStatuses, { error: 'Situação inválida.' }).optional(),

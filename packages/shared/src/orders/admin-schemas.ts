@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { adminPageQuery, dateRangeQuery, withDateRange } from '../admin-schemas.ts';
 import { adStatuses, campaignStatuses } from '../ads/rules.ts';
+import { adminOrderNfseSchema } from '../billing/nfse.ts';
 import { orderStatuses, paymentMethods } from './rules.ts';
 import { bookedLineSchema, orderHeadSchema, orderInvoiceSchema } from './schemas.ts';
 import { adminOrderMessages, HOLD_EXTENSION_MAX_HOURS, refundChoices } from './admin-rules.ts';
@@ -110,6 +111,8 @@ export const adminOrderDetail = orderHeadSchema.extend({
       created_at: when,
     })
     .nullable(),
+  /** The order's NFS-e (issue #42): null when none was queued (unpaid, or nothing to pay). */
+  nfse: adminOrderNfseSchema.nullable(),
   history: z.array(z.object({ at: when, text: z.string(), actor: z.string(), note: z.string().nullable() })),
   actions: z.object({
     confirm_payment: z.boolean(),

@@ -14,6 +14,8 @@ import { cancelOrder } from '../../services/admin-orders/cancel-order.ts';
 import { confirmPayment } from '../../services/admin-orders/confirm-payment.ts';
 import { orderDetail } from '../../services/orders/queries.ts';
 import { creditNotePdf } from '../../services/pdf/credit-note.ts';
+import { danfsePdf } from '../../services/pdf/danfse.ts';
+import { issuedNfse } from '../../services/fiscal/fiscal-documents.ts';
 import { extendHold } from '../../services/admin-orders/extend-hold.ts';
 import { adminOrdersCsv, listAdminOrders } from '../../services/admin-orders/list-orders.ts';
 import { adminOrderDetail, ORDER_NOT_FOUND } from '../../services/admin-orders/order-detail.ts';
@@ -150,6 +152,34 @@ export const orderAdminRoutes =
         return reply
           .header('content-type', 'application/pdf')
           .header('content-disposition', `inline; filename="nota-de-credito-${number}.pdf"`)
+          .send(pdf);
+      },
+    );
+
+    // The order's NFS-e as the Sefin issued it, and its DANFSe (issue #42), for any order.
+    app.get(
+      '/pedidos/:id/nfse.xml',
+      { preValidation: guard, schema: { tags, summary: 'O XML da NFS-e do pedido', params } },
+      async (request, reply) => {
+        const { xml, chave } = await issuedNfse(deps.db, request.params.id, null);
+        return reply
+          .type('application/xml; charset=utf-8')
+          .header('content-disposition', `attachment; filename="nfse-${chave}.xml"`)
+          .header('cache-control', 'private, no-store')
+          .send(xml);
+      },
+    );
+
+    app.get(
+      '/pedidos/:id/nfse.pdf',
+      { preValidation: guard, schema: { tags, summary: 'A NFS-e do pedido em PDF (DANFSe)', params } },
+      async (request, reply) => {
+        const { xml, doc } = await issuedNfse(deps.db, request.params.id, null);
+        const { number, pdf } = await danfsePdf(xml, doc.status === 'cancelada');
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `inline; filename="nfse-${number}.pdf"`)
+          .header('cache-control', 'private, no-store')
           .send(pdf);
       },
     );

@@ -28,6 +28,7 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { campaignsForOrder } from '../campaigns/queries.ts';
+import { staffOrderNfse } from '../fiscal/fiscal-documents.ts';
 import { bookedItems, couponCodeOf, orderHead, orderInvoice } from '../orders/head.ts';
 
 export const ORDER_NOT_FOUND = 'Pedido não encontrado.';
@@ -215,6 +216,7 @@ export async function adminOrderDetail(db: Db, orderId: string): Promise<AdminOr
           created_at: note.created_at.toISOString(),
         }
       : null,
+    nfse: await staffOrderNfse(db, order.id),
     history: await historyOf(db, order.id),
     actions: availableActions(order, items),
   };

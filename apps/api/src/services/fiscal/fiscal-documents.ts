@@ -7,6 +7,7 @@ import {
   nfseCancelStateLabels,
   nfseMessages,
   nfseStatusLabels,
+  type AdminOrderNfse,
   type FiscalDocument,
   type NfseStatus,
   type OrderNfse,
@@ -77,28 +78,48 @@ export async function listFiscalDocuments(db: Db, status?: NfseStatus): Promise<
   return rows.map(({ doc, code, billing, total }) => {
     const buyer = billing as { name?: string; document?: string };
     return {
-      id: doc.id,
       order_id: doc.order_id,
       order_code: code,
       buyer_name: buyer.name ?? '',
       buyer_document: buyer.document ?? '',
       total,
-      status: doc.status,
-      status_label: nfseStatusLabels[doc.status],
-      series: doc.series,
-      number: doc.number,
-      id_dps: doc.id_dps,
-      attempts: doc.attempts,
-      chave_acesso: doc.chave_acesso,
-      messages: (doc.messages ?? []) as FiscalDocument['messages'],
-      last_error: doc.last_error,
-      cancel_state: doc.cancel_state,
-      cancel_state_label: doc.cancel_state ? nfseCancelStateLabels[doc.cancel_state] : null,
-      can_retry: canRetry(doc),
-      created_at: doc.created_at.toISOString(),
-      issued_at: doc.issued_at?.toISOString() ?? null,
+      ...queueFields(doc),
     };
   });
+}
+
+/** What the queue and the staff's order page show of a fiscal document, whatever the order. */
+function queueFields(doc: Doc) {
+  return {
+    id: doc.id,
+    status: doc.status,
+    status_label: nfseStatusLabels[doc.status],
+    series: doc.series,
+    number: doc.number,
+    id_dps: doc.id_dps,
+    attempts: doc.attempts,
+    chave_acesso: doc.chave_acesso,
+    messages: (doc.messages ?? []) as FiscalDocument['messages'],
+    last_error: doc.last_error,
+    cancel_state: doc.cancel_state,
+    cancel_state_label: doc.cancel_state ? nfseCancelStateLabels[doc.cancel_state] : null,
+    can_retry: canRetry(doc),
+    created_at: doc.created_at.toISOString(),
+    issued_at: doc.issued_at?.toISOString() ?? null,
+  };
+}
+
+/** The NFS-e of one order for the staff's order page, or null when none was queued. */
+export async function staffOrderNfse(db: Db, orderId: string): Promise<AdminOrderNfse | null> {
+  const [doc] = await db.select().from(fiscalDocuments).where(eq(fiscalDocuments.order_id, orderId));
+  if (!doc) return null;
+  return {
+    ...queueFields(doc),
+    // The Sefin's own number of the NFS-e, as its XML carries it (TCInfNFSe/nNFSe).
+    nfse_number: doc.nfse_xml ? (/<(?:\w+:)?nNFSe>([^<]+)</.exec(doc.nfse_xml)?.[1] ?? null) : null,
+    verification_url: doc.chave_acesso ? nfseVerificationUrl(doc.chave_acesso) : null,
+    cancel_reason: doc.cancel_reason,
+  };
 }
 
 /**

@@ -9,7 +9,6 @@ import {
   paths,
   type FiscalDocument,
 } from '@urbana/shared';
-import type { BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   AdminPage,
@@ -23,6 +22,7 @@ import {
   useListParams,
   useRetryFiscal,
 } from '../../../features/admin/index.ts';
+import { nfseTones } from '../../../features/admin/components/order-nfse.tsx';
 import { toast } from '../../../lib/toast.ts';
 
 function Messages({ doc }: { doc: FiscalDocument }) {
@@ -60,14 +60,6 @@ function RetryButton({ doc }: { doc: FiscalDocument }) {
     </Button>
   );
 }
-
-const tones = {
-  nao_emitida: 'muted',
-  pendente: 'blue',
-  emitida: 'green',
-  recusada: 'red',
-  cancelada: 'slate',
-} as const satisfies Record<FiscalDocument['status'], BadgeTone>;
 
 /** /admin/fiscal: every order's NFS-e — pending, issued, refused with the Sefin's message, cancelled. */
 export function Component() {
@@ -127,7 +119,7 @@ export function Component() {
                 </td>
                 <td className="px-3 py-2">{formatMoney(doc.total)}</td>
                 <td className="px-3 py-2">
-                  <Badge tone={tones[doc.status]}>{doc.status_label}</Badge>
+                  <Badge tone={nfseTones[doc.status]}>{doc.status_label}</Badge>
                   <Messages doc={doc} />
                 </td>
                 <td className="px-3 py-2 text-xs">

@@ -25,6 +25,7 @@ import { useAuth } from '../../../features/auth/index.ts';
 import { useAdminOrder, type AdminOrderData } from '../../../features/admin/index.ts';
 import { PixRefunds } from '../../../features/admin/components/pix-refunds.tsx';
 import { OrderActions } from '../../../features/admin/components/order-actions.tsx';
+import { OrderNfse } from '../../../features/admin/components/order-nfse.tsx';
 import { OrderStatusBadge } from '../../../features/orders/index.ts';
 import { formatMoney } from '@urbana/shared';
 import { DOT } from '../../../lib/text-separators.ts';
@@ -266,6 +267,7 @@ export function Component() {
           <Customer order={o} />
           <Money order={o} />
           <Documents order={o} />
+          <OrderNfse orderId={o.id} nfse={o.nfse} />
         </div>
       </div>
     </div>
