@@ -61,21 +61,12 @@ const envSchema = z.object({
   // the groups with a small catalogue (the browser tests).
   SEARCH_MAP_MARKERS: z.coerce.number().int().min(1).max(SEARCH_MAP_LIMIT).default(SEARCH_MAP_LIMIT),
   SEED_CATALOG: bool(true),
-  PAYMENT_WINDOW_MINUTES: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 60)
-    .default(30),
+  PAYMENT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   // At least a minute: without a window anyone who books and cancels a watched face could make Urbana
   // e-mail its watchers at will (issue #39 item 8). At most a week, lest a watcher hear nothing for ages.
   PLAYER_SILENCE_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
-  WATCH_ALERT_MINUTES: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(7 * 24 * 60)
-    .default(60),
+  MAKEGOOD_THRESHOLD_PERCENT: z.coerce.number().int().min(1).max(100).default(90),
+  WATCH_ALERT_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
   PIX_KEY: z.string().default('pix@urbana.com.br'),
   PIX_MERCHANT_NAME: z.string().default('URBANA MIDIA EXTERIOR'),
   PIX_MERCHANT_CITY: z.string().default('BRASILIA'),
@@ -215,6 +206,8 @@ export interface Config {
   watchAlertMinutes: number;
   /** A screen with no signed request for this long, in its operating hours, is brought to staff. */
   playerSilenceMinutes: number;
+  /** A screen booking that ends with fewer plays than this percent of the booked ones asks staff for a make-good. */
+  makegoodThresholdPercent: number;
   pix: { key: string; merchantName: string; merchantCity: string };
   /** HMAC secret of the payment provider's webhook; without it the webhook refuses every call. */
   paymentWebhookSecret: string | undefined;
@@ -363,6 +356,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     paymentWindowMs: e.PAYMENT_WINDOW_MINUTES * 60_000,
     watchAlertMinutes: e.WATCH_ALERT_MINUTES,
     playerSilenceMinutes: e.PLAYER_SILENCE_MINUTES,
+    makegoodThresholdPercent: e.MAKEGOOD_THRESHOLD_PERCENT,
     pix: { key: e.PIX_KEY, merchantName: e.PIX_MERCHANT_NAME, merchantCity: e.PIX_MERCHANT_CITY },
     paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET || undefined,
     pixPsp: pixPspConfig(e),

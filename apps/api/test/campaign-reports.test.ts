@@ -202,6 +202,10 @@ describe('relatório da campanha', () => {
       booked_audience: 28_000,
       // 14 000 a week = 2 000 a day, × 6 days on air.
       estimated_impressions: 12_000,
+      // A face without a player keeps the estimate, and has no plays to count (issue #43 item 5).
+      impressions_basis: 'estimativa',
+      delivery: null,
+      make_good: null,
     });
     expect(face.proofs.map((p: { taken_on: string }) => p.taken_on)).toEqual([
       addDays(TODAY, -4),

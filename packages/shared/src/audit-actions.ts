@@ -20,6 +20,10 @@ export const auditActions = {
   'campanha.iniciada': { sentence: 'iniciou a veiculação da campanha', staff: true },
   'campanha.finalizada': { sentence: 'finalizou a veiculação da campanha', staff: true },
   'campanha.comprovacao_enviada': { sentence: 'enviou uma foto de comprovação da campanha', staff: true },
+  'campanha.reposicao_concedida': {
+    sentence: 'concedeu uma reposição (crédito) por entrega abaixo do contratado',
+    staff: true,
+  },
   'conta.cadastro': { sentence: 'criou uma conta', staff: false },
   'conta.cadastro_google': { sentence: 'criou uma conta com o Google', staff: false },
   'conta.criada_pela_linha_de_comando': { sentence: 'criou uma conta pela linha de comando', staff: false },

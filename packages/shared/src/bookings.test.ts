@@ -5,6 +5,10 @@ import {
   bookingsSummary,
   bookingsOverlap,
   bookedPlays,
+  bookedPlaysPerDay,
+  deliveryPercent,
+  isUnderDelivered,
+  operatingSecondsPerDay,
   faceImpressions,
   loopSlots,
   loopsPerDay,
@@ -114,5 +118,35 @@ describe('audience and CPM of several bookings (issue #23 item 1)', () => {
     expect(s).toEqual({ audience: 100_000, cpm: 2000 });
     expect(bookingsSummary([])).toEqual({ audience: 0, cpm: null });
     expect(bookingsSummary([{ total: 5000, audience: 0 }]).cpm).toBeNull();
+  });
+});
+
+describe('plays booked and delivered on a screen (issue #43 item 5)', () => {
+  it('operating hours: a day, past midnight, or the whole day', () => {
+    expect(operatingSecondsPerDay({ opens_at: '06:00', closes_at: '23:00' })).toBe(17 * 3600);
+    expect(operatingSecondsPerDay({ opens_at: '18:00', closes_at: '02:00' })).toBe(8 * 3600);
+    expect(operatingSecondsPerDay({ opens_at: '00:00', closes_at: '00:00' })).toBe(86_400);
+  });
+
+  it('plays booked a day = spots of the loop × whole loops in the operating hours', () => {
+    // A 60 s loop of 10 s spots open 06:00–23:00: 1 020 loops; one spot plays 1 020 times, two 2 040.
+    const loop = {
+      loopSeconds: 60,
+      spotSeconds: 10,
+      secondsPerDay: operatingSecondsPerDay({ opens_at: '06:00', closes_at: '23:00' }),
+    };
+    expect(bookedPlaysPerDay(loop)).toBe(1020);
+    expect(bookedPlaysPerDay(loop, 2)).toBe(2040);
+    // A 70 s loop in 100 s: one whole loop only.
+    expect(bookedPlaysPerDay({ loopSeconds: 70, spotSeconds: 10, secondsPerDay: 100 })).toBe(1);
+  });
+
+  it('the percentage is rounded down and the flag compares exactly with the threshold', () => {
+    expect(deliveryPercent(1440, 1440)).toBe(100);
+    expect(deliveryPercent(1000, 899)).toBe(89);
+    expect(deliveryPercent(0, 5)).toBeNull();
+    expect(isUnderDelivered(1000, 899, 90)).toBe(true);
+    expect(isUnderDelivered(1000, 900, 90)).toBe(false);
+    expect(isUnderDelivered(0, 0, 90)).toBe(false);
   });
 });

@@ -83,6 +83,33 @@ export const playsImpressions = (plays: number, weeklyAudience: number, loop: Sc
 /** The plays one booked spot gets in `days` days. */
 export const bookedPlays = (loop: ScreenLoop, days: number) => loopsPerDay(loop) * days;
 
+/**
+ * Seconds a day a screen is on, from its operating hours ('HH:MM' in Brasília); a close at or before
+ * the opening runs past midnight, and the same time twice is the whole day (decision 090).
+ */
+export function operatingSecondsPerDay(hours: { opens_at: string; closes_at: string }): number {
+  const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+  const span = (minutes(hours.closes_at) - minutes(hours.opens_at) + 1440) % 1440;
+  return (span === 0 ? 1440 : span) * 60;
+}
+
+/**
+ * THE rule of a screen booking's plays a day (issue #43 item 5, decision 105): its spots of the loop
+ * (its share) × the whole loops that fit in the operating hours.
+ */
+export const bookedPlaysPerDay = (loop: ScreenLoop, spots = 1) => Math.max(0, spots) * loopsPerDay(loop);
+
+/** Percent delivered of what was booked, rounded down (89.9 % is 89); null when nothing was booked. */
+export const deliveryPercent = (booked: number, delivered: number): number | null =>
+  booked > 0 ? Math.floor((delivered * 100) / booked) : null;
+
+/** `MAKEGOOD_THRESHOLD_PERCENT`'s default: a booking delivered under 90 % of its plays asks for a make-good. */
+export const MAKEGOOD_DEFAULT_THRESHOLD_PERCENT = 90;
+
+/** Under-delivered: fewer plays than `threshold` % of the booked ones (exactly, not the rounded percent). */
+export const isUnderDelivered = (booked: number, delivered: number, thresholdPercent: number) =>
+  booked > 0 && delivered * 100 < booked * thresholdPercent;
+
 /** A day-long loop of `slots` one-second spots: the loop a face is sold by before its player is set up. */
 const nominalLoop = (slots: number): ScreenLoop => ({
   loopSeconds: Math.max(1, slots),

@@ -489,6 +489,20 @@ const adminRoutes: Record<
     url: () => `/api/admin/criativos-da-casa/${randomUUID()}`,
     invalid: { url: '/api/admin/criativos-da-casa/nao-e-um-uuid' },
   },
+  'GET /api/admin/reposicoes': {
+    section: 'campanhas',
+    ok: 200,
+    url: '/api/admin/reposicoes',
+    invalid: null,
+  },
+  'POST /api/admin/reposicoes/:id/conceder': {
+    section: 'cupons',
+    // Past the guard, a booking with no pending make-good is not found.
+    ok: 404,
+    url: () => `/api/admin/reposicoes/${randomUUID()}/conceder`,
+    body: () => ({}),
+    invalid: { url: '/api/admin/reposicoes/nao-e-um-uuid/conceder', body: {} },
+  },
   'GET /api/admin/cupons': {
     section: 'cupons',
     ok: 200,

@@ -344,6 +344,11 @@ const stateChanging: Record<string, (w: World) => Req> = {
     url: `/api/admin/criativos-da-casa/${randomUUID()}`,
     cookie: w.admin.cookie,
   }),
+  'POST /api/admin/reposicoes/:id/conceder': (w) => ({
+    url: `/api/admin/reposicoes/${randomUUID()}/conceder`,
+    cookie: w.admin.cookie,
+    payload: {},
+  }),
   // A screen's report: signed with its key (screen-playlist.test.ts), and same-origin like the rest —
   // the web player runs on Urbana's own site.
   'POST /api/telas/:id/exibicoes': () => ({

@@ -314,6 +314,10 @@ const paramRoutes: Record<string, ParamCheck> = {
     kind: 'staff',
     request: () => ({ url: `/api/admin/criativos-da-casa/${randomUUID()}` }),
   },
+  'POST /api/admin/reposicoes/:id/conceder': {
+    kind: 'staff',
+    request: () => ({ url: `/api/admin/reposicoes/${randomUUID()}/conceder`, payload: {} }),
+  },
   'GET /api/telas/:id/programacao': {
     kind: 'player-signed',
     request: () => ({ url: `/api/telas/${randomUUID()}/programacao` }),

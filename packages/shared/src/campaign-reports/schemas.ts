@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addDays, bookingLastDay, type IsoDate } from '../catalog.ts';
+import { formatInteger, formatMoney } from '../lib/money.ts';
 
 /**
  * The campaign report of an order (issue #23 item 5, docs/decisions/036-watches-and-campaign-reports.md):
@@ -22,6 +23,46 @@ export const campaignReportProofSchema = z.object({
   thumb_url: z.string(),
 });
 
+/** One day of a screen face: the plays booked (the loop's rule) and those the screen reported. */
+export const deliveryDaySchema = z.object({
+  day,
+  booked: z.number().int().min(0),
+  delivered: z.number().int().min(0),
+  /** Rounded down; null when nothing was booked that day. */
+  percent: z.number().int().min(0).nullable(),
+});
+
+/** A screen face (a tower with a player) of a booking: its days and totals (issue #43 item 5). */
+export const deliveryFaceSchema = z.object({
+  tower_id: z.uuid(),
+  name: z.string(),
+  booked: z.number().int().min(0),
+  delivered: z.number().int().min(0),
+  percent: z.number().int().min(0).nullable(),
+  under_delivered: z.boolean(),
+  days: z.array(deliveryDaySchema),
+});
+
+/** A booking's delivery on its screens; null on the report for a face with no player (a static face). */
+export const bookingDeliverySchema = z.object({
+  faces: z.array(deliveryFaceSchema),
+  booked: z.number().int().min(0),
+  delivered: z.number().int().min(0),
+  percent: z.number().int().min(0).nullable(),
+  under_delivered: z.boolean(),
+  /** MAKEGOOD_THRESHOLD_PERCENT: under it, the booking is under-delivered. */
+  threshold_percent: z.number().int(),
+});
+export type BookingDelivery = z.infer<typeof bookingDeliverySchema>;
+
+/** A make-good granted to the customer for an under-delivered booking: a credit for the next order. */
+export const reportMakeGoodSchema = z.object({
+  credit: z.number().int().positive(),
+  coupon_code: z.string().nullable(),
+  note: z.string(),
+  granted_at: z.string(),
+});
+
 export const campaignReportFaceSchema = z.object({
   item_id: z.uuid(),
   product: z.string(),
@@ -40,6 +81,10 @@ export const campaignReportFaceSchema = z.object({
   weekly_audience: z.number().int().min(0),
   booked_audience: z.number().int().min(0),
   estimated_impressions: z.number().int().min(0),
+  /** 'exibicoes': a screen's impressions are its reported plays × one play's; 'estimativa': weekly ÷ 7 × days. */
+  impressions_basis: z.enum(['exibicoes', 'estimativa']),
+  delivery: bookingDeliverySchema.nullable(),
+  make_good: reportMakeGoodSchema.nullable(),
   proofs: z.array(campaignReportProofSchema),
 });
 
@@ -97,3 +142,15 @@ export function reportAudience(bookedAudience: number, weeks: number, days: numb
     estimated_impressions: Math.round((weekly * days) / 7),
   };
 }
+
+/** "90 de 420 (21%)": plays delivered of booked, and the percentage, as the page and the PDF say it. */
+export const deliverySummary = (d: { booked: number; delivered: number; percent: number | null }) =>
+  `${formatInteger(d.delivered)} de ${formatInteger(d.booked)} (${d.percent === null ? '—' : `${d.percent}%`})`;
+
+export const underDeliveryLabel = (thresholdPercent: number) => `Entrega abaixo de ${thresholdPercent}%`;
+
+/** What the customer reads of a granted make-good. */
+export const makeGoodLine = (m: { credit: number; coupon_code: string | null }) =>
+  `Reposição concedida: crédito de ${formatMoney(m.credit)} no próximo pedido` +
+  (m.coupon_code ? ` (cupom ${m.coupon_code})` : '') +
+  '.';

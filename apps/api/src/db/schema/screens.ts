@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { media } from './ads.ts';
 import { profiles } from './accounts.ts';
 import { towers } from './catalog.ts';
 import { createdAt, id, timestamptz } from './columns.ts';
+import { coupons, orderItems } from './orders.ts';
 
 /**
  * A player: the device behind one screen face (a tower's screens, a LED panel), issue #43 item 1 and
@@ -73,3 +74,36 @@ export const houseCreatives = pgTable('house_creatives', {
   added_by: uuid('added_by').references(() => profiles.id, { onDelete: 'set null' }),
   created_at: createdAt(),
 });
+
+/**
+ * A make-good (issue #43 item 5, decision 105): a screen booking that ended delivered under
+ * MAKEGOOD_THRESHOLD_PERCENT of its booked plays. The worker writes the row (one per booking: the key)
+ * when it asks staff; staff grant it as a credit — a single-use coupon of `credit` centavos for the
+ * customer's next order — and the customer sees it on the campaign report.
+ */
+export const makeGoods = pgTable(
+  'make_goods',
+  {
+    order_item_id: uuid('order_item_id')
+      .primaryKey()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    booked_plays: integer('booked_plays').notNull(),
+    delivered_plays: integer('delivered_plays').notNull(),
+    asked_at: timestamptz('asked_at').notNull().defaultNow(),
+    status: text('status', { enum: ['pendente', 'concedida'] })
+      .notNull()
+      .default('pendente'),
+    credit: bigint('credit', { mode: 'number' }),
+    coupon_id: uuid('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
+    note: text('note').notNull().default(''),
+    granted_by: uuid('granted_by').references(() => profiles.id, { onDelete: 'set null' }),
+    granted_at: timestamptz('granted_at'),
+  },
+  (t) => [
+    check('make_goods_status_check', sql`${t.status} in ('pendente', 'concedida')`),
+    check(
+      'make_goods_granted_check',
+      sql`${t.status} = 'pendente' or (${t.credit} > 0 and ${t.granted_at} is not null)`,
+    ),
+  ],
+);

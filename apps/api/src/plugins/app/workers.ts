@@ -11,6 +11,7 @@ import { markOverdueInvoices } from '../../services/invoices.ts';
 import { expireOrders } from '../../services/orders/expire.ts';
 import { alertExpiringInvoicedOrders } from '../../services/orders/expiry-alerts.ts';
 import { remindMissingArt } from '../../services/campaigns/queue.ts';
+import { watchDeliveries } from '../../services/players/make-goods.ts';
 import { watchSilentPlayers } from '../../services/players/silence.ts';
 
 /**
@@ -93,4 +94,6 @@ function startWork(app: FastifyInstance, deps: AppDeps, every: (ms: number, work
   startPaymentWork(deps, every, app.log);
   // Screens silent in their operating hours (issue #43 item 3).
   watchSilentPlayers(deps, every, app.log);
+  // Screen bookings that ended under MAKEGOOD_THRESHOLD_PERCENT: staff asked once for a make-good.
+  watchDeliveries(deps, every, app.log);
 }

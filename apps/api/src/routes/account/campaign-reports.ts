@@ -24,7 +24,8 @@ export const campaignReportRoutes =
           response: { 200: campaignReportSchema, ...errors },
         },
       },
-      async (request) => campaignReport(db, request.params.id, request.user!.id),
+      async (request) =>
+        campaignReport(db, request.params.id, request.user!.id, deps.config.makegoodThresholdPercent),
     );
 
     app.get(
@@ -37,7 +38,12 @@ export const campaignReportRoutes =
         },
       },
       async (request, reply) => {
-        const report = await campaignReport(db, request.params.id, request.user!.id);
+        const report = await campaignReport(
+          db,
+          request.params.id,
+          request.user!.id,
+          deps.config.makegoodThresholdPercent,
+        );
         const pdf = await campaignReportPdf(db, storage, report);
         return reply
           .type('application/pdf')

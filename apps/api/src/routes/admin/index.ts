@@ -9,6 +9,7 @@ import { dashboardAdminRoutes } from './dashboard.ts';
 import { fiscalAdminRoutes } from './fiscal.ts';
 import { inventoryAdminRoutes } from './inventory.ts';
 import { logAdminRoutes } from './logs.ts';
+import { makeGoodAdminRoutes } from './make-goods.ts';
 import { messagingAdminRoutes } from './messaging.ts';
 import { orderAdminRoutes } from './orders.ts';
 import { playerAdminRoutes } from './players.ts';
@@ -36,6 +37,7 @@ export const adminRoutes =
     await app.register(teamAdminRoutes(deps));
     await app.register(productAdminRoutes(deps));
     await app.register(playerAdminRoutes(deps));
+    await app.register(makeGoodAdminRoutes(deps));
     await app.register(couponAdminRoutes(deps));
     await app.register(reportAdminRoutes(deps));
     await app.register(logAdminRoutes(deps));

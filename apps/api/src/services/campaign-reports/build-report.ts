@@ -1,24 +1,64 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import {
   bookingLastDay,
   campaignReportMessages,
   daysOnAir,
+  faceImpressions,
   reportAudience,
   todayInBrasilia,
   type CampaignReport,
 } from '@urbana/shared';
 import type { Db } from '../../db/client.ts';
-import { campaignReports, orders, profiles } from '../../db/schema/index.ts';
+import { campaignReports, coupons, makeGoods, orders, profiles } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { campaignsForOrder } from '../campaigns/queries.ts';
 import { orderDetail } from '../orders/queries.ts';
+import { bookingDeliveries, type ItemDelivery } from '../players/delivery.ts';
+
+/** The make-goods granted on the order's bookings, by booking (issue #43 item 5). */
+async function grantedMakeGoods(db: Db, itemIds: string[]) {
+  const byItem = new Map<string, CampaignReport['faces'][number]['make_good']>();
+  if (itemIds.length === 0) return byItem;
+  const rows = await db
+    .select({ m: makeGoods, code: coupons.code })
+    .from(makeGoods)
+    .leftJoin(coupons, eq(coupons.id, makeGoods.coupon_id))
+    .where(inArray(makeGoods.order_item_id, itemIds));
+  for (const { m, code } of rows)
+    if (m.status === 'concedida' && m.credit && m.granted_at)
+      byItem.set(m.order_item_id, {
+        credit: m.credit,
+        coupon_code: code,
+        note: m.note,
+        granted_at: m.granted_at.toISOString(),
+      });
+  return byItem;
+}
+
+/**
+ * A face's impressions: on a screen with a player, its reported plays × one play's impressions (plus
+ * the estimate of its faces without a player); elsewhere the estimate, weekly ÷ 7 × days on air.
+ */
+function impressionsOf(estimate: number, days: number, played: ItemDelivery | undefined) {
+  if (!played) return { estimated_impressions: estimate, impressions_basis: 'estimativa' as const };
+  const unplayed = played.unplayedFaces.reduce(
+    (s, f) => s + Math.round((faceImpressions(f, true, 1) * days) / 7),
+    0,
+  );
+  return { estimated_impressions: played.impressions + unplayed, impressions_basis: 'exibicoes' as const };
+}
 
 /**
  * The campaign report of a finished order (issue #23 item 5): each face with the days it was really
  * on air, its proof photos by date, the booked audience and the impressions estimated for those days.
  * Another user's order answers 404, like every order read (orderDetail's ownership check).
  */
-export async function campaignReport(db: Db, orderId: string, ownerId: string): Promise<CampaignReport> {
+export async function campaignReport(
+  db: Db,
+  orderId: string,
+  ownerId: string,
+  thresholdPercent: number,
+): Promise<CampaignReport> {
   const detail = await orderDetail(db, orderId, ownerId).catch(() => {
     throw new AppError(404, campaignReportMessages.notFound);
   });
@@ -30,6 +70,15 @@ export async function campaignReport(db: Db, orderId: string, ownerId: string): 
     .innerJoin(profiles, eq(profiles.id, orders.user_id))
     .where(eq(orders.id, orderId));
   const runs = await campaignsForOrder(db, orderId);
+  const itemIds = detail.items.map((i) => i.id);
+  // A run's booked days end the day it finished (an early end books no more).
+  const today = todayInBrasilia();
+  const until = (id: string) => {
+    const finished = runs.get(id)?.finished_at;
+    return finished ? todayInBrasilia(new Date(finished)) : today;
+  };
+  const deliveries = await bookingDeliveries(db, itemIds, thresholdPercent, until);
+  const granted = await grantedMakeGoods(db, itemIds);
   const faces = detail.items.map((item) => {
     const run = runs.get(item.id);
     const onAir = daysOnAir(
@@ -37,6 +86,8 @@ export async function campaignReport(db: Db, orderId: string, ownerId: string): 
       run?.started_at ? todayInBrasilia(new Date(run.started_at)) : null,
       run?.finished_at ? todayInBrasilia(new Date(run.finished_at)) : null,
     );
+    const audience = reportAudience(item.audience, item.weeks, onAir.days);
+    const played = deliveries.get(item.id);
     return {
       item_id: item.id,
       product: item.name,
@@ -51,7 +102,10 @@ export async function campaignReport(db: Db, orderId: string, ownerId: string): 
       ran_to: onAir.to,
       days_on_air: onAir.days,
       early_end_reason: run?.early_end_reason ?? null,
-      ...reportAudience(item.audience, item.weeks, onAir.days),
+      ...audience,
+      ...impressionsOf(audience.estimated_impressions, onAir.days, played),
+      delivery: played?.delivery ?? null,
+      make_good: granted.get(item.id) ?? null,
       proofs: (run?.proofs ?? []).map((p) => ({
         id: p.id,
         taken_on: p.taken_on,

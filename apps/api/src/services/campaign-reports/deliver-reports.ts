@@ -33,7 +33,8 @@ export async function deliverCampaignReports(db: Db, outbox: Outbox, publicUrl: 
     if (user.deleted_at) return 1;
     const link = buildPath(paths.usuario.relatorioCampanha, { orderId: order.id });
     const title = `O relatório da campanha do pedido ${order.code} está pronto`;
-    const body = 'Veja cada face, os dias no ar, as fotos de comprovação e as impressões estimadas.';
+    const body =
+      'Veja cada face, os dias no ar, as exibições entregues nas telas, as fotos de comprovação e as impressões.';
     await notify(tx, { userId: user.id, kind: 'relatorio_campanha', title, body, link });
     await outbox.enqueue(tx, {
       to: user.email,

@@ -2,7 +2,10 @@ import { buffer } from 'node:stream/consumers';
 import { loadSharp } from '../../lib/heavy-modules.ts';
 import { inArray } from 'drizzle-orm';
 import {
+  deliverySummary,
   formatDate,
+  makeGoodLine,
+  underDeliveryLabel,
   formatDateTime,
   formatInteger,
   productTypeLabels,
@@ -76,6 +79,41 @@ function drawTimeline(
   doc.moveDown(0.5);
 }
 
+/** A screen face's plays booked × delivered, day by day, its flag and its make-good (issue #43 item 5). */
+function drawDelivery(doc: PDFKit.PDFDocument, face: CampaignReport['faces'][number], width: number) {
+  const left = doc.page.margins.left;
+  const d = face.delivery;
+  if (!d) return;
+  doc
+    .font(FONT_BOLD)
+    .fontSize(11)
+    .fillColor(INK)
+    .text(`${face.product} — exibições: ${deliverySummary(d)}`, left);
+  if (d.under_delivered)
+    doc.font(FONT_BOLD).fontSize(10).fillColor(INK).text(underDeliveryLabel(d.threshold_percent), left);
+  if (face.make_good) doc.font(FONT).fontSize(10).fillColor(INK).text(makeGoodLine(face.make_good), left);
+  doc.moveDown(0.3);
+  drawTable(
+    doc,
+    [
+      { header: 'Face e dia', width: width - 240 },
+      { header: 'Contratadas', width: 80, align: 'right' },
+      { header: 'Entregues', width: 80, align: 'right' },
+      { header: '%', width: 80, align: 'right' },
+    ],
+    d.faces.flatMap((f) =>
+      f.days.map((day) => [
+        `${f.name} · ${formatDate(day.day)}`,
+        formatInteger(day.booked),
+        formatInteger(day.delivered),
+        day.percent === null ? '—' : `${day.percent}%`,
+      ]),
+    ),
+  );
+  doc.x = left;
+  doc.moveDown(0.5);
+}
+
 /** The report as a PDF: the same figures as the page, then the photo timeline of every face. */
 export async function campaignReportPdf(db: Db, storage: Storage, report: CampaignReport): Promise<Buffer> {
   const images = await proofImages(db, storage, report);
@@ -117,12 +155,23 @@ export async function campaignReportPdf(db: Db, storage: Storage, report: Campai
     .fontSize(8)
     .fillColor(MUTED)
     .text(
-      'Impressões estimadas = audiência semanal das faces ÷ 7 × dias no ar. A audiência é a estimativa do catálogo Urbana.',
+      'Impressões estimadas = audiência semanal das faces ÷ 7 × dias no ar; numa tela com player, as exibições ' +
+        'relatadas pela tela × as impressões de uma exibição (audiência semanal ÷ exibições por semana do loop). ' +
+        'A audiência é a estimativa do catálogo Urbana.',
       left,
       doc.y + 8,
       { width },
     )
     .moveDown();
+  if (report.faces.some((f) => f.delivery)) {
+    doc
+      .font(FONT_BOLD)
+      .fontSize(12)
+      .fillColor(INK)
+      .text('Exibições contratadas × entregues', left)
+      .moveDown(0.3);
+    for (const face of report.faces) drawDelivery(doc, face, width);
+  }
   for (const face of report.faces) drawTimeline(doc, face, images);
   return end();
 }

@@ -8,6 +8,7 @@ import {
   facesLine,
 } from '@urbana/shared';
 import { Card } from '../../components/ui/card.tsx';
+import { DeliveryView } from './delivery-view.tsx';
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -51,7 +52,11 @@ function Face({ face }: { face: CampaignReportFace }) {
             <dd className="font-medium text-slate-900">{formatInteger(face.booked_audience)} impactos</dd>
           </div>
           <div>
-            <dt className="text-slate-500">Impressões estimadas nos dias no ar</dt>
+            <dt className="text-slate-500">
+              {face.impressions_basis === 'exibicoes'
+                ? 'Impressões das exibições entregues'
+                : 'Impressões estimadas nos dias no ar'}
+            </dt>
             <dd className="font-medium text-slate-900" data-testid="impressoes-estimadas">
               {formatInteger(face.estimated_impressions)}
             </dd>
@@ -60,6 +65,7 @@ function Face({ face }: { face: CampaignReportFace }) {
         {face.early_end_reason ? (
           <p className="text-sm text-slate-600">Encerrada antes do fim do período: {face.early_end_reason}</p>
         ) : null}
+        <DeliveryView face={face} />
         <section aria-label={`Fotos de comprovação de ${face.product}`}>
           <h3 className="text-sm font-semibold text-slate-900">Fotos de comprovação</h3>
           {face.proofs.length === 0 ? (
@@ -100,8 +106,9 @@ export function CampaignReportView({ report }: { report: CampaignReport }) {
         <Figure label="Fotos de comprovação" value={formatInteger(report.totals.proofs)} />
       </div>
       <p className="text-xs text-slate-500">
-        Impressões estimadas = audiência semanal das faces ÷ 7 × dias no ar. A audiência é a estimativa do
-        catálogo Urbana.
+        Impressões estimadas = audiência semanal das faces ÷ 7 × dias no ar; numa tela com player, as
+        exibições relatadas pela tela × as impressões de uma exibição (audiência semanal ÷ exibições por
+        semana do loop). A audiência é a estimativa do catálogo Urbana.
       </p>
       {report.faces.map((face) => (
         <Face key={face.item_id} face={face} />
