@@ -1,7 +1,6 @@
-import { createHmac } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { decodeBrCode } from '../apps/api/test/brcode.ts';
-import { WEBHOOK_SECRET } from './support/fixtures.ts';
+import { payAtPsp } from './support/orders.ts';
 import { createCustomer, signInWithForm, toast } from './support/users.ts';
 
 test('carrinho → entrar (mescla) → perfil → cupom → Pix → webhook → pago sozinho → meus pedidos', async ({
@@ -72,34 +71,21 @@ test('carrinho → entrar (mescla) → perfil → cupom → Pix → webhook → 
     (r) => r.request().method() === 'POST' && r.url().endsWith('/api/orders'),
   );
   await page.getByRole('button', { name: 'Finalizar pedido' }).click();
-  expect((await placed).status()).toBe(201);
+  const answer = await placed;
+  expect(answer.status()).toBe(201);
+  const { code } = (await answer.json()) as { code: string };
 
   await expect(page).toHaveURL(/\/confirmacao-pedido\?orderId=/);
   await expect(page.getByRole('heading', { name: 'Pedido recebido' })).toBeVisible();
   await expect(bell).toHaveText(String(unread + 1));
   expect(orderReads).toEqual([]);
   await expect(page.getByRole('img', { name: 'QR Code do Pix' })).toBeVisible();
-  const payload = await page.getByLabel('Pix copia e cola').inputValue();
-  const brcode = decodeBrCode(payload);
+  // The PSP's charge (a dynamic BR Code, whose CRC checks).
+  const brcode = decodeBrCode(await page.getByLabel('Pix copia e cola').inputValue());
   expect(brcode.crc).toBe(brcode.crcComputed);
 
-  // The payment provider calls the webhook, signed as it would be.
-  const body = JSON.stringify({
-    id: `evt-${Date.now()}`,
-    type: 'pagamento.confirmado',
-    data: { txid: brcode.txid, amount: Math.round(Number(brcode.amount) * 100) },
-  });
-  const ts = Math.floor(Date.now() / 1000);
-  const signature = createHmac('sha256', WEBHOOK_SECRET).update(`${ts}.${body}`).digest('hex');
-  const hook = await request.post('/api/webhooks/pagamentos', {
-    headers: {
-      'content-type': 'application/json',
-      'x-urbana-timestamp': String(ts),
-      'x-urbana-assinatura': signature,
-    },
-    data: body,
-  });
-  expect(hook.status()).toBe(200);
+  // The customer pays at the bank; the PSP calls the webhook.
+  await payAtPsp(page.context(), code);
 
   // No reload: the page follows the payment.
   await expect(page.getByRole('heading', { name: 'Pagamento confirmado!' })).toBeVisible({ timeout: 10_000 });

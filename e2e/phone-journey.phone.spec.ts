@@ -1,10 +1,7 @@
-import { createHmac } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { addDays, formatBookingPeriod } from '@urbana/shared';
-import { decodeBrCode } from '../apps/api/test/brcode.ts';
-import { WEBHOOK_SECRET } from './support/fixtures.ts';
 import { createCustomer, signInWithForm } from './support/users.ts';
-import { personBilling } from './support/orders.ts';
+import { payAtPsp, personBilling } from './support/orders.ts';
 
 /** dd/mm/aaaa → aaaa-mm-dd */
 const isoOf = (br: string) => br.split('/').reverse().join('-');
@@ -147,24 +144,8 @@ test('Pix no celular: "Copiar código Pix" antes do QR; depois do pagamento, "En
   await expect(page.getByText('Copie o código Pix e cole no app do seu banco.')).toBeVisible();
   await expect(page.getByText(/Escaneie o QR Code/)).toBeHidden();
 
-  // The payment provider confirms the payment (signed webhook, as in checkout.spec.ts).
-  const brcode = decodeBrCode(await page.getByLabel('Pix copia e cola').inputValue());
-  const body = JSON.stringify({
-    id: `evt-celular-${Date.now()}`,
-    type: 'pagamento.confirmado',
-    data: { txid: brcode.txid, amount: Math.round(Number(brcode.amount) * 100) },
-  });
-  const ts = Math.floor(Date.now() / 1000);
-  const signature = createHmac('sha256', WEBHOOK_SECRET).update(`${ts}.${body}`).digest('hex');
-  const hook = await page.request.post('/api/webhooks/pagamentos', {
-    headers: {
-      'content-type': 'application/json',
-      'x-urbana-timestamp': String(ts),
-      'x-urbana-assinatura': signature,
-    },
-    data: body,
-  });
-  expect(hook.status()).toBe(200);
+  // The customer pays at the bank (the PSP simulator's page); the PSP calls the webhook.
+  await payAtPsp(page.context(), order.code);
 
   await expect(page.getByRole('heading', { name: 'Pagamento confirmado!' })).toBeVisible({ timeout: 10_000 });
   const next = page.getByRole('link', { name: 'Enviar a arte' });

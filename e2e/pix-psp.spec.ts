@@ -7,10 +7,9 @@
  */
 import { expect, test } from '@playwright/test';
 import { addDays } from '@urbana/shared';
-import { E2E_PSP_PAGE_PORT } from '../playwright.config.ts';
 import { staffSignIn } from './support/admin-pages.ts';
 import { productIds, STAFF } from './support/fixtures.ts';
-import { personBilling, placeOrderAs, startDate } from './support/orders.ts';
+import { payAtPsp, personBilling, placeOrderAs, startDate } from './support/orders.ts';
 import { customerReadyToOrder, signInWithForm, toast } from './support/users.ts';
 
 test.use({ viewport: { width: 1280, height: 900 } });
@@ -45,11 +44,7 @@ test('Pix pelo PSP: o cliente paga no banco e vê o pedido pago sem recarregar; 
   await expect(page.getByRole('textbox', { name: 'Pix copia e cola' })).toHaveValue(/^000201/);
 
   // The payer's bank: the simulator's page, where the charge names the order.
-  const bank = await page.context().newPage();
-  await bank.goto(`http://127.0.0.1:${E2E_PSP_PAGE_PORT}/`);
-  const charge = bank.getByRole('row').filter({ hasText: `Pedido ${order.code} na Urbana` });
-  await charge.getByRole('button', { name: /^Pagar / }).click();
-  await bank.close();
+  await payAtPsp(page.context(), order.code);
   await expect(page.getByRole('heading', { name: 'Pagamento confirmado!' })).toBeVisible({ timeout: 15_000 });
 
   const staffContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -1,5 +1,6 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext } from '@playwright/test';
 import { addDays } from '../../packages/shared/src/catalog.ts';
+import { E2E_PSP_PAGE_PORT } from '../../playwright.config.ts';
 
 export { companyBilling, personBilling } from '../../packages/shared/src/billing/samples.ts';
 
@@ -23,4 +24,17 @@ export async function placeOrderAs(
   });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as { id: string; code: string };
+}
+
+/**
+ * Pays an order's Pix as its payer's bank app would: on the page of the PSP simulator the e2e server
+ * uses (issue #41), where the charge names the order. The PSP then calls Urbana's webhook.
+ */
+export async function payAtPsp(context: BrowserContext, orderCode: string) {
+  const bank = await context.newPage();
+  await bank.goto(`http://127.0.0.1:${E2E_PSP_PAGE_PORT}/`);
+  const charge = bank.getByRole('row').filter({ hasText: `Pedido ${orderCode} na Urbana` });
+  await charge.getByRole('button', { name: /^Pagar / }).click();
+  await expect(charge.getByText('CONCLUIDA')).toBeVisible();
+  await bank.close();
 }

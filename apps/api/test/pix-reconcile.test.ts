@@ -8,8 +8,9 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, earliestBookableStart, todayInBrasilia } from '@urbana/shared';
+import { companyBilling } from '@urbana/shared/samples';
 import type { PspSimulator } from '../../../scripts/simulators/psp-pix.ts';
-import { notifications, orderItems, orders, reservations } from '../src/db/schema/index.ts';
+import { emailLog, notifications, orderItems, orders, reservations } from '../src/db/schema/index.ts';
 import { expireOrders } from '../src/services/orders/expire.ts';
 import { PSP_UNAVAILABLE } from '../src/services/payments/order-charge.ts';
 import { startPaymentWork } from '../src/services/payments/payment-work.ts';
@@ -233,5 +234,63 @@ describe('at start', () => {
       .toBe(`${ctx.config.publicUrl}/api/webhooks/pix?segredo=${SECRET}`);
     // Registration retried, refunds and unpaid orders every 30 s, the sweep every PIX_RECONCILE_MINUTES.
     expect(timers).toEqual([5 * 60_000, 30_000, 30_000, 60 * 60_000]);
+  });
+});
+
+describe('an invoiced order (CNPJ)', () => {
+  it('is a charge due on its invoice date (cobv) with fine and interest, paid through it days later', async () => {
+    expect(
+      (await inject(ctx, { method: 'PUT', url: '/api/billing-profile', cookie, payload: companyBilling }))
+        .statusCode,
+    ).toBe(200);
+    const week = ++n;
+    const res = await inject(ctx, {
+      method: 'POST',
+      url: '/api/orders',
+      cookie,
+      headers: { 'idempotency-key': `cobv-${Date.now()}` },
+      payload: {
+        payment_method: 'faturado',
+        items: [{ product_id: productId, start_date: addDays(START, week * 21), weeks: 1, tower_ids: [] }],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const answer = res.json() as {
+      id: string;
+      pix_payload: string;
+      pix_confirmation: string;
+      invoice: { due_date: string };
+    };
+    const [order] = await ctx.database.db.select().from(orders).where(eq(orders.id, answer.id));
+    const charge = sim.state.charges.get(order!.pix_txid)!;
+    expect(charge.kind).toBe('cobv');
+    expect(charge.body).toMatchObject({
+      calendario: { dataDeVencimento: answer.invoice.due_date, validadeAposVencimento: 30 },
+      devedor: { cnpj: companyBilling.document.replace(/\W/g, ''), nome: companyBilling.name },
+      valor: {
+        original: (order!.total / 100).toFixed(2),
+        multa: { modalidade: 2, valorPerc: '2.00' },
+        juros: { modalidade: 3, valorPerc: '1.00' },
+      },
+    });
+    expect(answer).toMatchObject({ pix_payload: charge.pixCopiaECola, pix_confirmation: 'automatica' });
+    // The e-mail carries the code with the invoice's dates.
+    const [mail] = await ctx.database.db
+      .select()
+      .from(emailLog)
+      .where(
+        and(
+          eq(emailLog.template, 'pedido_recebido'),
+          eq(emailLog.subject, `Recebemos o pedido ${order!.code}`),
+        ),
+      );
+    expect(mail!.body_text).toContain(charge.pixCopiaECola);
+    expect(mail!.body_text).toContain('Pague com Pix até o vencimento');
+    // Paid two days later, its webhook lost: reconciliation asks the cobv and the order is paid.
+    sim.control.dropWebhooks = 1;
+    sim.state.pay(order!.pix_txid, { at: new Date(Date.now() + 2 * 86_400_000) });
+    expect(await reconcileUnpaid(ctx.app.deps, minutesFromNow(1))).toBe(1);
+    expect(await statusOf(order!.id)).toBe('pago');
+    expect(sim.received.some((r) => r.method === 'GET' && r.path === `/cobv/${order!.pix_txid}`)).toBe(true);
   });
 });

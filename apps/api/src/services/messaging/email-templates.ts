@@ -144,7 +144,15 @@ export const emailTemplates = {
           ? ['Não há nada a pagar: o pedido já está confirmado.']
           : o.pix
             ? [
-                'Pague com Pix copia e cola usando o código abaixo, ou abra o pedido para ver o QR Code:',
+                // An invoiced order paid through its charge at the PSP (cobv): its dates, then the code.
+                ...(o.method === 'faturado' && o.terms
+                  ? [
+                      invoicedMessages.dueAndHold(o.terms.dueDate, o.terms.expiresAt),
+                      'Pague com Pix até o vencimento usando o código abaixo, ou abra o pedido para ver o QR Code:',
+                    ]
+                  : [
+                      'Pague com Pix copia e cola usando o código abaixo, ou abra o pedido para ver o QR Code:',
+                    ]),
                 o.pix,
               ]
             : [

@@ -14,6 +14,7 @@ export async function expireOrders(deps: OrderDeps, now = new Date()): Promise<n
       id: orders.id,
       txid: orders.pix_txid,
       provider: orders.payment_provider,
+      method: orders.payment_method,
       expiresAt: orders.expires_at,
     })
     .from(orders)

@@ -291,6 +291,7 @@ async function orderDocument(deps: OrderDeps, body: CheckoutBody, req: KeyReques
     ? null
     : await orderCharge(deps, {
         method: body.payment_method,
+        ...(body.payment_method === 'faturado' ? { dueDate: c.terms.dueDate } : {}),
         code,
         amount: total,
         payer: { document: c.billing.document, name: c.billing.name },
@@ -334,7 +335,7 @@ async function orderDocument(deps: OrderDeps, body: CheckoutBody, req: KeyReques
       per_ip: config.orderLimits.unpaidPerIp,
       face_weeks_new: c.faceWeeks,
     },
-    ...orderTexts(deps, body, c, { code, total, payload }),
+    ...orderTexts(deps, body, c, { code, total, payload, provider: charge?.provider ?? null }),
   };
 }
 
@@ -343,9 +344,9 @@ function orderTexts(
   deps: OrderDeps,
   body: CheckoutBody,
   c: Checked,
-  o: { code: string; total: number; payload: string | null },
+  o: { code: string; total: number; payload: string | null; provider: string | null },
 ) {
-  const { code, total, payload } = o;
+  const { code, total, payload, provider } = o;
   const { config } = deps;
   const free = total === 0;
   const orderLink = buildPath(paths.pedido, { orderId: c.orderId });
@@ -358,7 +359,8 @@ function orderTexts(
           code,
           total: formatMoney(total),
           method: body.payment_method,
-          pix: body.payment_method === 'pix' ? payload : null,
+          // An invoiced order's Pix is its charge at the PSP (cobv); the static code is never e-mailed for it.
+          pix: body.payment_method === 'pix' || provider ? payload : null,
           items: c.items.map((i) => `${i.name}: ${formatBookingPeriod(i.start, i.weeks)}`),
           free,
           terms: c.terms,

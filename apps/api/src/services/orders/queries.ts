@@ -75,7 +75,10 @@ export function orderFromDetail(doc: DetailDoc | null, pixRefund: PixRefundStatu
     expires_at: at(doc.order.expires_at),
     paid_at: atOrNull(doc.order.paid_at),
   };
-  const awaitingPix = order.status === 'aguardando_pagamento' && order.payment_method === 'pix';
+  // An invoiced order is paid by Pix too when its charge is at the PSP (cobv, decision 099).
+  const awaitingPix =
+    order.status === 'aguardando_pagamento' &&
+    (order.payment_method === 'pix' || order.payment_provider !== null);
   return {
     ...orderHead(order, doc.coupon_code),
     pix_payload: awaitingPix ? order.pix_payload : null,

@@ -1,10 +1,13 @@
 /**
  * The Pix charge of a new order (issue #41, docs/decisions/099-pix-charge-at-checkout.md). With a PSP
  * (PIX_PSP_URL), the code the customer pays is the PSP's `pixCopiaECola` of an immediate charge
- * (`PUT /cob/{txid}`) that expires with the payment window, so it expires at the PSP too. It is made
+ * (`PUT /cob/{txid}`) that expires with the payment window, so it expires at the PSP too; an invoiced
+ * order's, a charge due on its invoice's due date (`PUT /cobv/{txid}`, with the fine and interest of
+ * the settings), which settles by itself like an immediate one. It is made
  * before the order is written: if the PSP cannot be reached or refuses, the checkout fails with nothing
  * written and nothing held. A charge whose order is then refused (a face taken meanwhile) was never
- * shown to anyone and expires at the PSP by itself. Without a PSP, the static BR Code of PIX_KEY.
+ * shown to anyone and expires at the PSP by itself. Without a PSP, the static BR Code of PIX_KEY (an
+ * invoiced order's is not shown: staff confirm the boleto or transfer).
  */
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -24,8 +27,10 @@ export interface OrderCharge {
 }
 
 export interface OrderChargeInput {
-  /** An invoiced order keeps the static code of its invoice until its own charge (cobv) is built. */
+  /** A Pix order's charge is immediate (cob); an invoiced order's has its due date (cobv). */
   method: 'pix' | 'faturado';
+  /** The invoice's due date (YYYY-MM-DD): an invoiced order's charge is due then. */
+  dueDate?: string;
   code: string;
   amount: number;
   payer: { document: string; name: string };
@@ -52,7 +57,7 @@ export async function orderCharge(
   input: OrderChargeInput,
 ): Promise<OrderCharge> {
   const { config } = deps;
-  const payments = input.method === 'pix' ? deps.payments : undefined;
+  const payments = input.method === 'pix' || input.dueDate ? deps.payments : undefined;
   if (!payments) {
     const txid = newTxid();
     return {
@@ -71,7 +76,9 @@ export async function orderCharge(
         name: input.payer.name,
       },
       description: `Pedido ${input.code} na Urbana`,
-      expiresInSeconds: input.expiresInSeconds ?? Math.round(config.paymentWindowMs / 1000),
+      ...(input.method === 'faturado' && input.dueDate
+        ? { dueDate: input.dueDate }
+        : { expiresInSeconds: input.expiresInSeconds ?? Math.round(config.paymentWindowMs / 1000) }),
     });
     if (!charge.copyPaste) throw new Error('cobrança sem pixCopiaECola');
     return { txid, payload: charge.copyPaste, provider: payments.name };

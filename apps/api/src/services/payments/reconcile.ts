@@ -34,8 +34,14 @@ export function nextCheck(createdAt: Date, now: Date): Date {
 }
 
 /** Asks the PSP about one order's charge and applies its payments; the outcomes, in order. */
-async function checkOrder(deps: Deps, provider: PaymentProvider, txid: string): Promise<PaymentOutcome[]> {
-  const charge = await provider.readCharge(txid, 'imediata');
+async function checkOrder(
+  deps: Deps,
+  provider: PaymentProvider,
+  txid: string,
+  method: 'pix' | 'faturado',
+): Promise<PaymentOutcome[]> {
+  // An invoiced order's charge has a due date (cobv).
+  const charge = await provider.readCharge(txid, method === 'faturado' ? 'vencimento' : 'imediata');
   const outcomes: PaymentOutcome[] = [];
   for (const payment of charge.payments)
     outcomes.push(await applyReceivedPayment(deps, provider.name, payment));
@@ -50,7 +56,12 @@ export async function reconcileUnpaid(deps: Deps, now = new Date(), limit = 50):
   const provider = deps.payments;
   if (!provider) return 0;
   const due = await deps.db
-    .select({ id: orders.id, txid: orders.pix_txid, created_at: orders.created_at })
+    .select({
+      id: orders.id,
+      txid: orders.pix_txid,
+      method: orders.payment_method,
+      created_at: orders.created_at,
+    })
     .from(orders)
     .where(
       and(
@@ -69,7 +80,7 @@ export async function reconcileUnpaid(deps: Deps, now = new Date(), limit = 50):
       .set({ payment_check_at: nextCheck(order.created_at, now) })
       .where(eq(orders.id, order.id));
     try {
-      const outcomes = await checkOrder(deps, provider, order.txid);
+      const outcomes = await checkOrder(deps, provider, order.txid, order.method);
       if (outcomes.some((o) => o === 'pago' || o === 'pago_apos_expirar')) paid += 1;
     } catch {
       // The PSP did not answer: the order is asked again at its next turn.
@@ -85,13 +96,13 @@ export async function reconcileUnpaid(deps: Deps, now = new Date(), limit = 50):
  */
 export async function mayExpire(
   deps: Deps,
-  order: { txid: string; provider: string | null; expiresAt: Date },
+  order: { txid: string; provider: string | null; method: 'pix' | 'faturado'; expiresAt: Date },
   now = new Date(),
 ): Promise<boolean> {
   const provider = deps.payments;
   if (!provider || order.provider !== provider.name) return true;
   try {
-    const outcomes = await checkOrder(deps, provider, order.txid);
+    const outcomes = await checkOrder(deps, provider, order.txid, order.method);
     return !outcomes.some((o) => o === 'pago');
   } catch {
     return now.getTime() - order.expiresAt.getTime() >= EXPIRY_GRACE_MS;

@@ -192,6 +192,7 @@ export async function acceptProposal(
         ? null
         : await orderCharge(deps, {
             method,
+            ...(method === 'faturado' ? { dueDate: terms.dueDate } : {}),
             code: order.code,
             amount: proposal.total,
             payer: { document: billing.document, name: billing.name },

@@ -146,4 +146,31 @@ describe('/confirmacao-pedido', () => {
       unmount();
     }
   });
+
+  it('um pedido faturado com cobrança no PSP mostra o Pix, válido até o vencimento da fatura (issue #41)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        String(url).includes('/pix')
+          ? new Promise<Response>(() => undefined)
+          : Response.json({
+              ...pixOrder('aguardando_pagamento', 'automatica'),
+              payment_method: 'faturado',
+              pix_payload: '00020101021226...6304ABCD',
+              expires_at: '2026-12-01T02:59:59.000Z',
+              invoice: {
+                id: 'i2',
+                number: null,
+                status: 'pendente',
+                total: 70_000,
+                due_date: '2026-11-30',
+                paid_at: null,
+              },
+            }),
+      ),
+    );
+    renderRoute('/confirmacao-pedido', Page, { url: '/confirmacao-pedido?orderId=o2' });
+    expect(await screen.findByRole('heading', { name: 'Pague com Pix' })).toBeTruthy();
+    expect(screen.getByText(/O código vale até o vencimento da fatura, 30\/11\/2026\./)).toBeTruthy();
+  });
 });

@@ -1,7 +1,14 @@
 import { CheckCircle2, Copy, ImageUp } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { buildPath, LATE_PAYMENT_NOTICE, paths, formatMoney, type OrderStatus } from '@urbana/shared';
+import {
+  buildPath,
+  formatDate,
+  formatMoney,
+  LATE_PAYMENT_NOTICE,
+  paths,
+  type OrderStatus,
+} from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -42,12 +49,54 @@ const confirmationTitles: Record<OrderStatus, string> = {
   pago_apos_expirar: 'Pagamento recebido após o prazo',
 };
 
+/** The code of an order to pay by Pix: its QR and its copy-and-paste, with the button that copies it. */
+function PixCode({ payload, qr }: { payload: string; qr: string }) {
+  return (
+    // A phone cannot scan its own screen: there the code to copy comes first, the QR after;
+    // a computer shows the QR first, for the phone in the person's hand (issue #16, Phone).
+    <div className="flex flex-col gap-4">
+      <img
+        src={qr}
+        alt="QR Code do Pix"
+        width={240}
+        height={240}
+        className="order-2 mx-auto rounded-lg ring-1 ring-slate-200 md:order-1"
+      />
+      <div className="order-1 flex flex-col items-center gap-3 md:order-2">
+        <TextareaField
+          id="pix-copia-cola"
+          label="Pix copia e cola"
+          hideLabel
+          className="w-full"
+          controlClassName={copyBoxClass}
+          readOnly
+          value={payload}
+          rows={3}
+        />
+        <Button
+          className="w-full md:w-auto"
+          onClick={async () => {
+            await navigator.clipboard.writeText(payload).catch(() => {});
+            toast.success('Código copiado', 'Cole no app do seu banco para pagar.');
+          }}
+        >
+          <Copy className="h-4 w-4" aria-hidden="true" />
+          Copiar código Pix
+        </Button>
+      </div>
+    </div>
+  );
+}
+
 function Confirmation() {
   const [params] = useSearchParams();
   const orderId = params.get('orderId') ?? '';
   // Follows the payment: the page turns to "pago" by itself.
   const order = useOrder(orderId, true);
-  const waitingPix = order.data?.status === 'aguardando_pagamento' && order.data.payment_method === 'pix';
+  // An invoiced order is paid by Pix too when its charge is at the PSP: its answer carries the code.
+  const waitingPix =
+    order.data?.status === 'aguardando_pagamento' &&
+    (order.data.payment_method === 'pix' || Boolean(order.data.pix_payload));
   const pix = usePix(orderId, waitingPix, order.data?.pix_payload);
   const countdown = useCountdown(order.data?.expires_at);
 
@@ -89,43 +138,17 @@ function Confirmation() {
             <span className="hidden md:inline">
               Escaneie o QR Code no app do seu banco ou use o Pix copia e cola.
             </span>{' '}
-            O código vale por mais <strong aria-live="off">{countdown}</strong>.
+            {o.payment_method === 'faturado' && o.invoice ? (
+              <>O código vale até o vencimento da fatura, {formatDate(o.invoice.due_date)}.</>
+            ) : (
+              <>
+                O código vale por mais <strong aria-live="off">{countdown}</strong>.
+              </>
+            )}
           </p>
           <PixWindow order={o} />
           {pix.data ? (
-            // A phone cannot scan its own screen: there the code to copy comes first, the QR after;
-            // a computer shows the QR first, for the phone in the person's hand (issue #16, Phone).
-            <div className="flex flex-col gap-4">
-              <img
-                src={pix.data.qr}
-                alt="QR Code do Pix"
-                width={240}
-                height={240}
-                className="order-2 mx-auto rounded-lg ring-1 ring-slate-200 md:order-1"
-              />
-              <div className="order-1 flex flex-col items-center gap-3 md:order-2">
-                <TextareaField
-                  id="pix-copia-cola"
-                  label="Pix copia e cola"
-                  hideLabel
-                  className="w-full"
-                  controlClassName={copyBoxClass}
-                  readOnly
-                  value={pix.data.payload}
-                  rows={3}
-                />
-                <Button
-                  className="w-full md:w-auto"
-                  onClick={async () => {
-                    await navigator.clipboard.writeText(pix.data.payload).catch(() => {});
-                    toast.success('Código copiado', 'Cole no app do seu banco para pagar.');
-                  }}
-                >
-                  <Copy className="h-4 w-4" aria-hidden="true" />
-                  Copiar código Pix
-                </Button>
-              </div>
-            </div>
+            <PixCode payload={pix.data.payload} qr={pix.data.qr} />
           ) : (
             <Spinner label="Gerando o código Pix..." />
           )}
