@@ -5,6 +5,8 @@
  *   - the first burst after start (200 at once over 200 products), printed on its own;
  *   - 200 at once for one face with 5 slots: exactly 5 orders, p95;
  *   - 200 at once over 200 different products: p95;
+ *   - the same over many products with the API Pix provider on, beside the PSP simulator's own time
+ *     (PostgreSQL only, issue #41);
  *   - a sustained rate (BENCH_CHECKOUT_RATE per second for BENCH_CHECKOUT_SECONDS, PostgreSQL only);
  * each beside its floor measured in the same run: one database call per request from a bare route,
  * with the same concurrency, on the pool an instance opens by default (DATABASE_POOL_MAX). Each
@@ -22,6 +24,9 @@ import { loadConfig } from '../apps/api/src/config.ts';
 import { orders, reservations } from '../apps/api/src/db/schema/index.ts';
 import { personBilling } from '@urbana/shared/samples';
 import { hashToken, newToken } from '../apps/api/src/lib/tokens.ts';
+import { createApiPixClient } from '../apps/api/src/services/payments/api-pix/client.ts';
+import { makePixCerts } from '../apps/api/test/pix-certs.ts';
+import { startPspWithCerts } from './simulators/psp-pix.ts';
 
 const BURST = Number(process.env.BENCH_CHECKOUTS ?? 200);
 const SLOTS = 5;
@@ -244,6 +249,68 @@ async function sustained(app: App, cookies: string[], products: string[], start:
   };
 }
 
+/**
+ * The same burst over many products with the API Pix provider on (issue #41): each checkout first makes
+ * its charge at the project's PSP simulator over mTLS (`PUT /cob`). Beside it, the PSP's own time: the
+ * same number of `PUT /cob` at once through Urbana's client, with nothing of Urbana's around them.
+ */
+async function withPsp(database: Database, cookies: string[], start: string) {
+  const certs = makePixCerts();
+  const { sim, env } = await startPspWithCerts(certs);
+  const limit = '1000000';
+  const { app } = await startApi(database, {
+    ...env,
+    ORDER_UNPAID_MAX_PER_ACCOUNT: limit,
+    ORDER_UNPAID_MAX_FACE_WEEKS: limit,
+    ORDER_UNPAID_MAX_PER_IP: limit,
+    ORDER_RATE_MAX: limit,
+  });
+  await app.ready();
+  try {
+    const client = createApiPixClient({
+      url: sim.url,
+      tokenUrl: sim.tokenUrl,
+      clientId: 'urbana',
+      clientSecret: 'segredo',
+      cert: certs.clientCertPem,
+      key: certs.clientKeyPem,
+      ca: certs.caPem,
+    });
+    const cob = (valor: string) => ({
+      calendario: { expiracao: 1800 },
+      devedor: { cpf: '52998224725', nome: 'Bench' },
+      valor: { original: valor },
+      chave: 'pix@urbana.com.br',
+      solicitacaoPagador: 'Pedido de medida',
+    });
+    const txid = (i: number) => `BENCH${String(i).padStart(6, '0')}${Date.now()}AAAAAAAAA`.slice(0, 32);
+    await client.putCob(txid(0), cob('1.00'));
+    const pspTimes = await Promise.all(
+      Array.from({ length: BURST }, async (_, i) => {
+        const t0 = performance.now();
+        await client.putCob(txid(i + 1), cob('1.00'));
+        return performance.now() - t0;
+      }),
+    );
+    client.close();
+    // Warmed as the budgeted bursts are: the provider's first token and connections are made before.
+    const products = await seedProducts(database, `psp-${Date.now()}`, BURST + 20, 1);
+    await Promise.all(products.slice(0, 20).map((id) => checkout(app, cookies, id, start)));
+    const spread = await burst(app, cookies, products.slice(20), start);
+    return {
+      checkouts: BURST,
+      products: BURST,
+      ...spread,
+      psp_put_cob_p95_ms: round(percentile(pspTimes, 95)),
+      charges_at_psp: sim.state.charges.size,
+    };
+  } finally {
+    await app.close();
+    await sim.close();
+    certs.cleanup();
+  }
+}
+
 async function run(driver: 'pglite' | 'postgresql', database: Database) {
   await database.migrate();
   const limit = '1000000';
@@ -303,6 +370,7 @@ async function run(driver: 'pglite' | 'postgresql', database: Database) {
     many_products: { checkouts: BURST, products: BURST, ...spread, floor_p95_ms: manyFloor },
   };
   if (driver === 'postgresql') {
+    row.with_psp = await withPsp(database, cookies, start);
     const products = await seedProducts(database, `ritmo-${Date.now()}`, RATE * SECONDS, 1);
     const rate = await sustained(app, cookies, products, start);
     row.sustained = { ...rate, floor_p95_ms: round(await floorOf(app, cookies[0]!, Math.ceil(RATE / 10))) };

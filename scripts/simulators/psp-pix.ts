@@ -199,6 +199,42 @@ export async function startPspSimulator(options: PspSimulatorOptions): Promise<P
   };
 }
 
+/**
+ * The simulator over TLS with certificates made by `makePixCerts` (apps/api/test/pix-certs.ts), and the
+ * PIX_* settings that point Urbana at it (OAuth2 client `urbana`/`segredo`, the client certificate, the
+ * CA as the only one trusted): for the API tests and the benchmarks.
+ */
+export async function startPspWithCerts(
+  certs: {
+    serverKeyPem: string;
+    serverCertPem: string;
+    caPem: string;
+    clientCertPath: string;
+    clientKeyPath: string;
+    caPath: string;
+  },
+  chave = 'pix@urbana.com.br',
+) {
+  const sim = await startPspSimulator({
+    key: certs.serverKeyPem,
+    cert: certs.serverCertPem,
+    ca: certs.caPem,
+    clientId: 'urbana',
+    clientSecret: 'segredo',
+    chave,
+  });
+  const env: Record<string, string> = {
+    PIX_PSP_URL: sim.url,
+    PIX_PSP_TOKEN_URL: sim.tokenUrl,
+    PIX_PSP_CLIENT_ID: 'urbana',
+    PIX_PSP_CLIENT_SECRET: 'segredo',
+    PIX_PSP_CERT: certs.clientCertPath,
+    PIX_PSP_KEY: certs.clientKeyPath,
+    PIX_PSP_CA: certs.caPath,
+  };
+  return { sim, env };
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   // Development: fresh certificates each run, and the settings that point Urbana at this simulator.
   const { makePixCerts } = await import('../../apps/api/test/pix-certs.ts');

@@ -9,31 +9,11 @@ import type { PixCerts } from './pix-certs.ts';
 /** The receiver's key the Pix tests use (PIX_KEY's default). */
 export const PSP_CHAVE = 'pix@urbana.com.br';
 
-/**
- * The project's PSP simulator over TLS with these certificates, and the PIX_* settings that point
- * Urbana at it (OAuth2 client `urbana`/`segredo`, client certificate, the CA as the only one trusted).
- */
+/** The project's PSP simulator over TLS with these certificates, and the PIX_* settings for it. */
 export async function startTestPsp(certs: PixCerts, extra: Record<string, string> = {}) {
-  const { startPspSimulator } = await import('../../../scripts/simulators/psp-pix.ts');
-  const sim = await startPspSimulator({
-    key: certs.serverKeyPem,
-    cert: certs.serverCertPem,
-    ca: certs.caPem,
-    clientId: 'urbana',
-    clientSecret: 'segredo',
-    chave: PSP_CHAVE,
-  });
-  const env: Record<string, string> = {
-    PIX_PSP_URL: sim.url,
-    PIX_PSP_TOKEN_URL: sim.tokenUrl,
-    PIX_PSP_CLIENT_ID: 'urbana',
-    PIX_PSP_CLIENT_SECRET: 'segredo',
-    PIX_PSP_CERT: certs.clientCertPath,
-    PIX_PSP_KEY: certs.clientKeyPath,
-    PIX_PSP_CA: certs.caPath,
-    ...extra,
-  };
-  return { sim, env };
+  const { startPspWithCerts } = await import('../../../scripts/simulators/psp-pix.ts');
+  const { sim, env } = await startPspWithCerts(certs, PSP_CHAVE);
+  return { sim, env: { ...env, ...extra } };
 }
 
 /**
