@@ -24,6 +24,8 @@ const NOT_JSON = new Set([
   'GET /api/admin/pedidos/csv',
   'GET /api/admin/pedidos/:id/fatura.pdf',
   'GET /api/admin/pedidos/:id/nota-de-credito.pdf',
+  'GET /api/admin/pedidos/:id/pi.pdf',
+  'GET /api/agencia/pedidos/:id/pi.pdf',
   'GET /api/admin/propostas/:id/pdf',
   'GET /api/media/:id/:variant',
   'GET /api/telas/:id/midias/:mediaId',
