@@ -210,6 +210,13 @@ describe('a campanha espera o PI aprovado', () => {
       advertiser_name: 'Padaria Pão Dourado S.A.',
     });
 
+    const before = (await call(chefe, 'GET', `/api/admin/pedidos/${c.order}`)).json();
+    expect(before.insertion_order).toEqual({
+      number: listed.number,
+      status: 'pendente',
+      approved_at: null,
+      approved_by_name: null,
+    });
     const refused = await call(chefe, 'POST', `/api/admin/campanhas/${c.item}/iniciar`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ message: insertionOrderMessages.notApproved(listed.number) });
@@ -233,6 +240,8 @@ describe('a campanha espera o PI aprovado', () => {
     const twice = await call(carla, 'POST', `/api/agencia/pedidos/${c.order}/pi/aprovar`);
     expect(twice.statusCode).toBe(409);
     expect(twice.json()).toEqual({ message: insertionOrderMessages.alreadyApproved });
+    const detail = (await call(chefe, 'GET', `/api/admin/pedidos/${c.order}`)).json();
+    expect(detail.insertion_order).toMatchObject({ number: listed.number, status: 'aprovado' });
     const after = (await call(chefe, 'GET', '/api/admin/pis')).json();
     expect(after.items.map((p: { order_id: string }) => p.order_id)).not.toContain(c.order);
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { adminPageQuery, dateRangeQuery, withDateRange } from '../admin-schemas.ts';
 import { adStatuses, campaignStatuses } from '../ads/rules.ts';
+import { insertionOrderStatuses } from '../agencies/insertion-order.ts';
 import { orderStatuses, paymentMethods } from './rules.ts';
 import { bookedLineSchema, orderHeadSchema, orderInvoiceSchema } from './schemas.ts';
 import { adminOrderMessages, HOLD_EXTENSION_MAX_HOURS, refundChoices } from './admin-rules.ts';
@@ -108,6 +109,15 @@ export const adminOrderDetail = orderHeadSchema.extend({
       reason: z.string(),
       refund_reason: z.string().nullable(),
       created_at: when,
+    })
+    .nullable(),
+  /** The PI of an agency's order and where its approval stands (issue #44 item 3); null: a direct order. */
+  insertion_order: z
+    .object({
+      number: z.string(),
+      status: z.enum(insertionOrderStatuses),
+      approved_at: when.nullable(),
+      approved_by_name: z.string().nullable(),
     })
     .nullable(),
   history: z.array(z.object({ at: when, text: z.string(), actor: z.string(), note: z.string().nullable() })),

@@ -18,6 +18,7 @@ import {
   ads,
   auditLog,
   creditNotes,
+  insertionOrders,
   invoices,
   orders,
   orderStatusHistory,
@@ -70,6 +71,18 @@ export function availableActions(
       last_refundable_day: paid && firstStart ? lastRefundableDay(firstStart) : null,
     },
     resend_email: true,
+  };
+}
+
+/** The PI of an agency's order, as the staff page shows it; null for a direct customer's order. */
+async function insertionOrderState(db: Db, orderId: string): Promise<AdminOrderDetail['insertion_order']> {
+  const pi = await db.query.insertionOrders.findFirst({ where: eq(insertionOrders.order_id, orderId) });
+  if (!pi) return null;
+  return {
+    number: pi.number,
+    status: pi.approved_at ? 'aprovado' : 'pendente',
+    approved_at: pi.approved_at?.toISOString() ?? null,
+    approved_by_name: pi.approved_by_name,
   };
 }
 
@@ -215,6 +228,7 @@ export async function adminOrderDetail(db: Db, orderId: string): Promise<AdminOr
           created_at: note.created_at.toISOString(),
         }
       : null,
+    insertion_order: await insertionOrderState(db, order.id),
     history: await historyOf(db, order.id),
     actions: availableActions(order, items),
   };

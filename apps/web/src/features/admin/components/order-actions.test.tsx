@@ -39,6 +39,7 @@ const base: AdminOrderData = {
   pix_refunds: [],
   invoice: null,
   credit_note: null,
+  insertion_order: null,
   history: [],
   actions: {
     confirm_payment: false,
