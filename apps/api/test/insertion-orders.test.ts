@@ -12,8 +12,16 @@ import {
   todayInBrasilia,
 } from '@urbana/shared';
 import { companyBilling } from '@urbana/shared/samples';
-import { auditLog, campaignRuns, invoices, orderItems, orders } from '../src/db/schema/index.ts';
+import {
+  auditLog,
+  campaignRuns,
+  invoices,
+  orderItems,
+  orders,
+  reservations,
+} from '../src/db/schema/index.ts';
 import { startCampaignOnPlay } from '../src/services/campaigns/lifecycle.ts';
+import { bookingsOnAir } from '../src/services/players/playlist.ts';
 import { createTestApp, inject, NO_ORDER_LIMITS, testConfig, type TestContext } from './helpers.ts';
 import { png } from './media-files.ts';
 import { insertProduct, person, placeOrder, type Person } from './security/world.ts';
@@ -166,9 +174,11 @@ describe('o PI de um pedido de agência', () => {
   });
 });
 
-/** A paid order of Carla's whose single item starts today and has an approved ad. */
+let faces = 0;
+/** A paid order of Carla's, on a face of its own, whose single item starts today with an approved ad. */
 async function readyCampaign() {
-  const order = await placeOrder(ctx, carla, productId, { advertiser_id: alfaAdvertiser });
+  const face = await insertProduct(ctx.database, `Outdoor Setor Comercial ${++faces}`, 10_003, 5);
+  const order = await placeOrder(ctx, carla, face.id, { advertiser_id: alfaAdvertiser });
   const paid = await call(chefe, 'POST', `/api/admin/orders/${order.id}/confirm-payment`);
   expect(paid.statusCode, paid.body).toBe(200);
   const [item] = await ctx.database.db.select().from(orderItems).where(eq(orderItems.order_id, order.id));
@@ -192,11 +202,10 @@ async function readyCampaign() {
   });
   expect(approved.statusCode, approved.body).toBe(204);
   // The checkout sells only future periods: the booking is moved to start today.
-  await ctx.database.db
-    .update(orderItems)
-    .set({ starts_on: today, ends_on: addDays(today, 7) })
-    .where(eq(orderItems.id, item!.id));
-  return { order: order.id, item: item!.id };
+  const period = { starts_on: today, ends_on: addDays(today, 7) };
+  await ctx.database.db.update(orderItems).set(period).where(eq(orderItems.id, item!.id));
+  await ctx.database.db.update(reservations).set(period).where(eq(reservations.order_item_id, item!.id));
+  return { order: order.id, item: item!.id, face: face.towerId };
 }
 
 describe('a campanha espera o PI aprovado', () => {
@@ -220,6 +229,9 @@ describe('a campanha espera o PI aprovado', () => {
     const refused = await call(chefe, 'POST', `/api/admin/campanhas/${c.item}/iniciar`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ message: insertionOrderMessages.notApproved(listed.number) });
+    // Nor does the screen play it: its booking is not in the face's playlist.
+    const onAir = async () => (await bookingsOnAir(ctx.database.db, c.face, today)).map((b) => b.booking_id);
+    expect(await onAir()).not.toContain(c.item);
     const deps = ctx.app.deps;
     const onPlay = await ctx.database.db.transaction((tx) =>
       startCampaignOnPlay(deps, tx, c.item, { playerId: 'tela-teste', at: new Date() }),
@@ -245,6 +257,7 @@ describe('a campanha espera o PI aprovado', () => {
     const after = (await call(chefe, 'GET', '/api/admin/pis')).json();
     expect(after.items.map((p: { order_id: string }) => p.order_id)).not.toContain(c.order);
 
+    expect(await onAir()).toContain(c.item);
     const started = await ctx.database.db.transaction((tx) =>
       startCampaignOnPlay(deps, tx, c.item, { playerId: 'tela-teste', at: new Date() }),
     );
