@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import {
   addDays,
@@ -12,9 +12,12 @@ import {
   todayInBrasilia,
 } from '@urbana/shared';
 import { companyBilling } from '@urbana/shared/samples';
+import { migrationsFolder } from '../src/db/client.ts';
 import {
   auditLog,
   campaignRuns,
+  insertionOrderCounters,
+  insertionOrders,
   invoices,
   orderItems,
   orders,
@@ -269,5 +272,34 @@ describe('a campanha espera o PI aprovado', () => {
     expect((await call(carla, 'POST', `/api/agencia/pedidos/${c.order}/pi/aprovar`)).statusCode).toBe(200);
     const started = await call(chefe, 'POST', `/api/admin/campanhas/${c.item}/iniciar`);
     expect(started.statusCode, started.body).toBe(200);
+  });
+});
+
+describe('a migração 0039', () => {
+  it('numera os pedidos de agência feitos antes dela, na ordem em que foram feitos, e o contador segue', async () => {
+    const { db } = ctx.database;
+    const numbers = async () =>
+      Object.fromEntries(
+        (await db.select().from(insertionOrders)).map((pi) => [pi.order_id, pi.number] as const),
+      );
+    const given = await numbers();
+    expect(Object.keys(given).length).toBeGreaterThan(2);
+    // The statements of the migration after its trigger: the back-fill and the counter.
+    const migration = readFileSync(path.join(migrationsFolder, '0039_insertion_orders.sql'), 'utf8');
+    const backfill = migration
+      .split('--> statement-breakpoint')
+      .map((s) => s.trim())
+      .filter((s) => /^INSERT INTO insertion_order/.test(s));
+    expect(backfill).toHaveLength(2);
+    await db.delete(insertionOrders);
+    await db.delete(insertionOrderCounters);
+    for (const statement of backfill) await db.execute(sql.raw(statement));
+    expect(await numbers()).toEqual(given);
+    const [counter] = await db.select().from(insertionOrderCounters);
+    expect(counter).toEqual({ year: Number(year), last: Object.keys(given).length });
+    // The next agency order takes the number after them.
+    const next = await placeOrder(ctx, carla, productId, { advertiser_id: alfaAdvertiser });
+    const pi = (await call(carla, 'GET', `/api/agencia/pedidos/${next.id}/pi`)).json();
+    expect(pi.number).toBe(`PI-${year}-${String(Object.keys(given).length + 1).padStart(6, '0')}`);
   });
 });
