@@ -13,7 +13,7 @@ export const insertionOrderMessages = {
   approved: 'PI aprovado. As campanhas deste pedido podem entrar no ar nas datas reservadas.',
   /** Staff's "Iniciar campanha" (and a screen's first play, which waits) on an order whose PI is pending. */
   notApproved: (number: string) =>
-    `A campanha não pode começar: o PI ${number} deste pedido ainda não foi aprovado pela agência.`,
+    `A campanha não pode começar: o pedido de inserção ${number} deste pedido ainda não foi aprovado pela agência.`,
 } as const;
 
 export const insertionOrderStatuses = ['pendente', 'aprovado'] as const;

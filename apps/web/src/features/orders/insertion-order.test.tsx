@@ -52,14 +52,14 @@ describe('o PI no pedido da agência', () => {
   it('mostra o número, a situação e o PDF; aprovar pede confirmação com os valores e registra', async () => {
     const fetch = renderCard(pending);
     expect(await screen.findByText('Aguardando aprovação da agência')).toBeTruthy();
-    expect(screen.getByText(/PI PI-2026-000007/).textContent).toContain(
-      'só entram no ar depois da aprovação',
-    );
+    expect(screen.getByText(/PI-2026-000007/).textContent).toContain('só entram no ar depois da aprovação');
     expect(screen.getByRole('link', { name: 'PI em PDF' }).getAttribute('href')).toBe(
       '/api/agencia/pedidos/o-1/pi.pdf',
     );
     fireEvent.click(screen.getByRole('button', { name: 'Aprovar PI' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Aprovar o PI PI-2026-000007?' });
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Aprovar o pedido de inserção PI-2026-000007?',
+    });
     expect(dialog.textContent).toContain('Padaria Pão Dourado S.A.');
     expect(dialog.textContent).toContain('R$\u00a0700,21');
     expect(dialog.textContent).toContain('R$\u00a0140,04');

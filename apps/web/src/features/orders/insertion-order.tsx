@@ -19,6 +19,12 @@ const piUrl = (orderId: string) => `/api/agencia/pedidos/${encodeURIComponent(or
 export const insertionOrderPdfUrl = (orderId: string) => `${piUrl(orderId)}.pdf`;
 const piKey = (orderId: string) => ['insertion-order', orderId] as const;
 
+/** The values the agency approves: the three figures, or the one value when there is no commission. */
+const figuresText = (f: InsertionOrder['figures']) =>
+  f.commission > 0
+    ? `valor bruto ${formatMoney(f.gross)}, desconto-padrão ${formatMoney(f.commission)}, valor líquido ${formatMoney(f.net)}`
+    : `valor ${formatMoney(f.net)}, sem desconto-padrão`;
+
 /** The PI of an agency's order (issue #44 item 3). */
 export const useInsertionOrder = (orderId: string) =>
   useQuery({ queryKey: piKey(orderId), queryFn: () => api<InsertionOrder>(piUrl(orderId)) });
@@ -52,7 +58,7 @@ export function InsertionOrderCard({ orderId }: { orderId: string }) {
         </Badge>
       </div>
       <p className="mt-2 text-sm text-slate-600">
-        PI {p.number}
+        {p.number}
         {p.approved_at
           ? ` · aprovado em ${formatDateTime(p.approved_at)} por ${p.approved_by_name ?? 'pessoa da agência'}`
           : ' · as campanhas deste pedido só entram no ar depois da aprovação.'}
@@ -70,8 +76,8 @@ export function InsertionOrderCard({ orderId }: { orderId: string }) {
             Aprovar PI
           </Button>
           <DialogContent
-            title={`Aprovar o PI ${p.number}?`}
-            description={`Você autoriza a veiculação das faces e períodos do PI para ${p.advertiser?.name ?? 'o anunciante'}: valor bruto ${formatMoney(p.figures.gross)}, desconto-padrão ${formatMoney(p.figures.commission)}, valor líquido ${formatMoney(p.figures.net)}. Ficam registrados quem aprovou, quando e de onde.`}
+            title={`Aprovar o pedido de inserção ${p.number}?`}
+            description={`Você autoriza a veiculação das faces e períodos do PI para ${p.advertiser?.name ?? 'o anunciante'}: ${figuresText(p.figures)}. Ficam registrados quem aprovou, quando e de onde.`}
           >
             <div className="flex flex-wrap justify-end gap-3">
               <DialogClose asChild>

@@ -212,7 +212,7 @@ function Documents({ order }: { order: AdminOrderData }) {
         // An agency's order: its PI, which the agency approves before any campaign starts (issue #44).
         <div className="mt-3 space-y-1" data-testid="pi">
           <p>
-            PI {order.insertion_order.number}
+            Pedido de inserção {order.insertion_order.number}
             {DOT}
             {insertionOrderStatusLabels[order.insertion_order.status]}
             {order.insertion_order.approved_at
