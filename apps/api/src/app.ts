@@ -26,6 +26,7 @@ import { registerSse } from './plugins/external/sse.ts';
 import { registerSwagger } from './plugins/external/swagger.ts';
 import { proposalRoutes } from './routes/account/proposals.ts';
 import { agencyRoutes } from './routes/account/agency.ts';
+import { insertionOrderRoutes } from './routes/account/insertion-orders.ts';
 import { adRoutes } from './routes/account/ads.ts';
 import { billingRoutes } from './routes/account/billing.ts';
 import { campaignReportRoutes } from './routes/account/campaign-reports.ts';
@@ -197,6 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(campaignReportRoutes(deps), { prefix: '/api' });
   await app.register(proposalRoutes(deps), { prefix: '/api' });
   await app.register(agencyRoutes(deps), { prefix: '/api' });
+  await app.register(insertionOrderRoutes(deps), { prefix: '/api' });
   await app.register(planRoutes(deps), { prefix: '/api' });
   await app.register(sharedPlanRoutes(deps), { prefix: '/api' });
   await app.register(notificationStreamRoutes(deps), { prefix: '/api' });

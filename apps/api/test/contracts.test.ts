@@ -26,6 +26,8 @@ const NOT_JSON = new Set([
   'GET /api/admin/pedidos/:id/nota-de-credito.pdf',
   'GET /api/admin/pedidos/:id/nfse.xml',
   'GET /api/admin/pedidos/:id/nfse.pdf',
+  'GET /api/admin/pedidos/:id/pi.pdf',
+  'GET /api/agencia/pedidos/:id/pi.pdf',
   'GET /api/admin/propostas/:id/pdf',
   'GET /api/media/:id/:variant',
   'GET /api/telas/:id/midias/:mediaId',

@@ -14,6 +14,7 @@ export const auditActions = {
   'agencia.pessoa_incluida': { sentence: 'incluiu uma pessoa na agência', staff: false },
   'anunciante.cadastrado': { sentence: 'cadastrou um anunciante da agência', staff: false },
   'anunciante.alterado': { sentence: 'alterou um anunciante da agência', staff: false },
+  'pi.aprovado': { sentence: 'aprovou o PI (pedido de inserção) de um pedido da agência', staff: false },
   'anuncio.enviado': { sentence: 'enviou o anúncio para análise', staff: false },
   'anuncio.aprovado': { sentence: 'aprovou o anúncio', staff: true },
   'anuncio.reprovado': { sentence: 'reprovou o anúncio', staff: true },

@@ -52,3 +52,4 @@ export * from './campaigns/schemas.ts';
 export * from './campaigns/queue.ts';
 export * from './agencies/commission.ts';
 export * from './agencies/schemas.ts';
+export * from './agencies/insertion-order.ts';

@@ -200,6 +200,25 @@ const adminRoutes: Record<
     url: (w) => `/api/admin/pedidos/${w.holdOrder.id}/fatura.pdf`,
     invalid: { url: '/api/admin/pedidos/nao-e-um-uuid/fatura.pdf' },
   },
+  // The PI of an agency's order and the pending ones (issue #44 item 3): the orders' section.
+  'GET /api/admin/pis': {
+    section: 'pedidos',
+    ok: 200,
+    url: '/api/admin/pis',
+    invalid: null,
+  },
+  'GET /api/admin/pedidos/:id/pi': {
+    section: 'pedidos',
+    ok: 200,
+    url: (w) => `/api/admin/pedidos/${w.agency.order}/pi`,
+    invalid: { url: '/api/admin/pedidos/nao-e-um-uuid/pi' },
+  },
+  'GET /api/admin/pedidos/:id/pi.pdf': {
+    section: 'pedidos',
+    ok: 200,
+    url: (w) => `/api/admin/pedidos/${w.agency.order}/pi.pdf`,
+    invalid: { url: '/api/admin/pedidos/nao-e-um-uuid/pi.pdf' },
+  },
   'GET /api/admin/pedidos/:id/nota-de-credito.pdf': {
     section: 'pedidos',
     ok: 200,

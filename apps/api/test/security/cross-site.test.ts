@@ -49,6 +49,11 @@ const stateChanging: Record<string, (w: World) => Req> = {
     url: `/api/agencia/anunciantes/${w.agency.advertiser}`,
     payload: { ...billing, person_type: 'pj', document: '11.222.333/0001-81' },
   }),
+  // As the agency's responsável, who may approve it.
+  'POST /api/agencia/pedidos/:id/pi/aprovar': (w) => ({
+    url: `/api/agencia/pedidos/${w.agency.order}/pi/aprovar`,
+    cookie: w.agency.alice.cookie,
+  }),
   'POST /api/admin/agencias/:id/confirmar': (w) => ({
     url: `/api/admin/agencias/${w.agency.id}/confirmar`,
     cookie: w.admin.cookie,

@@ -12,6 +12,7 @@ import {
   playerApiMessages,
   proposalMessages,
   httpMessages,
+  insertionOrderMessages,
 } from '@urbana/shared';
 import { inject } from '../helpers.ts';
 import { hasParams, listRoutes, routeKey } from './routes.ts';
@@ -457,6 +458,33 @@ const paramRoutes: Record<string, ParamCheck> = {
       url: `/api/agencia/anunciantes/${w.agency.advertiser}`,
       payload: { ...billing, person_type: 'pj', name: 'Trocado por Bruno', document: '11.222.333/0001-81' },
     }),
+  },
+  // The PI of an agency's order (issue #44 item 3): only the agency's people read or approve it.
+  'GET /api/agencia/pedidos/:id/pi': {
+    kind: 'owned',
+    notFound: insertionOrderMessages.notFound,
+    id: (w) => w.agency.order,
+    request: (w) => ({ url: `/api/agencia/pedidos/${w.agency.order}/pi` }),
+  },
+  'GET /api/agencia/pedidos/:id/pi.pdf': {
+    kind: 'owned',
+    notFound: insertionOrderMessages.notFound,
+    id: (w) => w.agency.order,
+    request: (w) => ({ url: `/api/agencia/pedidos/${w.agency.order}/pi.pdf` }),
+  },
+  'POST /api/agencia/pedidos/:id/pi/aprovar': {
+    kind: 'owned',
+    notFound: insertionOrderMessages.notFound,
+    id: (w) => w.agency.order,
+    request: (w) => ({ url: `/api/agencia/pedidos/${w.agency.order}/pi/aprovar` }),
+  },
+  'GET /api/admin/pedidos/:id/pi': {
+    kind: 'staff',
+    request: (w) => ({ url: `/api/admin/pedidos/${w.agency.order}/pi` }),
+  },
+  'GET /api/admin/pedidos/:id/pi.pdf': {
+    kind: 'staff',
+    request: (w) => ({ url: `/api/admin/pedidos/${w.agency.order}/pi.pdf` }),
   },
   'POST /api/admin/agencias/:id/confirmar': {
     kind: 'staff',

@@ -101,8 +101,11 @@ export interface World {
   /** Ana's named media plan and its share link's token (issue #23 item 3). */
   anaPlan: string;
   anaPlanToken: string;
-  /** An agency (not Ana's nor Bruno's) and its advertiser, with an alphanumeric CNPJ (issue #44). */
-  agency: { id: string; advertiser: string };
+  /**
+   * An agency (not Ana's nor Bruno's), its advertiser, with an alphanumeric CNPJ, and an order of that
+   * advertiser with its PI (issue #44), placed by Alice, the agency's responsável.
+   */
+  agency: { id: string; advertiser: string; order: string; alice: Person };
 }
 export const w = {} as World;
 
@@ -397,11 +400,11 @@ async function inventoryWorld() {
     cookie: w.ana.cookie,
   });
   w.anaPlanToken = shared.json().share_token;
-  w.agency = await agencyWithAdvertiser(ctx);
+  w.agency = await agencyWithAdvertiser(ctx, w.product.id);
 }
 
 /** Alice's agency and its advertiser: Bruno, who works for no agency, must not reach them. */
-async function agencyWithAdvertiser(ctx: TestContext) {
+async function agencyWithAdvertiser(ctx: TestContext, productId: string) {
   const alice = await person(ctx, { nome: 'Alice Agência' });
   const agency = await inject(ctx, {
     method: 'POST',
@@ -417,7 +420,13 @@ async function agencyWithAdvertiser(ctx: TestContext) {
     payload: { ...companyBilling, name: 'Anunciante da Alice', document: '12.ABC.345/01DE-35' },
   });
   expect(advertiser.statusCode, advertiser.body).toBe(201);
-  return { id: agency.json().id as string, advertiser: advertiser.json().id as string };
+  const order = await placeOrder(ctx, alice, productId, { advertiser_id: advertiser.json().id });
+  return {
+    id: agency.json().id as string,
+    advertiser: advertiser.json().id as string,
+    order: order.id,
+    alice,
+  };
 }
 export const planLines = () => [{ productId: w.product.id, towerIds: [], startDate: START, weeks: 1 }];
 export const proposalBody = () => ({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { adminPageQuery, dateRangeQuery, withDateRange } from '../admin-schemas.ts';
 import { adStatuses, campaignStatuses } from '../ads/rules.ts';
 import { adminOrderNfseSchema } from '../billing/nfse.ts';
+import { insertionOrderStatuses } from '../agencies/insertion-order.ts';
 import { orderStatuses, paymentMethods } from './rules.ts';
 import { bookedLineSchema, orderHeadSchema, orderInvoiceSchema } from './schemas.ts';
 import { adminOrderMessages, HOLD_EXTENSION_MAX_HOURS, refundChoices } from './admin-rules.ts';
@@ -113,6 +114,15 @@ export const adminOrderDetail = orderHeadSchema.extend({
     .nullable(),
   /** The order's NFS-e (issue #42): null when none was queued (unpaid, or nothing to pay). */
   nfse: adminOrderNfseSchema.nullable(),
+  /** The PI of an agency's order and where its approval stands (issue #44 item 3); null: a direct order. */
+  insertion_order: z
+    .object({
+      number: z.string(),
+      status: z.enum(insertionOrderStatuses),
+      approved_at: when.nullable(),
+      approved_by_name: z.string().nullable(),
+    })
+    .nullable(),
   history: z.array(z.object({ at: when, text: z.string(), actor: z.string(), note: z.string().nullable() })),
   actions: z.object({
     confirm_payment: z.boolean(),

@@ -15,3 +15,4 @@ export * from './fiscal.ts';
 export * from './screens.ts';
 export * from './agencies.ts';
 export * from './refunds.ts';
+export * from './insertion-orders.ts';

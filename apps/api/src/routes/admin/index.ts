@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { requireStaff } from '../../plugins/app/auth.ts';
 import { agencyAdminRoutes } from './agencies.ts';
+import { insertionOrderAdminRoutes } from './insertion-orders.ts';
 import { adminCampaignRoutes } from './campaigns.ts';
 import { couponAdminRoutes } from './coupons.ts';
 import { dashboardAdminRoutes } from './dashboard.ts';
@@ -46,6 +47,7 @@ export const adminRoutes =
     await app.register(inventoryAdminRoutes(deps));
     await app.register(proposalAdminRoutes(deps));
     await app.register(agencyAdminRoutes(deps));
+    await app.register(insertionOrderAdminRoutes(deps));
     await app.register(adminCampaignRoutes(deps));
     await app.register(supportAdminRoutes(deps));
     await app.register(messagingAdminRoutes(deps));

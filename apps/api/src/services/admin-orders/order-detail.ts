@@ -18,6 +18,7 @@ import {
   ads,
   auditLog,
   creditNotes,
+  insertionOrders,
   invoices,
   orders,
   orderStatusHistory,
@@ -71,6 +72,18 @@ export function availableActions(
       last_refundable_day: paid && firstStart ? lastRefundableDay(firstStart) : null,
     },
     resend_email: true,
+  };
+}
+
+/** The PI of an agency's order, as the staff page shows it; null for a direct customer's order. */
+async function insertionOrderState(db: Db, orderId: string): Promise<AdminOrderDetail['insertion_order']> {
+  const pi = await db.query.insertionOrders.findFirst({ where: eq(insertionOrders.order_id, orderId) });
+  if (!pi) return null;
+  return {
+    number: pi.number,
+    status: pi.approved_at ? 'aprovado' : 'pendente',
+    approved_at: pi.approved_at?.toISOString() ?? null,
+    approved_by_name: pi.approved_by_name,
   };
 }
 
@@ -140,6 +153,25 @@ const amountOf = (payload: unknown) => {
   return p.data?.amount ?? p.amount ?? null;
 };
 
+/** The order's devoluções by Pix through the PSP (decision 102), oldest first. */
+async function pixRefundsOf(db: Db, orderId: string) {
+  const rows = await db
+    .select()
+    .from(paymentRefunds)
+    .where(eq(paymentRefunds.order_id, orderId))
+    .orderBy(asc(paymentRefunds.created_at));
+  return rows.map((r) => ({
+    amount: r.amount,
+    kind: r.kind,
+    status: r.status,
+    provider_reason: r.provider_reason,
+    attempts: r.attempts,
+    last_error: r.last_error,
+    created_at: r.created_at.toISOString(),
+    settled_at: r.settled_at?.toISOString() ?? null,
+  }));
+}
+
 /** /admin/pedidos/{id}: everything staff need to act on one order. */
 export async function adminOrderDetail(db: Db, orderId: string): Promise<AdminOrderDetail> {
   const order = await db.query.orders.findFirst({ where: eq(orders.id, orderId) });
@@ -190,22 +222,7 @@ export async function adminOrderDetail(db: Db, orderId: string): Promise<AdminOr
       amount: amountOf(e.payload),
       received_at: e.received_at.toISOString(),
     })),
-    pix_refunds: (
-      await db
-        .select()
-        .from(paymentRefunds)
-        .where(eq(paymentRefunds.order_id, order.id))
-        .orderBy(asc(paymentRefunds.created_at))
-    ).map((r) => ({
-      amount: r.amount,
-      kind: r.kind,
-      status: r.status,
-      provider_reason: r.provider_reason,
-      attempts: r.attempts,
-      last_error: r.last_error,
-      created_at: r.created_at.toISOString(),
-      settled_at: r.settled_at?.toISOString() ?? null,
-    })),
+    pix_refunds: await pixRefundsOf(db, order.id),
     invoice: invoice ? orderInvoice(invoice) : null,
     credit_note: note
       ? {
@@ -217,6 +234,7 @@ export async function adminOrderDetail(db: Db, orderId: string): Promise<AdminOr
         }
       : null,
     nfse: await staffOrderNfse(db, order.id),
+    insertion_order: await insertionOrderState(db, order.id),
     history: await historyOf(db, order.id),
     actions: availableActions(order, items),
   };

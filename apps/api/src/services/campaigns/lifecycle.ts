@@ -6,6 +6,7 @@ import {
   campaignFinishRefusal,
   campaignStartRefusal,
   canTransitionAd,
+  insertionOrderMessages,
   isEarlyFinish,
   todayInBrasilia,
   type AdStatus,
@@ -17,6 +18,7 @@ import { adItems, ads, campaignRuns, orderItems, orders, profiles } from '../../
 import { AppError } from '../../lib/errors.ts';
 import type { ActorContext } from '../admin.ts';
 import { audit } from '../audit.ts';
+import { pendingInsertionOrderOf } from '../agencies/insertion-orders.ts';
 import { emailTemplates } from '../messaging/email-templates.ts';
 import { unsubscribeUrl } from '../messaging/email-unsubscribe.ts';
 import { CAMPAIGN_ORDERS } from './queries.ts';
@@ -177,8 +179,9 @@ async function putOnAir(deps: CampaignDeps, tx: Tx, c: Locked, by: StartedBy) {
 }
 
 /**
- * Staff start a campaign: its ad must be approved and the booked period must have begun (a booking for
- * 09/12 cannot go on air on 23/11, issue #17 item 1); the ad and the order go on air.
+ * Staff start a campaign: its ad must be approved, the booked period must have begun (a booking for
+ * 09/12 cannot go on air on 23/11, issue #17 item 1) and, for an agency's order, its PI approved; the
+ * ad and the order go on air.
  */
 export async function startCampaign(deps: CampaignDeps, actor: ActorContext, itemId: string) {
   await deps.db.transaction(async (tx) => {
@@ -188,6 +191,9 @@ export async function startCampaign(deps: CampaignDeps, actor: ActorContext, ite
       throw new AppError(409, campaignMessages.needsApprovedAd);
     const refusal = campaignStartRefusal({ start: c.item.starts_on, weeks: c.item.weeks }, todayInBrasilia());
     if (refusal) throw new AppError(409, refusal);
+    // An agency's order: its PI must be approved first (issue #44 item 3, decision 103).
+    const pendingPi = await pendingInsertionOrderOf(tx, c.order.id);
+    if (pendingPi) throw new AppError(409, insertionOrderMessages.notApproved(pendingPi));
     await putOnAir(deps, tx, c, { actor: 'equipe', actorId: actor.actorId, ip: actor.ip });
   });
   void deps.outbox.kick();
@@ -196,7 +202,8 @@ export async function startCampaign(deps: CampaignDeps, actor: ActorContext, ite
 /**
  * A booking's first play reported by its screen puts its campaign on air (issue #43 item 3), by the
  * same step as staff's button, at the play's start; nothing happens to a campaign already started or
- * finished, whose ad is not approved, whose order is not paid, or whose period has not begun. In the
+ * finished, whose ad is not approved, whose order is not paid, whose PI (an agency's order) is not
+ * approved, or whose period has not begun. In the
  * caller's transaction (the report's); the caller kicks the outbox after the commit.
  */
 export async function startCampaignOnPlay(
@@ -213,6 +220,8 @@ export async function startCampaignOnPlay(
   if (!c.ad || (c.ad.status !== 'aprovado' && c.ad.status !== 'em_veiculacao')) return false;
   const period = { start: c.item.starts_on, weeks: c.item.weeks };
   if (campaignStartRefusal(period, todayInBrasilia(play.at))) return false;
+  // Nor before the agency approved the order's PI: the screen's plays are kept, the run waits.
+  if (await pendingInsertionOrderOf(tx, c.order.id)) return false;
   await putOnAir(deps, tx, c, { actor: 'sistema', ...play });
   return true;
 }

@@ -19,7 +19,8 @@ interface Booking extends Record<string, unknown> {
 
 /**
  * The bookings on air on a face today: a confirmed slot whose period holds today, of a paid (or
- * running) order, its run not finished, its ad approved (or already on air).
+ * running) order, its run not finished, its ad approved (or already on air) and, for an agency's
+ * order, its PI approved (decision 103).
  */
 export async function bookingsOnAir(db: Db, towerId: string, today: string): Promise<Booking[]> {
   const { rows } = await db.execute<Booking>(sql`
@@ -34,6 +35,8 @@ export async function bookingsOnAir(db: Db, towerId: string, today: string): Pro
       and r.starts_on <= ${today}::date and r.ends_on > ${today}::date
       and o.status in ('pago', 'em_veiculacao') and cr.finished_at is null
       and a.status in ('aprovado', 'em_veiculacao')
+      and not exists (
+        select 1 from insertion_orders pi where pi.order_id = o.id and pi.approved_at is null)
     order by r.slot, r.order_item_id`);
   return rows;
 }

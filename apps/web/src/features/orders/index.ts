@@ -5,3 +5,4 @@ export { CartBar } from './cart-bar.tsx';
 export { timeLeftText } from './time-left.ts';
 export { InvoicedTerms, PixWindow } from './invoiced-terms.tsx';
 export { RefundCard } from './refund-card.tsx';
+export { InsertionOrderCard, insertionOrderPdfUrl } from './insertion-order.tsx';

@@ -9,6 +9,7 @@ import {
   formatHoldEnd,
   formatDocument,
   formatPhone,
+  insertionOrderStatusLabels,
   invoiceStatusLabels,
   invoiceTitle,
   paths,
@@ -205,6 +206,22 @@ function Documents({ order }: { order: AdminOrderData }) {
           </p>
           <a className={fileLink} href={`${base}/nota-de-credito.pdf`} target="_blank" rel="noreferrer">
             <FileText className="h-4 w-4" aria-hidden="true" /> Nota de crédito em PDF
+          </a>
+        </div>
+      ) : null}
+      {order.insertion_order ? (
+        // An agency's order: its PI, which the agency approves before any campaign starts (issue #44).
+        <div className="mt-3 space-y-1" data-testid="pi">
+          <p>
+            Pedido de inserção {order.insertion_order.number}
+            {DOT}
+            {insertionOrderStatusLabels[order.insertion_order.status]}
+            {order.insertion_order.approved_at
+              ? ` em ${formatDateTime(order.insertion_order.approved_at)} por ${order.insertion_order.approved_by_name ?? '—'}`
+              : ''}
+          </p>
+          <a className={fileLink} href={`${base}/pi.pdf`} target="_blank" rel="noreferrer">
+            <FileText className="h-4 w-4" aria-hidden="true" /> PI em PDF
           </a>
         </div>
       ) : null}

@@ -34,6 +34,7 @@ import {
   OrderStatusBadge,
   PixWindow,
   RefundCard,
+  InsertionOrderCard,
   useCancelOrder,
   useOrder,
 } from '../../../features/orders/index.ts';
@@ -125,6 +126,8 @@ function Detail() {
         </Card>
         <div className="space-y-6">
           <RefundCard order={o} />
+          {/* An agency's order: its PI, approved by the agency before the campaign starts (issue #44). */}
+          {o.advertiser ? <InsertionOrderCard orderId={o.id} /> : null}
           <Card>
             <h2 className="text-lg font-semibold text-slate-900">Valores</h2>
             <dl className="mt-2 space-y-1 text-sm">

@@ -40,6 +40,7 @@ const base: AdminOrderData = {
   invoice: null,
   credit_note: null,
   nfse: null,
+  insertion_order: null,
   history: [],
   actions: {
     confirm_payment: false,
