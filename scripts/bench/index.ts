@@ -319,6 +319,7 @@ if (!quick) {
         first_5s_p50_ms: number;
         last_5s_p50_ms: number;
       };
+      with_psp?: Burst & { checkouts: number; products: number; created: number; psp_put_cob_p95_ms: number };
     }>;
   };
   for (const row of checkout.results) {
@@ -347,6 +348,20 @@ if (!quick) {
     record({ name: `${name} recusados 409`, value: face.conflicts, unit: '' });
     const many = row.many_products;
     p95(`checkout ${row.driver} (${many.checkouts} simultâneos em ${many.products} produtos)`, many, 300);
+    if (row.with_psp) {
+      // With the API Pix provider on (issue #41): the same budget plus the PSP's own time, shown apart.
+      const w = row.with_psp;
+      const label = `checkout ${row.driver} com PSP (${w.checkouts} simultâneos em ${w.products} produtos)`;
+      record({
+        name: `${label} p95`,
+        value: w.p95_ms,
+        unit: 'ms',
+        budget: { op: '<=', limit: 300 + w.psp_put_cob_p95_ms },
+      });
+      record({ name: `${label} PSP sozinho (PUT /cob simultâneos) p95`, value: w.psp_put_cob_p95_ms, unit: 'ms' });
+      record({ name: `${label} pedidos criados`, value: w.created, unit: '', budget: { op: '>=', limit: w.checkouts } });
+      record({ name: `${label} erros 5xx`, value: w.server_errors, unit: '', budget: { op: '<=', limit: 0 } });
+    }
     if (row.sustained) {
       const s = row.sustained;
       const label = `checkout ${row.driver} (${s.rate}/s por ${s.seconds} s)`;
