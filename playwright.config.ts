@@ -16,6 +16,8 @@ export const E2E_PSP_PORT = Number(process.env.E2E_PSP_PORT ?? 2628);
 export const E2E_PSP_PAGE_PORT = Number(process.env.E2E_PSP_PAGE_PORT ?? 2629);
 /** The Sefin Nacional simulator (mTLS), where the server's fiscal worker issues the NFS-e of paid orders. */
 export const E2E_SEFIN_PORT = Number(process.env.E2E_SEFIN_PORT ?? 2630);
+/** The Sefin simulator's page, where a test has the next emission refused. */
+export const E2E_SEFIN_PAGE_PORT = Number(process.env.E2E_SEFIN_PAGE_PORT ?? 2631);
 const baseURL = `http://localhost:${E2E_PORT}`;
 
 const chromium = {
@@ -38,8 +40,10 @@ export default defineConfig({
   workers: process.env.CI ? 2 : undefined,
   forbidOnly: true,
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // CI shares two cores between the server, two browsers and the tests: the same steps take twice as
+  // long there (24.9 min against 11.4 min on a quiet machine), so the waits are twice as long too.
+  timeout: process.env.CI ? 60_000 : 30_000,
+  expect: { timeout: process.env.CI ? 14_000 : 7_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   globalSetup: './e2e/support/global-setup.ts',
   use: {
@@ -96,6 +100,7 @@ export default defineConfig({
       // NFS-e through the project's Sefin simulator, started by start-server.mjs (issue #42), which
       // sets NFSE_URL and the certificates; the issuer is a made-up company of Brasília.
       E2E_SEFIN_PORT: String(E2E_SEFIN_PORT),
+      E2E_SEFIN_PAGE_PORT: String(E2E_SEFIN_PAGE_PORT),
       ...E2E_ISSUER,
       ADMIN_EMAILS: STAFF.admin,
       // The staff accounts come from the command line with a password alone; the rule that an admin

@@ -1,12 +1,17 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { addDays } from '@urbana/shared';
+import { productIds } from './support/fixtures.ts';
+import { payAtPsp, startDate } from './support/orders.ts';
 import { createCustomer, signInWithForm } from './support/users.ts';
 
 const VIACEP = 'https://viacep.com.br/ws/';
 
-test('empresa de CNPJ alfanumérico: digita em minúsculas, a Receita preenche, o CEP traz o código IBGE', async ({
+test('empresa de CNPJ alfanumérico: digita em minúsculas, a Receita preenche, o CEP traz o código IBGE; paga o Pix e baixa a NFS-e', async ({
   page,
   request,
 }) => {
+  test.setTimeout(150_000);
   // The browser asks ViaCEP itself: a local fake of its protocol, with the IBGE code it answers.
   await page.route(`${VIACEP}**`, (route) =>
     route.fulfill({
@@ -75,5 +80,46 @@ test('empresa de CNPJ alfanumérico: digita em minúsculas, a Receita preenche, 
   // The page fits the phone: nothing scrolls sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
     await page.evaluate(() => window.innerWidth),
+  );
+
+  // It pays an order by Pix at the bank (the PSP simulator) and downloads its NFS-e, issued by the
+  // server's fiscal worker at the Sefin simulator with the alphanumeric CNPJ as the buyer (issue #42).
+  const [productId] = await productIds(request, 1);
+  const placed = await page.request.post('/api/orders', {
+    headers: { 'idempotency-key': `cnpj-alfa-${Date.now()}` },
+    data: {
+      items: [
+        {
+          product_id: productId,
+          start_date: addDays(await startDate(request), 7 * 66),
+          weeks: 1,
+          tower_ids: [],
+        },
+      ],
+      payment_method: 'pix',
+    },
+  });
+  expect(placed.status()).toBe(201);
+  const order = (await placed.json()) as { id: string; code: string };
+  await payAtPsp(page.context(), order.code);
+  await page.goto(`/pedido/${order.id}`);
+  const nfse = page.getByTestId('nfse');
+  // The fiscal worker runs every 15 s.
+  await expect(async () => {
+    await page.reload();
+    await expect(nfse).toContainText('NFS-e: Emitida', { timeout: 1_000 });
+  }).toPass({ timeout: 60_000, intervals: [1_000, 2_000] });
+  const pdfDownload = page.waitForEvent('download');
+  await nfse.getByRole('link', { name: 'NFS-e em PDF' }).click();
+  const pdf = await pdfDownload;
+  expect(
+    readFileSync((await pdf.path())!)
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
+  const xmlDownload = page.waitForEvent('download');
+  await nfse.getByRole('link', { name: 'XML da NFS-e' }).click();
+  expect(readFileSync((await (await xmlDownload).path())!, 'utf8')).toContain(
+    '<toma><CNPJ>12ABC34501DE35</CNPJ>',
   );
 });

@@ -7,10 +7,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { addDays } from '@urbana/shared';
+import { addDays, isValidDocument } from '@urbana/shared';
+import { E2E_SEFIN_PAGE_PORT } from '../playwright.config.ts';
 import { staffSignIn } from './support/admin-pages.ts';
 import { productIds, STAFF } from './support/fixtures.ts';
-import { companyBilling, placeOrderAs, startDate } from './support/orders.ts';
+import { companyBilling, payAtPsp, placeOrderAs, startDate } from './support/orders.ts';
 import { customerReadyToOrder, signInWithForm, toast } from './support/users.ts';
 
 test.use({ viewport: { width: 1280, height: 900 } });
@@ -130,4 +131,65 @@ test('NFS-e: o pagamento emite a nota na Sefin, o cliente baixa DANFSe e XML, a 
 
   await page.reload();
   await expect(nfse).toContainText('NFS-e: Cancelada');
+});
+
+/** A CNPJ of its own for this test (valid check digits), so that the Sefin refuses only its DPS. */
+function freshCnpj(): string {
+  const base = `${String(Date.now()).slice(-8)}0001`;
+  for (let dv = 0; dv < 100; dv++) {
+    const cnpj = `${base}${String(dv).padStart(2, '0')}`;
+    if (isValidDocument(cnpj, 'pj')) return cnpj;
+  }
+  throw new Error('nenhum dígito verificador serviu');
+}
+
+test('NFS-e recusada pela Sefin: a equipe lê a mensagem na fila fiscal, tenta de novo e ela é emitida', async ({
+  page,
+  browser,
+  request,
+  playwright,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const cnpj = freshCnpj();
+  const customer = await customerReadyToOrder(request, playwright, baseURL!, 'Rui Recusa', {
+    ...companyBilling,
+    name: 'Recusa Simulada Ltda',
+    document: cnpj,
+  });
+  const [productId] = await productIds(request, 1);
+  const order = await placeOrderAs(customer.api, {
+    productId: productId!,
+    start: addDays(await startDate(request), 7 * 70),
+    method: 'pix',
+  });
+  // The Sefin (its simulator's page) will refuse this buyer's next DPS.
+  const sefin = await page.context().newPage();
+  await sefin.goto(`http://127.0.0.1:${E2E_SEFIN_PAGE_PORT}/`);
+  await sefin.getByLabel(/CPF\/CNPJ do tomador/).fill(cnpj);
+  await sefin.getByRole('button', { name: 'Recusar a próxima emissão' }).click();
+  await expect(sefin.getByText(/Recusas a dar: [1-9]/)).toBeVisible();
+  await sefin.close();
+  await payAtPsp(page.context(), order.code);
+
+  const staffContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const staff = await staffContext.newPage();
+  await staffSignIn(staff, STAFF.operador);
+  await staff.goto('/admin/fiscal');
+  const line = staff.getByTestId('fiscal-linha').filter({ hasText: order.code });
+  // The fiscal worker runs every 15 s.
+  await expect(async () => {
+    await staff.reload();
+    await expect(line).toContainText('Recusada', { timeout: 1_000 });
+  }).toPass({ timeout: 60_000, intervals: [1_000, 2_000] });
+  await expect(line).toContainText('E0312');
+  await expect(line).toContainText('Código do município do tomador inexistente');
+  await staff.screenshot({ path: testInfo.outputPath('fila-fiscal-recusada.png'), fullPage: true });
+  await line.getByRole('button', { name: 'Tentar de novo' }).click();
+  await expect(toast(staff, 'NFS-e devolvida à fila de emissão.')).toBeVisible();
+  await expect(async () => {
+    await staff.reload();
+    await expect(line).toContainText('Emitida', { timeout: 1_000 });
+  }).toPass({ timeout: 60_000, intervals: [1_000, 2_000] });
+  await staffContext.close();
 });

@@ -59,6 +59,7 @@ Object.assign(env, settings);
 const { child: sefin, settings: nfse } = await startSefinChild(
   { ...env, TMPDIR: dataDir },
   env.E2E_SEFIN_PORT,
+  env.E2E_SEFIN_PAGE_PORT,
 );
 Object.assign(env, nfse);
 

@@ -6,11 +6,11 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 
 /** The child, and the NFSE_* settings that point Urbana at it. */
-export async function startSefinChild(env, port) {
+export async function startSefinChild(env, port, pagePort) {
   const tsx = path.resolve('node_modules/.bin/tsx');
   const child = spawn(tsx, ['scripts/simulators/sefin-nacional.ts'], {
     // PORT is the simulator's own here, not the API's.
-    env: { ...env, PORT: String(port ?? 4020) },
+    env: { ...env, PORT: String(port ?? 4020), SEFIN_PAGE_PORT: String(pagePort ?? 4021) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const printed = await new Promise((resolve, reject) => {

@@ -46,6 +46,8 @@ export interface SefinSimulator {
   mode: 'ok' | 'fail' | 'timeout' | 'lose';
   /** Refusals to answer to the next emissions, one per POST /nfse, as the Sefin's `erros[]`. */
   refuseNext: Message[][];
+  /** A refusal for the next DPS of one buyer (its CNPJ or CPF, letters upper-case, no marks). */
+  refuseFor: Map<string, Message[]>;
   /** idDps → what was issued. */
   issued: Map<string, Issued>;
   close(): Promise<void>;
@@ -139,6 +141,8 @@ interface State {
   byKey: Map<string, Issued>;
   sequence: number;
   refuseNext: Message[][];
+  /** A refusal for the next DPS of one buyer (tomador's CNPJ or CPF): steered from the page. */
+  refuseFor: Map<string, Message[]>;
 }
 
 async function emit(
@@ -154,6 +158,12 @@ async function emit(
   if (erros.length > 0) return refuse(res, 400, erros);
   const told = state.refuseNext.shift();
   if (told) return refuse(res, 400, told);
+  const tomador = /<toma>\s*<(?:CNPJ|CPF)>([^<]+)</.exec(xml)?.[1];
+  const forTomador = tomador ? state.refuseFor.get(tomador) : undefined;
+  if (forTomador) {
+    state.refuseFor.delete(tomador!);
+    return refuse(res, 400, forTomador);
+  }
   const idDps = /<infDPS[^>]*\sId="([^"]+)"/.exec(xml)?.[1] ?? '';
   if (state.issued.has(idDps))
     return refuse(res, 400, [
@@ -238,7 +248,13 @@ function route(
 const lost = () => ({ writeHead: () => undefined, end: () => undefined });
 
 export async function startSefinSimulator(options: SefinSimulatorOptions): Promise<SefinSimulator> {
-  const state: State = { issued: new Map(), byKey: new Map(), sequence: 0, refuseNext: [] };
+  const state: State = {
+    issued: new Map(),
+    byKey: new Map(),
+    sequence: 0,
+    refuseNext: [],
+    refuseFor: new Map(),
+  };
   const control = { mode: 'ok' as SefinSimulator['mode'], received: [] as SefinRequest[] };
   const server: Server = createServer(
     { key: options.key, cert: options.cert, ca: options.ca, requestCert: true, rejectUnauthorized: true },
@@ -273,6 +289,7 @@ export async function startSefinSimulator(options: SefinSimulatorOptions): Promi
     },
     issued: state.issued,
     refuseNext: state.refuseNext,
+    refuseFor: state.refuseFor,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -291,9 +308,41 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     ca: certs.caPem,
     port: Number(process.env.PORT ?? 4020),
   });
+  // A page of its own (plain HTTP), as the PSP simulator has: "refuse the next emission", so that a
+  // developer or a browser test sees a refusal and tries again from the fiscal queue.
+  const pagePort = Number(process.env.SEFIN_PAGE_PORT ?? 4021);
+  const { createServer: createPage } = await import('node:http');
+  const page = createPage((req, res) => {
+    if (req.method === 'POST' && req.url === '/recusar-proxima') {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      req.on('end', () => {
+        const documento = (new URLSearchParams(body).get('documento') ?? '')
+          .toUpperCase()
+          .replace(/[^0-9A-Z]/g, '');
+        const erros = [
+          { codigo: 'E0312', descricao: 'Código do município do tomador inexistente (recusa simulada).' },
+        ];
+        if (documento) simulator.refuseFor.set(documento, erros);
+        else simulator.refuseNext.push(erros);
+        res.writeHead(303, { location: '/' }).end();
+      });
+      return;
+    }
+    res
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      .end(
+        `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Sefin Nacional simulada</title>` +
+          `<h1>Sefin Nacional simulada</h1><p>NFS-e emitidas: ${simulator.issued.size}. ` +
+          `Recusas a dar: ${simulator.refuseNext.length + simulator.refuseFor.size}.</p>` +
+          `<form method="post" action="/recusar-proxima"><label>CPF/CNPJ do tomador (vazio: qualquer) ` +
+          `<input name="documento"></label> <button type="submit">Recusar a próxima emissão</button></form>`,
+      );
+  });
+  await new Promise<void>((resolve) => page.listen(pagePort, '127.0.0.1', resolve));
   console.log(
     [
-      `Sefin Nacional simulada em ${simulator.url}`,
+      `Sefin Nacional simulada em ${simulator.url} (página: http://127.0.0.1:${pagePort})`,
       `NFSE_URL=${simulator.url}`,
       `NFSE_CA=${certs.dir}/ca.crt`,
       `NFSE_CERT_PFX=${certs.clientPfxPath}`,

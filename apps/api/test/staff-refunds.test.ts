@@ -230,6 +230,7 @@ describe('o cliente vê o reembolso', () => {
       reason: 'Abrigo em obra',
       refund: {
         amount: 70_000,
+        pix_refund: null,
         reason: 'A obra no abrigo é responsabilidade da Urbana.',
         credit_note: { number, amount: 70_000, created_at: expect.any(String) },
       },
@@ -281,7 +282,8 @@ describe('o cliente vê o reembolso', () => {
     ).json();
     expect(mine.cancellation).toEqual({
       reason: 'Cliente pediu o cancelamento',
-      refund: { amount: 0, reason: null, credit_note: null },
+      // No PSP here: staff return the money, no devolução by Pix.
+      refund: { amount: 0, reason: null, credit_note: null, pix_refund: null },
     });
     const pdf = await inject(ctx, {
       method: 'GET',
