@@ -140,6 +140,10 @@ describe('a Pix whose webhook was lost', () => {
     expect(nextCheck(created, new Date('2026-11-28T13:00:00Z')).toISOString()).toBe(
       '2026-11-28T13:05:00.000Z',
     );
+    // An invoiced order's charge (cobv), held for days: at most hourly.
+    expect(nextCheck(created, new Date('2026-11-30T12:00:00Z'), 'faturado').toISOString()).toBe(
+      '2026-11-30T13:00:00.000Z',
+    );
   });
 
   it('pays the order at the last look before expiry instead of giving its faces back', async () => {

@@ -17,6 +17,11 @@ import { applyRefundStates } from './refunds.ts';
 /** Never more often than this per order, and never less often than the cap. */
 export const RECONCILE_MIN_MS = 30_000;
 export const RECONCILE_MAX_MS = 5 * 60_000;
+/**
+ * An invoiced order's charge (cobv) is held for days: asked about at most hourly, not every 5 minutes
+ * (the sweep and the last look before expiry still find a Pix whose webhook was lost).
+ */
+export const RECONCILE_DUE_DATE_MAX_MS = 60 * 60_000;
 /** How far back the sweep looks. */
 export const SWEEP_HOURS = 24;
 /** How long past its window an order waits for a PSP that cannot be asked before it expires anyway. */
@@ -24,10 +29,10 @@ export const EXPIRY_GRACE_MS = 10 * 60_000;
 
 type Deps = OrderDeps & { payments?: PaymentProvider | undefined };
 
-/** The next look at an order: a quarter of its age, between 30 s and 5 minutes. */
-export function nextCheck(createdAt: Date, now: Date): Date {
+/** The next look at an order: a quarter of its age, between 30 s and 5 minutes (an hour for a cobv). */
+export function nextCheck(createdAt: Date, now: Date, method: 'pix' | 'faturado' = 'pix'): Date {
   const wait = Math.min(
-    RECONCILE_MAX_MS,
+    method === 'faturado' ? RECONCILE_DUE_DATE_MAX_MS : RECONCILE_MAX_MS,
     Math.max(RECONCILE_MIN_MS, (now.getTime() - createdAt.getTime()) / 4),
   );
   return new Date(now.getTime() + wait);
@@ -77,7 +82,7 @@ export async function reconcileUnpaid(deps: Deps, now = new Date(), limit = 50):
   for (const order of due) {
     await deps.db
       .update(orders)
-      .set({ payment_check_at: nextCheck(order.created_at, now) })
+      .set({ payment_check_at: nextCheck(order.created_at, now, order.method) })
       .where(eq(orders.id, order.id));
     try {
       const outcomes = await checkOrder(deps, provider, order.txid, order.method);
