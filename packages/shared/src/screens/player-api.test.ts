@@ -11,10 +11,19 @@ describe('horário de funcionamento da tela (Brasília)', () => {
     expect(screenOpenSince(at('05:59'), { opens_at: '06:00', closes_at: '23:00' })).toBeNull();
   });
 
-  it('um fechamento antes da abertura passa da meia-noite; 00:00–00:00 é o dia todo', () => {
+  it('um fechamento antes da abertura passa da meia-noite', () => {
     const night = { opens_at: '18:00', closes_at: '02:00' };
     expect(screenOpenSince(at('01:30'), night)).toEqual(new Date('2026-11-20T18:00:00-03:00'));
     expect(screenOpenSince(at('03:00'), night)).toBeNull();
-    expect(screenOpenSince(at('14:05'), { opens_at: '00:00', closes_at: '00:00' })).toEqual(at('00:00'));
+  });
+
+  it('uma tela de dia inteiro nunca reabre: um silêncio que atravessa a meia-noite continua contando', () => {
+    for (const hours of [
+      { opens_at: '00:00', closes_at: '00:00' },
+      { opens_at: '06:00', closes_at: '06:00' },
+    ]) {
+      expect(screenOpenSince(at('14:05'), hours)).toEqual(new Date(0));
+      expect(screenOpenSince(new Date('2026-11-22T00:05:00-03:00'), hours)).toEqual(new Date(0));
+    }
   });
 });

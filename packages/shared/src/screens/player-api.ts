@@ -149,7 +149,9 @@ const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.
 
 /**
  * When the screen's current operating period began, or null when it is closed now. Hours are
- * 'HH:MM' in Brasília; a close at or before the opening runs past midnight (decision 090).
+ * 'HH:MM' in Brasília; a close at or before the opening runs past midnight (decision 090). A screen
+ * that closes when it opens runs all day and never opens anew: its period began at the epoch, so a
+ * silence that crosses midnight is still counted from the last contact.
  */
 export function screenOpenSince(now: Date, hours: { opens_at: string; closes_at: string }): Date | null {
   const parts = brasiliaClock.formatToParts(now);
@@ -157,6 +159,7 @@ export function screenOpenSince(now: Date, hours: { opens_at: string; closes_at:
   const minute = part('hour') * 60 + part('minute');
   const opens = minutesOf(hours.opens_at);
   const closes = minutesOf(hours.closes_at);
+  if (opens === closes) return new Date(0);
   const open = closes > opens ? minute >= opens && minute < closes : minute >= opens || minute < closes;
   if (!open) return null;
   const sinceOpening = (minute - opens + 1440) % 1440;
