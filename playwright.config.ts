@@ -1,11 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import {
-  E2E_ISSUER,
-  GOOGLE_E2E,
-  PIX_WEBHOOK_SECRET_E2E,
-  STAFF,
-  WEBHOOK_SECRET,
-} from './e2e/support/fixtures.ts';
+import { E2E_ISSUER, GOOGLE_E2E, PIX_WEBHOOK_SECRET_E2E, STAFF } from './e2e/support/fixtures.ts';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2625);
@@ -90,7 +84,6 @@ export default defineConfig({
       GOOGLE_CLIENT_ID: GOOGLE_E2E.clientId,
       GOOGLE_CLIENT_SECRET: GOOGLE_E2E.clientSecret,
       GOOGLE_ISSUER: `http://127.0.0.1:${E2E_OIDC_PORT}`,
-      PAYMENT_WEBHOOK_SECRET: WEBHOOK_SECRET,
       // The project's own CNPJ registry (BrasilAPI protocol), started by the global set-up.
       CNPJ_LOOKUP_URL: `http://127.0.0.1:${E2E_CNPJ_PORT}`,
       // Pix through the project's PSP simulator, started by start-server.mjs (issue #41).

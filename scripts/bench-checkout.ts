@@ -130,9 +130,9 @@ async function seedHistory(database: Database, times: number) {
       select o.*, g, gen_random_uuid() as copy_id from orders o, generate_series(1, ${times}) g),
     copied as (
       insert into orders (id, code, user_id, status, payment_method, subtotal, discount, coupon_discount,
-        total, request_hash, pix_txid, billing, client_ip, expires_at, created_at)
+        total, request_hash, payment_reference, billing, client_ip, expires_at, created_at)
       select copy_id, code || '-' || g, user_id, 'expirado', payment_method, subtotal, discount,
-        coupon_discount, total, request_hash, pix_txid || '-' || g, billing, client_ip,
+        coupon_discount, total, request_hash, payment_reference || '-' || g, billing, client_ip,
         created_at - make_interval(days => g) + interval '30 minutes', created_at - make_interval(days => g)
       from src
       returning id)

@@ -34,7 +34,6 @@ export const GOOGLE_E2E = {
   user: { sub: 'google-e2e-1', email: 'google.e2e@gmail.com', email_verified: true, name: 'Gabriela Google' },
 };
 
-export const WEBHOOK_SECRET = 'segredo-webhook-e2e';
 /** The secret the PSP simulator's webhook URL carries (`?segredo=`, PIX_WEBHOOK_SECRET). */
 export const PIX_WEBHOOK_SECRET_E2E = 'segredo-pix-e2e';
 /** The issuer of the NFS-e in the browser tests (EMPRESA_*): a made-up company of Brasília. */

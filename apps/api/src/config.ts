@@ -70,7 +70,6 @@ const envSchema = z.object({
   PIX_KEY: z.string().default('pix@urbana.com.br'),
   PIX_MERCHANT_NAME: z.string().default('URBANA MIDIA EXTERIOR'),
   PIX_MERCHANT_CITY: z.string().default('BRASILIA'),
-  PAYMENT_WEBHOOK_SECRET: z.string().optional(),
   ...pixPspEnvSchema,
   LONG_RUN_DISCOUNT_WEEKS: z.coerce.number().int().min(1).default(12),
   LONG_RUN_DISCOUNT_PERCENT: z.coerce.number().min(0).max(90).default(10),
@@ -210,7 +209,6 @@ export interface Config {
   makegoodThresholdPercent: number;
   pix: { key: string; merchantName: string; merchantCity: string };
   /** HMAC secret of the payment provider's webhook; without it the webhook refuses every call. */
-  paymentWebhookSecret: string | undefined;
   /** A PSP speaking the API Pix (issue #41), only when PIX_PSP_URL is set. */
   pixPsp: PixPspConfig | undefined;
   /** The secret the PSP's webhook URL carries (`?segredo=`) when nginx does not verify its certificate. */
@@ -358,7 +356,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     playerSilenceMinutes: e.PLAYER_SILENCE_MINUTES,
     makegoodThresholdPercent: e.MAKEGOOD_THRESHOLD_PERCENT,
     pix: { key: e.PIX_KEY, merchantName: e.PIX_MERCHANT_NAME, merchantCity: e.PIX_MERCHANT_CITY },
-    paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET || undefined,
     pixPsp: pixPspConfig(e),
     pixWebhookSecret: e.PIX_WEBHOOK_SECRET || undefined,
     pricing: { longRunWeeks: e.LONG_RUN_DISCOUNT_WEEKS, longRunPercent: e.LONG_RUN_DISCOUNT_PERCENT },

@@ -52,7 +52,7 @@ const integrityChecks: Record<string, string> = {
     where v.total <> o.total or v.user_id <> o.user_id`,
   'pedido sem histórico inicial': `select o.id from orders o where not exists (
     select 1 from order_status_history h where h.order_id = o.id and h.from_status is null and h.to_status = 'aguardando_pagamento')`,
-  'pedido Pix sem copia e cola': `select o.id from orders o where o.payment_method = 'pix' and o.pix_payload is null`,
+  'pedido Pix sem copia e cola': `select o.id from orders o where o.payment_method = 'pix' and o.payment_data->>'pix_copia_e_cola' is null`,
   'subtotal diferente da soma dos itens': `select o.id from orders o
     where o.subtotal <> (select sum(i.subtotal) from order_items i where i.order_id = o.id)`,
   'item sem todas as torres': `select i.id from order_items i

@@ -27,7 +27,7 @@ import {
   towers,
 } from '../src/db/schema/index.ts';
 import type { Database } from '../src/db/client.ts';
-import { signWebhook } from '../src/services/payments.ts';
+import { applyReceivedPayment } from '../src/services/payments/apply-payment.ts';
 import {
   billingPf,
   cookieFrom,
@@ -43,7 +43,6 @@ import {
 import { png } from './media-files.ts';
 
 /** Issue 22: abuse and edge cases, each on PGlite and on the PostgreSQL server. */
-const SECRET = 'segredo-do-provedor';
 const ORIGIN = { origin: 'http://localhost:3000' };
 const ADMIN_EMAIL = 'chefe-abuso@urbana.com.br';
 const START = addDays(earliestBookableStart(todayInBrasilia(), 2), 14);
@@ -104,7 +103,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   ctx = await createTestApp({
     database,
-    config: testConfig({ PAYMENT_WEBHOOK_SECRET: SECRET, ADMIN_EMAILS: ADMIN_EMAIL }),
+    config: testConfig({ ADMIN_EMAILS: ADMIN_EMAIL }),
   });
   tight = await createTestApp({
     database,
@@ -345,21 +344,15 @@ describe('3. envios grandes recusados e corpos parados (socket de verdade)', () 
 });
 
 describe('4. Pix pago depois de expirar e de a vaga ser revendida', () => {
-  const webhook = (payload: object) => {
-    const raw = JSON.stringify(payload);
-    const ts = Math.floor(Date.now() / 1000);
-    return ctx.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/pagamentos',
-      remoteAddress: nextIp(),
-      headers: {
-        'content-type': 'application/json',
-        'x-urbana-timestamp': String(ts),
-        'x-urbana-assinatura': signWebhook(SECRET, ts, raw),
-      },
-      payload: raw,
+  // The Pix the PSP reports (webhook or reconciliation), applied as every provider's payment is.
+  const received = (reference: string, txid: string, amount: number) =>
+    applyReceivedPayment(ctx.app.deps, 'pix', {
+      reference,
+      chargeReference: txid,
+      amount,
+      paidAt: new Date(),
+      refunds: [],
     });
-  };
   const expire = async (orderId: string) => {
     await database.db
       .update(orders)
@@ -370,7 +363,7 @@ describe('4. Pix pago depois de expirar e de a vaga ser revendida', () => {
       where order_item_id in (select id from order_items where order_id = ${orderId})`);
   };
 
-  it('grava o pagamento, muda para "pago após expirar — reembolso pendente", avisa cliente e equipe, responde 200 e é idempotente', async () => {
+  it('grava o pagamento, muda para "pago após expirar — reembolso pendente", avisa cliente e equipe, e é idempotente', async () => {
     const p = await product('Outdoor Revendido', 10_000, 1);
     const late = await customer();
     const other = await customer();
@@ -383,14 +376,8 @@ describe('4. Pix pago depois de expirar e de a vaga ser revendida', () => {
     // Someone else takes the slot before the expiry worker ran.
     expect((await order(ctx, other.cookie, { items: [item(p, 2)] })).statusCode).toBe(201);
 
-    const event = {
-      id: `evt-tarde-${n}`,
-      type: 'pagamento.confirmado',
-      data: { txid: placed!.pix_txid, amount: first.total },
-    };
-    const res = await webhook(event);
-    expect(res.statusCode).toBe(200);
-    expect(res.json<{ message: string }>().message).toMatch(/reembolso pendente/);
+    const e2e = `E-tarde-${n}`;
+    expect(await received(e2e, placed!.payment_reference!, first.total)).toBe('pago_apos_expirar');
 
     const [after] = await database.db.select().from(orders).where(eq(orders.id, first.id));
     expect(after!.status).toBe('pago_apos_expirar');
@@ -398,7 +385,7 @@ describe('4. Pix pago depois de expirar e de a vaga ser revendida', () => {
     const [recorded] = await database.db
       .select()
       .from(paymentEvents)
-      .where(eq(paymentEvents.provider_event_id, event.id));
+      .where(eq(paymentEvents.provider_event_id, `pix:${e2e}`));
     expect(recorded!.order_id).toBe(first.id);
     // The slot stays with the one who has it now.
     const held = await database.db
@@ -420,9 +407,9 @@ describe('4. Pix pago depois de expirar e de a vaga ser revendida', () => {
       .where(and(eq(notifications.user_id, admin.id), eq(notifications.kind, 'pedido_reembolso_pendente')));
     expect(staff.some((s) => s.title.includes(placed!.code))).toBe(true);
 
-    // The provider retries the same event, or sends another for the same Pix: 200, nothing changes.
-    expect((await webhook(event)).statusCode).toBe(200);
-    expect((await webhook({ ...event, id: `${event.id}-2` })).statusCode).toBe(200);
+    // The PSP posts the same Pix again, or another Pix for the same charge: nothing changes.
+    expect(await received(e2e, placed!.payment_reference!, first.total)).toBe('repetido');
+    expect(await received(`${e2e}-2`, placed!.payment_reference!, first.total)).toBe('ja_pago');
     const [still] = await database.db.select().from(orders).where(eq(orders.id, first.id));
     expect(still!.status).toBe('pago_apos_expirar');
     const shown = await inject(ctx, { method: 'GET', url: `/api/orders/${first.id}`, cookie: late.cookie });
@@ -440,12 +427,9 @@ describe('4. Pix pago depois de expirar e de a vaga ser revendida', () => {
     await expire(first.id);
     const { expireOrders } = await import('../src/services/orders/expire.ts');
     await expireOrders(ctx.app.deps);
-    const res = await webhook({
-      id: `evt-expirado-${n}`,
-      type: 'pagamento.confirmado',
-      data: { txid: placed!.pix_txid, amount: first.total },
-    });
-    expect(res.statusCode).toBe(200);
+    expect(await received(`E-expirado-${n}`, placed!.payment_reference!, first.total)).toBe(
+      'pago_apos_expirar',
+    );
     const [after] = await database.db.select().from(orders).where(eq(orders.id, first.id));
     expect(after!.status).toBe('pago_apos_expirar');
   });
@@ -463,7 +447,7 @@ describe('5. cupom de 100 %', () => {
     expect(placed.status).toBe('pago');
     expect(placed.pix_payload).toBeNull();
     const [row] = await database.db.select().from(orders).where(eq(orders.id, placed.id));
-    expect(row!.pix_payload).toBeNull();
+    expect(row!.payment_data).toBeNull();
     const pix = await inject(ctx, { method: 'GET', url: `/api/orders/${placed.id}/pix`, cookie: c.cookie });
     expect(pix.statusCode).toBe(409);
     const held = await database.db

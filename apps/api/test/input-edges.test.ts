@@ -2,18 +2,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpMessages } from '@urbana/shared';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, products, profiles, towers, userCart } from '../src/db/schema/index.ts';
-import { signWebhook } from '../src/services/payments.ts';
 import { createTestApp, createUser, inject, signIn, testConfig, type TestContext } from './helpers.ts';
 
 /** The inputs the fuzzer (test/fuzz.test.ts) found answered with a 5xx or in English, one by one. */
-const SECRET = 'segredo-do-provedor';
+const SECRET = 'segredo-do-webhook-pix';
 let ctx: TestContext;
 let cliente: string;
 let admin: string;
 let productId: string;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ config: testConfig({ PAYMENT_WEBHOOK_SECRET: SECRET }) });
+  ctx = await createTestApp({
+    config: testConfig({
+      // The PSP's address is never called here: only its webhook is posted to.
+      PIX_PSP_URL: 'https://127.0.0.1:9/v2',
+      PIX_WEBHOOK_SECRET: SECRET,
+    }),
+  });
   const c = await createUser(ctx);
   cliente = await signIn(ctx, c.email, c.password);
   const a = await createUser(ctx, { tipo: 'admin', email: 'admin@urbana.com.br' });
@@ -191,35 +196,27 @@ describe('filtros de preço', () => {
   });
 });
 
-describe('webhook de pagamentos', () => {
-  const signed = (body: string, contentType?: string) => {
-    const timestamp = Math.floor(Date.now() / 1000);
-    return inject(ctx, {
+describe('webhook do Pix', () => {
+  const signed = (body: string, contentType?: string) =>
+    inject(ctx, {
       method: 'POST',
-      url: '/api/webhooks/pagamentos',
-      headers: {
-        'x-urbana-timestamp': String(timestamp),
-        'x-urbana-assinatura': signWebhook(SECRET, timestamp, body),
-        ...(contentType ? { 'content-type': contentType } : {}),
-      },
+      url: `/api/webhooks/pix/pix?segredo=${SECRET}`,
+      headers: contentType ? { 'content-type': contentType } : {},
       payload: body,
     });
-  };
 
-  it('um corpo vazio e assinado é um evento inválido, não um erro 500', async () => {
-    expectMessage(await signed(''), 400, 'Evento inválido.');
+  it('um corpo vazio e autenticado é uma notificação inválida, não um erro 500', async () => {
+    expectMessage(await signed(''), 400, 'Notificação inválida.');
   });
 
   it('um corpo de texto é recusado como em toda a API (415), nunca um 500', async () => {
     expectMessage(await signed('{"id":1}', 'text/plain'), 415, httpMessages.unsupportedMediaType);
   });
 
-  it('um evento com U+0000 é inválido', async () => {
+  it('uma notificação com U+0000 é recusada como em toda a API, antes de tocar o banco', async () => {
     const body = JSON.stringify({
-      id: 'a\u0000',
-      type: 'pagamento.confirmado',
-      data: { txid: 't', amount: 1 },
+      pix: [{ endToEndId: 'E\u0000', txid: 't', valor: '1.00', horario: '2026-11-29T10:00:00Z' }],
     });
-    expectMessage(await signed(body, 'application/json'), 400, 'Evento inválido.');
+    expectMessage(await signed(body, 'application/json'), 400, httpMessages.invalidCharacters);
   });
 });

@@ -38,7 +38,7 @@ beforeAll(async () => {
     config: testConfig({
       ...NO_ORDER_LIMITS,
       METRICS_TOKEN: TOKEN,
-      PAYMENT_WEBHOOK_SECRET: 'segredo-do-provedor',
+      PIX_WEBHOOK_SECRET: 'segredo-do-provedor',
       SMTP_URL: `smtp://127.0.0.1:${port}`,
       CNPJ_LOOKUP_URL: sim.url,
     }),
@@ -94,9 +94,9 @@ describe('/metrics', () => {
     const placed = await placeOrder(ctx, ana, product.id);
     const refused = await inject(ctx, {
       method: 'POST',
-      url: '/api/webhooks/pagamentos',
-      headers: { 'content-type': 'application/json', 'x-urbana-timestamp': '1', 'x-urbana-assinatura': 'x' },
-      payload: '{}',
+      url: '/api/webhooks/pix/pix?segredo=outro',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"pix":[]}',
     });
     expect(refused.statusCode).toBe(401);
     const looked = await inject(ctx, { method: 'GET', url: '/api/cnpj/12ABC34501DE35', cookie: ana.cookie });
@@ -115,7 +115,7 @@ describe('/metrics', () => {
     ).toBeGreaterThanOrEqual(1);
     expect(
       sample(families, 'urbana_webhooks_received_total', {
-        provider: 'pagamentos',
+        provider: 'pix',
         outcome: 'refused',
         reason: 'assinatura',
       }),

@@ -19,7 +19,6 @@ import { createTestApp, inject, NO_ORDER_LIMITS, testConfig, type TestContext } 
 import { payOrder } from './pay-order.ts';
 import { billing, insertProduct, person, placeOrder, type Person } from './security/world.ts';
 
-const SECRET = 'segredo-do-provedor-nfse';
 let certs: FiscalCerts;
 let sim: SefinSimulator;
 let ctx: TestContext;
@@ -33,7 +32,7 @@ beforeAll(async () => {
   ctx = await createTestApp({
     config: testConfig({
       ...NO_ORDER_LIMITS,
-      PAYMENT_WEBHOOK_SECRET: SECRET,
+
       NFSE_URL: sim.url,
       NFSE_CERT_PFX: certs.clientPfxPath,
       NFSE_CERT_PASSWORD: certs.clientPassword,
@@ -80,7 +79,7 @@ const staff = (method: 'GET' | 'POST', url: string, payload?: object) =>
 
 async function paidOrder() {
   const order = await placeOrder(ctx, empresa, productId);
-  await payOrder(ctx, order.id, SECRET);
+  await payOrder(ctx, order.id);
   return order;
 }
 

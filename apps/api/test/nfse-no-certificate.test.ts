@@ -13,14 +13,13 @@ import { createTestApp, inject, NO_ORDER_LIMITS, testConfig, type TestContext } 
 import { payOrder } from './pay-order.ts';
 import { billing, insertProduct, person, placeOrder, type Person } from './security/world.ts';
 
-const SECRET = 'segredo-do-provedor-sem-nfse';
 let ctx: TestContext;
 let cliente: Person;
 let operador: Person;
 let productId: string;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ config: testConfig({ ...NO_ORDER_LIMITS, PAYMENT_WEBHOOK_SECRET: SECRET }) });
+  ctx = await createTestApp({ config: testConfig({ ...NO_ORDER_LIMITS }) });
   cliente = await person(ctx, { nome: 'Ana Souza' });
   operador = await person(ctx, { tipo: 'operador', email: 'fiscal@urbana.com.br' });
   const res = await inject(ctx, {
@@ -40,7 +39,7 @@ describe('sem certificado', () => {
   it('nada é enviado; a fila mostra a NFS-e não emitida e a fatura diz que não houve NFS-e', async () => {
     expect(ctx.config.nfse).toBeUndefined();
     const order = await placeOrder(ctx, cliente, productId);
-    await payOrder(ctx, order.id, SECRET);
+    await payOrder(ctx, order.id);
     expect(await processFiscalQueue(ctx.app.deps)).toBe(0);
     const [doc] = await ctx.database.db
       .select()

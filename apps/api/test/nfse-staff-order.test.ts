@@ -14,7 +14,6 @@ import { createTestApp, inject, NO_ORDER_LIMITS, testConfig, type TestContext } 
 import { payOrder } from './pay-order.ts';
 import { billing, insertProduct, person, placeOrder, type Person } from './security/world.ts';
 
-const SECRET = 'segredo-do-provedor-nfse-equipe';
 let certs: FiscalCerts;
 let sim: SefinSimulator;
 let ctx: TestContext;
@@ -28,7 +27,7 @@ beforeAll(async () => {
   ctx = await createTestApp({
     config: testConfig({
       ...NO_ORDER_LIMITS,
-      PAYMENT_WEBHOOK_SECRET: SECRET,
+
       NFSE_URL: sim.url,
       NFSE_CERT_PFX: certs.clientPfxPath,
       NFSE_CERT_PASSWORD: certs.clientPassword,
@@ -81,7 +80,7 @@ describe('NFS-e na página do pedido da equipe', () => {
     expect(none.statusCode).toBe(404);
     expect(none.json().message).toBe('Este pedido ainda não tem NFS-e emitida.');
 
-    await payOrder(ctx, order.id, SECRET);
+    await payOrder(ctx, order.id);
     expect(await nfseOnPage(order.id)).toMatchObject({
       status: 'pendente',
       status_label: 'Em emissão',
@@ -133,7 +132,7 @@ describe('NFS-e na página do pedido da equipe', () => {
       { codigo: 'E0312', descricao: 'Inscrição municipal do tomador não cadastrada no município.' },
     ]);
     const order = await placeOrder(ctx, empresa, productId);
-    await payOrder(ctx, order.id, SECRET);
+    await payOrder(ctx, order.id);
     await run();
     const refused = await nfseOnPage(order.id);
     expect(refused).toMatchObject({
@@ -162,7 +161,7 @@ describe('NFS-e na página do pedido da equipe', () => {
 
   it('cancelar o pedido: o cancelamento em andamento, depois a NFS-e cancelada com o motivo', async () => {
     const order = await placeOrder(ctx, empresa, productId);
-    await payOrder(ctx, order.id, SECRET);
+    await payOrder(ctx, order.id);
     await run();
     const cancelled = await staff('POST', `/api/admin/pedidos/${order.id}/cancelar`, {
       motivo: 'Cliente desistiu da campanha',

@@ -13,7 +13,7 @@ import {
   userCart,
 } from '../src/db/schema/index.ts';
 import { expireOrders } from '../src/services/orders/expire.ts';
-import { signWebhook } from '../src/services/payments.ts';
+import { applyReceivedPayment } from '../src/services/payments/apply-payment.ts';
 import { decodeBrCode } from './brcode.ts';
 import {
   createTestApp,
@@ -26,7 +26,6 @@ import {
   NO_ORDER_LIMITS,
 } from './helpers.ts';
 
-const SECRET = 'segredo-do-provedor';
 let ctx: TestContext;
 let ana: string;
 let anaId: string;
@@ -89,7 +88,7 @@ beforeAll(async () => {
   ctx = await createTestApp({
     // One busy account places many orders here: the limits on unpaid orders have their own tests
     // (abuse-edges.test.ts, docs/decisions/026-abuse-and-edge-cases.md).
-    config: testConfig({ PAYMENT_WEBHOOK_SECRET: SECRET, ...NO_ORDER_LIMITS }),
+    config: testConfig({ ...NO_ORDER_LIMITS }),
   });
   const a = await createUser(ctx, { nome: 'Ana Souza' });
   anaId = a.user.id;
@@ -278,7 +277,7 @@ describe('pedido', () => {
       currency: '986',
       amount: '700.00',
       country: 'BR',
-      txid: row!.pix_txid,
+      txid: row!.payment_reference!,
     });
     expect(decoded.crc).toBe(decoded.crcComputed);
   });
@@ -447,63 +446,33 @@ describe('pagamento', () => {
 
   beforeAll(async () => {
     pending = (await order(ana, { items: [item(face.product, { start_date: addDays(START, 500) })] })).json();
-    txid = (await ctx.database.db.select().from(orders).where(eq(orders.id, pending.id)))[0]!.pix_txid;
+    txid = (await ctx.database.db.select().from(orders).where(eq(orders.id, pending.id)))[0]!
+      .payment_reference!;
   });
 
-  const send = (body: object, opts: { secret?: string; ts?: number; raw?: string } = {}) => {
-    const raw = opts.raw ?? JSON.stringify(body);
-    const ts = opts.ts ?? Math.floor(Date.now() / 1000);
-    return ctx.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/pagamentos',
-      headers: {
-        'content-type': 'application/json',
-        'x-urbana-timestamp': String(ts),
-        'x-urbana-assinatura': signWebhook(opts.secret ?? SECRET, ts, raw),
-        origin: 'https://provedor.example',
-      },
-      payload: raw,
-    });
-  };
-  const event = (id: string, data: Record<string, unknown> = {}) => ({
-    id,
-    type: 'pagamento.confirmado',
-    data: { txid, amount: pending.total, ...data },
-  });
   const status = async () =>
     (await ctx.database.db.select().from(orders).where(eq(orders.id, pending.id)))[0]!.status;
-
-  it('recusa assinatura errada, horário velho, pedido desconhecido e valor diferente, sem efeitos', async () => {
-    expect((await send(event('e-1'), { secret: 'outro' })).statusCode).toBe(401);
-    const stale = await send(event('e-2'), { ts: Math.floor(Date.now() / 1000) - 3600 });
-    expect(stale.statusCode).toBe(401);
-    expect(stale.json().message).toBe('Evento fora da janela de tempo.');
-    expect((await send(event('e-3', { txid: 'URBNAOEXISTE' }))).statusCode).toBe(404);
-    expect((await send(event('e-4', { amount: 1 }))).statusCode).toBe(409);
-    expect(await status()).toBe('aguardando_pagamento');
-    const raw = JSON.stringify(event('e-5'));
-    const tampered = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/pagamentos',
-      headers: {
-        'content-type': 'application/json',
-        'x-urbana-timestamp': String(Math.floor(Date.now() / 1000)),
-        'x-urbana-assinatura': signWebhook(SECRET, Math.floor(Date.now() / 1000), raw),
-      },
-      payload: raw.replace('"e-5"', '"e-6"'),
+  const received = (reference: string, data: { chargeReference?: string; amount?: number } = {}) =>
+    applyReceivedPayment(ctx.app.deps, 'pix', {
+      reference,
+      chargeReference: 'chargeReference' in data ? data.chargeReference : txid,
+      amount: data.amount ?? pending.total,
+      paidAt: new Date(),
+      refunds: [],
     });
-    expect(tampered.statusCode).toBe(401);
+
+  it('um Pix de cobrança desconhecida ou de valor diferente não paga o pedido', async () => {
+    expect(await received('E1', { chargeReference: 'URBNAOEXISTE' })).toBe('sem_pedido');
+    expect(await received('E2', { chargeReference: undefined })).toBe('sem_pedido');
+    expect(await received('E3', { amount: 1 })).toBe('valor_divergente');
+    expect(await status()).toBe('aguardando_pagamento');
   });
 
-  it('um evento válido marca pago uma vez só; o mesmo evento de novo é ignorado', async () => {
-    const ok = await send(event('e-10'));
-    expect(ok.statusCode).toBe(200);
-    expect(ok.json().message).toBe('Pagamento confirmado.');
+  it('um Pix recebido marca pago uma vez só; o mesmo Pix de novo é ignorado', async () => {
+    expect(await received('E10')).toBe('pago');
     expect(await status()).toBe('pago');
-    const replay = await send(event('e-10'));
-    expect(replay.json().message).toBe('Evento já processado.');
-    const other = await send(event('e-11'));
-    expect(other.json().message).toBe('Pedido já estava pago.');
+    expect(await received('E10')).toBe('repetido');
+    expect(await received('E11')).toBe('ja_pago');
     const paid = await ctx.database.db
       .select()
       .from(orderStatusHistory)
@@ -550,16 +519,19 @@ describe('pagamento', () => {
     ).toBe(409);
   });
 
-  it('sem segredo configurado o webhook recusa tudo', async () => {
+  it('sem provedor de pagamentos, o webhook do Pix recusa tudo', async () => {
     const plain = await createTestApp({ database: ctx.database });
     try {
       const res = await plain.app.inject({
         method: 'POST',
-        url: '/api/webhooks/pagamentos',
+        url: '/api/webhooks/pix/pix',
         headers: { 'content-type': 'application/json' },
-        payload: '{}',
+        payload: JSON.stringify({
+          pix: [{ endToEndId: 'E20', txid, valor: '1.00', horario: new Date().toISOString() }],
+        }),
       });
-      expect(res.statusCode).toBe(503);
+      expect(res.statusCode).toBe(401);
+      expect(await status()).toBe('pago');
     } finally {
       await plain.app.close();
     }

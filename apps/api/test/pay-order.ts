@@ -1,29 +1,22 @@
 /**
- * How the tests pay an order: the payment provider's signed webhook (`pagamento.confirmado`), as
- * orders.test.ts does. One function, so that a change of the payment path changes one place.
+ * How the tests whose subject is not the payment get a paid order: a Pix received for the order's
+ * charge, applied exactly as the PSP's webhook or reconciliation applies it (applyReceivedPayment, the
+ * one door every provider's payment goes through). The webhook itself, over HTTP and in the API Pix
+ * shape, is tested against the PSP simulator in pix-webhook.test.ts.
  */
 import { eq } from 'drizzle-orm';
 import { orders } from '../src/db/schema/index.ts';
-import { signWebhook } from '../src/services/payments.ts';
+import { applyReceivedPayment } from '../src/services/payments/apply-payment.ts';
 import type { TestContext } from './helpers.ts';
 
-export async function payOrder(ctx: TestContext, orderId: string, secret: string): Promise<void> {
+export async function payOrder(ctx: TestContext, orderId: string, amount?: number): Promise<string> {
   const [order] = await ctx.database.db.select().from(orders).where(eq(orders.id, orderId));
-  const raw = JSON.stringify({
-    id: `pago-${orderId}`,
-    type: 'pagamento.confirmado',
-    data: { txid: order!.pix_txid, amount: order!.total },
+  const outcome = await applyReceivedPayment(ctx.app.deps, 'pix', {
+    reference: `E0000000020261129${orderId.replaceAll('-', '').slice(0, 15)}`,
+    chargeReference: order!.payment_reference!,
+    amount: amount ?? order!.total,
+    paidAt: new Date(),
+    refunds: [],
   });
-  const ts = Math.floor(Date.now() / 1000);
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/webhooks/pagamentos',
-    headers: {
-      'content-type': 'application/json',
-      'x-urbana-timestamp': String(ts),
-      'x-urbana-assinatura': signWebhook(secret, ts, raw),
-    },
-    payload: raw,
-  });
-  if (res.statusCode !== 200) throw new Error(`pagamento recusado: ${res.statusCode} ${res.body}`);
+  return outcome;
 }

@@ -18,7 +18,7 @@ const ADDRESS = '203.0.113.9';
 /** `count` orders of the 400 other customers, each from one of 250 addresses under `network`. */
 function othersOrders(code: string, count: number, status: string, network: string, expires: string) {
   return sql`
-    insert into orders (code, user_id, status, payment_method, subtotal, total, request_hash, pix_txid,
+    insert into orders (code, user_id, status, payment_method, subtotal, total, request_hash, payment_reference,
       billing, client_ip, expires_at)
     select ${code} || g, p.id, ${status}, 'pix', 100, 100, 'h', 'TX-' || ${code} || g, '{}'::jsonb,
       ${network} || (g % 250), ${sql.raw(expires)}
@@ -47,7 +47,7 @@ beforeAll(async () => {
     othersOrders('URB-HORA-', 3000, 'aguardando_pagamento', '192.0.2.', `now() + interval '30 minutes'`),
   );
   const mine = await db.execute<{ id: string }>(sql`
-    insert into orders (code, user_id, payment_method, subtotal, total, request_hash, pix_txid, billing,
+    insert into orders (code, user_id, payment_method, subtotal, total, request_hash, payment_reference, billing,
       client_ip, expires_at)
     values ('URB-MEU-1', ${customer}, 'pix', 100, 100, 'h', 'TX-MEU-1', '{}'::jsonb, ${ADDRESS},
         now() + interval '30 minutes'),

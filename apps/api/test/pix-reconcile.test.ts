@@ -84,10 +84,10 @@ describe('the charge at checkout', () => {
   it("is an immediate charge at the PSP: the customer's code is its pixCopiaECola, expiring with the window", async () => {
     const order = await placeOrder();
     expect(order.payment_provider).toBe('pix');
-    expect(order.pix_txid).toMatch(/^[A-Za-z0-9]{26,35}$/);
-    const charge = sim.state.charges.get(order.pix_txid)!;
-    expect(order.pix_payload).toBe(charge.pixCopiaECola);
-    const put = sim.received.find((r) => r.method === 'PUT' && r.path === `/cob/${order.pix_txid}`);
+    expect(order.payment_reference!).toMatch(/^[A-Za-z0-9]{26,35}$/);
+    const charge = sim.state.charges.get(order.payment_reference!)!;
+    expect(order.payment_data?.pix_copia_e_cola).toBe(charge.pixCopiaECola);
+    const put = sim.received.find((r) => r.method === 'PUT' && r.path === `/cob/${order.payment_reference!}`);
     expect(put?.body).toEqual({
       calendario: { expiracao: ctx.config.paymentWindowMs / 1000 },
       devedor: { cpf: billingPf.document.replace(/\D/g, ''), nome: billingPf.name },
@@ -123,7 +123,7 @@ describe('a Pix whose webhook was lost', () => {
   it('is found by the look at unpaid orders, which then backs off', async () => {
     const order = await placeOrder();
     sim.control.dropWebhooks = 1;
-    sim.state.pay(order.pix_txid);
+    sim.state.pay(order.payment_reference!);
     expect(await statusOf(order.id)).toBe('aguardando_pagamento');
     // Not before its time: the first look is 30 s after checkout.
     expect(await reconcileUnpaid(ctx.app.deps, new Date(order.created_at.getTime() + 1_000))).toBe(0);
@@ -149,7 +149,7 @@ describe('a Pix whose webhook was lost', () => {
   it('pays the order at the last look before expiry instead of giving its faces back', async () => {
     const order = await placeOrder();
     sim.control.dropWebhooks = 1;
-    sim.state.pay(order.pix_txid);
+    sim.state.pay(order.payment_reference!);
     await expireOrders(ctx.app.deps, new Date(order.expires_at.getTime() + 1_000));
     expect(await statusOf(order.id)).toBe('pago');
     const faces = await ctx.database.db
@@ -163,7 +163,7 @@ describe('a Pix whose webhook was lost', () => {
   it('is found by the sweep of received Pix, which also tells staff of a Pix naming no order', async () => {
     const order = await placeOrder();
     sim.control.dropWebhooks = 2;
-    sim.state.pay(order.pix_txid);
+    sim.state.pay(order.payment_reference!);
     const stray = sim.state.receive(7_777);
     const counts = await sweepReceived(ctx.app.deps);
     expect(counts.pago).toBe(1);
@@ -215,15 +215,17 @@ describe('a hold staff extend', () => {
     sim.control.mode = 'ok';
     expect((await extend()).statusCode).toBe(200);
     const [extended] = await ctx.database.db.select().from(orders).where(eq(orders.id, order.id));
-    const charge = sim.state.charges.get(order.pix_txid)!;
+    const charge = sim.state.charges.get(order.payment_reference!)!;
     expect(charge.revisao).toBe(1);
-    const patch = sim.received.find((r) => r.method === 'PATCH' && r.path === `/cob/${order.pix_txid}`);
+    const patch = sim.received.find(
+      (r) => r.method === 'PATCH' && r.path === `/cob/${order.payment_reference!}`,
+    );
     const lives = (patch!.body as { calendario: { expiracao: number } }).calendario.expiracao * 1000;
     // Counted from the charge's creation at the PSP, to the new end of the hold.
     expect(Math.abs(charge.criacao.getTime() + lives - extended!.expires_at.getTime())).toBeLessThan(1_000);
     // Paid after the first window, within the new one: the PSP takes it.
     sim.control.dropWebhooks = 1;
-    sim.state.pay(order.pix_txid, { at: new Date(order.expires_at.getTime() + 3600_000) });
+    sim.state.pay(order.payment_reference!, { at: new Date(order.expires_at.getTime() + 3600_000) });
     expect(await reconcileUnpaid(ctx.app.deps, minutesFromNow(1))).toBe(1);
     expect(await statusOf(order.id)).toBe('pago');
   });
@@ -266,7 +268,7 @@ describe('an invoiced order (CNPJ)', () => {
       invoice: { due_date: string };
     };
     const [order] = await ctx.database.db.select().from(orders).where(eq(orders.id, answer.id));
-    const charge = sim.state.charges.get(order!.pix_txid)!;
+    const charge = sim.state.charges.get(order!.payment_reference!)!;
     expect(charge.kind).toBe('cobv');
     expect(charge.body).toMatchObject({
       calendario: { dataDeVencimento: answer.invoice.due_date, validadeAposVencimento: 30 },
@@ -292,9 +294,11 @@ describe('an invoiced order (CNPJ)', () => {
     expect(mail!.body_text).toContain('Pague com Pix até o vencimento');
     // Paid two days later, its webhook lost: reconciliation asks the cobv and the order is paid.
     sim.control.dropWebhooks = 1;
-    sim.state.pay(order!.pix_txid, { at: new Date(Date.now() + 2 * 86_400_000) });
+    sim.state.pay(order!.payment_reference!, { at: new Date(Date.now() + 2 * 86_400_000) });
     expect(await reconcileUnpaid(ctx.app.deps, minutesFromNow(1))).toBe(1);
     expect(await statusOf(order!.id)).toBe('pago');
-    expect(sim.received.some((r) => r.method === 'GET' && r.path === `/cobv/${order!.pix_txid}`)).toBe(true);
+    expect(
+      sim.received.some((r) => r.method === 'GET' && r.path === `/cobv/${order!.payment_reference!}`),
+    ).toBe(true);
   });
 });

@@ -45,7 +45,7 @@ async function placeOrder() {
 /** An order paid at the PSP, its webhook lost, found by reconciliation. */
 async function paidOrder() {
   const order = await placeOrder();
-  const pix = sim.state.pay(order.pix_txid);
+  const pix = sim.state.pay(order.payment_reference!);
   await reconcileUnpaid(ctx.app.deps, inMinutes(1));
   expect(await statusOf(order.id)).toBe('pago');
   return { order, pix };
@@ -199,7 +199,7 @@ describe('a Pix paid after its hold expired', () => {
     const order = await placeOrder();
     await expireOrders(ctx.app.deps, new Date(order.expires_at.getTime() + 1_000));
     expect(await statusOf(order.id)).toBe('expirado');
-    const pix = sim.state.pay(order.pix_txid, { ignoreExpiry: true });
+    const pix = sim.state.pay(order.payment_reference!, { ignoreExpiry: true });
     const counts = await sweepReceived(ctx.app.deps);
     expect(counts.pago_apos_expirar).toBe(1);
     expect(await statusOf(order.id)).toBe('pago_apos_expirar');

@@ -46,7 +46,7 @@ async function placeOrder(): Promise<{ id: string; total: number; txid: string }
   expect(res.statusCode).toBe(201);
   const { id, total } = res.json() as { id: string; total: number };
   const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, id));
-  return { id, total, txid: row!.pix_txid };
+  return { id, total, txid: row!.payment_reference! };
 }
 
 const statusOf = async (id: string) =>

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { addDays, earliestBookableStart, todayInBrasilia, ufNames } from '@urbana/shared';
 import type { TestContext } from '../helpers.ts';
 import { createSession, type ProfileRow } from '../../src/services/auth/index.ts';
-import { signWebhook, webhookEventSchema } from '../../src/services/payments.ts';
+import { webhookPixBodySchema } from '../../src/services/payments/api-pix/schemas.ts';
 import { DbDigest, SESSION_TOUCH, type Digest } from './db-digest.ts';
 import {
   hostileContentTypes,
@@ -36,9 +36,13 @@ export interface FuzzRoute {
   bodyLimit?: number | undefined;
 }
 
-/** Routes whose schema does not describe the body they read (the webhook parses its raw body itself). */
+/**
+ * Routes whose schema does not describe the body they read (the PSP's webhook checks who calls before it
+ * reads the body; with no secret of the fuzz world's, every call is refused 401 and changes nothing).
+ */
 const extraBodySchemas: Record<string, z.ZodType> = {
-  'POST /api/webhooks/pagamentos': webhookEventSchema,
+  'POST /api/webhooks/pix': webhookPixBodySchema,
+  'POST /api/webhooks/pix/pix': webhookPixBodySchema,
 };
 
 /**
@@ -101,7 +105,7 @@ interface Pools {
   products: Array<{ id: string; slug: string }>;
   towers: Array<{ id: string; product_id: string }>;
   photos: string[];
-  orders: Array<{ id: string; user_id: string; pix_txid: string | null; total: number }>;
+  orders: Array<{ id: string; user_id: string; payment_reference: string | null; total: number }>;
   coupons: string[];
 }
 
@@ -149,8 +153,6 @@ export interface RequestSpec {
   headers: Record<string, unknown>;
   /** Send a garbage session cookie instead of the identity's. */
   badCookie?: string | undefined;
-  /** Sign the body like the payment provider does (webhook). */
-  sign?: boolean | undefined;
 }
 
 export interface SentRequest {
@@ -401,10 +403,9 @@ export function requestArbitrary(route: FuzzRoute, leadBusinessDays: number): fc
     query: queryArb,
     body: bodyArb,
     headers: headersArb,
-    sign: fc.boolean(),
   });
   const toSpec = (
-    b: { params: Record<string, unknown>; query: unknown; body: unknown; headers: unknown; sign: boolean },
+    b: { params: Record<string, unknown>; query: unknown; body: unknown; headers: unknown },
     variant: string,
   ): RequestSpec => ({
     variant,
@@ -413,7 +414,6 @@ export function requestArbitrary(route: FuzzRoute, leadBusinessDays: number): fc
     query: { kind: 'pairs', pairs: Object.entries((b.query ?? {}) as Record<string, unknown>) },
     body: takesBody ? { kind: 'json', value: b.body ?? {} } : undefined,
     headers: (b.headers ?? {}) as Record<string, unknown>,
-    sign: b.sign,
   });
 
   const variants: Array<{ weight: number; arbitrary: fc.Arbitrary<RequestSpec> }> = [
@@ -755,8 +755,6 @@ export function describeRequest(request: SentRequest, max = 600): string {
 // ---------------------------------------------------------------------------------------------------
 // The engine
 
-export const WEBHOOK_SECRET = 'segredo-do-fuzz';
-
 export class FuzzEngine {
   readonly identities = new Map<IdentityName, Identity>();
   private pools: Pools = { products: [], towers: [], photos: [], orders: [], coupons: [] };
@@ -789,7 +787,7 @@ export class FuzzEngine {
       photos: (await rows<{ k: string }>(`select storage_key as k from product_photos order by k`)).map((r) =>
         r.k.replace(/^catalogo\//, ''),
       ),
-      orders: await rows(`select id::text, user_id::text, pix_txid, total from orders order by id`),
+      orders: await rows(`select id::text, user_id::text, payment_reference, total from orders order by id`),
       coupons: (await rows<{ code: string }>(`select code from coupons order by code`)).map((r) => r.code),
     };
   }
@@ -826,7 +824,7 @@ export class FuzzEngine {
       case 'photo':
         return pick(this.pools.photos) ?? 'foto.webp';
       case 'txid':
-        return pick(this.pools.orders)?.pix_txid ?? 'txid';
+        return pick(this.pools.orders)?.payment_reference ?? 'txid';
       case 'orderTotal':
         return pick(this.pools.orders)?.total ?? 0;
       case 'email':
@@ -908,11 +906,6 @@ export class FuzzEngine {
         payload = `{"x":"${'a'.repeat(body.bytes)}"}`;
         setType(undefined);
       }
-    }
-    if (spec.sign && route.key === 'POST /api/webhooks/pagamentos' && payload !== undefined) {
-      const timestamp = Math.floor(Date.now() / 1000);
-      headers['x-urbana-timestamp'] = String(timestamp);
-      headers['x-urbana-assinatura'] = signWebhook(WEBHOOK_SECRET, timestamp, payload.toString());
     }
     return { method: route.method, url: query ? `${url}?${query}` : url, headers, payload };
   }

@@ -13,7 +13,7 @@ import {
   type TestContext,
   billingPf,
 } from '../helpers.ts';
-import { FuzzEngine, routeCollector, WEBHOOK_SECRET } from './engine.ts';
+import { FuzzEngine, routeCollector } from './engine.ts';
 
 export interface FuzzWorld {
   ctx: TestContext;
@@ -43,7 +43,7 @@ export async function createFuzzWorld(options: { products?: number } = {}): Prom
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Urbana</title>');
   const collector = routeCollector();
   const ctx = await createTestApp({
-    config: testConfig({ PAYMENT_WEBHOOK_SECRET: WEBHOOK_SECRET, WEB_DIST: webDist }),
+    config: testConfig({ WEB_DIST: webDist }),
     storage,
     onRoute: collector.onRoute,
   });

@@ -4,7 +4,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { httpMessages, TERMS_VERSION, todayInBrasilia } from '@urbana/shared';
-import { signWebhook } from '../../src/services/payments.ts';
 import { inject } from '../helpers.ts';
 import { fill, isStateChanging, listRoutes, routeKey } from './routes.ts';
 import { billing, expectMessageOnly, rawRequest, snapshot, START, WEBHOOK_SECRET } from './world.ts';
@@ -518,7 +517,6 @@ const stateChanging: Record<string, (w: World) => Req> = {
 /** Documented exceptions to the same-origin rule: called by other servers, authenticated otherwise. */
 const WEBHOOK_PREFIX = '/api/webhooks/';
 const webhooks: Record<string, { url: string; refused: string }> = {
-  'POST /api/webhooks/pagamentos': { url: '/api/webhooks/pagamentos', refused: 'Assinatura inválida.' },
   // The API Pix PSP's (issue #41): a client certificate verified by nginx or the URL's secret.
   'POST /api/webhooks/pix': { url: '/api/webhooks/pix', refused: 'Notificação não autenticada.' },
   'POST /api/webhooks/pix/pix': { url: '/api/webhooks/pix/pix', refused: 'Notificação não autenticada.' },
@@ -576,27 +574,20 @@ describe('V4.2.2 / V13.2.3 requisições de outro site', () => {
     },
   );
 
-  it('URB-SEC-02 o webhook (exceção documentada) não depende da origem, mas recusa assinatura inválida', async () => {
+  it('URB-SEC-02 o webhook (exceção documentada) não depende da origem, mas recusa quem não se autentica', async () => {
     const body = JSON.stringify({
-      id: 'evt-forjado',
-      type: 'pagamento.confirmado',
-      data: { txid: 'x', amount: 1 },
+      pix: [{ endToEndId: 'E-forjado', txid: 'x', valor: '1.00', horario: '2026-11-29T10:00:00Z' }],
     });
-    const ts = Math.floor(Date.now() / 1000);
     for (const [, headers] of crossSiteHeaders) {
       for (const { url, refused } of Object.values(webhooks)) {
         await settle();
         const before = await snapshot(database);
-        for (const signature of [undefined, '0'.repeat(64), signWebhook('segredo-errado', ts, body)]) {
+        for (const query of ['', '?segredo=', '?segredo=segredo-errado', `?segredo=${WEBHOOK_SECRET}x`]) {
           const res = await inject(ctx, {
             method: 'POST',
-            url,
-            headers: {
-              ...headers,
-              'content-type': 'application/json',
-              'x-urbana-timestamp': String(ts),
-              ...(signature ? { 'x-urbana-assinatura': signature } : {}),
-            },
+            url: `${url}${query}`,
+            // A certificate header from a caller that is not the trusted proxy counts for nothing.
+            headers: { ...headers, 'content-type': 'application/json', 'x-ssl-client-verify': 'SUCCESS' },
             payload: body,
           });
           expect(res.statusCode).toBe(401);
@@ -605,27 +596,22 @@ describe('V4.2.2 / V13.2.3 requisições de outro site', () => {
         expect(await snapshot(database)).toEqual(before);
       }
     }
-    // Signed with the right secret it is accepted, wherever it comes from.
-    const ignored = JSON.stringify({ id: 'evt-1', type: 'outro.evento', data: { txid: 'x', amount: 1 } });
+    // With the right secret it passes the origin rule, wherever it comes from (no PSP in this world: 503).
     const res = await inject(ctx, {
       method: 'POST',
-      url: '/api/webhooks/pagamentos',
-      headers: {
-        'sec-fetch-site': 'cross-site',
-        'content-type': 'application/json',
-        'x-urbana-timestamp': String(ts),
-        'x-urbana-assinatura': signWebhook(WEBHOOK_SECRET, ts, ignored),
-      },
-      payload: ignored,
+      url: `/api/webhooks/pix/pix?segredo=${WEBHOOK_SECRET}`,
+      headers: { 'sec-fetch-site': 'cross-site', 'content-type': 'application/json' },
+      payload: body,
     });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(503);
+    expectMessageOnly(res, 'Provedor de pagamentos não configurado.');
   });
 
   it.each([
     '/api/webhooks/../auth/sign-out',
     '/api/webhooks/%2e%2e/auth/sign-out',
     '/api/webhooks/..%2fauth%2fsign-out',
-    '/api/webhooks/pagamentos/../../auth/sign-out',
+    '/api/webhooks/pix/../../auth/sign-out',
   ])(
     'URB-SEC-03 o prefixo do webhook não abre outras rotas: %s (caminho cru, por um socket de verdade)',
     async (rawPath) => {

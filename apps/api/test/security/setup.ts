@@ -127,7 +127,7 @@ async function buildWorld() {
   database = await createTestDatabase();
   const env = {
     ADMIN_EMAILS,
-    PAYMENT_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    PIX_WEBHOOK_SECRET: WEBHOOK_SECRET,
     DATA_DIR: folders.dataDir,
     WEB_DIST: folders.webDist,
   };

@@ -142,5 +142,4 @@ export const adminOrderMessages = {
   alreadyPaid: 'Este pedido já está pago.',
   holdOver: 'O prazo de pagamento deste pedido já terminou: as vagas estão sendo liberadas.',
   slotsReleased: 'As vagas deste pedido já foram liberadas: o pagamento não pode ser confirmado.',
-  retiredTxid: 'Este código Pix foi substituído por um novo e não vale mais para o pedido.',
 } as const;

@@ -18,12 +18,12 @@ BEGIN
   -- The order's row first: a second checkout with the same Idempotency-Key waits here on the unique
   -- key until this one ends, then fails on it and is answered with this order (place-order.ts).
   INSERT INTO orders (id, code, user_id, payment_method, subtotal, discount, coupon_discount, total,
-    coupon_id, idempotency_key, request_hash, client_ip, pix_txid, pix_payload, billing, expires_at,
+    coupon_id, idempotency_key, request_hash, client_ip, payment_reference, payment_data, billing, expires_at,
     advertiser_id, agency_id, agency_commission, agency_commission_percent, payment_provider,
     payment_check_at)
   VALUES (oid, o->>'code', uid, o->>'payment_method', (o->>'subtotal')::bigint, (o->>'discount')::bigint,
     (o->>'coupon_discount')::bigint, (o->>'total')::bigint, (o->>'coupon_id')::uuid, o->>'idempotency_key',
-    o->>'request_hash', o->>'client_ip', o->>'pix_txid', o->>'pix_payload', o->'billing',
+    o->>'request_hash', o->>'client_ip', o->>'payment_reference', o->'payment_data', o->'billing',
     (o->>'expires_at')::timestamptz,
     -- An agency's order (issue #44, decision 098): absent keys leave a direct customer's order as before.
     (o->>'advertiser_id')::uuid, (o->>'agency_id')::uuid, coalesce((o->>'agency_commission')::bigint, 0),

@@ -4,6 +4,7 @@ export * from './cart.ts';
 export * from './email.ts';
 export * from './audit.ts';
 export * from './orders.ts';
+export * from './payments.ts';
 export * from './notifications.ts';
 export * from './ads.ts';
 export * from './support.ts';

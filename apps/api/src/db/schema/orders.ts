@@ -13,7 +13,7 @@ import {
   uuid,
   boolean,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, timestamptz, updatedAt } from './columns.ts';
+import { createdAt, id, timestamptz, updatedAt, type OrderPaymentData } from './columns.ts';
 
 /**
  * Money in integer centavos, 64-bit: totals above R$ 21.474.836,47 do not fit a 32-bit integer. Read as
@@ -112,9 +112,10 @@ export const orders = pgTable(
     /** Released (null) once it is older than IDEMPOTENCY_KEY_HOURS, so the key can be used again. */
     idempotency_key: text('idempotency_key'),
     request_hash: text('request_hash').notNull(),
-    pix_txid: text('pix_txid').notNull(),
-    pix_payload: text('pix_payload'),
-    /** Whose charge the code is: `pix` (a PSP), or null (static code, staff confirm; decision 099). */
+    /** The charge's id at its provider (a Pix txid); null when nothing is charged (decision 112). */
+    payment_reference: text('payment_reference'),
+    payment_data: jsonb('payment_data').$type<OrderPaymentData>(),
+    /** Whose charge it is: `pix` (a PSP), or null (static code, staff confirm; decision 099). */
     payment_provider: text('payment_provider'),
     /** When reconciliation next asks the provider about this unpaid order. */
     payment_check_at: timestamptz('payment_check_at'),
@@ -145,7 +146,7 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_user_idempotency_key').on(t.user_id, t.idempotency_key),
     uniqueIndex('orders_code_key').on(t.code),
-    uniqueIndex('orders_pix_txid_key').on(t.pix_txid),
+    uniqueIndex('orders_payment_reference_key').on(t.payment_reference),
     index('orders_user_created_idx').on(t.user_id, t.created_at),
     index('orders_pending_ip_idx')
       .on(t.client_ip)
@@ -302,16 +303,6 @@ export const invoices = pgTable(
   ],
 );
 
-/** Payment provider events, kept once each (replays are ignored). */
-export const paymentEvents = pgTable('payment_events', {
-  id: id(),
-  provider_event_id: text('provider_event_id').notNull().unique(),
-  order_id: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
-  type: text('type').notNull(),
-  payload: jsonb('payload').notNull(),
-  received_at: createdAt(),
-});
-
 /** One row per slot of a tower: a reservation takes one of these (see reservations). */
 export const towerSlots = pgTable(
   'tower_slots',
@@ -354,23 +345,6 @@ export const orderLimitExemptions = pgTable('order_limit_exemptions', {
   lifted_by: uuid('lifted_by').references(() => profiles.id, { onDelete: 'set null' }),
   created_at: createdAt(),
 });
-
-/**
- * A Pix code replaced by staff (decision 029): its txid stays here so that the payment webhook refuses
- * it, and no txid is ever used twice.
- */
-export const retiredPixTxids = pgTable(
-  'retired_pix_txids',
-  {
-    txid: text('txid').primaryKey(),
-    order_id: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    retired_by: uuid('retired_by').references(() => profiles.id, { onDelete: 'set null' }),
-    retired_at: createdAt(),
-  },
-  (t) => [index('retired_pix_txids_order_idx').on(t.order_id)],
-);
 
 /** The credit note of a cancelled paid order: the amount credited back against its invoice (decision 029). */
 export const creditNotes = pgTable(

@@ -25,8 +25,6 @@ import { quote } from '../../services/orders/quote.ts';
 import { placeOrder } from '../../services/orders/place-order.ts';
 import { transitionOrder } from '../../services/orders/transition.ts';
 import { listNotifications } from '../../services/messaging/notifications.ts';
-import { handlePaymentWebhook } from '../../services/payments.ts';
-import { countedWebhook } from '../../services/webhook-metrics.ts';
 import { pixQrDataUrl } from '../../services/pix.ts';
 import { proposalPdf } from '../../services/pdf/cart-proposal.ts';
 import { nfseOfOrders } from '../../services/fiscal/fiscal-documents.ts';
@@ -252,39 +250,6 @@ export const orderRoutes =
             ownerId: request.user!.id,
           });
           return orderDetail(db, request.params.id, request.user!.id);
-        },
-      );
-    });
-
-    // The provider's webhook reads the raw body for the signature.
-    app.register(async (inner) => {
-      const hooks = inner.withTypeProvider<ZodTypeProvider>();
-      hooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
-        done(null, body),
-      );
-      hooks.post(
-        '/webhooks/pagamentos',
-        {
-          config: { rateLimit: deps.rateLimits.paymentWebhooks },
-          schema: {
-            tags: ['pagamentos'],
-            summary:
-              'Webhook do provedor de pagamentos (HMAC-SHA256, janela de 5 min, idempotente por evento)',
-            hide: false,
-            response: { 200: messageSchema, ...errors },
-          },
-        },
-        async (request, reply) => {
-          // No body, or one the default parser read as text: checked like any other (signature, then JSON).
-          const body: unknown = request.body;
-          const result = await countedWebhook('pagamentos', () =>
-            handlePaymentWebhook(deps, {
-              rawBody: Buffer.isBuffer(body) ? body : Buffer.from(typeof body === 'string' ? body : ''),
-              timestamp: request.headers['x-urbana-timestamp'] as string | undefined,
-              signature: request.headers['x-urbana-assinatura'] as string | undefined,
-            }),
-          );
-          return reply.code(result.status).send({ message: result.message });
         },
       );
     });

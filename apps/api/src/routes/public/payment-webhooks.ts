@@ -17,6 +17,7 @@ import { webhookPixBodySchema } from '../../services/payments/api-pix/schemas.ts
 import { toPayment } from '../../services/payments/api-pix/translate.ts';
 import { applyReceivedPayment } from '../../services/payments/apply-payment.ts';
 import { applyRefundStates } from '../../services/payments/refunds.ts';
+import { countedWebhook } from '../../services/webhook-metrics.ts';
 
 export const PIX_WEBHOOK_UNAUTHENTICATED = 'Notificação não autenticada.';
 
@@ -40,9 +41,10 @@ function authenticated(deps: AppDeps, request: FastifyRequest): boolean {
 
 export function paymentWebhookRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const handler = async (request: FastifyRequest) => {
+    const handler = (request: FastifyRequest) => countedWebhook('pix', () => receive(request));
+    const receive = async (request: FastifyRequest) => {
       if (!authenticated(deps, request)) throw new AppError(401, PIX_WEBHOOK_UNAUTHENTICATED);
-      if (!deps.config.pixPsp) throw new AppError(404, 'Provedor de pagamentos não configurado.');
+      if (!deps.config.pixPsp) throw new AppError(503, 'Provedor de pagamentos não configurado.');
       const body = webhookPixBodySchema.safeParse(request.body);
       if (!body.success) throw new AppError(400, 'Notificação inválida.');
       const outcomes: string[] = [];
@@ -62,7 +64,7 @@ export function paymentWebhookRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           schema: {
             tags: ['pagamentos'],
             summary: 'Webhook do PSP (API Pix): Pix recebidos, autenticado por certificado ou segredo',
-            response: { 200: messageSchema, 400: messageSchema, 401: messageSchema, 404: messageSchema },
+            response: { 200: messageSchema, 400: messageSchema, 401: messageSchema, 503: messageSchema },
           },
         },
         handler,

@@ -25,9 +25,9 @@ export async function extendHold(deps: OrderDeps, actor: ActorContext, orderId: 
       throw new AppError(409, adminOrderMessages.extendAtCeiling(formatDateTime(order.expires_at)));
     await tx.update(orders).set({ expires_at: until, updated_at: new Date() }).where(eq(orders.id, order.id));
     // The charge at the PSP lives as long as the hold (decision 099); a PSP that fails changes nothing.
-    if (order.payment_provider && deps.payments)
+    if (order.payment_provider && order.payment_reference && deps.payments)
       await deps.payments
-        .extendCharge(order.pix_txid, until)
+        .extendCharge(order.payment_reference, until)
         .catch(() => Promise.reject(new AppError(503, adminOrderMessages.extendPspDown)));
     const items = tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.order_id, order.id));
     await tx

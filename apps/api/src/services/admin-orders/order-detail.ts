@@ -31,6 +31,7 @@ import { AppError } from '../../lib/errors.ts';
 import { campaignsForOrder } from '../campaigns/queries.ts';
 import { staffOrderNfse } from '../fiscal/fiscal-documents.ts';
 import { bookedItems, couponCodeOf, orderHead, orderInvoice } from '../orders/head.ts';
+import { pixCodeOf } from '../payments/order-charge.ts';
 
 export const ORDER_NOT_FOUND = 'Pedido não encontrado.';
 
@@ -207,10 +208,10 @@ export async function adminOrderDetail(db: Db, orderId: string): Promise<AdminOr
     },
     items,
     pix:
-      order.payment_method === 'pix'
+      order.payment_method === 'pix' && order.payment_reference
         ? {
-            txid: order.pix_txid,
-            payload: order.status === 'aguardando_pagamento' ? order.pix_payload : null,
+            txid: order.payment_reference,
+            payload: order.status === 'aguardando_pagamento' ? pixCodeOf(order) : null,
             retired: retired.map((r) => r.txid),
           }
         : null,

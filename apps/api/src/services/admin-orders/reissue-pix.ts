@@ -12,7 +12,7 @@ import { lockOrder } from './lock-order.ts';
 
 /**
  * A new Pix code for an unpaid order (the customer lost it, or the bank refused the old one): a new
- * txid and BR Code; the old txid is kept in retired_pix_txids so the payment webhook refuses it
+ * txid and BR Code; the old txid is kept in retired_pix_txids so that a Pix paid with it pays no order
  * (decision 029). The hold keeps its time: extending it is a separate step.
  */
 export async function reissuePix(deps: OrderDeps, actor: ActorContext, orderId: string) {
@@ -24,17 +24,19 @@ export async function reissuePix(deps: OrderDeps, actor: ActorContext, orderId: 
     if (order.expires_at.getTime() <= Date.now()) throw new AppError(409, adminOrderMessages.holdOver);
     // A new charge at the PSP when there is one (issue #41), expiring with the hold it keeps.
     const billing = order.billing as { document: string; name: string };
-    const charge = await orderCharge(deps, {
+    // A Pix order always has a charge (a PSP's or the static code).
+    const charge = (await orderCharge(deps, {
       method: 'pix',
       code: order.code,
       amount: order.total,
       payer: billing,
       expiresInSeconds: Math.ceil((order.expires_at.getTime() - Date.now()) / 1000),
-    });
+    }))!;
     const payload = charge.payload;
-    await tx
-      .insert(retiredPixTxids)
-      .values({ txid: order.pix_txid, order_id: order.id, retired_by: actor.actorId });
+    if (order.payment_reference)
+      await tx
+        .insert(retiredPixTxids)
+        .values({ txid: order.payment_reference, order_id: order.id, retired_by: actor.actorId });
     await tx
       .update(orders)
       .set({ ...chargeColumns(charge), updated_at: new Date() })
@@ -44,7 +46,7 @@ export async function reissuePix(deps: OrderDeps, actor: ActorContext, orderId: 
       action: 'pedido.pix_reemitido',
       entity: 'order',
       entityId: order.id,
-      before: { pix_txid: order.pix_txid },
+      before: { pix_txid: order.payment_reference },
       after: { pix_txid: charge.txid, note: `Novo Pix emitido; o código anterior não vale mais.` },
       ip: actor.ip,
     });

@@ -6,6 +6,7 @@ import { audit } from '../audit.ts';
 import { emailTemplates } from '../messaging/email-templates.ts';
 import type { OrderDeps } from '../orders/transition.ts';
 import { lockOrder } from './lock-order.ts';
+import { pixCodeOf } from '../payments/order-charge.ts';
 
 /**
  * Sends the customer the e-mail of the order's current state again: the order placed (with its Pix
@@ -29,7 +30,7 @@ export async function resendOrderEmail(deps: OrderDeps, actor: ActorContext, ord
             code: order.code,
             total: formatMoney(order.total),
             method: order.payment_method,
-            pix: order.payment_method === 'pix' ? order.pix_payload : null,
+            pix: order.payment_method === 'pix' ? pixCodeOf(order) : null,
             items: items.map((i) => `${i.product_name}: ${formatBookingPeriod(i.starts_on, i.weeks)}`),
             terms: invoice ? { dueDate: invoice.due_date, expiresAt: order.expires_at } : undefined,
             url,

@@ -12,7 +12,7 @@ export async function expireOrders(deps: OrderDeps, now = new Date()): Promise<n
   const due = await deps.db
     .select({
       id: orders.id,
-      txid: orders.pix_txid,
+      txid: orders.payment_reference,
       provider: orders.payment_provider,
       method: orders.payment_method,
       expiresAt: orders.expires_at,

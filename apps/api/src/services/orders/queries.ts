@@ -6,6 +6,7 @@ import { orderItems, orders, paymentRefunds } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { bookedLine, orderHead, orderInvoice } from './head.ts';
 import { executePrepared } from '../../db/prepared.ts';
+import { pixCodeOf } from '../payments/order-charge.ts';
 
 /** A timestamp as the driver gives it: the JSON text of `timestamptz` (microseconds) to a Date, truncated to ms. */
 const at = (text: string) => new Date(text);
@@ -81,7 +82,7 @@ export function orderFromDetail(doc: DetailDoc | null, pixRefund: PixRefundStatu
     (order.payment_method === 'pix' || order.payment_provider !== null);
   return {
     ...orderHead(order, doc.coupon_code),
-    pix_payload: awaitingPix ? order.pix_payload : null,
+    pix_payload: awaitingPix ? pixCodeOf(order) : null,
     pix_confirmation: awaitingPix
       ? order.payment_provider
         ? ('automatica' as const)

@@ -11,7 +11,7 @@ import type { Tx } from '../../db/client.ts';
 import { orders, paymentEvents, retiredPixTxids } from '../../db/schema/index.ts';
 import { notifyStaff } from '../messaging/notifications.ts';
 import { transitionOrder, type OrderDeps } from '../orders/transition.ts';
-import { lostSlots, recordLatePayment } from '../payments.ts';
+import { lostSlots, recordLatePayment } from './late-payment.ts';
 import type { ReceivedPayment } from './provider.ts';
 import { queueRefund } from './refunds.ts';
 
@@ -29,7 +29,7 @@ async function orderOf(tx: Tx, payment: ReceivedPayment) {
   const [order] = await tx
     .select()
     .from(orders)
-    .where(eq(orders.pix_txid, payment.chargeReference))
+    .where(eq(orders.payment_reference, payment.chargeReference))
     .for('update');
   return order;
 }

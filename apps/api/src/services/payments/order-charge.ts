@@ -18,7 +18,7 @@ export const PSP_UNAVAILABLE =
   'Não foi possível gerar o código Pix agora. Nada foi reservado: tente de novo em instantes.';
 
 export interface OrderCharge {
-  /** The charge's txid (the order's pix_txid). */
+  /** The charge's txid (the order's payment_reference). */
   txid: string;
   /** What the customer copies or scans. */
   payload: string;
@@ -41,24 +41,33 @@ export interface OrderChargeInput {
 /** How long after a code is shown reconciliation first asks the PSP about it. */
 export const RECONCILE_FIRST_MS = 30_000;
 
-/** The order's columns for its charge. */
+/** The order's columns for its charge: none (reference null) when nothing is charged (decision 112). */
 export function chargeColumns(charge: OrderCharge | null, now = Date.now()) {
   return {
-    pix_txid: charge?.txid ?? newTxid(),
-    pix_payload: charge?.payload ?? null,
+    payment_reference: charge?.txid ?? null,
+    payment_data: charge ? { pix_copia_e_cola: charge.payload } : null,
     payment_provider: charge?.provider ?? null,
     payment_check_at: charge?.provider ? new Date(now + RECONCILE_FIRST_MS) : null,
   };
 }
 
-/** The BR Code of an order to be paid by Pix now. */
+/** The Pix code (BR Code) an order is paid with, from its provider's data; null when it has none. */
+export function pixCodeOf(order: { payment_data: { pix_copia_e_cola?: string } | null }): string | null {
+  return order.payment_data?.pix_copia_e_cola ?? null;
+}
+
+/**
+ * The charge of an order to be paid now: a Pix order's BR Code; an invoiced order's charge due on its
+ * invoice's due date when there is a PSP, and none without one (staff confirm the transfer).
+ */
 export async function orderCharge(
   deps: { config: Config; payments?: PaymentProvider | undefined },
   input: OrderChargeInput,
-): Promise<OrderCharge> {
+): Promise<OrderCharge | null> {
   const { config } = deps;
   const payments = input.method === 'pix' || input.dueDate ? deps.payments : undefined;
   if (!payments) {
+    if (input.method !== 'pix') return null;
     const txid = newTxid();
     return {
       txid,

@@ -63,7 +63,7 @@ export async function reconcileUnpaid(deps: Deps, now = new Date(), limit = 50):
   const due = await deps.db
     .select({
       id: orders.id,
-      txid: orders.pix_txid,
+      txid: orders.payment_reference,
       method: orders.payment_method,
       created_at: orders.created_at,
     })
@@ -84,6 +84,7 @@ export async function reconcileUnpaid(deps: Deps, now = new Date(), limit = 50):
       .update(orders)
       .set({ payment_check_at: nextCheck(order.created_at, now, order.method) })
       .where(eq(orders.id, order.id));
+    if (!order.txid) continue;
     try {
       const outcomes = await checkOrder(deps, provider, order.txid, order.method);
       if (outcomes.some((o) => o === 'pago' || o === 'pago_apos_expirar')) paid += 1;
@@ -101,11 +102,11 @@ export async function reconcileUnpaid(deps: Deps, now = new Date(), limit = 50):
  */
 export async function mayExpire(
   deps: Deps,
-  order: { txid: string; provider: string | null; method: 'pix' | 'faturado'; expiresAt: Date },
+  order: { txid: string | null; provider: string | null; method: 'pix' | 'faturado'; expiresAt: Date },
   now = new Date(),
 ): Promise<boolean> {
   const provider = deps.payments;
-  if (!provider || order.provider !== provider.name) return true;
+  if (!provider || order.provider !== provider.name || !order.txid) return true;
   try {
     const outcomes = await checkOrder(deps, provider, order.txid, order.method);
     return !outcomes.some((o) => o === 'pago');

@@ -31,7 +31,6 @@ import { confirmFreeOrder, type OrderDeps } from '../orders/transition.ts';
 import { issueInvoice, paymentTerms, type PaymentTerms } from '../orders/issue-invoice.ts';
 import { writeOrderItems, type PricedLine } from '../orders/take-slots.ts';
 import { isPgError, pgErrors } from '../../db/errors.ts';
-import { newTxid } from '../pix.ts';
 import { chargeColumns, orderCharge } from '../payments/order-charge.ts';
 import { assertFacesFree, ProposalUnfulfillable } from './offer-checks.ts';
 import { getProposal, lockProposal } from './read.ts';
@@ -124,7 +123,6 @@ async function placeOrder(
   );
   const expiresAt = terms.expiresAt;
   const lines = await linesOf(tx, proposal);
-  const txid = newTxid();
   const [order] = await tx
     .insert(orders)
     .values({
@@ -135,7 +133,6 @@ async function placeOrder(
       discount: proposal.subtotal - proposal.total,
       total: proposal.total,
       request_hash: `${PROPOSAL_REQUEST_PREFIX}${proposal.id}`,
-      pix_txid: txid,
       billing: o.billing,
       expires_at: expiresAt,
     })
