@@ -6,11 +6,19 @@
  * a PSP that cannot be asked delays an expiry, for a while only; the webhook is registered at start.
  */
 import { and, count, eq } from 'drizzle-orm';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, earliestBookableStart, todayInBrasilia } from '@urbana/shared';
 import { companyBilling } from '@urbana/shared/samples';
 import type { PspSimulator } from '../../../scripts/simulators/psp-pix.ts';
-import { emailLog, notifications, orderItems, orders, reservations } from '../src/db/schema/index.ts';
+import {
+  emailLog,
+  invoices,
+  notifications,
+  orderItems,
+  orders,
+  reservations,
+} from '../src/db/schema/index.ts';
 import { expireOrders } from '../src/services/orders/expire.ts';
 import { PSP_UNAVAILABLE } from '../src/services/payments/order-charge.ts';
 import { startPaymentWork } from '../src/services/payments/payment-work.ts';
@@ -292,6 +300,15 @@ describe('an invoiced order (CNPJ)', () => {
       );
     expect(mail!.body_text).toContain(charge.pixCopiaECola);
     expect(mail!.body_text).toContain('Pague com Pix até o vencimento');
+    // The invoice PDF carries the code and its QR, to be paid from a printout.
+    const [inv] = await ctx.database.db.select().from(invoices).where(eq(invoices.order_id, order!.id));
+    const pdf = await inject(ctx, { method: 'GET', url: `/api/invoices/${inv!.id}/pdf`, cookie });
+    expect(pdf.statusCode).toBe(200);
+    const document = await getDocumentProxy(new Uint8Array(pdf.rawPayload));
+    const text = (await extractText(document, { mergePages: true })).text.replace(/\s+/g, '');
+    expect(text).toContain('PaguecomPix');
+    expect(text).toContain(charge.pixCopiaECola.replace(/\s+/g, ''));
+    expect(pdf.rawPayload.includes('/Subtype /Image')).toBe(true);
     // Paid two days later, its webhook lost: reconciliation asks the cobv and the order is paid.
     sim.control.dropWebhooks = 1;
     sim.state.pay(order!.payment_reference!, { at: new Date(Date.now() + 2 * 86_400_000) });
@@ -300,5 +317,11 @@ describe('an invoiced order (CNPJ)', () => {
     expect(
       sim.received.some((r) => r.method === 'GET' && r.path === `/cobv/${order!.payment_reference!}`),
     ).toBe(true);
+    // Paid, the invoice no longer asks for payment.
+    const paidPdf = await inject(ctx, { method: 'GET', url: `/api/invoices/${inv!.id}/pdf`, cookie });
+    const paidText = (
+      await extractText(await getDocumentProxy(new Uint8Array(paidPdf.rawPayload)), { mergePages: true })
+    ).text.replace(/\s+/g, '');
+    expect(paidText).not.toContain('PaguecomPix');
   });
 });

@@ -26,6 +26,10 @@ import { emailTemplates } from './messaging/email-templates.ts';
 import { notify } from './messaging/notifications.ts';
 import type { OrderDeps } from './orders/transition.ts';
 import { couponCodeOf, towersOfItems } from './orders/head.ts';
+import { pixCodeOf } from './payments/order-charge.ts';
+import { DAYS_PAYABLE_AFTER_DUE } from './payments/provider.ts';
+import { drawPixBlock } from './pdf/pix-block.ts';
+import { pixQrPng } from './pix.ts';
 import {
   drawTable,
   drawTotals,
@@ -280,11 +284,34 @@ export async function invoicePdf(db: Db, userId: string | null, invoiceId: strin
       : []),
     ...agencyTotals(invoice, order.agency_commission_percent),
   ]);
+  await drawCharge(doc, invoice, order);
   drawFootnote(doc, [
     'Documento de cobrança emitido pela Urbana; não é documento fiscal. Valores em reais (R$). Em caso de dúvida, fale com o suporte em urbana.com.br/suporte.',
     await fiscalLine(db, order.id),
   ]);
   return { number: invoice.number ?? order.code, pdf: await end() };
+}
+
+/**
+ * An unpaid invoice whose order has a charge with a due date at the PSP (issue #41): its QR code and
+ * "copia e cola" on the PDF, paid and confirmed like any Pix.
+ */
+async function drawCharge(
+  doc: PDFKit.PDFDocument,
+  invoice: { status: string; due_date: string },
+  order: Parameters<typeof pixCodeOf>[0] & { payment_method: string; payment_provider: string | null },
+) {
+  const code = pixCodeOf(order);
+  const open = invoice.status === 'pendente' || invoice.status === 'vencida';
+  if (!open || !code || order.payment_method !== 'faturado' || !order.payment_provider) return;
+  drawPixBlock(doc, {
+    qrPng: await pixQrPng(code),
+    copyPaste: code,
+    lines: [
+      `Vencimento ${formatDate(invoice.due_date)}. O pagamento é confirmado sozinho, sem enviar comprovante.`,
+      `Depois do vencimento, o mesmo código vale por mais ${DAYS_PAYABLE_AFTER_DUE} dias, com multa e juros.`,
+    ],
+  });
 }
 
 /**

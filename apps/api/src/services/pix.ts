@@ -49,3 +49,9 @@ export function newTxid(length: 25 | 32 = 25): string {
   const bytes = crypto.getRandomValues(new Uint8Array(length - 3));
   return `URB${Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('')}`;
 }
+
+/** The QR code of a BR Code as a PNG, for documents (an invoice's charge with a due date). */
+export async function pixQrPng(payload: string): Promise<Buffer> {
+  const QRCode = await loadQrCode();
+  return QRCode.toBuffer(payload, { errorCorrectionLevel: 'M', margin: 1, width: 240 });
+}

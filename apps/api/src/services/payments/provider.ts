@@ -4,6 +4,9 @@
  * provider's wire format; amounts are integer centavos.
  */
 
+/** How many days after its due date a charge with a due date can still be paid (with fine and interest). */
+export const DAYS_PAYABLE_AFTER_DUE = 30;
+
 /** A refund as the provider reports it. */
 export interface RefundState {
   /** Urbana's id of the refund (the provider's `id` of a devolução). */

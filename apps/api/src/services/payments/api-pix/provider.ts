@@ -4,7 +4,7 @@
  * what the customer pays is the PSP's `pixCopiaECola`, so the charge expires at the PSP.
  */
 import { readFileSync } from 'node:fs';
-import type { PaymentProvider, Charge } from '../provider.ts';
+import { DAYS_PAYABLE_AFTER_DUE, type PaymentProvider, type Charge } from '../provider.ts';
 import { createApiPixClient, type ApiPixClient } from './client.ts';
 import type { PixPspConfig } from './config.ts';
 import type { CobAnswer, CobvAnswer } from './schemas.ts';
@@ -63,7 +63,7 @@ export function createApiPixProvider(config: PixPspConfig, pixKey: string): ApiP
         );
       return toCharge(
         await client.putCobv(input.reference, {
-          calendario: { dataDeVencimento: input.dueDate, validadeAposVencimento: 30 },
+          calendario: { dataDeVencimento: input.dueDate, validadeAposVencimento: DAYS_PAYABLE_AFTER_DUE },
           devedor: devedor(input.payer),
           ...common,
           valor: {
