@@ -284,9 +284,12 @@ function OrderTitle({ order: o }: { order: Pick<OrderDetail, 'code' | 'created_a
   );
 }
 
-/** An unpaid Pix order: when its window ends, and the way to pay. */
+/**
+ * An unpaid order with a Pix code (a Pix order, or an invoiced one whose charge is at the PSP): when
+ * its window ends, and the way to pay.
+ */
 function PayWithPix({ order: o }: { order: OrderDetail }) {
-  if (o.status !== 'aguardando_pagamento' || o.payment_method !== 'pix') return null;
+  if (o.status !== 'aguardando_pagamento' || (o.payment_method !== 'pix' && !o.pix_payload)) return null;
   return (
     <div className="space-y-2">
       <PixWindow order={o} />
