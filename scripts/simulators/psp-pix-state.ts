@@ -45,6 +45,8 @@ export interface PspControl {
   refundOutcome: 'DEVOLVIDO' | 'NAO_REALIZADO' | 'manual';
   /** Lifetime of the OAuth2 tokens it issues, in seconds. */
   tokenLifetimeSeconds: number;
+  /** How long each API call waits before it is answered (a slow PSP), in milliseconds. */
+  delayMs: number;
 }
 
 const ISPB = '99999999';
@@ -100,6 +102,7 @@ export class PspState {
     dropWebhooks: 0,
     refundOutcome: 'DEVOLVIDO',
     tokenLifetimeSeconds: 3600,
+    delayMs: 0,
   };
 
   constructor(

@@ -132,6 +132,7 @@ async function handle(
   if (!url.pathname.startsWith(`${API_BASE}/`))
     return problem(res, 404, 'NaoEncontrado', 'Não encontrado', 'Rota inexistente.');
   record.path = url.pathname.slice(API_BASE.length);
+  if (state.control.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.control.delayMs));
   if (!authorized(req, tokens))
     return problem(
       res,

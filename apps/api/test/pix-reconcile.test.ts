@@ -12,6 +12,7 @@ import { addDays, earliestBookableStart, todayInBrasilia } from '@urbana/shared'
 import { companyBilling } from '@urbana/shared/samples';
 import type { PspSimulator } from '../../../scripts/simulators/psp-pix.ts';
 import {
+  coupons,
   emailLog,
   invoices,
   notifications,
@@ -124,6 +125,36 @@ describe('the charge at checkout', () => {
     sim.control.mode = 'ok';
     const again = await checkout(key, week);
     expect(again.statusCode).toBe(201);
+  });
+
+  it('with a coupon, no lock on it is held while the PSP answers (a slow PSP does not queue the coupon)', async () => {
+    await ctx.database.db.insert(coupons).values({ code: 'PSPLENTO', kind: 'percentual', value: 10 });
+    const cobsBefore = sim.received.filter((r) => r.method === 'PUT' && r.path.startsWith('/cob/')).length;
+    sim.control.delayMs = 2000;
+    try {
+      const placing = inject(ctx, {
+        method: 'POST',
+        url: '/api/orders',
+        cookie,
+        headers: { 'idempotency-key': `cupom-psp-${Date.now()}` },
+        payload: {
+          items: [{ product_id: productId, start_date: addDays(START, ++n * 21), weeks: 1, tower_ids: [] }],
+          coupon_code: 'PSPLENTO',
+        },
+      });
+      await expect
+        .poll(() => sim.received.filter((r) => r.method === 'PUT' && r.path.startsWith('/cob/')).length)
+        .toBeGreaterThan(cobsBefore);
+      // Staff edit the coupon while the PSP is answering: the row is free.
+      const started = Date.now();
+      await ctx.database.db.update(coupons).set({ value: 10 }).where(eq(coupons.code, 'PSPLENTO'));
+      expect(Date.now() - started).toBeLessThan(1000);
+      const placed = await placing;
+      expect(placed.statusCode, placed.body).toBe(201);
+      expect(placed.json()).toMatchObject({ coupon_code: 'PSPLENTO' });
+    } finally {
+      sim.control.delayMs = 0;
+    }
   });
 });
 

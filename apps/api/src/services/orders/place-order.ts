@@ -1,51 +1,39 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import {
-  buildPath,
-  formatBookingPeriod,
-  formatMoney,
-  invoicedMessages,
-  paths,
-  type CheckoutBody,
-  pathWithQuery,
-} from '@urbana/shared';
+import type { CheckoutBody } from '@urbana/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { checkoutRefusals } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { turnBatcher } from '../../lib/turn-batch.ts';
-import { emailTemplates } from '../messaging/email-templates.ts';
 import { announceCommitted, type WrittenNotification } from '../messaging/notifications.ts';
-import { chargeColumns, orderCharge } from '../payments/order-charge.ts';
 import { checkCoupon, checkCouponLocked } from './redeem-coupon.ts';
-import { assertTotalWithinLimit, checkUnpaidLimits, priceLines, type QuotedItem } from './quote.ts';
-import { unavailable, unavailableMessage } from './take-slots.ts';
+import { assertTotalWithinLimit, checkUnpaidLimits, priceLines } from './quote.ts';
+import { unavailable } from './take-slots.ts';
 import {
   checkoutContext,
   priorAnswersCtes,
-  type Billing,
   type CheckoutContext,
   type KeyRequest,
   type PriorAnswer,
 } from './checkout-context.ts';
 import { isPgError, pgConstraint, pgErrors } from '../../db/errors.ts';
-import { agencyColumns, agencyOrderOf, type AgencyOrder } from '../agencies/checkout.ts';
+import { agencyOrderOf } from '../agencies/checkout.ts';
 import { refusalOf } from './place-order-refusal.ts';
 import { confirmFreeOrder, type OrderDeps } from './transition.ts';
-import { paymentTerms, type PaymentTerms } from './issue-invoice.ts';
+import { paymentTerms } from './issue-invoice.ts';
+import { orderDocument, prepareCharge } from './order-document.ts';
 import type { DetailDoc } from './queries.ts';
 
 export const IDEMPOTENCY_MISMATCH = 'Esta chave de idempotência já foi usada em outro pedido.';
 export const BILLING_REQUIRED = 'Complete seu cadastro de faturamento antes de finalizar o pedido.';
+/** The coupon's discount changed between the check and its lock (its limit reached meanwhile). */
+export const COUPON_CHANGED =
+  'O cupom mudou enquanto o pedido era feito. Nada foi reservado: confira o pedido e tente de novo.';
 const TAKEN_MEANWHILE =
   'Um dos locais acabou de ser reservado por outra pessoa para o mesmo período. Escolha outra data ou outra torre.';
 
 function requestHash(body: CheckoutBody): string {
   return createHash('sha256').update(JSON.stringify(body)).digest('hex');
-}
-
-export function orderCode(): string {
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-  return `URB-${Array.from(randomBytes(8), (b) => alphabet[b % alphabet.length]).join('')}`;
 }
 
 /**
@@ -206,8 +194,13 @@ async function placeNewOrder(deps: OrderDeps, body: CheckoutBody, req: KeyReques
   const orderId = randomUUID();
   let written: WrittenNotification[] = [];
   let detail: DetailDoc | null = null;
+  // The charge at the PSP is made before any transaction (issue #41): no lock, the coupon's included,
+  // is held across a call to the outside. Its amount uses the coupon as checked; a coupon that changed
+  // by the time it is locked refuses the order (the charge, never shown, expires at the PSP).
+  const prepared = await prepareCharge(deps, body, checked, checked.couponDiscount);
   const write = async (executor: Db | Tx, coupon: { id: string; discount: number } | null) => {
-    const doc = await orderDocument(deps, body, req, { ...checked, orderId, coupon });
+    if ((coupon?.discount ?? 0) !== prepared.couponDiscount) throw new AppError(409, COUPON_CHANGED);
+    const doc = orderDocument(body, req, { ...checked, orderId, coupon }, prepared, deps);
     let result: PlaceOrderResult;
     try {
       const { rows } = await executor.execute<{ result: PlaceOrderResult }>(
@@ -262,132 +255,4 @@ async function placeNewOrder(deps: OrderDeps, body: CheckoutBody, req: KeyReques
   // committed either way.
   void announceCommitted(deps.db, written).catch(() => undefined);
   return { id: orderId, replayed: false, detail };
-}
-
-interface Checked {
-  billing: Billing;
-  items: QuotedItem[];
-  subtotal: number;
-  discount: number;
-  faceWeeks: number;
-  terms: PaymentTerms;
-  agency: AgencyOrder | null;
-  user: NonNullable<CheckoutContext['user']>;
-  orderId: string;
-  coupon: { id: string; discount: number } | null;
-}
-
-/** Everything `place_order` writes, computed here: amounts, Pix code, e-mail and notification texts. */
-async function orderDocument(deps: OrderDeps, body: CheckoutBody, req: KeyRequest, c: Checked) {
-  const { config } = deps;
-  const couponDiscount = c.coupon?.discount ?? 0;
-  // The desconto-padrão after the coupon (decision 098): the total is what is paid, the net.
-  const { total, columns } = agencyColumns(c.agency, c.subtotal - c.discount, couponDiscount);
-  assertTotalWithinLimit(total);
-  const code = orderCode();
-  const free = total === 0;
-  // With a PSP, an immediate charge there (PUT /cob) for a Pix order (issue #41).
-  const charge = free
-    ? null
-    : await orderCharge(deps, {
-        method: body.payment_method,
-        ...(body.payment_method === 'faturado' ? { dueDate: c.terms.dueDate } : {}),
-        code,
-        amount: total,
-        payer: { document: c.billing.document, name: c.billing.name },
-      });
-  const payload = charge?.payload ?? null;
-  return {
-    order: {
-      id: c.orderId,
-      code,
-      user_id: req.userId,
-      payment_method: body.payment_method,
-      subtotal: c.subtotal,
-      discount: c.discount,
-      coupon_discount: couponDiscount,
-      total,
-      coupon_id: c.coupon?.id ?? null,
-      idempotency_key: req.key,
-      request_hash: req.hash,
-      client_ip: req.ip,
-      ...chargeColumns(charge),
-      billing: c.billing,
-      expires_at: c.terms.expiresAt.toISOString(),
-      ...columns,
-    },
-    items: c.items.map((i) => ({ ...i, id: randomUUID() })),
-    // The words of a refusal for a face with no free slot left, by tower: `place_order` keeps and
-    // returns the one it meets without a round trip of the application's.
-    unavailable: Object.fromEntries(
-      c.items.flatMap((i) =>
-        i.towers.map((t) => [t.id, unavailableMessage(i.name, i.is_tower_based ? t.name : null)]),
-      ),
-    ),
-    invoice: {
-      amount: c.subtotal,
-      discount: c.discount + couponDiscount,
-      due_date: c.terms.dueDate,
-    },
-    limits: {
-      per_account: config.orderLimits.unpaidPerAccount,
-      face_weeks: config.orderLimits.faceWeeksPerAccount,
-      per_ip: config.orderLimits.unpaidPerIp,
-      face_weeks_new: c.faceWeeks,
-    },
-    ...orderTexts(deps, body, c, { code, total, payload, provider: charge?.provider ?? null }),
-  };
-}
-
-/** The e-mail (sent by the outbox after commit) and the notifications of a new order. */
-function orderTexts(
-  deps: OrderDeps,
-  body: CheckoutBody,
-  c: Checked,
-  o: { code: string; total: number; payload: string | null; provider: string | null },
-) {
-  const { code, total, payload, provider } = o;
-  const { config } = deps;
-  const free = total === 0;
-  const orderLink = buildPath(paths.pedido, { orderId: c.orderId });
-  return {
-    emails: [
-      {
-        to: c.user.email,
-        ...emailTemplates.orderPlaced({
-          name: c.user.nome_completo,
-          code,
-          total: formatMoney(total),
-          method: body.payment_method,
-          // An invoiced order's Pix is its charge at the PSP (cobv); the static code is never e-mailed for it.
-          pix: body.payment_method === 'pix' || provider ? payload : null,
-          items: c.items.map((i) => `${i.name}: ${formatBookingPeriod(i.start, i.weeks)}`),
-          free,
-          terms: c.terms,
-          url: `${config.publicUrl}${pathWithQuery(paths.confirmacaoPedido, {}, { orderId: c.orderId })}`,
-        }),
-      },
-    ],
-    notifications: [
-      {
-        kind: 'pedido_recebido',
-        title: `Recebemos o pedido ${code}`,
-        body: free
-          ? 'Não há nada a pagar: o pedido já está confirmado.'
-          : body.payment_method === 'pix'
-            ? 'Pague com Pix para confirmar a reserva.'
-            : 'A equipe confirma a reserva quando receber o pagamento faturado.',
-        link: orderLink,
-      },
-    ],
-    staff_notification:
-      body.payment_method === 'faturado' && !free
-        ? {
-            kind: 'pedido_faturado',
-            title: `Pedido faturado para confirmar: ${code}`,
-            body: `${c.billing.name} · ${formatMoney(total)}. Confirme o pagamento quando o boleto ou a transferência chegar. ${invoicedMessages.dueAndHold(c.terms.dueDate, c.terms.expiresAt)}`,
-            link: buildPath(paths.admin.pedido, { id: c.orderId }),
-          }
-        : null,
-  };
 }
