@@ -4,17 +4,21 @@
  * table's rows and every file's checksum are compared. On PGlite (through the running process's
  * backup socket) and on the PostgreSQL server (pg_dump / pg_restore).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Server } from 'node:http';
 import pg from 'pg';
+import S3rver from 's3rver';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@urbana/shared';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { startBackupSocket } from '../src/services/backup/backup-socket.ts';
 import { backup, BackupRefused, restore, sha256File } from '../src/services/backup/backup.ts';
+import { S3Storage } from '../src/services/storage.ts';
 import {
   createTestApp,
   createTestDatabase,
@@ -155,6 +159,71 @@ describe('cópia e restauração', () => {
       for (const row of copied) expect(all.has(row)).toBe(true);
     } finally {
       await copy.close();
+    }
+  }, 240_000);
+
+  it('arquivos no S3: a cópia lista cada objeto com seu SHA-256; a restauração confere o bucket e recusa o que falta', async () => {
+    const s3server = new S3rver({
+      port: 0,
+      address: '127.0.0.1',
+      silent: true,
+      directory: path.join(root, 's3rver'),
+      configureBuckets: [{ name: 'urbana-copia', configs: [] }],
+    });
+    const address = (await s3server.run()) as AddressInfo;
+    const s3Env = {
+      S3_ENDPOINT: `http://127.0.0.1:${address.port}`,
+      S3_BUCKET: 'urbana-copia',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+    };
+    try {
+      const withS3 = testConfig({
+        ...NO_ORDER_LIMITS,
+        DATA_DIR: path.join(root, 'origem'),
+        DATABASE_URL: source.url ?? '',
+        ...s3Env,
+      });
+      const bucket = new S3Storage(withS3.s3!);
+      const contents = [Buffer.from('arte um'), Buffer.alloc(70_000, 7)];
+      for (const [i, body] of contents.entries())
+        await bucket.put(`midia/s3/arte-${i}.png`, body, 'image/png');
+      const folder = path.join(root, 'copia-s3');
+      const manifest = await backup(withS3, folder);
+      expect(manifest.files_in).toBe('s3');
+      const listed = new Map(manifest.files.map((f) => [f.key, f]));
+      for (const [i, body] of contents.entries())
+        expect(listed.get(`midia/s3/arte-${i}.png`)).toMatchObject({
+          size: body.length,
+          sha256: createHash('sha256').update(body).digest('hex'),
+        });
+      const expected = await snapshot(source);
+
+      // The bucket as it was: the database comes back.
+      const good = { ...(await target('destino-s3')), s3: withS3.s3 };
+      await restore(good, folder);
+      const restored = await openRestored(good);
+      try {
+        expect(await snapshot(restored)).toEqual(expected);
+      } finally {
+        await restored.close();
+      }
+
+      // An object gone from the bucket: refused, naming it, and the empty database stays empty.
+      await bucket.delete('midia/s3/arte-1.png');
+      const gone = { ...(await target('destino-s3-falta')), s3: withS3.s3 };
+      await expect(restore(gone, folder)).rejects.toThrow(/midia\/s3\/arte-1\.png/);
+      if (gone.databaseUrl) {
+        const client = new pg.Client({ connectionString: gone.databaseUrl });
+        await client.connect();
+        const { rows } = await client.query<{ n: number }>(
+          `select count(*)::int as n from pg_tables where schemaname = 'public'`,
+        );
+        await client.end();
+        expect(rows[0]!.n).toBe(0);
+      } else expect(await readdir(path.join(gone.dataDir, 'pglite')).catch(() => [])).toEqual([]);
+    } finally {
+      await s3server.close();
     }
   }, 240_000);
 

@@ -198,6 +198,19 @@ export class S3Storage implements Storage {
     const { client, sdk } = await this.connect();
     await client.send(new sdk.DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }));
   }
+
+  /** Every object's key in the bucket, page by page (ListObjectsV2), in S3's order (by key). */
+  async *keys(): AsyncGenerator<string> {
+    const { client, sdk } = await this.connect();
+    let token: string | undefined;
+    do {
+      const page = await client.send(
+        new sdk.ListObjectsV2Command({ Bucket: this.options.bucket, ContinuationToken: token }),
+      );
+      for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
 }
 
 export function createStorage(config: { s3: S3Options | undefined; dataDir: string }): Storage {

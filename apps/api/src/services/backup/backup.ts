@@ -13,6 +13,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import type { Config } from '../../config.ts';
+import { listBucket, missingFromBucket } from './backup-s3.ts';
 import { dumpThroughSocket } from './backup-socket.ts';
 
 const run = promisify(execFile);
@@ -21,6 +22,8 @@ export interface BackupManifest {
   format: 1;
   created_at: string;
   database: { kind: 'postgresql' | 'pglite'; file: string; sha256: string; size: number };
+  /** Copied into the backup's `arquivos/` (local files), or only listed when they live in S3. */
+  files_in?: 'copia' | 's3';
   files: Array<{ key: string; size: number; sha256: string }>;
 }
 
@@ -95,11 +98,11 @@ async function dumpStoppedPglite(config: Config): Promise<Buffer> {
 /** A consistent backup of the running (or stopped) Urbana into an empty `folder`. */
 export async function backup(config: Config, folder: string): Promise<BackupManifest> {
   if (!(await isEmptyFolder(folder))) throw new BackupRefused(`A pasta ${folder} não está vazia.`);
-  if (config.s3)
-    throw new BackupRefused('Arquivos no S3: use o versionamento do bucket (docs/deploy/backup.md).');
   await mkdir(path.join(folder, 'arquivos'), { recursive: true });
   // The database first: every file a row names was written before its row, so it is there after.
   const database = await backupDatabase(config, folder);
+  if (config.s3)
+    return writeManifest(folder, { database, files_in: 's3', files: await listBucket(config.s3) });
   const files: BackupManifest['files'] = [];
   for (const key of await listFiles(filesRoot(config))) {
     const target = path.join(folder, 'arquivos', key);
@@ -107,7 +110,14 @@ export async function backup(config: Config, folder: string): Promise<BackupMani
     await copyFile(path.join(filesRoot(config), key), target);
     files.push({ key, size: (await stat(target)).size, sha256: await sha256File(target) });
   }
-  const manifest: BackupManifest = { format: 1, created_at: new Date().toISOString(), database, files };
+  return writeManifest(folder, { database, files_in: 'copia', files });
+}
+
+async function writeManifest(
+  folder: string,
+  parts: Pick<BackupManifest, 'database' | 'files_in' | 'files'>,
+): Promise<BackupManifest> {
+  const manifest: BackupManifest = { format: 1, created_at: new Date().toISOString(), ...parts };
   await writeFile(path.join(folder, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
 }
@@ -159,6 +169,7 @@ async function restoreDatabase(config: Config, folder: string, manifest: BackupM
 /** Restores `folder` into an empty database and an empty files folder, checking every checksum. */
 export async function restore(config: Config, folder: string): Promise<BackupManifest> {
   const manifest = await readManifest(folder);
+  if (manifest.files_in === 's3') return restoreWithBucket(config, folder, manifest);
   const root = filesRoot(config);
   if (manifest.files.length > 0 && !(await isEmptyFolder(root)))
     throw new BackupRefused(`A pasta de arquivos ${root} não está vazia.`);
@@ -170,5 +181,18 @@ export async function restore(config: Config, folder: string): Promise<BackupMan
     if ((await sha256File(target)) !== entry.sha256)
       throw new BackupRefused(`O arquivo ${entry.key} não confere com o manifest.json.`);
   }
+  return manifest;
+}
+
+/** A backup whose files are in S3: the bucket must still hold each as listed, then the database is restored. */
+async function restoreWithBucket(config: Config, folder: string, manifest: BackupManifest) {
+  if (!config.s3)
+    throw new BackupRefused('Os arquivos desta cópia estão no S3: defina S3_BUCKET e as credenciais.');
+  const wrong = await missingFromBucket(config.s3, manifest.files);
+  if (wrong.length > 0)
+    throw new BackupRefused(
+      `${wrong.length} arquivo(s) da cópia não estão no bucket como eram (${wrong.slice(0, 5).join(', ')}${wrong.length > 5 ? ', …' : ''}): recupere-os pelo versionamento do bucket antes de restaurar.`,
+    );
+  await restoreDatabase(config, folder, manifest);
   return manifest;
 }
