@@ -1,5 +1,6 @@
 import { addDays, type IsoDate } from '../catalog.ts';
 import { formatDate, formatDateTime } from '../lib/dates.ts';
+import { paymentMethodRules, type PaymentMethod } from './rules.ts';
 
 /**
  * The invoiced payment (boleto/transferência faturada) and its dates, written once for the checkout,
@@ -16,12 +17,8 @@ export const INVOICE_DUE_DAYS = 5;
  * or free when it goes on air. Null: the campaign starts too soon for an invoiced payment (the day
  * before the start is already past), which is refused with `INVOICED_TOO_CLOSE`.
  */
-export function invoiceDueDate(
-  method: 'pix' | 'faturado',
-  today: IsoDate,
-  firstStart: IsoDate,
-): IsoDate | null {
-  if (method === 'pix') return today;
+export function invoiceDueDate(method: PaymentMethod, today: IsoDate, firstStart: IsoDate): IsoDate | null {
+  if (paymentMethodRules[method].terms === 'janela') return today;
   const byStart = addDays(firstStart, -1);
   const due = addDays(today, INVOICE_DUE_DAYS) < byStart ? addDays(today, INVOICE_DUE_DAYS) : byStart;
   return due < today ? null : due;

@@ -52,10 +52,45 @@ export function canTransition(from: OrderStatus, to: OrderStatus, actor: OrderAc
 
 export const paymentMethods = ['pix', 'faturado'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
-export const paymentMethodLabels: Record<PaymentMethod, string> = {
-  pix: 'Pix',
-  faturado: 'Boleto/transferência faturada',
+
+/**
+ * What a payment method is, one row each (issue #41, decision 112): the API, the checkout page and
+ * the e-mails read these instead of naming a method. A new method is a row here, a folder behind
+ * apps/api/src/services/payments/provider.ts and a panel in apps/web/src/features/orders/payment/.
+ */
+export interface PaymentMethodRule {
+  label: string;
+  /** Who may choose it: everyone, or companies (a CNPJ billing profile) only, with the refusal. */
+  companiesOnly: false | { refusal: string };
+  /**
+   * When it is due and how long its faces are held: today and the payment window (`janela`), or a due
+   * date before the campaign and the end of that day (`vencimento`, decision 075).
+   */
+  terms: 'janela' | 'vencimento';
+  /** Its charge at a PSP: immediate (`cob`) or with a due date (`cobv`). */
+  charge: 'imediata' | 'vencimento';
+}
+
+export const paymentMethodRules: Record<PaymentMethod, PaymentMethodRule> = {
+  pix: { label: 'Pix', companiesOnly: false, terms: 'janela', charge: 'imediata' },
+  faturado: {
+    label: 'Boleto/transferência faturada',
+    companiesOnly: { refusal: 'Boleto/transferência faturada é só para empresas (CNPJ).' },
+    terms: 'vencimento',
+    charge: 'vencimento',
+  },
 };
+
+export const paymentMethodLabels: Record<PaymentMethod, string> = {
+  pix: paymentMethodRules.pix.label,
+  faturado: paymentMethodRules.faturado.label,
+};
+
+/** Whether a buyer (PF or PJ) may pay by `method`; the refusal when not. */
+export function paymentMethodRefusal(method: PaymentMethod, personType: 'pf' | 'pj'): string | null {
+  const only = paymentMethodRules[method].companiesOnly;
+  return only && personType !== 'pj' ? only.refusal : null;
+}
 
 export interface PricingConfig {
   longRunWeeks: number;

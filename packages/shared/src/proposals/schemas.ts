@@ -210,6 +210,6 @@ export type ProposalListItem = z.infer<typeof proposalListResponse>['items'][num
 export const customerProposalListResponse = z.object({ items: proposalListResponse.shape.items });
 
 export const proposalAcceptSchema = z.object({
-  payment_method: z.enum(['pix', 'faturado'], { error: 'Escolha a forma de pagamento.' }).default('pix'),
+  payment_method: z.enum(paymentMethods, { error: 'Escolha a forma de pagamento.' }).default('pix'),
 });
 export const proposalAcceptResponse = z.object({ order_id: z.string() });

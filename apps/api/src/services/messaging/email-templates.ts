@@ -1,4 +1,9 @@
-import { invoicedMessages, LATE_PAYMENT_NOTICE } from '@urbana/shared';
+import {
+  invoicedMessages,
+  LATE_PAYMENT_NOTICE,
+  paymentMethodRules,
+  type PaymentMethod,
+} from '@urbana/shared';
 /** pt-BR e-mail templates: each gives a subject, a plain-text body and a branded HTML body. */
 export interface RenderedEmail {
   template: string;
@@ -123,7 +128,7 @@ export const emailTemplates = {
     name: string;
     code: string;
     total: string;
-    method: 'pix' | 'faturado';
+    method: PaymentMethod;
     pix: string | null;
     url: string;
     /** One line per item: "Outdoor Eixo: de 09/12/2026 até 22/12/2026" (decision 021). */
@@ -145,7 +150,7 @@ export const emailTemplates = {
           : o.pix
             ? [
                 // An invoiced order paid through its charge at the PSP (cobv): its dates, then the code.
-                ...(o.method === 'faturado' && o.terms
+                ...(paymentMethodRules[o.method].terms === 'vencimento' && o.terms
                   ? [
                       invoicedMessages.dueAndHold(o.terms.dueDate, o.terms.expiresAt),
                       'Pague com Pix até o vencimento usando o código abaixo, ou abra o pedido para ver o QR Code:',

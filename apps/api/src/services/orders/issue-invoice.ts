@@ -5,6 +5,8 @@ import {
   invoicedMessages,
   todayInBrasilia,
   type IsoDate,
+  paymentMethodRules,
+  type PaymentMethod,
 } from '@urbana/shared';
 import type { Tx } from '../../db/client.ts';
 import { invoices } from '../../db/schema/index.ts';
@@ -23,7 +25,7 @@ export interface PaymentTerms {
  * docs/decisions/075-invoiced-hold-until-due-date.md); a campaign starting today cannot be invoiced.
  */
 export function paymentTerms(
-  method: 'pix' | 'faturado',
+  method: PaymentMethod,
   now: Date,
   starts: readonly IsoDate[],
   paymentWindowMs: number,
@@ -32,7 +34,10 @@ export function paymentTerms(
   const firstStart = [...starts].sort()[0] ?? today;
   const dueDate = invoiceDueDate(method, today, firstStart);
   if (dueDate === null) throw new AppError(409, invoicedMessages.tooClose(today));
-  const expiresAt = method === 'pix' ? new Date(now.getTime() + paymentWindowMs) : invoicedHoldEnd(dueDate);
+  const expiresAt =
+    paymentMethodRules[method].terms === 'janela'
+      ? new Date(now.getTime() + paymentWindowMs)
+      : invoicedHoldEnd(dueDate);
   return { dueDate, expiresAt };
 }
 
@@ -49,7 +54,7 @@ export async function issueInvoice(
     amount: number;
     discount: number;
     total: number;
-    method: 'pix' | 'faturado';
+    method: PaymentMethod;
     dueDate: IsoDate;
   },
 ) {

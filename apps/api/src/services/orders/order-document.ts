@@ -12,6 +12,7 @@ import {
   paths,
   type CheckoutBody,
   pathWithQuery,
+  paymentMethodRules,
 } from '@urbana/shared';
 import { emailTemplates } from '../messaging/email-templates.ts';
 import { chargeColumns, orderCharge } from '../payments/order-charge.ts';
@@ -57,7 +58,9 @@ export async function prepareCharge(
       ? null
       : await orderCharge(deps, {
           method: body.payment_method,
-          ...(body.payment_method === 'faturado' ? { dueDate: c.terms.dueDate } : {}),
+          ...(paymentMethodRules[body.payment_method].terms === 'vencimento'
+            ? { dueDate: c.terms.dueDate }
+            : {}),
           code,
           amount: total,
           payer: { document: c.billing.document, name: c.billing.name },

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { CheckoutBody } from '@urbana/shared';
+import { paymentMethodRefusal, type CheckoutBody } from '@urbana/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { checkoutRefusals } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -148,9 +148,8 @@ async function precheck(deps: OrderDeps, body: CheckoutBody, req: KeyRequest, co
   const agency = await agencyOrderOf(db, req.userId, body.advertiser_id, config.agencyCommissionPercent);
   const billing = agency?.billing ?? context.billing;
   if (!billing) throw new AppError(409, BILLING_REQUIRED);
-  if (body.payment_method === 'faturado' && billing.person_type !== 'pj') {
-    throw new AppError(400, 'Boleto/transferência faturada é só para empresas (CNPJ).');
-  }
+  const refusal = paymentMethodRefusal(body.payment_method, billing.person_type);
+  if (refusal) throw new AppError(400, refusal);
   const items = priceLines(context.products, context.towers, body.items, config);
   // An invoiced order whose campaign starts today has no day left to pay before it (decision 075).
   const terms = paymentTerms(

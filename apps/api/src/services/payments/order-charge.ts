@@ -9,6 +9,7 @@
  * shown to anyone and expires at the PSP by itself. Without a PSP, the static BR Code of PIX_KEY (an
  * invoiced order's is not shown: staff confirm the boleto or transfer).
  */
+import { paymentMethodRules, type PaymentMethod } from '@urbana/shared';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newTxid, pixPayload } from '../pix.ts';
@@ -28,7 +29,7 @@ export interface OrderCharge {
 
 export interface OrderChargeInput {
   /** A Pix order's charge is immediate (cob); an invoiced order's has its due date (cobv). */
-  method: 'pix' | 'faturado';
+  method: PaymentMethod;
   /** The invoice's due date (YYYY-MM-DD): an invoiced order's charge is due then. */
   dueDate?: string;
   code: string;
@@ -65,9 +66,10 @@ export async function orderCharge(
   input: OrderChargeInput,
 ): Promise<OrderCharge | null> {
   const { config } = deps;
-  const payments = input.method === 'pix' || input.dueDate ? deps.payments : undefined;
+  const kind = paymentMethodRules[input.method].charge;
+  const payments = kind === 'imediata' || input.dueDate ? deps.payments : undefined;
   if (!payments) {
-    if (input.method !== 'pix') return null;
+    if (kind !== 'imediata') return null;
     const txid = newTxid();
     return {
       txid,
@@ -85,7 +87,7 @@ export async function orderCharge(
         name: input.payer.name,
       },
       description: `Pedido ${input.code} na Urbana`,
-      ...(input.method === 'faturado' && input.dueDate
+      ...(kind === 'vencimento' && input.dueDate
         ? { dueDate: input.dueDate }
         : { expiresInSeconds: input.expiresInSeconds ?? Math.round(config.paymentWindowMs / 1000) }),
     });

@@ -7,6 +7,7 @@
  * - every PIX_RECONCILE_MINUTES the Pix received over the last 24 hours are swept (`GET /pix`, paged),
  *   which also finds Pix that name no order ("Pix sem pedido") and refunds that ended.
  */
+import { paymentMethodRules, type PaymentMethod } from '@urbana/shared';
 import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
 import { orders } from '../../db/schema/index.ts';
 import type { OrderDeps } from '../orders/transition.ts';
@@ -30,9 +31,9 @@ export const EXPIRY_GRACE_MS = 10 * 60_000;
 type Deps = OrderDeps & { payments?: PaymentProvider | undefined };
 
 /** The next look at an order: a quarter of its age, between 30 s and 5 minutes (an hour for a cobv). */
-export function nextCheck(createdAt: Date, now: Date, method: 'pix' | 'faturado' = 'pix'): Date {
+export function nextCheck(createdAt: Date, now: Date, method: PaymentMethod = 'pix'): Date {
   const wait = Math.min(
-    method === 'faturado' ? RECONCILE_DUE_DATE_MAX_MS : RECONCILE_MAX_MS,
+    paymentMethodRules[method].charge === 'vencimento' ? RECONCILE_DUE_DATE_MAX_MS : RECONCILE_MAX_MS,
     Math.max(RECONCILE_MIN_MS, (now.getTime() - createdAt.getTime()) / 4),
   );
   return new Date(now.getTime() + wait);
@@ -43,10 +44,10 @@ async function checkOrder(
   deps: Deps,
   provider: PaymentProvider,
   txid: string,
-  method: 'pix' | 'faturado',
+  method: PaymentMethod,
 ): Promise<PaymentOutcome[]> {
   // An invoiced order's charge has a due date (cobv).
-  const charge = await provider.readCharge(txid, method === 'faturado' ? 'vencimento' : 'imediata');
+  const charge = await provider.readCharge(txid, paymentMethodRules[method].charge);
   const outcomes: PaymentOutcome[] = [];
   for (const payment of charge.payments)
     outcomes.push(await applyReceivedPayment(deps, provider.name, payment));
@@ -102,7 +103,7 @@ export async function reconcileUnpaid(deps: Deps, now = new Date(), limit = 50):
  */
 export async function mayExpire(
   deps: Deps,
-  order: { txid: string | null; provider: string | null; method: 'pix' | 'faturado'; expiresAt: Date },
+  order: { txid: string | null; provider: string | null; method: PaymentMethod; expiresAt: Date },
   now = new Date(),
 ): Promise<boolean> {
   const provider = deps.payments;

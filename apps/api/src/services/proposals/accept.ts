@@ -11,6 +11,8 @@ import {
   PROPOSAL_REQUEST_PREFIX,
   pathWithQuery,
   type ProposalState,
+  paymentMethodRefusal,
+  type PaymentMethod,
 } from '@urbana/shared';
 import type { Tx } from '../../db/client.ts';
 import {
@@ -40,15 +42,15 @@ type Proposal = Awaited<ReturnType<typeof getProposal>>;
 type Billing = typeof billingProfiles.$inferSelect;
 
 /** What must hold before anything is written: periods not started, billing profile, payment method. */
-async function preconditions(tx: Tx, id: string, userId: string, method: 'pix' | 'faturado') {
+async function preconditions(tx: Tx, id: string, userId: string, method: PaymentMethod) {
   const proposal = await getProposal(tx, id);
   // Only what the proposal offers: invoicing when staff offered it (decision 077).
   if (method === 'faturado' && proposal.payment_method !== 'faturado')
     throw new AppError(400, proposalMessages.pixOnly);
   const billing = await tx.query.billingProfiles.findFirst({ where: eq(billingProfiles.user_id, userId) });
   if (!billing) throw new AppError(409, BILLING_REQUIRED);
-  if (method === 'faturado' && billing.person_type !== 'pj')
-    throw new AppError(400, 'Boleto/transferência faturada é só para empresas (CNPJ).');
+  const refusal = paymentMethodRefusal(method, billing.person_type);
+  if (refusal) throw new AppError(400, refusal);
   assertTotalWithinLimit(proposal.total);
   const today = todayInBrasilia();
   for (const item of proposal.items)
@@ -112,7 +114,7 @@ function assertAcceptable(row: typeof proposals.$inferSelect, state: ProposalSta
 async function placeOrder(
   deps: OrderDeps,
   tx: Tx,
-  o: { proposal: Proposal; billing: Billing; userId: string; method: 'pix' | 'faturado'; now: Date },
+  o: { proposal: Proposal; billing: Billing; userId: string; method: PaymentMethod; now: Date },
 ) {
   const { proposal, method, now } = o;
   // The same terms as a checkout: an invoiced order is held until its due date (decision 075).
@@ -171,12 +173,7 @@ async function placeOrder(
  * for the payment window; the proposal is marked accepted and linked to the order. A refusal that
  * the proposal itself causes (a face sold out …) is recorded on it and told to staff (decision 077).
  */
-export async function acceptProposal(
-  deps: OrderDeps,
-  id: string,
-  userId: string,
-  method: 'pix' | 'faturado',
-) {
+export async function acceptProposal(deps: OrderDeps, id: string, userId: string, method: PaymentMethod) {
   try {
     const orderId = await deps.db.transaction(async (tx) => {
       const { row, state } = await lockProposal(tx, id);
@@ -265,7 +262,7 @@ async function announce(
   o: {
     proposal: Proposal;
     order: typeof orders.$inferSelect;
-    method: 'pix' | 'faturado';
+    method: PaymentMethod;
     payload: string | null;
     free: boolean;
     terms: PaymentTerms;

@@ -10,6 +10,8 @@ import {
   type PaymentMethod,
   formatInteger,
   formatMoney,
+  paymentMethodRules,
+  paymentMethods,
 } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -216,8 +218,8 @@ function Checkout() {
           <Card className="space-y-3">
             <h2 className="text-lg font-semibold text-slate-900">Forma de pagamento</h2>
             <div className="grid gap-3 sm:grid-cols-2" role="radiogroup" aria-label="Forma de pagamento">
-              {(['pix', 'faturado'] as const)
-                .filter((m) => m === 'pix' || isCompany)
+              {paymentMethods
+                .filter((m) => !paymentMethodRules[m].companiesOnly || isCompany)
                 .map((m) => (
                   <label
                     key={m}
