@@ -266,6 +266,14 @@ describe('prorrogar a reserva', () => {
     expect((await reservationsOf(o.id)).every((r) => r.hold!.getTime() === after)).toBe(true);
     expect(await audited(o.id, 'pedido.reserva_prorrogada')).toHaveLength(1);
     expect(res.json().history.at(-1)).toMatchObject({ text: 'Prorrogou a reserva do pedido' });
+    // The customer is told by e-mail too, with the new end of the hold (issue #40 item 7).
+    const code = (await row(o.id)).code;
+    const told = await ctx.database.db
+      .select()
+      .from(emailLog)
+      .where(and(eq(emailLog.to_email, empresa.email), eq(emailLog.subject, `Reserva do pedido ${code} prorrogada`)));
+    expect(told).toHaveLength(1);
+    expect(told[0]!.body_text).toContain(formatDateTime(new Date(after)));
 
     const tooMuch = await act(o.id, 'prorrogar', { horas: HOLD_EXTENSION_MAX_HOURS + 1 });
     expect(tooMuch.statusCode).toBe(400);
@@ -326,7 +334,10 @@ describe('reemitir o Pix', () => {
     expect(now.pix_payload).toContain(now.pix_txid);
     expect(res.json().pix).toMatchObject({ txid: now.pix_txid, retired: [old.pix_txid] });
     const mails = await ctx.database.db.select().from(emailLog).where(eq(emailLog.to_email, ana.email));
-    expect(mails.some((m) => m.body_text.includes(now.pix_payload!))).toBe(true);
+    const reissued = mails.filter((m) => m.body_text.includes(now.pix_payload!));
+    expect(reissued).toHaveLength(1);
+    // Its own subject, not the original order's "Recebemos o pedido …" (issue #40 item 7).
+    expect(reissued[0]!.subject).toBe(`Novo código Pix para o pedido ${now.code}`);
 
     const refused = await webhook(old.pix_txid, old.total, `evt-velho-${o.id}`);
     expect(refused.statusCode).toBe(409);
