@@ -385,4 +385,25 @@ describe('Avise-me sem enxurrada', () => {
       .where(isNull(watchChanges.processed_at));
     expect(pending).toHaveLength(0);
   });
+
+  it('quem observa o local e deixa o próprio pedido expirar recebe um e-mail, o da expiração (issue #40 item 7)', async () => {
+    await windowGoesBy();
+    await watch(ana, placeId);
+    const order = await placeOrder(ana, addDays(START, 63), placeId);
+    await drain();
+    const before = new Date();
+    await ctx.database.db
+      .update(orders)
+      .set({ expires_at: sql`now() - interval '1 minute'` })
+      .where(eq(orders.id, order));
+    expect(await expireOrders(ctx.app.deps)).toBe(1);
+    await drain();
+    await drain();
+    const mails = (await ctx.database.db.select().from(emailLog).where(eq(emailLog.to_email, ana.email))).filter(
+      (m) => m.created_at >= before,
+    );
+    expect(mails.map((m) => m.template)).toEqual(['pedido_status']);
+    // Edu, who watches too, still hears that the weeks are free.
+    expect((await mailsTo(edu)).some((m) => m.created_at >= before)).toBe(true);
+  });
 });
