@@ -254,7 +254,10 @@ describe('relatório da campanha', () => {
       cookie: ana,
     });
     expect(notYet.statusCode).toBe(409);
-    expect(notYet.json().message).toBe('O relatório fica pronto quando a campanha do pedido termina.');
+    // When it will be ready: the booked last day (issue #40 item 9).
+    expect(notYet.json().message).toBe(
+      `O relatório fica pronto quando a campanha do pedido termina: o último dia no ar é ${formatDate(addDays(TODAY, 3))}.`,
+    );
     expect(await reportNotices()).toHaveLength(1);
   });
 });
