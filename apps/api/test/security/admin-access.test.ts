@@ -79,6 +79,12 @@ const adminRoutes: Record<
     url: (w) => `/api/admin/agencias/${w.agency.id}/confirmar`,
     invalid: { url: '/api/admin/agencias/nao-e-um-uuid/confirmar' },
   },
+  'GET /api/admin/equipe': {
+    section: 'usuarios',
+    ok: 200,
+    url: '/api/admin/equipe',
+    invalid: null,
+  },
   'GET /api/admin/convites': {
     section: 'usuarios',
     ok: 200,
