@@ -161,6 +161,14 @@ const adminRoutes: Record<
     body: () => Buffer.from('foto'),
     invalid: { url: (w) => `/api/admin/campanhas/${w.roleCampaign}/comprovacoes?legenda=${'x'.repeat(400)}` },
   },
+  'DELETE /api/admin/campanhas/:id/comprovacoes/:proofId': {
+    section: 'campanhas',
+    // Past the guard, a photo that is not there is not found.
+    ok: 404,
+    url: (w) => `/api/admin/campanhas/${w.roleCampaign}/comprovacoes/${randomUUID()}`,
+    body: { motivo: 'Foto da face errada' },
+    invalid: { url: (w) => `/api/admin/campanhas/${w.roleCampaign}/comprovacoes/nao-e-um-uuid` },
+  },
   'POST /api/admin/anuncios/:id/revisao': {
     section: 'campanhas',
     ok: 409,

@@ -267,4 +267,5 @@ export const campaignMessages = {
   alreadyFinished: 'Esta campanha já terminou.',
   proofDate: 'Informe a data da foto (dd/mm/aaaa), dentro do período da campanha.',
   proofNotFound: 'Foto não encontrada.',
+  proofRemovalReason: 'Diga por que a foto sai (até 300 caracteres).',
 } as const;

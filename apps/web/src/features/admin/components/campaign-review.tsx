@@ -12,6 +12,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Field, TextareaField } from '../../../components/ui/field.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
+import { RemoveProof } from './proof-removal.tsx';
 import { useAddProof, useReviewAd, type CampaignDetail } from '../../campaigns/index.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -146,6 +147,7 @@ export function Proofs({ campaign }: { campaign: CampaignDetail }) {
                   {p.caption ? ` · ${p.caption}` : ''}
                 </figcaption>
               </figure>
+              <RemoveProof campaignId={campaign.id} proof={p} />
             </li>
           ))}
         </ul>
