@@ -92,7 +92,8 @@ describe('bloqueio de semanas', () => {
       url: `/api/products/${f.slug}?inicio=${START}&semanas=1`,
     });
     expect(page.json().period.status).toBe('indisponivel');
-    expect(page.json().calendar[0].status).toBe('indisponivel');
+    const week = page.json().calendar.find((w: { start: string }) => w.start === START);
+    expect(week.status).toBe('indisponivel');
     expect(page.json().towers[0].remaining).toBe(0);
     const search = await inject(ctx, {
       method: 'GET',
