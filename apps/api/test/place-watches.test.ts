@@ -17,6 +17,7 @@ import {
   testConfig,
   type TestContext,
 } from './helpers.ts';
+import { putOnSale } from './product-on-sale.ts';
 
 /**
  * Issue #23 item 4: "Avise-me" on a favourite — a freed week (cancelled or expired order) or a lower
@@ -159,6 +160,7 @@ beforeAll(async () => {
   });
   expect(created.statusCode, created.body).toBe(201);
   productId = created.json().id;
+  await putOnSale(ctx, admin.cookie, productId);
   await drain();
 });
 afterAll(async () => {
@@ -336,6 +338,7 @@ describe('Avise-me sem enxurrada', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     placeId = created.json().id;
+    await putOnSale(ctx, admin.cookie, placeId);
     edu = await person('Edu Alves');
     await watch(edu, placeId);
     for (let i = 0; i < 8; i++) {

@@ -461,7 +461,7 @@ const adminRoutes: Record<
     section: 'produtos',
     ok: 200,
     url: (w) => `/api/admin/produtos/${w.product.id}/fotos/ordem`,
-    body: { order: [] },
+    body: (w) => ({ order: [w.product.photo] }),
     invalid: { url: (w) => `/api/admin/produtos/${w.product.id}/fotos/ordem`, body: { order: ['x'] } },
   },
   'DELETE /api/admin/produtos/:id/fotos/:photoId': {
