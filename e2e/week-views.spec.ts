@@ -54,7 +54,9 @@ for (const { name, viewport } of sizes) {
       await page.goto(`/locais/${await firstProduct(page)}`);
       const weeks = page.getByRole('button', { name: /^Semana de / });
       await expect(weeks.first()).toBeVisible();
-      const before = await weeks.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')!.slice(0, 20)));
+      const before = await weeks.evaluateAll((els) =>
+        els.map((e) => e.getAttribute('aria-label')!.slice(0, 20)),
+      );
       const target = page
         .getByRole('button', { name: /^Semana de .*: (Livre|Poucas vagas)/ })
         .and(page.locator('[aria-pressed="false"]'))
@@ -62,13 +64,18 @@ for (const { name, viewport } of sizes) {
       const label = (await target.getAttribute('aria-label'))!;
       await target.click();
       await expect(page.getByRole('button', { name: label })).toHaveAttribute('aria-pressed', 'true');
-      const after = await weeks.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')!.slice(0, 20)));
+      const after = await weeks.evaluateAll((els) =>
+        els.map((e) => e.getAttribute('aria-label')!.slice(0, 20)),
+      );
       expect(after).toEqual(before);
 
       if (viewport.width >= 1024) {
         const card = page.getByRole('complementary', { name: 'Reservar' });
         await card.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
-        const toast = page.getByRole('region', { name: /^Notificações/ }).locator('[data-sonner-toast]').first();
+        const toast = page
+          .getByRole('region', { name: /^Notificações/ })
+          .locator('[data-sonner-toast]')
+          .first();
         await expect(toast).toBeVisible();
         await page.evaluate(() => window.scrollTo(0, 0));
         expect(await overlap(toast, card.getByLabel('Início'))).toBe(false);

@@ -311,7 +311,8 @@ describe('Baixar meus dados', () => {
         sql`select column_name from information_schema.columns where table_schema = 'public' and table_name = ${table}`,
       );
       for (const { column_name: c } of columns.rows)
-        if (!COLUMN_LABELS[c] && !INTERNAL_COLUMNS.has(c) && !SECRET_COLUMNS.has(c)) missing.push(`${table}.${c}`);
+        if (!COLUMN_LABELS[c] && !INTERNAL_COLUMNS.has(c) && !SECRET_COLUMNS.has(c))
+          missing.push(`${table}.${c}`);
     }
     expect(missing).toEqual([]);
     for (const { file } of Object.values(EXPORT_TABLES)) expect(EXPORT_FILES[file], file).toBeTruthy();

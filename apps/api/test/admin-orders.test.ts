@@ -271,7 +271,12 @@ describe('prorrogar a reserva', () => {
     const told = await ctx.database.db
       .select()
       .from(emailLog)
-      .where(and(eq(emailLog.to_email, empresa.email), eq(emailLog.subject, `Reserva do pedido ${code} prorrogada`)));
+      .where(
+        and(
+          eq(emailLog.to_email, empresa.email),
+          eq(emailLog.subject, `Reserva do pedido ${code} prorrogada`),
+        ),
+      );
     expect(told).toHaveLength(1);
     expect(told[0]!.body_text).toContain(formatDateTime(new Date(after)));
 

@@ -258,10 +258,12 @@ describe('produtos', () => {
       cookie: admin.cookie,
       payload: { order: [photos[1]!.id, photos[0]!.id, all[0]!.id] },
     });
-    expect(reordered.json().photos.map((p: { id: string }) => p.id).slice(0, 2)).toEqual([
-      photos[1]!.id,
-      photos[0]!.id,
-    ]);
+    expect(
+      reordered
+        .json()
+        .photos.map((p: { id: string }) => p.id)
+        .slice(0, 2),
+    ).toEqual([photos[1]!.id, photos[0]!.id]);
     expect(await lastAudit('produto.fotos_reordenadas', productId)).toBeTruthy();
     const removed = await inject(ctx, {
       method: 'DELETE',

@@ -293,7 +293,9 @@ describe('foto de comprovação da face errada (issue #40 item 7)', () => {
     expect(removed.json().proofs.map((p: { id: string }) => p.id)).not.toContain(id);
     const file = await inject(ctx, { method: 'GET', url: `/api/comprovacoes/${id}/arquivo`, cookie: ana });
     expect(file.statusCode).toBe(404);
-    const order = (await inject(ctx, { method: 'GET', url: `/api/orders/${running.order}`, cookie: ana })).json();
+    const order = (
+      await inject(ctx, { method: 'GET', url: `/api/orders/${running.order}`, cookie: ana })
+    ).json();
     expect(JSON.stringify(order)).not.toContain(id);
     const logged = await ctx.database.db
       .select()
@@ -301,7 +303,12 @@ describe('foto de comprovação da face errada (issue #40 item 7)', () => {
       .where(and(eq(auditLog.entity_id, id), eq(auditLog.action, 'campanha.comprovacao_removida')));
     expect(logged).toHaveLength(1);
     expect(logged[0]!.after).toMatchObject({ motivo: 'Foto da face errada' });
-    const again = await inject(ctx, { method: 'DELETE', url, cookie: operador, payload: { motivo: 'De novo' } });
+    const again = await inject(ctx, {
+      method: 'DELETE',
+      url,
+      cookie: operador,
+      payload: { motivo: 'De novo' },
+    });
     expect(again.statusCode).toBe(404);
   });
 });

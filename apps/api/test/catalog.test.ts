@@ -369,7 +369,10 @@ describe('produto e cidades', () => {
     const earliest = first.period.earliest_start as string;
     expect(first.calendar[0].start).toBe(earliest);
     const chosen = first.calendar[5].start as string;
-    const res = await inject(ctx, { method: 'GET', url: `/api/products/produto-leste?inicio=${chosen}&semanas=2` });
+    const res = await inject(ctx, {
+      method: 'GET',
+      url: `/api/products/produto-leste?inicio=${chosen}&semanas=2`,
+    });
     const body = res.json();
     expect(body.period.start).toBe(chosen);
     expect(body.calendar.map((w: { start: string }) => w.start)).toEqual(

@@ -402,9 +402,9 @@ describe('Avise-me sem enxurrada', () => {
     expect(await expireOrders(ctx.app.deps)).toBe(1);
     await drain();
     await drain();
-    const mails = (await ctx.database.db.select().from(emailLog).where(eq(emailLog.to_email, ana.email))).filter(
-      (m) => m.created_at >= before,
-    );
+    const mails = (
+      await ctx.database.db.select().from(emailLog).where(eq(emailLog.to_email, ana.email))
+    ).filter((m) => m.created_at >= before);
     expect(mails.map((m) => m.template)).toEqual(['pedido_status']);
     // Edu, who watches too, still hears that the weeks are free.
     expect((await mailsTo(edu)).some((m) => m.created_at >= before)).toBe(true);

@@ -102,7 +102,10 @@ describe('limites da biblioteca de mídias e a tabela de especificações (issue
   it('a biblioteca aceita todo arquivo que alguma especificação aceita, e nada que nenhuma aceite', () => {
     for (const [type, spec] of Object.entries(creativeSpecs)) {
       for (const format of spec.formats) {
-        const limit = mediaKindOf(format) === 'video' ? defaultMediaLimits.videoMaxBytes : defaultMediaLimits.imageMaxBytes;
+        const limit =
+          mediaKindOf(format) === 'video'
+            ? defaultMediaLimits.videoMaxBytes
+            : defaultMediaLimits.imageMaxBytes;
         expect(limit, `${type} ${format}`).toBeGreaterThanOrEqual(spec.maxSizeMb * 1024 * 1024);
       }
     }

@@ -32,7 +32,8 @@ export const teamAdminRoutes =
         preValidation: guard,
         schema: {
           tags,
-          summary: 'Quem usa o painel agora: papel, verificação em duas etapas e último acesso (somente admin)',
+          summary:
+            'Quem usa o painel agora: papel, verificação em duas etapas e último acesso (somente admin)',
           response: { 200: staffMembersSchema, ...errors },
         },
       },

@@ -41,7 +41,8 @@ function readableValue(column: string, value: unknown): unknown {
   if (MONEY_COLUMNS.has(column) && ['number', 'string', 'bigint'].includes(typeof value))
     return formatMoney(Number(value));
   if (value instanceof Date) return formatDateTime(value);
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}/.test(value)) return formatDateTime(value);
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}/.test(value))
+    return formatDateTime(value);
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(value);
   if (typeof value === 'boolean') return value ? 'Sim' : 'Não';
   if (Array.isArray(value)) return value.map((v) => readableValue(column, v));

@@ -55,7 +55,10 @@ function impressionsOf(estimate: number, days: number, played: ItemDelivery | un
 function notReady(detail: { status: string; items: Array<{ start: string; weeks: number }> }) {
   if (!['pago', 'em_veiculacao'].includes(detail.status) || detail.items.length === 0)
     return new AppError(409, campaignReportMessages.none);
-  const last = detail.items.map((i) => bookingLastDay(i.start, i.weeks)).sort().at(-1)!;
+  const last = detail.items
+    .map((i) => bookingLastDay(i.start, i.weeks))
+    .sort()
+    .at(-1)!;
   return new AppError(409, campaignReportMessages.notReadyUntil(last));
 }
 

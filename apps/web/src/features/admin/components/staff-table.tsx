@@ -47,7 +47,9 @@ function StaffRows({ items }: { items: StaffMember[] }) {
             <Badge tone={tone[m.status]}>{staffAccessLabels[m.status]}</Badge>
           </td>
           <td className="px-3 py-2">{m.two_factor ? 'Ativada' : 'Desativada'}</td>
-          <td className="px-3 py-2">{m.last_sign_in_at ? formatDateTime(m.last_sign_in_at) : 'Nunca entrou'}</td>
+          <td className="px-3 py-2">
+            {m.last_sign_in_at ? formatDateTime(m.last_sign_in_at) : 'Nunca entrou'}
+          </td>
         </tr>
       ))}
     </Table>

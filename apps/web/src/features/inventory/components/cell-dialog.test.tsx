@@ -107,7 +107,9 @@ describe('célula do inventário', () => {
     expect(hold.hasAttribute('disabled')).toBe(true);
     expect(block.hasAttribute('disabled')).toBe(true);
     expect(screen.getByText(/Sem vaga livre nesta semana para uma reserva técnica/)).toBeTruthy();
-    expect(screen.getByText('Sem vaga livre nesta semana para bloquear: todas estão vendidas ou reservadas.')).toBeTruthy();
+    expect(
+      screen.getByText('Sem vaga livre nesta semana para bloquear: todas estão vendidas ou reservadas.'),
+    ).toBeTruthy();
     // The proposal stays: it is priced and checked for the weeks staff choose in it.
     expect(screen.getByRole('link', { name: 'Criar proposta' })).toBeTruthy();
   });

@@ -85,8 +85,7 @@ export function MapPanel({
               highlighted={highlighted}
               onHighlight={onHighlight}
               onOpen={(slug) => navigate(productHref(slug))}
-              // A clicked or tapped marker shows its card first, with the way to the place: the
-              // click that jumped to the place on a desktop lost the search (issue #40 item 9).
+              // A clicked marker shows its card first (a jump lost the search; issue #40 item 9).
               onPick={setPreview}
               onSearchArea={onSearchArea}
               fitKey={fitKey}
