@@ -84,8 +84,9 @@ test('o cliente baixa seus dados (o ZIP traz os pedidos), exclui a conta e não 
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
   const files = unzipSync(new Uint8Array(readFileSync(await download.path())));
   const orders = JSON.parse(strFromU8(files['pedidos.json']!));
-  expect(orders.pedidos.map((o: { code: string }) => o.code)).toContain(code);
-  expect(JSON.parse(strFromU8(files['perfil.json']!)).perfil.email).toBe(user.email);
+  expect(orders['Pedidos'].map((o: { Código: string }) => o['Código'])).toContain(code);
+  expect(JSON.parse(strFromU8(files['perfil.json']!))['Perfil'][0]['Email']).toBe(user.email);
+  expect(strFromU8(files['LEIA-ME.txt']!)).toContain('- pedidos.json: ');
 
   await page.getByRole('button', { name: 'Excluir minha conta' }).click();
   const dialog = page.getByRole('dialog', { name: 'Excluir minha conta' });

@@ -52,6 +52,8 @@ test('admin cria um produto com duas torres e uma foto, e ele aparece na busca',
   await page.getByRole('button', { name: 'Criar produto' }).click();
   await expect(toast(page, 'Produto criado')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/produtos\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('button', { name: 'Ativar', exact: true })).toBeDisabled();
+  await expect(page.getByText('Envie ao menos uma foto do local antes de ativar o produto.')).toBeVisible();
 
   const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#0f766e' } })
     .jpeg()
@@ -61,6 +63,13 @@ test('admin cria um produto com duas torres e uma foto, e ele aparece na busca',
     .setInputFiles({ name: 'fachada.jpg', mimeType: 'image/jpeg', buffer: photo });
   await expect(toast(page, 'Foto enviada')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Fotos do produto' }).getByRole('img')).toHaveCount(1);
+  // Created inactive (no photo yet, issue #40 item 8); with its photo it can go on sale.
+  await page.getByRole('button', { name: 'Ativar', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Ativar este produto?' })
+    .getByRole('button', { name: 'Ativar produto' })
+    .click();
+  await expect(toast(page, 'Produto ativado')).toBeVisible();
 
   await page.goto('/buscar-locais?local=Brasília&tipo=torre&ordem=maior_preco');
   const card = page.getByRole('link', { name: new RegExp(name) }).first();

@@ -150,6 +150,11 @@ async function productWithPhotos(staff: APIRequestContext, name: string, photos:
     });
     expect(res.status()).toBe(201);
   }
+  // A new product is inactive until its first photo (issue #40 item 8): with one, it goes on sale.
+  if (photos > 0)
+    expect(
+      (await staff.put(`/api/admin/produtos/${product.id}/status`, { data: { status: 'ativo' } })).status(),
+    ).toBe(200);
   return product;
 }
 
@@ -166,7 +171,7 @@ test('desativar um produto: Voltar não muda nada, confirmar tira da página pú
 }) => {
   const staff = await apiAs(playwright, baseURL!, STAFF.operador, STAFF.password);
   const name = `Torre Confirmação ${Date.now()}`;
-  const product = await productWithPhotos(staff, name, 0);
+  const product = await productWithPhotos(staff, name, 1);
   await staffSignIn(page, STAFF.operador);
   await page.goto(`/admin/produtos/${product.id}`);
 

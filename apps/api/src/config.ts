@@ -4,6 +4,7 @@ import {
   AGENCY_COMMISSION_MAX_PERCENT,
   AGENCY_COMMISSION_MIN_PERCENT,
   DEFAULT_AGENCY_COMMISSION_PERCENT,
+  largestSpecMb,
   parseAdminEmails,
   SEARCH_MAP_LIMIT,
 } from '@urbana/shared';
@@ -83,8 +84,8 @@ const envSchema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   CATALOG_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
   SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(10),
-  MEDIA_IMAGE_MAX_MB: z.coerce.number().positive().max(2000).default(20),
-  MEDIA_VIDEO_MAX_MB: z.coerce.number().positive().max(2000).default(200),
+  MEDIA_IMAGE_MAX_MB: z.coerce.number().positive().max(2000).default(largestSpecMb('imagem')),
+  MEDIA_VIDEO_MAX_MB: z.coerce.number().positive().max(2000).default(largestSpecMb('video')),
   MEDIA_QUOTA_MB: z.coerce.number().positive().default(2048),
   ORDER_UNPAID_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   ORDER_UNPAID_MAX_FACE_WEEKS: z.coerce.number().int().min(1).default(260),

@@ -30,7 +30,13 @@ import { deleteAccount } from '../src/services/account/delete-account.ts';
 import { purgeExpiredFiscalData } from '../src/services/account/fiscal-retention.ts';
 import { processFileDeletions } from '../src/services/files/file-deletions.ts';
 import { DELETED_ACCOUNT } from '../src/services/admin.ts';
-import { ownerColumns } from '../src/services/account/personal-data.ts';
+import { ownerColumns, SECRET_COLUMNS } from '../src/services/account/personal-data.ts';
+import {
+  COLUMN_LABELS,
+  EXPORT_FILES,
+  EXPORT_TABLES,
+  INTERNAL_COLUMNS,
+} from '../src/services/account/export-labels.ts';
 import {
   billingPf,
   createTestApp,
@@ -252,28 +258,64 @@ describe('Baixar meus dados', () => {
     expect(new Set(anas.map((r) => r.where.split('.')[0])).size).toBeGreaterThanOrEqual(8);
     const { files, url } = await downloadExport(ana);
     for (const name of [
+      'LEIA-ME.txt',
       'perfil.json',
       'pedidos.json',
       'faturas.json',
       'anuncios.json',
       'midias.json',
       'atendimentos.json',
-      'notificacoes.json',
-      'outros.json',
+      'notificacoes-e-emails.json',
+      'acesso-e-seguranca.json',
+      'planos-e-favoritos.json',
     ])
       expect(Object.keys(files)).toContain(name);
+    // Every table has its subject: nothing is left in a file of raw table names.
+    expect(Object.keys(files)).not.toContain('outros.json');
     expect(Object.keys(files).some((n) => /^midias\/.+\.png$/.test(n))).toBe(true);
     const text = Object.entries(files)
       .filter(([n]) => n.endsWith('.json'))
       .map(([, d]) => strFromU8(d))
       .join('\n');
-    expect(JSON.parse(strFromU8(files['pedidos.json']!)).pedidos[0].id).toBe(ana.orderId);
+    // Readable (issue #40 item 9): sections and fields in Portuguese, money in reais, dates in Brasília,
+    // no storage keys; the README names each file.
+    const pedidos = JSON.parse(strFromU8(files['pedidos.json']!));
+    const order = pedidos['Pedidos'][0];
+    expect(order['Identificador']).toBe(ana.orderId);
+    expect(order['Total']).toMatch(/^R\$\s[\d.]+,\d{2}$/);
+    expect(order['Criado em']).toMatch(/^\d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}$/);
+    expect(pedidos['Itens dos pedidos'][0]['Início']).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    const perfil = JSON.parse(strFromU8(files['perfil.json']!));
+    expect(perfil['Perfil'][0]['Email']).toBe(ana.email);
+    expect(perfil['Dados de faturamento'][0]['CPF ou CNPJ']).toBeTruthy();
+    for (const raw of ['storage_key', 'user_id', 'created_at', 'idempotency_key', '"status"'])
+      expect(text, raw).not.toContain(raw);
+    const readme = strFromU8(files['LEIA-ME.txt']!);
+    for (const name of Object.keys(files).filter((n) => n.endsWith('.json')))
+      expect(readme, name).toContain(`- ${name}: `);
     for (const r of anas) expect(text, r.where).toContain(r.id);
     for (const r of bias) expect(text, `${r.where} de outra pessoa`).not.toContain(r.id);
     for (const needle of [bia.email, bia.name, bia.cpf.formatted, bia.id]) expect(text).not.toContain(needle);
     expect(text).not.toContain('password_hash');
     // Someone else's link does not open Ana's file.
     expect((await inject(ctx, { method: 'GET', url, cookie: bia.cookie })).statusCode).toBe(404);
+  });
+
+  it('cada tabela de dados pessoais tem assunto, e cada coluna um rótulo em português ou fica de fora', async () => {
+    const db = ctx.database.db;
+    const tables = new Set([...Object.keys(EXPORT_TABLES), ...(await ownerColumns(db)).map((o) => o.table)]);
+    const missing: string[] = [];
+    for (const table of tables) {
+      if (!EXPORT_TABLES[table]) missing.push(`${table}: sem arquivo`);
+      const columns = await db.execute<{ column_name: string }>(
+        sql`select column_name from information_schema.columns where table_schema = 'public' and table_name = ${table}`,
+      );
+      for (const { column_name: c } of columns.rows)
+        if (!COLUMN_LABELS[c] && !INTERNAL_COLUMNS.has(c) && !SECRET_COLUMNS.has(c))
+          missing.push(`${table}.${c}`);
+    }
+    expect(missing).toEqual([]);
+    for (const { file } of Object.values(EXPORT_TABLES)) expect(EXPORT_FILES[file], file).toBeTruthy();
   });
 
   it('o link expira', async () => {

@@ -265,6 +265,19 @@ describe('prorrogar a reserva', () => {
     expect((await reservationsOf(o.id)).every((r) => r.hold!.getTime() === after)).toBe(true);
     expect(await audited(o.id, 'pedido.reserva_prorrogada')).toHaveLength(1);
     expect(res.json().history.at(-1)).toMatchObject({ text: 'Prorrogou a reserva do pedido' });
+    // The customer is told by e-mail too, with the new end of the hold (issue #40 item 7).
+    const code = (await row(o.id)).code;
+    const told = await ctx.database.db
+      .select()
+      .from(emailLog)
+      .where(
+        and(
+          eq(emailLog.to_email, empresa.email),
+          eq(emailLog.subject, `Reserva do pedido ${code} prorrogada`),
+        ),
+      );
+    expect(told).toHaveLength(1);
+    expect(told[0]!.body_text).toContain(formatDateTime(new Date(after)));
 
     const tooMuch = await act(o.id, 'prorrogar', { horas: HOLD_EXTENSION_MAX_HOURS + 1 });
     expect(tooMuch.statusCode).toBe(400);
@@ -320,7 +333,10 @@ describe('reemitir o Pix', () => {
     expect(now.payment_data?.pix_copia_e_cola).toContain(now.payment_reference!);
     expect(res.json().pix).toMatchObject({ txid: now.payment_reference!, retired: [old.payment_reference!] });
     const mails = await ctx.database.db.select().from(emailLog).where(eq(emailLog.to_email, ana.email));
-    expect(mails.some((m) => m.body_text.includes(now.payment_data!.pix_copia_e_cola!))).toBe(true);
+    const reissued = mails.filter((m) => m.body_text.includes(now.payment_data!.pix_copia_e_cola!));
+    expect(reissued).toHaveLength(1);
+    // Its own subject, not the original order's "Recebemos o pedido …" (issue #40 item 7).
+    expect(reissued[0]!.subject).toBe(`Novo código Pix para o pedido ${now.code}`);
 
     // The old code's Pix pays nothing: it is a Pix without order, for staff to give back.
     expect(await received(old.payment_reference!, old.total, `E-velho-${o.id}`)).toBe('sem_pedido');

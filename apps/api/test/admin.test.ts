@@ -95,7 +95,12 @@ afterAll(async () => {
 let productId: string;
 
 describe('produtos', () => {
-  it('cria com duas torres, grava auditoria e aparece na busca pública', async () => {
+  const photo = () =>
+    sharp({ create: { width: 900, height: 600, channels: 3, background: '#0f766e' } })
+      .jpeg()
+      .toBuffer();
+
+  it('cria com duas torres e grava auditoria; inativo até a primeira foto, então aparece na busca pública', async () => {
     const res = await inject(ctx, {
       method: 'POST',
       url: '/api/admin/produtos',
@@ -113,6 +118,38 @@ describe('produtos', () => {
     const entry = await lastAudit('produto.criado', productId);
     expect(entry?.actor_id).toBe(operador.id);
     expect(entry?.after).toMatchObject({ name: 'Torres Corporativas Águas Claras', daily_price: 12_345 });
+
+    // Asked "ativo" without a photo: created inactive, out of the catalogue (issue #40 item 8).
+    expect(body.status).toBe('inativo');
+    expect(body.photos).toEqual([]);
+    expect((await inject(ctx, { method: 'GET', url: `/api/products/${body.slug}` })).statusCode).toBe(404);
+    const status = (value: string) =>
+      inject(ctx, {
+        method: 'PUT',
+        url: `/api/admin/produtos/${productId}/status`,
+        cookie: operador.cookie,
+        payload: { status: value },
+      });
+    const early = await status('ativo');
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toEqual({ message: 'Envie ao menos uma foto do local antes de ativar o produto.' });
+    const saved = await inject(ctx, {
+      method: 'PUT',
+      url: `/api/admin/produtos/${productId}`,
+      cookie: operador.cookie,
+      payload: productBody({ status: 'ativo', towers: body.towers }),
+    });
+    expect(saved.statusCode).toBe(400);
+    expect(saved.json()).toEqual({ message: 'Envie ao menos uma foto do local antes de ativar o produto.' });
+    const sent = await inject(ctx, {
+      method: 'POST',
+      url: `/api/admin/produtos/${productId}/fotos?alt=Fachada`,
+      cookie: operador.cookie,
+      headers: { 'content-type': 'image/jpeg' },
+      payload: await photo(),
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect((await status('ativo')).json().status).toBe('ativo');
 
     const page = await inject(ctx, { method: 'GET', url: `/api/products/${body.slug}` });
     expect(page.statusCode).toBe(200);
@@ -201,7 +238,9 @@ describe('produtos', () => {
     const first = await send(png);
     expect(first.statusCode, first.body).toBe(201);
     const second = await send(png);
-    const photos = second.json().photos as Array<{ id: string; url: string }>;
+    // The first test's photo, then these two.
+    const all = second.json().photos as Array<{ id: string; url: string }>;
+    const photos = all.slice(1);
     expect(photos).toHaveLength(2);
     const file = await inject(ctx, { method: 'GET', url: photos[0]!.url });
     expect(file.statusCode).toBe(200);
@@ -217,22 +256,41 @@ describe('produtos', () => {
       method: 'PUT',
       url: `/api/admin/produtos/${productId}/fotos/ordem`,
       cookie: admin.cookie,
-      payload: { order: [photos[1]!.id, photos[0]!.id] },
+      payload: { order: [photos[1]!.id, photos[0]!.id, all[0]!.id] },
     });
-    expect(reordered.json().photos.map((p: { id: string }) => p.id)).toEqual([photos[1]!.id, photos[0]!.id]);
+    expect(
+      reordered
+        .json()
+        .photos.map((p: { id: string }) => p.id)
+        .slice(0, 2),
+    ).toEqual([photos[1]!.id, photos[0]!.id]);
     expect(await lastAudit('produto.fotos_reordenadas', productId)).toBeTruthy();
     const removed = await inject(ctx, {
       method: 'DELETE',
       url: `/api/admin/produtos/${productId}/fotos/${photos[0]!.id}`,
       cookie: admin.cookie,
     });
-    expect(removed.json().photos).toHaveLength(1);
+    expect(removed.json().photos).toHaveLength(2);
+    // An active product keeps one photo: the last cannot go while it is on sale.
+    const [next, last] = removed.json().photos as Array<{ id: string }>;
+    const drop = (id: string) =>
+      inject(ctx, {
+        method: 'DELETE',
+        url: `/api/admin/produtos/${productId}/fotos/${id}`,
+        cookie: admin.cookie,
+      });
+    expect((await drop(next!.id)).statusCode).toBe(200);
+    const refused = await drop(last!.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'Este é a única foto de um produto ativo: envie outra antes de removê-la, ou desative o produto.',
+    );
     expect(await lastAudit('produto.foto_adicionada', productId)).toBeTruthy();
     expect(await lastAudit('produto.foto_removida', productId)).toBeTruthy();
   });
 
   it('lista com busca, filtro, ordenação e paginação', async () => {
-    await inject(ctx, {
+    const outdoor = await inject(ctx, {
       method: 'POST',
       url: '/api/admin/produtos',
       cookie: admin.cookie,
@@ -244,6 +302,22 @@ describe('produtos', () => {
         towers: [{ name: 'Face principal', screens: 1, weekly_audience: 5000, slots: 2 }],
       }),
     });
+    // On sale from its first photo (the occupancy below counts its faces).
+    const id = outdoor.json().id as string;
+    await inject(ctx, {
+      method: 'POST',
+      url: `/api/admin/produtos/${id}/fotos`,
+      cookie: admin.cookie,
+      headers: { 'content-type': 'image/jpeg' },
+      payload: await photo(),
+    });
+    const on = await inject(ctx, {
+      method: 'PUT',
+      url: `/api/admin/produtos/${id}/status`,
+      cookie: admin.cookie,
+      payload: { status: 'ativo' },
+    });
+    expect(on.json().status).toBe('ativo');
     const res = await inject(ctx, {
       method: 'GET',
       url: '/api/admin/produtos?sort=daily_price&dir=asc&page_size=1',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, earliestBookableStart, todayInBrasilia } from '@urbana/shared';
 import { createTestApp, createUser, inject, signIn, testConfig, type TestContext } from './helpers.ts';
+import { putOnSale } from './product-on-sale.ts';
 
 /**
  * Issue #43 item 6 (decision 089): staff give a face's audience its source, method and month, the
@@ -41,6 +42,7 @@ describe('audiência com fonte (issue #43 item 6)', () => {
       payload: panel,
     });
     expect(created.statusCode, created.body).toBe(201);
+    await putOnSale(ctx, staff, created.json().id);
     const saved = await inject(ctx, {
       method: 'GET',
       url: `/api/admin/produtos/${created.json().id}`,

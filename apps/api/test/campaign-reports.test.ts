@@ -6,6 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { addDays, earliestBookableStart, formatDate, todayInBrasilia } from '@urbana/shared';
 import {
+  auditLog,
   campaignRuns,
   emailLog,
   notifications,
@@ -254,8 +255,61 @@ describe('relatório da campanha', () => {
       cookie: ana,
     });
     expect(notYet.statusCode).toBe(409);
-    expect(notYet.json().message).toBe('O relatório fica pronto quando a campanha do pedido termina.');
+    // When it will be ready: the booked last day (issue #40 item 9).
+    expect(notYet.json().message).toBe(
+      `O relatório fica pronto quando a campanha do pedido termina: o último dia no ar é ${formatDate(addDays(TODAY, 3))}.`,
+    );
     expect(await reportNotices()).toHaveLength(1);
+  });
+});
+
+describe('foto de comprovação da face errada (issue #40 item 7)', () => {
+  it('a equipe remove a foto, com motivo no log; o cliente não a vê mais; cliente não remove', async () => {
+    const sent = await proof(running.item, addDays(TODAY, -1), 'Outra face, por engano');
+    expect(sent.statusCode, sent.body).toBe(201);
+    const id = sent.json().id as string;
+    const url = `/api/admin/campanhas/${running.item}/comprovacoes/${id}`;
+    const asCustomer = await inject(ctx, { method: 'DELETE', url, cookie: ana, payload: { motivo: 'x' } });
+    expect(asCustomer.statusCode).toBe(403);
+    const wrongItem = await inject(ctx, {
+      method: 'DELETE',
+      url: `/api/admin/campanhas/${finished.item}/comprovacoes/${id}`,
+      cookie: operador,
+      payload: { motivo: 'Foto da face errada' },
+    });
+    expect(wrongItem.statusCode).toBe(404);
+    expect(wrongItem.json()).toEqual({ message: 'Foto não encontrada.' });
+    const noReason = await inject(ctx, { method: 'DELETE', url, cookie: operador, payload: { motivo: ' ' } });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json()).toEqual({ message: 'Diga por que a foto sai (até 300 caracteres).' });
+
+    const removed = await inject(ctx, {
+      method: 'DELETE',
+      url,
+      cookie: operador,
+      payload: { motivo: 'Foto da face errada' },
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().proofs.map((p: { id: string }) => p.id)).not.toContain(id);
+    const file = await inject(ctx, { method: 'GET', url: `/api/comprovacoes/${id}/arquivo`, cookie: ana });
+    expect(file.statusCode).toBe(404);
+    const order = (
+      await inject(ctx, { method: 'GET', url: `/api/orders/${running.order}`, cookie: ana })
+    ).json();
+    expect(JSON.stringify(order)).not.toContain(id);
+    const logged = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity_id, id), eq(auditLog.action, 'campanha.comprovacao_removida')));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]!.after).toMatchObject({ motivo: 'Foto da face errada' });
+    const again = await inject(ctx, {
+      method: 'DELETE',
+      url,
+      cookie: operador,
+      payload: { motivo: 'De novo' },
+    });
+    expect(again.statusCode).toBe(404);
   });
 });
 

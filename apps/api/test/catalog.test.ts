@@ -364,6 +364,22 @@ describe('produto e cidades', () => {
     expect(body.spec).toMatchObject({ width: 1080, height: 1920 });
   });
 
+  it('o calendário fica nas próximas 12 semanas ao escolher uma delas: não recomeça na semana escolhida (issue #40 item 10)', async () => {
+    const first = (await inject(ctx, { method: 'GET', url: '/api/products/produto-leste' })).json();
+    const earliest = first.period.earliest_start as string;
+    expect(first.calendar[0].start).toBe(earliest);
+    const chosen = first.calendar[5].start as string;
+    const res = await inject(ctx, {
+      method: 'GET',
+      url: `/api/products/produto-leste?inicio=${chosen}&semanas=2`,
+    });
+    const body = res.json();
+    expect(body.period.start).toBe(chosen);
+    expect(body.calendar.map((w: { start: string }) => w.start)).toEqual(
+      first.calendar.map((w: { start: string }) => w.start),
+    );
+  });
+
   it('produto inativo ou inexistente é 404', async () => {
     expect((await inject(ctx, { method: 'GET', url: '/api/products/produto-inativo' })).statusCode).toBe(404);
     const res = await inject(ctx, { method: 'GET', url: '/api/products/nao-existe' });

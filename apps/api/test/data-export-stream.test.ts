@@ -76,7 +76,8 @@ async function personWithLibrary(count: number, bytes: number) {
       duration_ms: 15_000,
       storage_key: key,
     });
-    expected.set(`midias/${id}.mp4`, { size: bytes, sha256: source.digest() });
+    // Named as in the library, with its identifier (issue #40 item 9).
+    expected.set(`midias/Vídeo ${i + 1} - ${id}.mp4`, { size: bytes, sha256: source.digest() });
   }
   return { id: user.id, cookie: await signIn(ctx, email, password), expected };
 }
@@ -173,10 +174,10 @@ describe('cópia dos dados de uma biblioteca grande', () => {
 
     const entries = await zipEntries(file);
     for (const [name, want] of person.expected) expect(entries.get(name), name).toEqual(want);
-    for (const name of ['perfil.json', 'midias.json', 'outros.json', 'LEIA-ME.txt'])
+    for (const name of ['perfil.json', 'midias.json', 'acesso-e-seguranca.json', 'LEIA-ME.txt'])
       expect(entries.has(name), name).toBe(true);
-    expect(JSON.parse(entries.get('midias.json')!.text!).midias).toHaveLength(FILES);
-    expect(JSON.parse(entries.get('perfil.json')!.text!).perfil.id).toBe(person.id);
+    expect(JSON.parse(entries.get('midias.json')!.text!)['Biblioteca de mídias']).toHaveLength(FILES);
+    expect(JSON.parse(entries.get('perfil.json')!.text!)['Perfil'][0]['Identificador']).toBe(person.id);
   }, 120_000);
 });
 

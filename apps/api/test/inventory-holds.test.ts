@@ -92,7 +92,8 @@ describe('bloqueio de semanas', () => {
       url: `/api/products/${f.slug}?inicio=${START}&semanas=1`,
     });
     expect(page.json().period.status).toBe('indisponivel');
-    expect(page.json().calendar[0].status).toBe('indisponivel');
+    const week = page.json().calendar.find((w: { start: string }) => w.start === START);
+    expect(week.status).toBe('indisponivel');
     expect(page.json().towers[0].remaining).toBe(0);
     const search = await inject(ctx, {
       method: 'GET',
@@ -123,20 +124,47 @@ describe('bloqueio de semanas', () => {
     expect(again.statusCode).toBe(409);
   });
 
-  it('recusa bloquear uma face com reservas no período (nada é gravado)', async () => {
-    const f = await face('com-pedido', 2);
+  it('uma face com uma vaga vendida: o bloqueio toma as vagas livres e a venda continua (issue #40 item 8)', async () => {
+    const f = await face('com-pedido', 3);
     expect((await checkout(customer.cookie, f.productId)).statusCode).toBe(201);
-    const before = (await ctx.database.db.select().from(inventoryHolds)).length;
     const res = await inject(ctx, {
       method: 'POST',
       url: '/api/admin/inventario/bloqueios',
       cookie: staff,
       payload: { tower_ids: [f.towerId], start_date: START, weeks: 2, reason: 'Pintura da estrutura' },
     });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ kind: 'bloqueio', tower_count: 1 });
+    // The sold slot and the two blocked ones.
+    expect(await activeSlots(f.towerId)).toBe(3);
+    const blocked = await ctx.database.db
+      .select()
+      .from(reservations)
+      .where(eq(reservations.hold_id, res.json().id));
+    expect(blocked).toHaveLength(2);
+    // Nothing is left to sell in those weeks.
+    const refused = await checkout(customer.cookie, f.productId);
+    expect(refused.statusCode).toBe(409);
+  });
+
+  it('recusa bloquear uma face sem vaga livre no período (nada é gravado)', async () => {
+    const f = await face('lotado', 1);
+    expect((await checkout(customer.cookie, f.productId)).statusCode).toBe(201);
+    const other = await face('livre', 1);
+    const before = (await ctx.database.db.select().from(inventoryHolds)).length;
+    const res = await inject(ctx, {
+      method: 'POST',
+      url: '/api/admin/inventario/bloqueios',
+      cookie: staff,
+      payload: { tower_ids: [other.towerId, f.towerId], start_date: START, weeks: 2, reason: 'Pintura' },
+    });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toMatch(/Painel com-pedido \(Face única\) já tem reservas/);
+    expect(res.json().message).toBe(
+      'Painel lotado (Face única) não tem vaga livre nesse período: todas estão vendidas ou reservadas. Escolha outras semanas para o bloqueio.',
+    );
     expect((await ctx.database.db.select().from(inventoryHolds)).length).toBe(before);
     expect(await activeSlots(f.towerId)).toBe(1);
+    expect(await activeSlots(other.towerId)).toBe(0);
   });
 
   it('mensagens em português para entrada inválida', async () => {

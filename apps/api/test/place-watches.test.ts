@@ -17,6 +17,7 @@ import {
   testConfig,
   type TestContext,
 } from './helpers.ts';
+import { putOnSale } from './product-on-sale.ts';
 
 /**
  * Issue #23 item 4: "Avise-me" on a favourite — a freed week (cancelled or expired order) or a lower
@@ -159,6 +160,7 @@ beforeAll(async () => {
   });
   expect(created.statusCode, created.body).toBe(201);
   productId = created.json().id;
+  await putOnSale(ctx, admin.cookie, productId);
   await drain();
 });
 afterAll(async () => {
@@ -336,6 +338,7 @@ describe('Avise-me sem enxurrada', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     placeId = created.json().id;
+    await putOnSale(ctx, admin.cookie, placeId);
     edu = await person('Edu Alves');
     await watch(edu, placeId);
     for (let i = 0; i < 8; i++) {
@@ -384,5 +387,26 @@ describe('Avise-me sem enxurrada', () => {
       .from(watchChanges)
       .where(isNull(watchChanges.processed_at));
     expect(pending).toHaveLength(0);
+  });
+
+  it('quem observa o local e deixa o próprio pedido expirar recebe um e-mail, o da expiração (issue #40 item 7)', async () => {
+    await windowGoesBy();
+    await watch(ana, placeId);
+    const order = await placeOrder(ana, addDays(START, 63), placeId);
+    await drain();
+    const before = new Date();
+    await ctx.database.db
+      .update(orders)
+      .set({ expires_at: sql`now() - interval '1 minute'` })
+      .where(eq(orders.id, order));
+    expect(await expireOrders(ctx.app.deps)).toBe(1);
+    await drain();
+    await drain();
+    const mails = (
+      await ctx.database.db.select().from(emailLog).where(eq(emailLog.to_email, ana.email))
+    ).filter((m) => m.created_at >= before);
+    expect(mails.map((m) => m.template)).toEqual(['pedido_status']);
+    // Edu, who watches too, still hears that the weeks are free.
+    expect((await mailsTo(edu)).some((m) => m.created_at >= before)).toBe(true);
   });
 });

@@ -150,3 +150,61 @@ describe('convites para a equipe', () => {
     for (const a of actions) expect(Object.keys(auditActions)).toContain(a);
   });
 });
+
+describe('quem usa o painel agora (issue #40 item 8)', () => {
+  it('a equipe atual com papel, verificação em duas etapas e último acesso; clientes, excluídos e convites fora', async () => {
+    const listed = await createUser(ctx, {
+      tipo: 'admin',
+      email: 'segunda@urbana.com.br',
+      nome: 'Segunda Admin',
+    });
+    await ctx.database.db
+      .update(profiles)
+      .set({ totp_enabled_at: new Date('2026-11-20T12:00:00Z') })
+      .where(eq(profiles.id, listed.user.id));
+    const outside = await createUser(ctx, {
+      tipo: 'admin',
+      email: 'antiga@urbana.com.br',
+      nome: 'Antiga Admin',
+    });
+    const blocked = await createUser(ctx, { tipo: 'operador', nome: 'Otto Bloqueado' });
+    await ctx.database.db
+      .update(profiles)
+      .set({ blocked_at: new Date() })
+      .where(eq(profiles.id, blocked.user.id));
+    const gone = await createUser(ctx, { tipo: 'operador', nome: 'Ex Operador' });
+    await ctx.database.db
+      .update(profiles)
+      .set({ deleted_at: new Date() })
+      .where(eq(profiles.id, gone.user.id));
+    const customer = await createUser(ctx, { nome: 'Cliente Comum' });
+
+    expect(
+      (await inject(ctx, { method: 'GET', url: '/api/admin/equipe', cookie: operador })).statusCode,
+    ).toBe(403);
+    const res = await inject(ctx, { method: 'GET', url: '/api/admin/equipe', cookie: admin });
+    expect(res.statusCode, res.body).toBe(200);
+    const items = res.json().items as Array<Record<string, unknown>>;
+    const byId = new Map(items.map((m) => [m.id, m]));
+    expect(byId.get(adminId)).toMatchObject({
+      email: 'chefe@urbana.com.br',
+      role: 'admin',
+      status: 'ativo',
+      two_factor: false,
+    });
+    // The admin signed in (beforeAll): the last sign-in is set.
+    expect(byId.get(adminId)!.last_sign_in_at).toEqual(expect.any(String));
+    expect(byId.get(listed.user.id)).toMatchObject({
+      role: 'admin',
+      status: 'ativo',
+      two_factor: true,
+      last_sign_in_at: null,
+    });
+    // An admin off ADMIN_EMAILS cannot open the panel, whatever the account says.
+    expect(byId.get(outside.user.id)).toMatchObject({ role: 'admin', status: 'fora_da_lista' });
+    expect(byId.get(blocked.user.id)).toMatchObject({ role: 'operador', status: 'bloqueado' });
+    expect(byId.has(gone.user.id)).toBe(false);
+    expect(byId.has(customer.user.id)).toBe(false);
+    expect(items.every((m) => m.role === 'admin' || m.role === 'operador')).toBe(true);
+  });
+});

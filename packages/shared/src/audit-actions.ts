@@ -21,6 +21,7 @@ export const auditActions = {
   'campanha.iniciada': { sentence: 'iniciou a veiculação da campanha', staff: true },
   'campanha.finalizada': { sentence: 'finalizou a veiculação da campanha', staff: true },
   'campanha.comprovacao_enviada': { sentence: 'enviou uma foto de comprovação da campanha', staff: true },
+  'campanha.comprovacao_removida': { sentence: 'removeu uma foto de comprovação da campanha', staff: true },
   'campanha.reposicao_concedida': {
     sentence: 'concedeu uma reposição (crédito) por entrega abaixo do contratado',
     staff: true,

@@ -79,6 +79,12 @@ const adminRoutes: Record<
     url: (w) => `/api/admin/agencias/${w.agency.id}/confirmar`,
     invalid: { url: '/api/admin/agencias/nao-e-um-uuid/confirmar' },
   },
+  'GET /api/admin/equipe': {
+    section: 'usuarios',
+    ok: 200,
+    url: '/api/admin/equipe',
+    invalid: null,
+  },
   'GET /api/admin/convites': {
     section: 'usuarios',
     ok: 200,
@@ -154,6 +160,14 @@ const adminRoutes: Record<
     headers: { 'content-type': 'application/octet-stream' },
     body: () => Buffer.from('foto'),
     invalid: { url: (w) => `/api/admin/campanhas/${w.roleCampaign}/comprovacoes?legenda=${'x'.repeat(400)}` },
+  },
+  'DELETE /api/admin/campanhas/:id/comprovacoes/:proofId': {
+    section: 'campanhas',
+    // Past the guard, a photo that is not there is not found.
+    ok: 404,
+    url: (w) => `/api/admin/campanhas/${w.roleCampaign}/comprovacoes/${randomUUID()}`,
+    body: { motivo: 'Foto da face errada' },
+    invalid: { url: (w) => `/api/admin/campanhas/${w.roleCampaign}/comprovacoes/nao-e-um-uuid` },
   },
   'POST /api/admin/anuncios/:id/revisao': {
     section: 'campanhas',
@@ -447,7 +461,7 @@ const adminRoutes: Record<
     section: 'produtos',
     ok: 200,
     url: (w) => `/api/admin/produtos/${w.product.id}/fotos/ordem`,
-    body: { order: [] },
+    body: (w) => ({ order: [w.product.photo] }),
     invalid: { url: (w) => `/api/admin/produtos/${w.product.id}/fotos/ordem`, body: { order: ['x'] } },
   },
   'DELETE /api/admin/produtos/:id/fotos/:photoId': {

@@ -252,6 +252,11 @@ const stateChanging: Record<string, (w: World) => Req> = {
     headers: { 'content-type': 'application/octet-stream' },
     payload: Buffer.from('forjado'),
   }),
+  'DELETE /api/admin/campanhas/:id/comprovacoes/:proofId': (w) => ({
+    url: `/api/admin/campanhas/${w.roleCampaign}/comprovacoes/${w.anaProof}`,
+    cookie: w.operador.cookie,
+    payload: { motivo: 'forjado' },
+  }),
   'DELETE /api/favorites': (w) => ({ url: '/api/favorites', cookie: w.ana.cookie }),
   'DELETE /api/favorites/:productId': (w) => ({
     url: fill('/api/favorites/:productId', { productId: w.product.id }),

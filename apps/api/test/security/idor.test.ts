@@ -103,6 +103,14 @@ function mediaParamRoutes(): Record<string, ParamCheck> {
       kind: 'staff',
       request: (w) => ({ url: `/api/admin/campanhas/${w.roleCampaign}/comprovacoes?data=${START}` }),
     },
+    'DELETE /api/admin/campanhas/:id/comprovacoes/:proofId': {
+      kind: 'staff',
+      // Ana's own proof photo: Bruno may not take it down.
+      request: (w) => ({
+        url: `/api/admin/campanhas/${w.roleCampaign}/comprovacoes/${w.anaProof}`,
+        payload: { motivo: 'Foto da face errada' },
+      }),
+    },
     'POST /api/admin/anuncios/:id/revisao': {
       kind: 'staff',
       request: (w) => ({ url: `/api/admin/anuncios/${w.roleAd}/revisao`, payload: { decisao: 'aprovar' } }),

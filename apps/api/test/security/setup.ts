@@ -15,6 +15,7 @@ import {
   invoices,
   notifications,
   orderItems,
+  productPhotos,
   profiles,
   scheduledEmails,
   towers,
@@ -52,7 +53,7 @@ export interface World {
   admin: Person;
   /** tipo admin but not on ADMIN_EMAILS: neither admin nor staff (permissions.ts). */
   intruso: Person;
-  product: { id: string; slug: string };
+  product: { id: string; slug: string; photo: string };
   other: { id: string; slug: string };
   /** Ana's unpaid order (the IDOR target). */
   anaOrder: { id: string; code: string };
@@ -149,7 +150,22 @@ async function buildWorld() {
   w.intruso = await person(ctx, { tipo: 'admin', email: 'intruso@urbana.com.br' });
   const p = await insertProduct(database, 'Outdoor Eixo Monumental', 10_000, 50);
   const o = await insertProduct(database, 'Outdoor W3 Sul', 8_000, 50);
-  w.product = { id: p.id, slug: p.slug };
+  // Products on sale have a photo (issue #40 item 8): the role matrix switches them on and off.
+  const photos: string[] = [];
+  for (const product of [p, o]) {
+    const [photo] = await database.db
+      .insert(productPhotos)
+      .values({
+        product_id: product.id,
+        storage_key: `produtos/${product.id}/capa.webp`,
+        thumb_key: `produtos/${product.id}/capa-miniatura.webp`,
+        width: 1600,
+        height: 1200,
+      })
+      .returning();
+    photos.push(photo!.id);
+  }
+  w.product = { id: p.id, slug: p.slug, photo: photos[0]! };
   w.other = { id: o.id, slug: o.slug };
   for (const [who, name] of [
     [w.ana, 'Ana Souza'],

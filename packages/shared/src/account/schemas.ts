@@ -135,6 +135,29 @@ export const invitationsSchema = z.object({ items: z.array(invitationSchema) });
 /** A new invitation; `replaced` when it took the place of a pending one for the same address. */
 export const invitationSentSchema = invitationSchema.extend({ replaced: z.boolean() });
 export type Invitation = z.infer<typeof invitationSchema>;
+
+/**
+ * Whether a staff account can open the panel now: 'fora_da_lista' is an admin whose e-mail left
+ * ADMIN_EMAILS (the panel refuses it whatever the account says).
+ */
+export const staffAccessStatuses = ['ativo', 'bloqueado', 'fora_da_lista'] as const;
+export const staffAccessLabels: Record<(typeof staffAccessStatuses)[number], string> = {
+  ativo: 'Com acesso',
+  bloqueado: 'Bloqueado',
+  fora_da_lista: 'Sem acesso (fora da lista)',
+};
+/** GET /api/admin/equipe: who can use the panel (issue #40 item 8), beside the invitations. */
+export const staffMemberSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  nome_completo: z.string(),
+  role: z.enum(staffRoles),
+  status: z.enum(staffAccessStatuses),
+  two_factor: z.boolean(),
+  last_sign_in_at: z.string().nullable(),
+});
+export const staffMembersSchema = z.object({ items: z.array(staffMemberSchema) });
+export type StaffMember = z.infer<typeof staffMemberSchema>;
 export const invitationPreviewSchema = z.object({
   email: z.string(),
   nome_completo: z.string(),

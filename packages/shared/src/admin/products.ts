@@ -122,6 +122,14 @@ function productRules(
   }
 }
 
+/** A product is on sale ("ativo") only with at least one photo (issue #40 item 8). */
+export const productPhotoMessages = {
+  activeNeedsPhoto: 'Envie ao menos uma foto do local antes de ativar o produto.',
+  createdInactive: 'Produto criado inativo: envie ao menos uma foto e então ative-o.',
+  lastPhoto:
+    'Este é a única foto de um produto ativo: envie outra antes de removê-la, ou desative o produto.',
+} as const;
+
 export const productInputSchema = z
   .object({ ...productFields, towers: towersOf(towerInputSchema) })
   .superRefine(productRules);

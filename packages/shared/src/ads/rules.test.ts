@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, earliestBookableStart } from '../catalog.ts';
+import { addDays, creativeSpecs, earliestBookableStart } from '../catalog.ts';
 import {
   artworkDeadline,
   campaignStatusOf,
   canTransitionAd,
   creativeProblems,
+  defaultMediaLimits,
   formatBytes,
   isAdEditable,
+  mediaKindOf,
 } from './rules.ts';
 
 describe('prazo da arte: 2 dias úteis antes do início', () => {
@@ -93,5 +95,21 @@ describe('estados do anúncio', () => {
     expect(formatBytes(1536 * 1024)).toBe('1,5 MB');
     expect(formatBytes(2 * 1024 ** 3)).toBe('2 GB');
     expect(formatBytes(512)).toBe('512 bytes');
+  });
+});
+
+describe('limites da biblioteca de mídias e a tabela de especificações (issue #40 item 9)', () => {
+  it('a biblioteca aceita todo arquivo que alguma especificação aceita, e nada que nenhuma aceite', () => {
+    for (const [type, spec] of Object.entries(creativeSpecs)) {
+      for (const format of spec.formats) {
+        const limit =
+          mediaKindOf(format) === 'video'
+            ? defaultMediaLimits.videoMaxBytes
+            : defaultMediaLimits.imageMaxBytes;
+        expect(limit, `${type} ${format}`).toBeGreaterThanOrEqual(spec.maxSizeMb * 1024 * 1024);
+      }
+    }
+    expect(defaultMediaLimits.imageMaxBytes).toBe(100 * 1024 * 1024);
+    expect(defaultMediaLimits.videoMaxBytes).toBe(100 * 1024 * 1024);
   });
 });

@@ -37,9 +37,22 @@ export interface MediaLimits {
 }
 
 const MB = 1024 * 1024;
+
+/**
+ * The largest file of a kind that some creative specification takes (/especificacoes-criacao): the
+ * library's limit, so it never refuses a file a product accepts nor keeps one no product does (issue
+ * #40 item 9: the library said 20 MB while the table said 50 and 100 MB).
+ */
+export function largestSpecMb(kind: MediaKind): number {
+  const sizes = Object.values(creativeSpecs)
+    .filter((spec) => spec.formats.some((format) => mediaKindOf(format) === kind))
+    .map((spec) => spec.maxSizeMb);
+  return Math.max(...sizes);
+}
+
 export const defaultMediaLimits: MediaLimits = {
-  imageMaxBytes: 20 * MB,
-  videoMaxBytes: 200 * MB,
+  imageMaxBytes: largestSpecMb('imagem') * MB,
+  videoMaxBytes: largestSpecMb('video') * MB,
   quotaBytes: 2048 * MB,
 };
 
@@ -254,4 +267,5 @@ export const campaignMessages = {
   alreadyFinished: 'Esta campanha já terminou.',
   proofDate: 'Informe a data da foto (dd/mm/aaaa), dentro do período da campanha.',
   proofNotFound: 'Foto não encontrada.',
+  proofRemovalReason: 'Diga por que a foto sai (até 300 caracteres).',
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addDays, bookingLastDay, type IsoDate } from '../catalog.ts';
+import { formatDate } from '../lib/dates.ts';
 import { formatInteger, formatMoney } from '../lib/money.ts';
 
 /**
@@ -11,6 +12,11 @@ import { formatInteger, formatMoney } from '../lib/money.ts';
 export const campaignReportMessages = {
   notFound: 'Relatório não encontrado.',
   notReady: 'O relatório fica pronto quando a campanha do pedido termina.',
+  /** The 409 of an order still to run or on air: when the report comes (issue #40 item 9). */
+  notReadyUntil: (lastDay: IsoDate) =>
+    `O relatório fica pronto quando a campanha do pedido termina: o último dia no ar é ${formatDate(lastDay)}.`,
+  /** An order that never went on air (unpaid, expired or cancelled before its start) has no report. */
+  none: 'Este pedido não foi ao ar: não há relatório de campanha.',
 } as const;
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);

@@ -98,6 +98,8 @@ export const emailTemplateNames: Record<string, string> = {
   nfse_emitida: 'NFS-e emitida',
   pedido_recebido: 'Pedido recebido',
   pedido_cancelado_reembolso: 'Pedido cancelado e reembolso',
+  pedido_pix_reemitido: 'Novo código Pix',
+  pedido_reserva_prorrogada: 'Reserva prorrogada',
   pedido_status: 'Situação do pedido',
   proposta_enviada: 'Proposta enviada',
   redefinicao_senha: 'Redefinição de senha',

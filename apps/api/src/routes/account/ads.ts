@@ -108,7 +108,7 @@ export const adRoutes =
     user.post(
       '/media',
       {
-        bodyLimit: config.media.videoMaxBytes + 1024 * 1024,
+        bodyLimit: Math.max(config.media.videoMaxBytes, config.media.imageMaxBytes) + 1024 * 1024,
         config: { rateLimit: deps.rateLimits.mediaUploads },
         schema: {
           tags: ['mídias'],

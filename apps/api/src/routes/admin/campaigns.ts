@@ -14,7 +14,7 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { requireSection } from '../../plugins/app/auth.ts';
 import { finishCampaign, reviewAd, startCampaign } from '../../services/campaigns/lifecycle.ts';
-import { addProof } from '../../services/campaigns/proofs.ts';
+import { addProof, removeProof } from '../../services/campaigns/proofs.ts';
 import { campaignDetail, listCampaigns } from '../../services/campaigns/queries.ts';
 import { acceptRawUploads, uploadBody } from '../account/ads.ts';
 import { actorOf } from './common.ts';
@@ -164,6 +164,32 @@ export const adminCampaignRoutes =
           caption: request.query.legenda,
         });
         return reply.code(201).send(proof);
+      },
+    );
+
+    staff.delete(
+      '/campanhas/:id/comprovacoes/:proofId',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Remove uma foto de comprovação enviada por engano (com motivo, no log de auditoria)',
+          params: itemId.extend({
+            proofId: z.string().uuid({ error: campaignMessages.proofNotFound }),
+          }),
+          body: z.object({
+            motivo: z
+              .string({ error: campaignMessages.proofRemovalReason })
+              .trim()
+              .min(1, { error: campaignMessages.proofRemovalReason })
+              .max(300, { error: campaignMessages.proofRemovalReason }),
+          }),
+          response: { 200: detailOut, ...errors },
+        },
+      },
+      async (request) => {
+        const { id, proofId } = request.params;
+        await removeProof(deps, actorOf(request), id, proofId, request.body.motivo);
+        return detail(id);
       },
     );
   };

@@ -6,12 +6,14 @@ import {
   invitationSentSchema,
   invitationsSchema,
   messageSchema,
+  staffMembersSchema,
 } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
 import { requireSection } from '../../plugins/app/auth.ts';
 import { requestExport } from '../../services/account/data-export.ts';
 import { deleteAccount } from '../../services/account/delete-account.ts';
 import { inviteStaff, listInvitations, revokeInvitation } from '../../services/staff/invitations.ts';
+import { listStaff } from '../../services/staff/members.ts';
 import { errors, idParams } from './common.ts';
 
 /**
@@ -23,6 +25,20 @@ export const teamAdminRoutes =
   async (app) => {
     const guard = requireSection('usuarios', deps.config.adminEmails);
     const tags = ['admin'];
+
+    app.get(
+      '/equipe',
+      {
+        preValidation: guard,
+        schema: {
+          tags,
+          summary:
+            'Quem usa o painel agora: papel, verificação em duas etapas e último acesso (somente admin)',
+          response: { 200: staffMembersSchema, ...errors },
+        },
+      },
+      async () => ({ items: await listStaff(deps) }),
+    );
 
     app.get(
       '/convites',

@@ -1,9 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { adminOrderMessages, formatDateTime, holdCeiling, buildPath, paths } from '@urbana/shared';
-import { orderItems, orders, reservations } from '../../db/schema/index.ts';
+import { orderItems, orders, profiles, reservations } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ActorContext } from '../admin.ts';
 import { audit } from '../audit.ts';
+import { emailTemplates } from '../messaging/email-templates.ts';
 import { notify } from '../messaging/notifications.ts';
 import type { OrderDeps } from '../orders/transition.ts';
 import { firstStartOf, lockOrder } from './lock-order.ts';
@@ -11,7 +12,8 @@ import { firstStartOf, lockOrder } from './lock-order.ts';
 /**
  * Staff give an unpaid order more time (an invoiced payment on its way): at most 72 h at a time, never
  * beyond 10 days after the order nor past its first booked day (decision 029). The slots stay held
- * until the new time, on the order, on each reservation and on the order's charge at the PSP.
+ * until the new time, on the order, on each reservation and on the order's charge at the PSP; the
+ * customer is told on the bell and by e-mail (issue #40 item 7).
  */
 export async function extendHold(deps: OrderDeps, actor: ActorContext, orderId: string, hours: number) {
   await deps.db.transaction(async (tx) => {
@@ -50,5 +52,17 @@ export async function extendHold(deps: OrderDeps, actor: ActorContext, orderId: 
       body: `As vagas ficam reservadas até ${formatDateTime(until)}, aguardando o pagamento.`,
       link: buildPath(paths.pedido, { orderId: order.id }),
     });
+    const customer = await tx.query.profiles.findFirst({ where: eq(profiles.id, order.user_id) });
+    await deps.outbox.enqueue(tx, {
+      to: customer!.email,
+      userId: order.user_id,
+      ...emailTemplates.holdExtended({
+        name: customer!.nome_completo,
+        code: order.code,
+        until: formatDateTime(until),
+        url: `${deps.config.publicUrl}${buildPath(paths.pedido, { orderId: order.id })}`,
+      }),
+    });
   });
+  void deps.outbox.kick();
 }

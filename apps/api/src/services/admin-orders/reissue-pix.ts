@@ -61,13 +61,12 @@ export async function reissuePix(deps: OrderDeps, actor: ActorContext, orderId: 
     await deps.outbox.enqueue(tx, {
       to: customer!.email,
       userId: order.user_id,
-      ...emailTemplates.orderPlaced({
+      ...emailTemplates.pixReissued({
         name: customer!.nome_completo,
         code: order.code,
         total: formatMoney(order.total),
-        method: 'pix',
         pix: payload,
-        items: [`Novo código Pix: o anterior não vale mais. Pague até ${formatDateTime(order.expires_at)}.`],
+        until: formatDateTime(order.expires_at),
         url: `${deps.config.publicUrl}${pathWithQuery(paths.confirmacaoPedido, {}, { orderId: order.id })}`,
       }),
     });

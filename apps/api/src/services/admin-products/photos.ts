@@ -2,12 +2,13 @@
 import { createHash } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Metadata } from 'sharp';
+import { productPhotoMessages } from '@urbana/shared';
 import { loadSharp } from '../../lib/heavy-modules.ts';
 import { productPhotos, products } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { audit } from '../audit.ts';
 import type { ActorContext } from '../admin.ts';
-import { type ProductDeps, notFound, adminProduct } from './products.ts';
+import { type ProductDeps, hasPhoto, notFound, adminProduct } from './products.ts';
 
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 
@@ -125,11 +126,16 @@ export async function reorderPhotos(deps: ProductDeps, id: string, order: string
 
 export async function removePhoto(deps: ProductDeps, id: string, photoId: string, actor: ActorContext) {
   await deps.db.transaction(async (tx) => {
+    // The product first, locked: two removals at once see each other's, and activation waits.
+    const [product] = await tx.select().from(products).where(eq(products.id, id)).for('update');
     const [photo] = await tx
       .delete(productPhotos)
       .where(and(eq(productPhotos.id, photoId), eq(productPhotos.product_id, id)))
       .returning();
     if (!photo) throw new AppError(404, 'Foto não encontrada.');
+    // An active product keeps at least one photo (issue #40 item 8).
+    if (product?.status === 'ativo' && !(await hasPhoto(tx, id)))
+      throw new AppError(409, productPhotoMessages.lastPhoto);
     await audit(tx, {
       actorId: actor.actorId,
       action: 'produto.foto_removida',

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { ProductType, productInputSchema } from '@urbana/shared';
+import { productPhotoMessages, type ProductType, type productInputSchema } from '@urbana/shared';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { productPhotos, products, reservations, towers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { audit, auditUpdate } from '../audit.ts';
@@ -167,12 +167,25 @@ function productColumns(input: ProductInput) {
   };
 }
 
+/** Whether the product has a photo (a product is "ativo" only with one: issue #40 item 8). */
+export async function hasPhoto(db: Db | Tx, productId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(productPhotos)
+    .where(eq(productPhotos.product_id, productId));
+  return (row?.n ?? 0) > 0;
+}
+
+/**
+ * A new product has no photo yet (they are sent to it once it exists), so it is created "inativo"
+ * whatever was asked, and the answer says so; staff activate it after the first photo.
+ */
 export async function createProduct(deps: ProductDeps, input: ProductInput, actor: ActorContext) {
   const slug = await freeSlug(deps.db, `${input.name}-${input.city}`);
   const id = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(products)
-      .values({ ...productColumns(input), slug })
+      .values({ ...productColumns(input), status: 'inativo', slug })
       .returning();
     await tx.insert(towers).values(
       input.towers.map((t) => ({
@@ -188,7 +201,7 @@ export async function createProduct(deps: ProductDeps, input: ProductInput, acto
       action: 'produto.criado',
       entity: 'product',
       entityId: row!.id,
-      after: { ...productColumns(input), slug, towers: input.towers },
+      after: { ...productColumns(input), status: 'inativo', slug, towers: input.towers },
       ip: actor.ip,
     });
     return row!.id;
@@ -203,6 +216,8 @@ export async function createProduct(deps: ProductDeps, input: ProductInput, acto
  */
 export async function updateProduct(deps: ProductDeps, id: string, input: ProductInput, actor: ActorContext) {
   const before = await adminProduct(deps.db, id);
+  if (input.status === 'ativo' && before.photos.length === 0)
+    throw new AppError(400, productPhotoMessages.activeNeedsPhoto);
   try {
     await deps.db.transaction(async (tx) => {
       await tx
@@ -293,6 +308,8 @@ export async function setProductStatus(
     if (!row) throw notFound();
     // Setting the status it already has changes nothing and is not logged.
     if (row.status === status) return;
+    if (status === 'ativo' && !(await hasPhoto(tx, id)))
+      throw new AppError(409, productPhotoMessages.activeNeedsPhoto);
     await tx.update(products).set({ status, updated_at: new Date() }).where(eq(products.id, id));
     await audit(tx, {
       actorId: actor.actorId,

@@ -49,6 +49,20 @@ function impressionsOf(estimate: number, days: number, played: ItemDelivery | un
 }
 
 /**
+ * Why there is no report yet, with the day it comes: the last booked day of the order's bookings; an
+ * order that is not (or no longer) going on air has none (issue #40 item 9).
+ */
+function notReady(detail: { status: string; items: Array<{ start: string; weeks: number }> }) {
+  if (!['pago', 'em_veiculacao'].includes(detail.status) || detail.items.length === 0)
+    return new AppError(409, campaignReportMessages.none);
+  const last = detail.items
+    .map((i) => bookingLastDay(i.start, i.weeks))
+    .sort()
+    .at(-1)!;
+  return new AppError(409, campaignReportMessages.notReadyUntil(last));
+}
+
+/**
  * The campaign report of a finished order (issue #23 item 5): each face with the days it was really
  * on air, its proof photos by date, the booked audience and the impressions estimated for those days.
  * Another user's order answers 404, like every order read (orderDetail's ownership check).
@@ -63,7 +77,7 @@ export async function campaignReport(
     throw new AppError(404, campaignReportMessages.notFound);
   });
   const report = await db.query.campaignReports.findFirst({ where: eq(campaignReports.order_id, orderId) });
-  if (!report) throw new AppError(409, campaignReportMessages.notReady);
+  if (!report) throw notReady(detail);
   const [owner] = await db
     .select({ name: profiles.nome_completo, company: profiles.empresa })
     .from(orders)

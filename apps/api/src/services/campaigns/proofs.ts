@@ -146,3 +146,38 @@ export async function proofFile(
     filename: `comprovacao-${row.proof.taken_on}${variant === 'miniatura' ? '-miniatura' : ''}.webp`,
   };
 }
+
+/**
+ * Staff take back a proof photo sent by mistake (another face, another day; issue #40 item 7): the row
+ * goes in one transaction with its audit entry and the reason, so the order page and the report no
+ * longer show it; the files are deleted once it commits (a failed delete leaves an orphan file, never a
+ * photo the customer still sees).
+ */
+export async function removeProof(
+  deps: CampaignDeps,
+  actor: ActorContext,
+  itemId: string,
+  proofId: string,
+  reason: string,
+) {
+  const removed = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(proofPhotos)
+      .where(and(eq(proofPhotos.id, proofId), eq(proofPhotos.order_item_id, itemId)))
+      .returning();
+    if (!row) throw new AppError(404, campaignMessages.proofNotFound);
+    await audit(tx, {
+      actorId: actor.actorId,
+      action: 'campanha.comprovacao_removida',
+      entity: 'proof_photos',
+      entityId: row.id,
+      before: { order_item_id: itemId, taken_on: row.taken_on, caption: row.caption },
+      after: { motivo: reason },
+      ip: actor.ip,
+    });
+    return row;
+  });
+  await Promise.all(
+    [removed.storage_key, removed.thumb_key].map((key) => deps.storage.delete(key).catch(() => undefined)),
+  );
+}

@@ -141,16 +141,19 @@ export async function productDetail(
   const earliest = defaultStart(opts.leadBusinessDays);
   const start = opts.start && opts.start > earliest ? opts.start : earliest;
   const end = periodEnd(start, opts.weeks);
-  // The chosen period, then 12 single weeks for the calendar.
+  // The chosen period, then 12 single weeks for the calendar: "the next 12 weeks" from the earliest
+  // start, whichever of them is chosen (choosing one re-anchored the calendar on it, and the weeks
+  // before it vanished; issue #40 item 10). A start beyond them anchors the calendar on itself.
+  const anchor = start < addDays(earliest, 7 * 12) ? earliest : start;
   const periods = [
     { start, end },
     ...Array.from({ length: 12 }, (_, k) => ({
-      start: addDays(start, 7 * k),
-      end: addDays(start, 7 * (k + 1)),
+      start: addDays(anchor, 7 * k),
+      end: addDays(anchor, 7 * (k + 1)),
     })),
   ];
   const windowEnd = end > periods[12]!.end ? end : periods[12]!.end;
-  const found = await productWithBookings(db, slug, start, windowEnd);
+  const found = await productWithBookings(db, slug, anchor, windowEnd);
   if (!found) throw new AppError(404, 'Local não encontrado.');
   const { product, towerRows, photos, bookings } = found;
   const { towersOut, calendar } = availability(periods, towerRows, bookings);

@@ -16,6 +16,7 @@ import type { ActorContext } from '../admin.ts';
 import { audit } from '../audit.ts';
 import { releaseExpiredHolds, takeSlot } from '../orders/take-slots.ts';
 import { isPgError, pgErrors } from '../../db/errors.ts';
+import { activeReservation } from '../../db/occupancy.ts';
 
 export interface HoldDeps {
   db: Db;
@@ -58,11 +59,12 @@ const summary = (row: typeof inventoryHolds.$inferSelect, towerCount: number): H
 });
 
 const busyMessage = (face: string) =>
-  `${face} já tem reservas nesse período. Cancele-as ou escolha outras semanas para o bloqueio.`;
+  `${face} não tem vaga livre nesse período: todas estão vendidas ou reservadas. Escolha outras semanas para o bloqueio.`;
 
 /**
- * A maintenance block takes every slot of each face for the period, through the same exclusion
- * constraint as checkout: a face with any booking in those weeks is refused (decision 030).
+ * A maintenance block takes every free slot of each face for the period, through the same exclusion
+ * constraint as checkout: what is sold or reserved in those weeks stays, the rest can no longer be
+ * sold; a face with no free slot is refused, and nothing is written (decision 110, after 030).
  */
 export async function createBlock(deps: HoldDeps, input: BlockInput, actor: ActorContext) {
   checkStart(input.start_date);
@@ -84,17 +86,24 @@ export async function createBlock(deps: HoldDeps, input: BlockInput, actor: Acto
         })
         .returning();
       for (const face of faces) {
+        const label = `${face.product_name} (${face.name})`;
         try {
-          await tx.transaction(async (sp) => {
-            await sp.execute(sql`
+          const taken = await tx.transaction(async (sp) =>
+            sp.execute(sql`
               insert into reservations (tower_id, product_id, slot, latitude, longitude, starts_on, ends_on, status, hold_id)
               select s.tower_id, ${face.product_id}::uuid, s.slot, ${face.latitude}, ${face.longitude},
                 ${input.start_date}::date, ${end}::date, 'confirmada', ${hold!.id}::uuid
-              from tower_slots s where s.tower_id = ${face.id}::uuid`);
-          });
+              from tower_slots s where s.tower_id = ${face.id}::uuid
+                and not exists (
+                  select 1 from reservations o
+                  where o.tower_id = s.tower_id and o.slot = s.slot and ${activeReservation('o')}
+                    and daterange(o.starts_on, o.ends_on) && daterange(${input.start_date}::date, ${end}::date))
+              returning id`),
+          );
+          if (taken.rows.length === 0) throw new AppError(409, busyMessage(label));
         } catch (error) {
-          if (isPgError(error, pgErrors.exclusionViolation))
-            throw new AppError(409, busyMessage(`${face.product_name} (${face.name})`));
+          // A checkout that took a slot meanwhile: the constraint refuses, and the staff try again.
+          if (isPgError(error, pgErrors.exclusionViolation)) throw new AppError(409, busyMessage(label));
           throw error;
         }
       }

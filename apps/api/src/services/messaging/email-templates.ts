@@ -167,6 +167,31 @@ export const emailTemplates = {
       ],
       { label: 'Ver pedido', url: o.url },
     ),
+  /** Staff issued a new Pix code for an unpaid order (issue #40 item 7: its own subject, not "Recebemos o pedido"). */
+  pixReissued: (o: { name: string; code: string; total: string; pix: string; until: string; url: string }) =>
+    render(
+      'pedido_pix_reemitido',
+      `Novo código Pix para o pedido ${o.code}`,
+      `Olá, ${o.name || 'tudo bem'}!`,
+      [
+        `Emitimos um novo código Pix para o pedido ${o.code}, no total de ${o.total}. O código anterior não vale mais.`,
+        `Pague até ${o.until} com Pix copia e cola usando o código abaixo, ou abra o pedido para ver o QR Code:`,
+        o.pix,
+      ],
+      { label: 'Ver pedido', url: o.url },
+    ),
+  /** Staff gave an unpaid order more time (issue #40 item 7: the customer hears of the new end). */
+  holdExtended: (o: { name: string; code: string; until: string; url: string }) =>
+    render(
+      'pedido_reserva_prorrogada',
+      `Reserva do pedido ${o.code} prorrogada`,
+      `Olá, ${o.name || 'tudo bem'}!`,
+      [
+        `As vagas do pedido ${o.code} ficam reservadas até ${o.until}, aguardando o pagamento.`,
+        'Sem o pagamento confirmado até lá, o pedido expira e as vagas são liberadas.',
+      ],
+      { label: 'Ver pedido', url: o.url },
+    ),
   proposalSent: (o: {
     name: string;
     code: string;

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, ne, sql } from 'drizzle-orm';
 import { watchAlertText, type WatchChangeDetail, buildPath, paths } from '@urbana/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { activeReservation } from '../../db/occupancy.ts';
@@ -30,6 +30,18 @@ async function stillFree(tx: Tx, change: Change): Promise<boolean> {
           where o.tower_id = r.tower_id and o.slot = r.slot and o.id <> r.id and ${activeReservation('o')}
             and daterange(o.starts_on, o.ends_on) && daterange(r.starts_on, r.ends_on))) as free`);
   return Boolean(result.rows[0]?.free);
+}
+
+/**
+ * The customer whose order released the weeks: its e-mail of expiry or cancellation already tells them,
+ * and a second one saying the place has free dates was the "two e-mails at expiry" (issue #40 item 7).
+ */
+async function releasedBy(tx: Tx, change: Change): Promise<string | null> {
+  const item = change.detail.order_item_id;
+  if (!item) return null;
+  const result = await tx.execute<{ user_id: string }>(sql`
+    select o.user_id from order_items i join orders o on o.id = i.order_id where i.id = ${item}`);
+  return result.rows[0]?.user_id ?? null;
 }
 
 function detailOf(change: Change): WatchChangeDetail {
@@ -79,6 +91,7 @@ async function alertWatchers(tx: Tx, outbox: Outbox, options: WatchAlertOptions,
   if (!product || product.status !== 'ativo') return 0;
   if (change.kind === 'semana_livre' && !(await stillFree(tx, change))) return 0;
   if (change.kind === 'preco_baixou' && product.daily_price >= Number(change.detail.from)) return 0;
+  const owner = change.kind === 'semana_livre' ? await releasedBy(tx, change) : null;
   const watchers = await tx
     .select({ watch: placeWatches.id, user: profiles })
     .from(placeWatches)
@@ -89,6 +102,8 @@ async function alertWatchers(tx: Tx, outbox: Outbox, options: WatchAlertOptions,
         lte(placeWatches.created_at, change.created_at),
         isNull(profiles.blocked_at),
         isNull(profiles.deleted_at),
+        // Whose own order gave the weeks back has just been told so (its expiry or cancellation).
+        owner ? ne(placeWatches.user_id, owner) : undefined,
       ),
     )
     // Always the same order of row locks (claimAlert), so two changes of one place never deadlock.

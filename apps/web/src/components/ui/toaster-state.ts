@@ -38,3 +38,22 @@ export function whenToasterReady(show: () => void): void {
     for (const listener of listeners) listener();
   }
 }
+
+/**
+ * Where toasts stand on a wide screen: top right below the header, or top left on a page whose
+ * controls are at the top right (the product page's sticky booking card, issue #40 item 10).
+ */
+export type ToastSide = 'right' | 'left';
+let side: ToastSide = 'right';
+const sideListeners = new Set<() => void>();
+
+export function subscribeToastSide(listener: () => void): () => void {
+  sideListeners.add(listener);
+  return () => sideListeners.delete(listener);
+}
+export const toastSide = (): ToastSide => side;
+export function setToastSide(next: ToastSide): void {
+  if (side === next) return;
+  side = next;
+  for (const listener of sideListeners) listener();
+}

@@ -1,8 +1,8 @@
 import { X } from 'lucide-react';
-import { createElement, useEffect } from 'react';
+import { createElement, useEffect, useSyncExternalStore } from 'react';
 import { toast as sonner, Toaster as SonnerToaster } from 'sonner';
 import { cn } from '../../lib/cn.ts';
-import { toasterMounted, type ToastKind } from './toaster-state.ts';
+import { subscribeToastSide, toasterMounted, toastSide, type ToastKind } from './toaster-state.ts';
 
 /**
  * Toasts stand below the header rather than over it (the heights are in index.css, `--toast-top`):
@@ -10,6 +10,7 @@ import { toasterMounted, type ToastKind } from './toaster-state.ts';
  * menu and the panel's "Ver site" and "Sair" for the four seconds a toast stays.
  */
 const BELOW_THE_HEADER = { top: 'var(--toast-top)', right: '32px' };
+const BELOW_THE_HEADER_LEFT = { top: 'var(--toast-top)', left: '32px' };
 const BELOW_THE_HEADER_PHONE = { top: 'var(--toast-top-phone)', right: '16px', left: '16px' };
 
 /**
@@ -24,11 +25,14 @@ export function ToasterView() {
   // sonner's toaster hears only the toasts made after it subscribed (its own effect, which runs
   // before this one): the toasts that asked for the toaster wait until now.
   useEffect(() => toasterMounted(), []);
+  const side = useSyncExternalStore(subscribeToastSide, toastSide, () => 'right' as const);
   return (
     <SonnerToaster
-      position="top-right"
+      position={side === 'left' ? 'top-left' : 'top-right'}
       containerAriaLabel="Notificações"
-      offset={BELOW_THE_HEADER}
+      offset={side === 'left' ? BELOW_THE_HEADER_LEFT : BELOW_THE_HEADER}
+      // On the left the 20 px swipe to the right still closes a toast, as everywhere else.
+      swipeDirections={side === 'left' ? ['top', 'left', 'right'] : undefined}
       mobileOffset={BELOW_THE_HEADER_PHONE}
     />
   );

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useSyncExternalStore, type ComponentType } from 'react';
-import { subscribeToaster, toasterWanted, type ToastKind } from './toaster-state.ts';
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ComponentType } from 'react';
+import { setToastSide, subscribeToaster, toasterWanted, type ToastKind } from './toaster-state.ts';
 
 export { whenToasterReady, type ToastKind } from './toaster-state.ts';
 
@@ -42,4 +42,16 @@ export function Toaster() {
       ) : null}
     </div>
   );
+}
+
+/**
+ * While the calling component is on the page, toasts stand at the top left on a wide screen: for a
+ * page whose own controls are at the top right, where a toast covered them for its four seconds (the
+ * product page's booking card, issue #40 item 10). A phone keeps them full width below the header.
+ */
+export function useToastsOnTheLeft(): void {
+  useEffect(() => {
+    setToastSide('left');
+    return () => setToastSide('right');
+  }, []);
 }

@@ -8,6 +8,7 @@ import type {
   invitationPreviewSchema,
   invitationSentSchema,
   invitationsSchema,
+  staffMembersSchema,
   Legal,
   messageSchema,
   Profile,
@@ -64,6 +65,7 @@ export const accountApi = {
   acceptInvitation: (body: { token: string; nome_completo: string; password: string }) =>
     api<Message>('/api/invitations/accept', { method: 'POST', body }),
   invitations: () => api<z.infer<typeof invitationsSchema>>('/api/admin/convites'),
+  staff: () => api<z.infer<typeof staffMembersSchema>>('/api/admin/equipe'),
   invite: (body: { email: string; nome_completo: string; role: 'operador' | 'admin' }) =>
     api<z.infer<typeof invitationSentSchema>>('/api/admin/convites', { method: 'POST', body }),
   exportFor: (userId: string) =>
@@ -78,6 +80,7 @@ export const accountKeys = {
   exports: ['account', 'exports'] as const,
   legal: ['legal'] as const,
   invitations: ['admin', 'convites'] as const,
+  staff: ['admin', 'equipe'] as const,
 };
 
 export const accountOverviewQuery = queryOptions({
@@ -91,6 +94,7 @@ export const useLegal = () =>
   useQuery({ queryKey: accountKeys.legal, queryFn: accountApi.legal, staleTime: 300_000 });
 export const useInvitations = () =>
   useQuery({ queryKey: accountKeys.invitations, queryFn: accountApi.invitations });
+export const useStaffMembers = () => useQuery({ queryKey: accountKeys.staff, queryFn: accountApi.staff });
 
 /** While an export is being prepared the list is polled, so the link appears by itself. */
 export const useDataExports = () =>

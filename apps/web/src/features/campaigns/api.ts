@@ -66,3 +66,12 @@ export const useAddProof = (campaignId: string) =>
       `/api/admin/campanhas/${campaignId}/comprovacoes?${params.toString()}`,
     ).promise;
   });
+
+/** Staff take back a proof photo sent by mistake, saying why (issue #40 item 7). */
+export const useRemoveProof = (campaignId: string) =>
+  useCampaignMutation(campaignId, (v: { proofId: string; reason: string }) =>
+    api<CampaignDetail>(`/api/admin/campanhas/${campaignId}/comprovacoes/${v.proofId}`, {
+      method: 'DELETE',
+      body: { motivo: v.reason },
+    }),
+  );

@@ -13,6 +13,7 @@ import {
 } from '../../../features/account/index.ts';
 import { AdminPage, Badge, QueryState, Table, Th } from '../../../features/admin/index.ts';
 import { ConfirmDialog } from '../../../features/admin/components/confirm-dialog.tsx';
+import { StaffTable } from '../../../features/admin/components/staff-table.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 
@@ -30,7 +31,10 @@ const roleOptions = [
   ['admin', 'Admin (só emails da lista de administradores)'],
 ] as const;
 
-/** /admin/equipe: invite operadores and admins by e-mail; revoke a pending invitation (issue #24 item 4). */
+/**
+ * /admin/equipe: who can use the panel now (issue #40 item 8); invite operadores and admins by e-mail
+ * and revoke a pending invitation (issue #24 item 4).
+ */
 export function Component() {
   const invitations = useInvitations();
   const invite = useAccountMutation(accountApi.invite, [accountKeys.invitations]);
@@ -52,8 +56,11 @@ export function Component() {
   return (
     <AdminPage
       title="Equipe"
-      description="Convide pessoas por email para o painel. O link do convite define a senha, vale por 7 dias e serve uma vez."
+      description="Quem usa o painel agora, e os convites. O link do convite define a senha, vale por 7 dias e serve uma vez."
     >
+      <h2 className="text-lg font-semibold text-slate-900">Quem usa o painel</h2>
+      <StaffTable />
+      <h2 className="text-lg font-semibold text-slate-900">Convites</h2>
       <form
         onSubmit={submit}
         noValidate

@@ -12,6 +12,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Field, TextareaField } from '../../../components/ui/field.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
+import { RemoveProof } from './proof-removal.tsx';
 import { useAddProof, useReviewAd, type CampaignDetail } from '../../campaigns/index.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -132,21 +133,7 @@ export function Proofs({ campaign }: { campaign: CampaignDetail }) {
       ) : (
         <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Fotos de comprovação">
           {campaign.proofs.map((p) => (
-            <li key={p.id}>
-              <figure>
-                <a href={p.url} target="_blank" rel="noreferrer">
-                  <img
-                    src={p.thumb_url}
-                    alt={`Comprovação de ${formatDate(p.taken_on)}`}
-                    className="aspect-[4/3] w-full rounded-lg object-cover"
-                  />
-                </a>
-                <figcaption className="mt-1 text-xs text-slate-700">
-                  {formatDate(p.taken_on)}
-                  {p.caption ? ` · ${p.caption}` : ''}
-                </figcaption>
-              </figure>
-            </li>
+            <ProofItem key={p.id} campaignId={campaign.id} proof={p} />
           ))}
         </ul>
       )}
@@ -199,5 +186,33 @@ export function Proofs({ campaign }: { campaign: CampaignDetail }) {
         </p>
       )}
     </Card>
+  );
+}
+
+/** One proof photo: its thumbnail opening the file, its date and caption, and "Remover". */
+function ProofItem({
+  campaignId,
+  proof: p,
+}: {
+  campaignId: string;
+  proof: CampaignDetail['proofs'][number];
+}) {
+  return (
+    <li>
+      <figure>
+        <a href={p.url} target="_blank" rel="noreferrer">
+          <img
+            src={p.thumb_url}
+            alt={`Comprovação de ${formatDate(p.taken_on)}`}
+            className="aspect-[4/3] w-full rounded-lg object-cover"
+          />
+        </a>
+        <figcaption className="mt-1 text-xs text-slate-700">
+          {formatDate(p.taken_on)}
+          {p.caption ? ` · ${p.caption}` : ''}
+        </figcaption>
+      </figure>
+      <RemoveProof campaignId={campaignId} proof={p} />
+    </li>
   );
 }

@@ -27,3 +27,9 @@ describe('o formulário de um produto salvo', () => {
     expect(parseDecimal(values.latitude)).toBe(-15.79);
   });
 });
+
+describe('um produto novo', () => {
+  it('começa inativo: fica à venda só depois da primeira foto (issue #40 item 8)', () => {
+    expect(productFormValues().status).toBe('inativo');
+  });
+});

@@ -22,7 +22,8 @@ export function productFormValues(p?: AdminProduct): ProductFormValues {
       audience_method: '',
       audience_month: '',
       operating_hours: '',
-      status: 'ativo',
+      // A new product has no photo yet: it starts inactive (issue #40 item 8).
+      status: 'inativo',
       towers: [newTower('Face principal')],
     };
   }

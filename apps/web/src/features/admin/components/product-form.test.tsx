@@ -2,11 +2,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AdminProduct } from '@urbana/shared';
 import { ProductForm } from './product-form.tsx';
 
 const sent: Array<{ url: string; method: string; body: unknown }> = [];
 
-function renderForm() {
+function renderForm(product?: AdminProduct) {
   sent.length = 0;
   vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
     sent.push({ url, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : null });
@@ -21,7 +22,7 @@ function renderForm() {
     [
       {
         path: '/admin/produtos/novo',
-        element: <ProductForm />,
+        element: <ProductForm product={product} />,
       },
       { path: '/admin/produtos', element: <h1>Lista de produtos</h1> },
     ],
@@ -133,5 +134,37 @@ describe('formulário de produto do painel', () => {
     renderForm();
     fireEvent.click(screen.getByRole('link', { name: 'Voltar à lista' }));
     expect(await screen.findByRole('heading', { name: 'Lista de produtos' })).toBeTruthy();
+  });
+
+  it('um produto sem foto não se ativa: "Ativar" desabilitado e o motivo ao lado (issue #40 item 8)', () => {
+    renderForm({
+      id: 'p1',
+      slug: 'painel-eixo-brasilia',
+      name: 'Painel Eixo',
+      description: '',
+      type: 'outdoor',
+      address: 'Eixo Monumental',
+      neighborhood: 'Centro',
+      city: 'Brasília',
+      state: 'DF',
+      latitude: -15.79,
+      longitude: -47.8836,
+      daily_price: 12_345,
+      is_tower_based: false,
+      weekly_audience: 120_000,
+      audience_profile: '',
+      audience_source: '',
+      audience_method: '',
+      audience_month: '',
+      operating_hours: '',
+      status: 'inativo',
+      towers: [{ id: 't1', name: 'Face principal', screens: 1, weekly_audience: 0, slots: 1 }],
+      photos: [],
+    } as unknown as AdminProduct);
+    const activate = screen.getByRole('button', { name: 'Ativar' });
+    expect(activate.hasAttribute('disabled')).toBe(true);
+    expect(document.getElementById(activate.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'Envie ao menos uma foto do local antes de ativar o produto.',
+    );
   });
 });

@@ -6,6 +6,7 @@ import {
   buildPath,
   paths,
   productFormSchema,
+  productPhotoMessages,
   productTypeLabels,
   productTypes,
   type AdminProduct,
@@ -46,7 +47,7 @@ export function ProductForm({ product }: { product?: AdminProduct | undefined })
       const saved = await save.mutateAsync({ id: product?.id, input });
       toast.success(
         product ? 'Produto salvo' : 'Produto criado',
-        product ? undefined : 'Agora adicione as fotos.',
+        product ? undefined : productPhotoMessages.createdInactive,
       );
       if (!product) {
         leave.allowLeave();
@@ -142,6 +143,18 @@ export function ProductForm({ product }: { product?: AdminProduct | undefined })
 function StatusButton({ product, onConfirm }: { product: AdminProduct; onConfirm: () => void }) {
   const setStatus = useSetProductStatus();
   const active = product.status === 'ativo';
+  // On sale only with a photo (issue #40 item 8): the server refuses it too.
+  if (!active && product.photos.length === 0)
+    return (
+      <span className="flex flex-col gap-1">
+        <Button variant="secondary" disabled aria-describedby="produto-sem-foto">
+          Ativar
+        </Button>
+        <span id="produto-sem-foto" className="text-sm text-slate-600">
+          {productPhotoMessages.activeNeedsPhoto}
+        </span>
+      </span>
+    );
   return (
     <ConfirmDialog
       trigger={

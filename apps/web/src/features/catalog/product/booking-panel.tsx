@@ -4,6 +4,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { BottomBar } from '../../../components/ui/bottom-bar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { useToastsOnTheLeft } from '../../../components/ui/toaster.tsx';
 import { Field, SelectField } from '../../../components/ui/field.tsx';
 import { HelpLink, knowledgeArticles } from '../../knowledge/index.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -28,6 +29,8 @@ export function BookingPanel({
   setPeriod,
 }: BookingProps & { setPeriod: (changes: { inicio?: string; semanas?: number }) => void }) {
   const { selected, towerCount, total, canAdd, audience, toggleTower, addToCart } = booking;
+  // The card stands at the top right, sticky: toasts go to the left so they never cover it.
+  useToastsOnTheLeft();
   return (
     <aside aria-label="Reservar" className="lg:sticky lg:top-20 lg:self-start">
       <Card className="space-y-5">

@@ -98,7 +98,7 @@ describe('célula do inventário', () => {
     await waitFor(() => expect(calls).toEqual([{ released: '/api/admin/inventario/reservas/h9/liberar' }]));
   });
 
-  it('uma semana sem vaga não oferece reserva técnica, e uma com vendas não oferece bloqueio: diz por quê', async () => {
+  it('uma semana sem vaga livre não oferece reserva técnica nem bloqueio: diz por quê', async () => {
     api();
     const start = addDays(todayInBrasilia(), 14);
     openCell(start, { sold: 3, held: 1, blocked: 0, free: 0 });
@@ -106,16 +106,23 @@ describe('célula do inventário', () => {
     const block = screen.getByRole('button', { name: 'Bloquear semanas' });
     expect(hold.hasAttribute('disabled')).toBe(true);
     expect(block.hasAttribute('disabled')).toBe(true);
-    expect(screen.getByText(/Sem vaga livre nesta semana/)).toBeTruthy();
-    expect(screen.getByText(/tem vendas ou reservas/)).toBeTruthy();
+    expect(screen.getByText(/Sem vaga livre nesta semana para uma reserva técnica/)).toBeTruthy();
+    expect(
+      screen.getByText('Sem vaga livre nesta semana para bloquear: todas estão vendidas ou reservadas.'),
+    ).toBeTruthy();
     // The proposal stays: it is priced and checked for the weeks staff choose in it.
     expect(screen.getByRole('link', { name: 'Criar proposta' })).toBeTruthy();
   });
 
-  it('com parte vendida e vaga livre: a reserva técnica cabe, o bloqueio não', async () => {
+  it('com parte vendida e vaga livre: a reserva técnica e o bloqueio das vagas livres cabem (issue #40 item 8)', async () => {
     api();
     openCell(addDays(todayInBrasilia(), 14), { sold: 1, held: 0, blocked: 0, free: 3 });
     expect(screen.getByRole('button', { name: 'Reserva técnica' }).hasAttribute('disabled')).toBe(false);
-    expect(screen.getByRole('button', { name: 'Bloquear semanas' }).hasAttribute('disabled')).toBe(true);
+    const block = screen.getByRole('button', { name: 'Bloquear semanas' });
+    expect(block.hasAttribute('disabled')).toBe(false);
+    // What the block does, said where it is offered.
+    expect(
+      screen.getByText('O bloqueio toma as 3 vagas livres da face; as vendidas e reservadas continuam.'),
+    ).toBeTruthy();
   });
 });

@@ -158,12 +158,17 @@ function CellActions({
       </p>
     );
   const noHold = cell.free === 0 ? 'Sem vaga livre nesta semana para uma reserva técnica.' : null;
+  // A block takes the free slots and leaves what is sold or reserved (decision 110).
   const noBlock =
-    cell.blocked > 0 && cell.free === 0
-      ? 'Esta semana já está bloqueada.'
-      : cell.sold + cell.held + cell.blocked > 0
-        ? 'Esta semana tem vendas ou reservas: o bloqueio toma todas as vagas da face.'
-        : null;
+    cell.free > 0
+      ? null
+      : cell.sold + cell.held === 0
+        ? 'Esta semana já está bloqueada.'
+        : 'Sem vaga livre nesta semana para bloquear: todas estão vendidas ou reservadas.';
+  const partialBlock =
+    cell.free > 0 && cell.sold + cell.held + cell.blocked > 0
+      ? `O bloqueio toma ${cell.free === 1 ? 'a vaga livre' : `as ${cell.free} vagas livres`} da face; as vendidas e reservadas continuam.`
+      : null;
   return (
     <div className="space-y-2 border-t border-slate-200 pt-4">
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
@@ -197,6 +202,7 @@ function CellActions({
           {noBlock}
         </p>
       ) : null}
+      {partialBlock ? <p className="text-sm text-slate-600">{partialBlock}</p> : null}
     </div>
   );
 }

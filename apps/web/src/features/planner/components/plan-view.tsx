@@ -109,10 +109,7 @@ export function PlanView({ data, pricing }: { data: PlannerResponse; pricing: Pr
           </Alert>
         ) : null}
         <div className="flex flex-wrap items-center gap-3">
-          <Button onClick={addToCart} disabled={editor.faces.length === 0} size="lg">
-            <ShoppingCart className="h-5 w-5" aria-hidden="true" />
-            Adicionar plano ao carrinho
-          </Button>
+          <AddPlanButton onClick={addToCart} disabled={editor.faces.length === 0} />
           <div>
             <SavePlanDialog
               lines={editor.lines}
@@ -300,5 +297,15 @@ function Stat({ label, value }: { label: string; value: string }) {
       <dt className="text-xs text-slate-500">{label}</dt>
       <dd className="font-medium text-slate-900">{value}</dd>
     </div>
+  );
+}
+
+/** Full width with less padding on a phone: at 390 px it ran 16 px past its card (issue #40 item 10). */
+function AddPlanButton({ onClick, disabled }: { onClick: () => void; disabled: boolean }) {
+  return (
+    <Button onClick={onClick} disabled={disabled} size="lg" className="w-full px-4 sm:w-auto sm:px-6">
+      <ShoppingCart className="h-5 w-5" aria-hidden="true" />
+      Adicionar plano ao carrinho
+    </Button>
   );
 }

@@ -13,7 +13,7 @@ export type PhoneView = 'lista' | 'mapa';
 
 /**
  * The map of every result of the search (not only this page's), beside the list on a desktop and
- * instead of it on a phone, with the phone's list/map switch and the card of a tapped marker.
+ * instead of it on a phone, with the phone's list/map switch and the card of a clicked marker.
  */
 export function MapPanel({
   query,
@@ -85,8 +85,8 @@ export function MapPanel({
               highlighted={highlighted}
               onHighlight={onHighlight}
               onOpen={(slug) => navigate(productHref(slug))}
-              // A phone cannot hover: a tapped marker shows its card first.
-              onPick={desktop ? undefined : setPreview}
+              // A clicked marker shows its card first (a jump lost the search; issue #40 item 9).
+              onPick={setPreview}
               onSearchArea={onSearchArea}
               fitKey={fitKey}
             />
@@ -102,7 +102,7 @@ export function MapPanel({
             Os números do mapa contam todos os preços: aproxime o mapa para contar só a faixa escolhida.
           </p>
         ) : null}
-        {previewed && !desktop ? (
+        {previewed ? (
           <PreviewCard item={previewed} href={productHref(previewed.slug)} onClose={() => setPreview(null)} />
         ) : null}
       </div>
@@ -128,7 +128,7 @@ export function MapPanel({
 
 type MarkerItem = NonNullable<ReturnType<typeof useSearchMap>['data']>['items'][number];
 
-/** On a phone, the card of the tapped marker: its photo, name, daily price and a link to the place. */
+/** The card of the clicked or tapped marker: its photo, name, daily price and a link to the place. */
 function PreviewCard({ item, href, onClose }: { item: MarkerItem; href: string; onClose: () => void }) {
   return (
     <section
