@@ -70,6 +70,11 @@ export const adminPlayerSchema = z.object({
   opens_at: z.string(),
   closes_at: z.string(),
   last_seen_at: z.string().nullable(),
+  /**
+   * Silent now: open (within its operating hours) and heard from neither in the last
+   * PLAYER_SILENCE_MINUTES nor since it opened — the same rule as the staff alert (decision 101).
+   */
+  silent: z.boolean(),
   created_at: z.string(),
 });
 export type AdminPlayer = z.infer<typeof adminPlayerSchema>;

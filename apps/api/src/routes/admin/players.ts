@@ -26,6 +26,7 @@ export const playerAdminRoutes =
   async (app) => {
     const guard = requireSection('produtos', deps.config.adminEmails);
     const params = idParams(playerMessages.notFound);
+    const rule = () => ({ silenceMinutes: deps.config.playerSilenceMinutes });
 
     app.get(
       '/telas',
@@ -37,7 +38,7 @@ export const playerAdminRoutes =
           response: { 200: adminPlayerListSchema, ...errors },
         },
       },
-      async () => listPlayers(deps.db),
+      async () => listPlayers(deps.db, rule()),
     );
 
     app.get(
@@ -51,7 +52,7 @@ export const playerAdminRoutes =
           response: { 200: adminPlayerSchema, ...errors },
         },
       },
-      async (request) => getPlayer(deps.db, request.params.id),
+      async (request) => getPlayer(deps.db, request.params.id, rule()),
     );
 
     app.post(
@@ -68,7 +69,9 @@ export const playerAdminRoutes =
       async (request, reply) =>
         reply
           .code(201)
-          .send(await createPlayer(deps.db, deps.config.publicUrl, request.body, actorOf(request))),
+          .send(
+            await createPlayer(deps.db, deps.config.publicUrl, request.body, actorOf(request), rule()),
+          ),
     );
 
     app.delete(
