@@ -372,6 +372,12 @@ export const routes: RouteObject[] = [
             'Proposta',
             page(() => import('./routes/admin/proposal.tsx')),
           ),
+          route(paths.admin.telas, 'Telas', page(() => import('./routes/admin/screens.tsx'))),
+          route(
+            paths.admin.reposicoes,
+            'Reposições',
+            page(() => import('./routes/admin/make-goods.tsx')),
+          ),
         ],
       },
       ...legacyRedirects.map(([from, to]) => ({ path: from, element: <LegacyRedirect to={to} /> })),

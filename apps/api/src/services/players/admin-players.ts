@@ -54,12 +54,14 @@ export function isSilent(r: Row, rule: SilenceRule): boolean {
   return now.getTime() - heard > rule.silenceMinutes * 60_000;
 }
 
-const answerWith = (rule: SilenceRule) => (r: Row) => ({
-  ...r,
-  last_seen_at: r.last_seen_at?.toISOString() ?? null,
-  silent: isSilent(r, rule),
-  created_at: r.created_at.toISOString(),
-});
+const answerWith =
+  (rule: SilenceRule) =>
+  <T extends Row>(r: T) => ({
+    ...r,
+    last_seen_at: r.last_seen_at?.toISOString() ?? null,
+    silent: isSilent(r, rule),
+    created_at: r.created_at.toISOString(),
+  });
 
 const joined = (db: Db) =>
   db
