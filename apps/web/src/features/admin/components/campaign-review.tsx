@@ -144,6 +144,12 @@ export function Proofs({ campaign }: { campaign: CampaignDetail }) {
                 <figcaption className="mt-1 text-xs text-slate-700">
                   {formatDate(p.taken_on)}
                   {p.caption ? ` · ${p.caption}` : ''}
+                  {p.place_line ? <span className="block">{p.place_line}</span> : null}
+                  {p.warnings.map((w) => (
+                    <span key={w} className="mt-1 block rounded bg-amber-50 p-1 text-amber-900" role="status">
+                      {w}
+                    </span>
+                  ))}
                 </figcaption>
               </figure>
             </li>
