@@ -55,7 +55,7 @@ test('o player toca a campanha, segue sem rede por 30 s e entrega as exibições
   await dialog.getByLabel('Nome da tela').fill('Tela E2E');
   await dialog.getByLabel('Spot (segundos)').fill('5');
   await dialog.getByLabel('Loop (segundos)').fill(String(5 * slots));
-  await dialog.getByLabel('Liga às').fill('00:00');
+  await dialog.getByLabel('Liga às', { exact: true }).fill('00:00');
   await dialog.getByLabel('Desliga às').fill('00:00');
   await dialog.getByRole('button', { name: 'Cadastrar tela' }).click();
   const created = page.getByRole('dialog', { name: 'Tela Tela E2E cadastrada' });
