@@ -56,6 +56,27 @@ export const playerInputSchema = z
   });
 export type PlayerInput = z.input<typeof playerInputSchema>;
 
+const wholeSeconds = (label: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,5}$/, { error: `Informe ${label} em segundos.` })
+    .transform(Number);
+
+/** The panel's form: what a person types (seconds as text), checked by the API's own schema. */
+export const playerFormSchema = z
+  .object({
+    tower_id: z.string(),
+    name: z.string(),
+    resolution: z.string().trim().toLowerCase(),
+    orientation: z.enum(screenOrientations, { error: 'Escolha a orientação.' }),
+    loop_seconds: wholeSeconds('o loop'),
+    spot_seconds: wholeSeconds('o spot'),
+    opens_at: z.string(),
+    closes_at: z.string(),
+  })
+  .pipe(playerInputSchema);
+
 export const adminPlayerSchema = z.object({
   id: z.string(),
   tower_id: z.string(),

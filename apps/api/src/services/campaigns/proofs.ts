@@ -97,6 +97,19 @@ async function notifyProofOwner(tx: Tx, itemId: string) {
   });
 }
 
+const auditAfter = (
+  itemId: string,
+  takenOn: string,
+  caption: string,
+  original: { original_sha256: string; distance_m: number | null },
+) => ({
+  order_item_id: itemId,
+  taken_on: takenOn,
+  caption,
+  sha256: original.original_sha256,
+  distance_m: original.distance_m,
+});
+
 /** Staff attach a proof-of-play photo (re-encoded, metadata stripped) dated within the period. */
 export async function addProof(
   deps: CampaignDeps & { config: OrderDeps['config'] },
@@ -167,13 +180,7 @@ export async function addProof(
         action: 'campanha.comprovacao_enviada',
         entity: 'proof_photos',
         entityId: id,
-        after: {
-          order_item_id: itemId,
-          taken_on: input.taken_on,
-          caption,
-          sha256: original.columns.original_sha256,
-          distance_m: original.columns.distance_m,
-        },
+        after: auditAfter(itemId, input.taken_on, caption, original.columns),
         ip: actor.ip,
       });
       await notifyProofOwner(tx, itemId);

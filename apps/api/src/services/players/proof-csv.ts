@@ -49,8 +49,10 @@ export function csvRecords(text: string, delimiter: string): Array<{ line: numbe
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') ((cell += '"'), i++);
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else {
         if (c === '\n') line++;
         cell += c;

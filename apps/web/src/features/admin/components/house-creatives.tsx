@@ -7,8 +7,44 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useMediaLibrary } from '../../ads/api.ts';
-import { useAddHouseCreative, useHouseCreatives, useRemoveHouseCreative } from '../api/use-screens.ts';
+import {
+  useAddHouseCreative,
+  useHouseCreatives,
+  useRemoveHouseCreative,
+  type HouseCreatives,
+} from '../api/use-screens.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
+
+/** One house creative, with the way to take it out of the rotation. */
+function HouseCreativeItem({ item: c }: { item: HouseCreatives['items'][number] }) {
+  const remove = useRemoveHouseCreative();
+  return (
+    <li className="space-y-1">
+      {c.thumb_url ? (
+        <img src={c.thumb_url} alt={c.name} className="aspect-video w-full rounded-lg object-cover" />
+      ) : (
+        <div className="flex aspect-video items-center justify-center rounded-lg bg-slate-100 text-xs">
+          {c.kind === 'video' ? 'Vídeo' : 'Imagem'}
+        </div>
+      )}
+      <p className="truncate text-sm text-slate-800">{c.name}</p>
+      <ConfirmDialog
+        trigger={
+          <Button variant="ghost" size="sm">
+            Retirar
+          </Button>
+        }
+        title={`Retirar ${c.name} dos criativos da casa?`}
+        consequence="As telas deixam de tocá-lo nos spots livres a partir da próxima atualização da programação."
+        confirmLabel="Retirar"
+        tone="danger"
+        onConfirm={async () => {
+          await remove.mutateAsync(c.media_id);
+        }}
+      />
+    </li>
+  );
+}
 
 /**
  * Urbana's house creatives (issue #43 item 2, decision 101): files of the staff member's own media
@@ -18,7 +54,6 @@ export function HouseCreatives() {
   const list = useHouseCreatives();
   const library = useMediaLibrary();
   const add = useAddHouseCreative();
-  const remove = useRemoveHouseCreative();
   const [chosen, setChosen] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const inUse = new Set(list.data?.items.map((c) => c.media_id));
@@ -49,30 +84,7 @@ export function HouseCreatives() {
       ) : (
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label="Criativos da casa">
           {list.data.items.map((c) => (
-            <li key={c.media_id} className="space-y-1">
-              {c.thumb_url ? (
-                <img src={c.thumb_url} alt={c.name} className="aspect-video w-full rounded-lg object-cover" />
-              ) : (
-                <div className="flex aspect-video items-center justify-center rounded-lg bg-slate-100 text-xs">
-                  {c.kind === 'video' ? 'Vídeo' : 'Imagem'}
-                </div>
-              )}
-              <p className="truncate text-sm text-slate-800">{c.name}</p>
-              <ConfirmDialog
-                trigger={
-                  <Button variant="ghost" size="sm">
-                    Retirar
-                  </Button>
-                }
-                title={`Retirar ${c.name} dos criativos da casa?`}
-                consequence="As telas deixam de tocá-lo nos spots livres a partir da próxima atualização da programação."
-                confirmLabel="Retirar"
-                tone="danger"
-                onConfirm={async () => {
-                  await remove.mutateAsync(c.media_id);
-                }}
-              />
-            </li>
+            <HouseCreativeItem key={c.media_id} item={c} />
           ))}
         </ul>
       )}

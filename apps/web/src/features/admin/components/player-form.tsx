@@ -1,11 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import {
-  playerInputSchema,
+  playerFormSchema,
   screenOrientationLabels,
   screenOrientations,
   type AdminTower,
   type PlayerCreated,
-  type PlayerInput,
 } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -13,39 +14,19 @@ import { copyBoxClass, Field, SelectField } from '../../../components/ui/field.t
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCreatePlayer } from '../api/use-screens.ts';
 
-type Values = Record<
-  'tower_id' | 'name' | 'resolution' | 'orientation' | 'loop' | 'spot' | 'opens' | 'closes',
-  string
->;
+type Values = z.input<typeof playerFormSchema>;
+type Face = AdminTower & { id: string };
 
-const start = (towers: AdminTower[]): Values => ({
+const start = (towers: Face[]): Values => ({
   tower_id: towers[0]?.id ?? '',
   name: '',
   resolution: '1920x1080',
   orientation: 'paisagem',
-  loop: String(10 * Math.max(1, towers[0]?.slots ?? 6)),
-  spot: '10',
-  opens: '06:00',
-  closes: '23:00',
+  loop_seconds: String(10 * Math.max(1, towers[0]?.slots ?? 6)),
+  spot_seconds: '10',
+  opens_at: '06:00',
+  closes_at: '23:00',
 });
-
-const toInput = (v: Values) => ({
-  tower_id: v.tower_id,
-  name: v.name,
-  resolution: v.resolution.trim().toLowerCase(),
-  orientation: v.orientation,
-  loop_seconds: v.loop.trim() === '' ? undefined : Number(v.loop),
-  spot_seconds: v.spot.trim() === '' ? undefined : Number(v.spot),
-  opens_at: v.opens,
-  closes_at: v.closes,
-});
-
-const fieldOf: Record<string, keyof Values> = {
-  loop_seconds: 'loop',
-  spot_seconds: 'spot',
-  opens_at: 'opens',
-  closes_at: 'closes',
-};
 
 /**
  * Registers the player of one of a product's screen faces (issue #43 item 1). The loop must hold as
@@ -56,94 +37,74 @@ export function PlayerForm({
   towers,
   onCreated,
 }: {
-  towers: Array<AdminTower & { id: string }>;
+  towers: Face[];
   onCreated: (created: PlayerCreated) => void;
 }) {
   const create = useCreatePlayer();
-  const [values, setValues] = useState<Values>(() => start(towers));
-  const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const set = (key: keyof Values) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [key]: e.target.value }));
-  const face = towers.find((t) => t.id === values.tower_id);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setProblem(null);
-    const parsed = playerInputSchema.safeParse(toInput(values));
-    if (!parsed.success) {
-      const found: Partial<Record<keyof Values, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0] ?? '');
-        const field = fieldOf[key] ?? (key as keyof Values);
-        found[field] ??= issue.message;
-      }
-      setErrors(found);
-      return;
-    }
-    setErrors({});
+  const form = useForm<Values, unknown, z.output<typeof playerFormSchema>>({
+    resolver: zodResolver(playerFormSchema),
+    defaultValues: start(towers),
+  });
+  const { errors } = form.formState;
+  const towerId = useWatch({ control: form.control, name: 'tower_id' });
+  const face = towers.find((t) => t.id === towerId);
+  const submit = form.handleSubmit(async (input) => {
     try {
-      onCreated(await create.mutateAsync(parsed.data as PlayerInput));
+      onCreated(await create.mutateAsync(input));
     } catch (err) {
-      setProblem(errorMessage(err, 'Não foi possível cadastrar a tela.'));
+      form.setError('root', { message: errorMessage(err, 'Não foi possível cadastrar a tela.') });
     }
-  };
+  });
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-3 sm:grid-cols-2">
-      {problem ? (
+    <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-2">
+      {errors.root ? (
         <div className="sm:col-span-2">
-          <Alert>{problem}</Alert>
+          <Alert>{errors.root.message}</Alert>
         </div>
       ) : null}
       <SelectField
         label="Face"
-        value={values.tower_id}
-        onChange={set('tower_id')}
-        error={errors.tower_id}
+        error={errors.tower_id?.message}
         options={towers.map((t) => [t.id, `${t.name} (${t.slots} slot${t.slots === 1 ? '' : 's'})`] as const)}
+        {...form.register('tower_id')}
       />
-      <Field label="Nome da tela" value={values.name} onChange={set('name')} error={errors.name} />
+      <Field label="Nome da tela" error={errors.name?.message} {...form.register('name')} />
       <Field
         label="Resolução"
-        value={values.resolution}
-        onChange={set('resolution')}
-        error={errors.resolution}
+        error={errors.resolution?.message}
         hint="Largura x altura, como 1920x1080."
+        {...form.register('resolution')}
       />
       <SelectField
         label="Orientação"
-        value={values.orientation}
-        onChange={set('orientation')}
         options={screenOrientations.map((o) => [o, screenOrientationLabels[o]] as const)}
+        {...form.register('orientation')}
       />
       <Field
         label="Spot (segundos)"
         inputMode="numeric"
-        value={values.spot}
-        onChange={set('spot')}
-        error={errors.spot}
+        error={errors.spot_seconds?.message}
+        {...form.register('spot_seconds')}
       />
       <Field
         label="Loop (segundos)"
         inputMode="numeric"
-        value={values.loop}
-        onChange={set('loop')}
-        error={errors.loop}
+        error={errors.loop_seconds?.message}
         hint={
           face
             ? `A face vende ${face.slots} slot${face.slots === 1 ? '' : 's'}: loop = spot × ${face.slots}.`
             : undefined
         }
+        {...form.register('loop_seconds')}
       />
-      <Field label="Liga às" type="time" value={values.opens} onChange={set('opens')} error={errors.opens} />
+      <Field label="Liga às" type="time" error={errors.opens_at?.message} {...form.register('opens_at')} />
       <Field
         label="Desliga às"
         type="time"
-        value={values.closes}
-        onChange={set('closes')}
-        error={errors.closes}
+        error={errors.closes_at?.message}
         hint="O mesmo horário nos dois: 24 horas."
+        {...form.register('closes_at')}
       />
       <div className="sm:col-span-2">
         <Button type="submit" disabled={create.isPending}>
