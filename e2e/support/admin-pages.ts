@@ -34,6 +34,8 @@ export async function adminPages(request: APIRequestContext): Promise<string[]> 
     '/admin/propostas',
     '/admin/propostas/nova',
     '/admin/equipe',
+    '/admin/telas',
+    '/admin/reposicoes',
   ];
   const first = async (url: string) => {
     const res = await request.get(url);

@@ -53,6 +53,17 @@ export const STARTED_CAMPAIGNS = {
   ad: 'Campanha Veiculação E2E',
 };
 
+/**
+ * A customer with a booking on a screen face (painel LED) running since yesterday, its ad approved:
+ * staff pair a player to it and the player plays it (issue #43, e2e/screen-player.spec.ts).
+ */
+export const SCREEN_CAMPAIGN = {
+  email: 'tela-e2e@urbana.com.br',
+  password: 'Cliente-Tela-E2E-2026',
+  name: 'Telma Tela',
+  ad: 'Campanha Tela E2E',
+};
+
 /** A customer with one booking on air since three days ago, for the campaign report (issue #23 item 5). */
 export const REPORT_CAMPAIGN = {
   email: 'relatorio-e2e@urbana.com.br',

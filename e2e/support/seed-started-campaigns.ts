@@ -11,7 +11,7 @@ import { loadConfig } from '../../apps/api/src/config.ts';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
 import { upsertConfirmedAccount } from '../../apps/api/src/services/accounts.ts';
 import { seedCatalog, seedDemoCoupons } from '../../apps/api/src/services/demo-catalog.ts';
-import { REPORT_CAMPAIGN, STAFF, STARTED_CAMPAIGNS } from './fixtures.ts';
+import { REPORT_CAMPAIGN, SCREEN_CAMPAIGN, STAFF, STARTED_CAMPAIGNS } from './fixtures.ts';
 
 const config = loadConfig();
 const database = await openDatabase({ url: '', dataDir: path.join(config.dataDir, 'pglite') });
@@ -164,6 +164,61 @@ await client.query('update order_items set starts_on = $1, ends_on = $2 where id
   addDays(started, 14),
   reportBody.items[0]!.id,
 ]);
+
+// The screen customer (e2e/screen-player.spec.ts): a painel LED of the demo catalogue outside the
+// places above, booked from yesterday; staff pair its player in the spec itself.
+await upsertConfirmedAccount(database.db, {
+  email: SCREEN_CAMPAIGN.email,
+  password: SCREEN_CAMPAIGN.password,
+  nome_completo: SCREEN_CAMPAIGN.name,
+  tipo_usuario: 'cliente',
+});
+const viewer = await signIn(SCREEN_CAMPAIGN.email, SCREEN_CAMPAIGN.password);
+await call('PUT', '/api/billing-profile', viewer, {
+  person_type: 'pf',
+  name: SCREEN_CAMPAIGN.name,
+  document: '529.982.247-25',
+  phone: '(68) 99999-0002',
+  cep: '69900-062',
+  street: 'Rua Rui Barbosa',
+  number: '14',
+  district: 'Centro',
+  city: 'Rio Branco',
+  state: 'AC',
+});
+const panel = (await client.query(
+  `select id from products where status = 'ativo' and type = 'painel_led' and id <> $1 and id <> $2
+     order by (city = 'Rio Branco') desc, slug limit 1`,
+  [productId, other.rows[0]?.id ?? productId],
+)) as { rows: Array<{ id: string }> };
+if (!panel.rows[0]) throw new Error('o catálogo de demonstração não tem painel de LED');
+const screenOrder = await call('POST', '/api/orders', viewer, {
+  items: [{ product_id: panel.rows[0].id, start_date: future, weeks: 1, tower_ids: [] }],
+  payment_method: 'pix',
+});
+const screenBody = screenOrder.json() as { id: string; items: Array<{ id: string }> };
+await call('POST', `/api/admin/orders/${screenBody.id}/confirm-payment`, operador);
+const screenArt = sharp({ create: { width: 1920, height: 1080, channels: 3, background: '#b91c1c' } });
+const screenMedia = await call('POST', '/api/media', viewer, await screenArt.png().toBuffer());
+const screenAd = await call('POST', '/api/ads', viewer, {
+  name: SCREEN_CAMPAIGN.ad,
+  item_ids: [screenBody.items[0]!.id],
+  media_ids: [(screenMedia.json() as { id: string }).id],
+});
+const screenAdId = (screenAd.json() as { id: string }).id;
+await call('POST', `/api/ads/${screenAdId}/enviar`, viewer);
+await call('POST', `/api/admin/anuncios/${screenAdId}/revisao`, operador, { decisao: 'aprovar' });
+// One slot on the face, so its loop is one 5-second spot: the player plays the booking at every turn.
+await client.query('update towers set slots = 1 where product_id = $1', [panel.rows[0].id]);
+// The playlist reads the reservation's period, the report the item's: both from yesterday.
+for (const table of ['order_items', 'reservations']) {
+  const column = table === 'order_items' ? 'id' : 'order_item_id';
+  await client.query(`update ${table} set starts_on = $1, ends_on = $2 where ${column} = $3`, [
+    addDays(today, -1),
+    addDays(today, 6),
+    screenBody.items[0]!.id,
+  ]);
+}
 
 await app.close();
 await database.close();

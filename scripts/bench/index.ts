@@ -14,7 +14,10 @@
  *   - the inventory calendar p95 for 1,000 faces × 12 weeks (scripts/bench-inventory.ts);
  *   - the planner p95 for a capital with 5,000 faces (scripts/bench/planner.ts);
  *   - a bare route's p99 while the home page is loaded at 100k products on PGlite, PGlite on its
- *     worker thread and, as "before", in the server's thread (scripts/bench/pglite-loop.ts).
+ *     worker thread and, as "before", in the server's thread (scripts/bench/pglite-loop.ts);
+ *   - proof of play: 1,000 screens reporting every minute for 10 minutes (compressed in time) on the
+ *     PostgreSQL server, the report's p95 beside its floor, and growth per screen-day
+ *     (scripts/bench/screens.ts).
  * BENCH_QUICK=1 skips the search, checkout, session and PGlite-loop benchmarks (they take minutes).
  */
 import { spawnSync } from 'node:child_process';
@@ -27,6 +30,7 @@ import { measureBundles } from './bundle.ts';
 import { measureLighthouse } from './lighthouse.ts';
 import { BARE_P99_BUDGET_MS, measurePgliteLoop } from './pglite-loop.ts';
 import { measurePostgresReads } from './postgres-reads.ts';
+import { SCREENS_P95_BUDGET_MS } from './screens-budget.ts';
 import { measureServerTax } from './server-tax.ts';
 import { measureMisses, onPostgres } from './ssr-pages.ts';
 import { spawnServer } from './start.ts';
@@ -427,6 +431,35 @@ for (const row of planner.results) {
   record({ name: `${name} p50`, value: row.p50_ms, unit: 'ms' });
   record({ name: `${name} p95`, value: row.p95_ms, unit: 'ms', budget: { op: '<=', limit: 200 } });
   record({ name: `${name} CPU do processo p95`, value: row.cpu_p95_ms, unit: 'ms' });
+}
+
+// 8. Proof of play (issue #43): 1,000 screens reporting every minute for 10 minutes on the
+// PostgreSQL server, compressed in time (sent as fast as the server takes them); the report's p95
+// beside a bare INSERT of the same rows, and the database's growth per screen-day. About a minute.
+const screens = spawnSync('npx', ['tsx', 'scripts/bench/screens.ts'], { cwd: root, stdio: 'inherit', env: process.env });
+if (screens.status === 0 || screens.status === 1) {
+  const telas = JSON.parse(readFileSync(path.join(root, 'bench/screens.json'), 'utf8')) as {
+    results: Array<{
+      screens: number;
+      reports: number;
+      reports_per_s: number;
+      failures: number;
+      p50_ms: number;
+      p95_ms: number;
+      floor_p95_ms: number;
+      mb_per_screen_day: number;
+    }>;
+  };
+  for (const row of telas.results) {
+    const name = `relatório de exibições PostgreSQL (${row.screens} telas × 10 min, comprimidos a ${row.reports_per_s}/s)`;
+    record({ name: `${name} p50`, value: row.p50_ms, unit: 'ms' });
+    record({ name: `${name} p95`, value: row.p95_ms, unit: 'ms', budget: { op: '<=', limit: SCREENS_P95_BUDGET_MS } });
+    record({ name: `${name} piso (INSERT puro das mesmas linhas) p95`, value: row.floor_p95_ms, unit: 'ms' });
+    record({ name: `${name} recusados`, value: row.failures, unit: '', budget: { op: '<=', limit: 0 } });
+    record({ name: 'crescimento do banco por tela-dia (18 h, 6 exibições/min)', value: row.mb_per_screen_day, unit: 'MB' });
+  }
+} else {
+  record({ name: 'relatório de exibições PostgreSQL medido', value: 0, unit: '', budget: { op: '>=', limit: 1 } });
 }
 
 mkdirSync(path.join(root, 'bench'), { recursive: true });

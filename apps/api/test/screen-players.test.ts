@@ -128,4 +128,27 @@ describe('telas (players) das faces digitais', () => {
     expect(gone.statusCode).toBe(404);
     expect(gone.json()).toEqual({ message: 'Tela não encontrada.' });
   });
+
+  it('a lista diz se a tela está em silêncio, pela regra do alerta', async () => {
+    const res = await inject(ctx, {
+      method: 'POST',
+      url: '/api/admin/telas',
+      cookie: staff,
+      // Open all day (the same time twice is 24 h), so silence does not hang on the test's clock.
+      payload: player(screenFace, { name: 'Player 24 horas', opens_at: '00:00', closes_at: '00:00' }),
+    });
+    const id = res.json().id as string;
+    expect(res.json().silent).toBe(false);
+    const quiet = new Date(Date.now() - 2 * 3600_000);
+    await ctx.database.db
+      .update(players)
+      .set({ created_at: quiet, last_seen_at: quiet })
+      .where(eq(players.id, id));
+    const silent = await inject(ctx, { method: 'GET', url: `/api/admin/telas/${id}`, cookie: staff });
+    expect(silent.json()).toMatchObject({ silent: true, last_seen_at: quiet.toISOString() });
+    await ctx.database.db.update(players).set({ last_seen_at: new Date() }).where(eq(players.id, id));
+    const list = await inject(ctx, { method: 'GET', url: '/api/admin/telas', cookie: staff });
+    const row = list.json().items.find((p: { id: string }) => p.id === id);
+    expect(row.silent).toBe(false);
+  });
 });

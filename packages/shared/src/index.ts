@@ -39,6 +39,8 @@ export * from './campaign-reports/schemas.ts';
 export * from './screens/schemas.ts';
 export * from './screens/player-api.ts';
 export * from './screens/make-goods.ts';
+export * from './screens/proof-import.ts';
+export * from './campaigns/proof-place.ts';
 export * from './planner/schemas.ts';
 export * from './planner/rules.ts';
 export * from './admin/schemas.ts';

@@ -71,6 +71,8 @@ export const paths = {
     equipe: '/admin/equipe',
     produtoNovo: '/admin/produtos/novo',
     produto: '/admin/produtos/:id',
+    telas: '/admin/telas',
+    reposicoes: '/admin/reposicoes',
   },
 } as const;
 

@@ -502,6 +502,23 @@ const adminRoutes: Record<
     url: () => `/api/admin/telas/${randomUUID()}`,
     invalid: { url: '/api/admin/telas/nao-e-um-uuid' },
   },
+  'POST /api/admin/telas/:id/exibicoes-csv': {
+    section: 'produtos',
+    // Past the guard, a screen that is not there is not found.
+    ok: 404,
+    url: () => `/api/admin/telas/${randomUUID()}/exibicoes-csv`,
+    headers: { 'content-type': 'text/csv' },
+    body: () =>
+      Buffer.from('tela,criativo,inicio,fim,duracao,contagem\nT,x,2026-01-01 10:00,2026-01-01 10:01,10,1\n'),
+    invalid: {
+      url: () => `/api/admin/telas/nao-e-um-uuid/exibicoes-csv`,
+      headers: { 'content-type': 'text/csv' },
+      body: () =>
+        Buffer.from(
+          'tela,criativo,inicio,fim,duracao,contagem\nT,x,2026-01-01 10:00,2026-01-01 10:01,10,1\n',
+        ),
+    },
+  },
   'GET /api/admin/criativos-da-casa': {
     section: 'produtos',
     ok: 200,

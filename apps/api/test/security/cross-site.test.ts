@@ -340,6 +340,12 @@ const stateChanging: Record<string, (w: World) => Req> = {
     cookie: w.admin.cookie,
     payload: { tower_id: randomUUID(), name: 'Tela', resolution: '1920x1080', orientation: 'paisagem' },
   }),
+  'POST /api/admin/telas/:id/exibicoes-csv': (w) => ({
+    url: `/api/admin/telas/${randomUUID()}/exibicoes-csv`,
+    cookie: w.admin.cookie,
+    headers: { 'content-type': 'text/csv' },
+    payload: 'tela,criativo,inicio,fim,duracao,contagem\n',
+  }),
   'DELETE /api/admin/telas/:id': (w) => ({
     url: `/api/admin/telas/${randomUUID()}`,
     cookie: w.admin.cookie,

@@ -315,6 +315,14 @@ const paramRoutes: Record<string, ParamCheck> = {
     kind: 'staff',
     request: () => ({ url: `/api/admin/telas/${randomUUID()}` }),
   },
+  'POST /api/admin/telas/:id/exibicoes-csv': {
+    kind: 'staff',
+    request: () => ({
+      url: `/api/admin/telas/${randomUUID()}/exibicoes-csv`,
+      headers: { 'content-type': 'text/csv' },
+      payload: 'tela,criativo,inicio,fim,duracao,contagem\n',
+    }),
+  },
   'DELETE /api/admin/telas/:id': {
     kind: 'staff',
     request: () => ({ url: `/api/admin/telas/${randomUUID()}` }),

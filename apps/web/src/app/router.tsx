@@ -11,6 +11,11 @@ type Lazy = RouteObject['lazy'];
 /** A route module exports `Component`; each one is its own chunk. */
 const page = (load: () => Promise<{ Component: React.ComponentType }>): Lazy => load as Lazy;
 const screenPlayer = page(() => import('./routes/public/screen-player.tsx'));
+const adminLogin = page(() => import('./routes/admin/login.tsx'));
+const adminDashboard = page(() => import('./routes/admin/dashboard.tsx'));
+// The players, house creatives and make-goods of the screens (issue #43).
+const adminScreens = page(() => import('./routes/admin/screens.tsx'));
+const adminMakeGoods = page(() => import('./routes/admin/make-goods.tsx'));
 const route = (path: string, title: string, lazy: Lazy, extra: Partial<RouteHandle> = {}): RouteObject => ({
   path,
   lazy,
@@ -254,19 +259,11 @@ export const routes: RouteObject[] = [
         ],
       },
       route(paths.tela, 'Tela', screenPlayer), // full screen, outside the site's layouts (issue #43)
-      route(
-        paths.admin.login,
-        'Entrar no painel',
-        page(() => import('./routes/admin/login.tsx')),
-      ),
+      route(paths.admin.login, 'Entrar no painel', adminLogin),
       {
         lazy: page(() => import('./layouts/admin-layout.tsx')),
         children: [
-          route(
-            paths.admin.dashboard,
-            'Painel',
-            page(() => import('./routes/admin/dashboard.tsx')),
-          ),
+          route(paths.admin.dashboard, 'Painel', adminDashboard),
           route(
             paths.admin.pedidos,
             'Pedidos',
@@ -372,6 +369,8 @@ export const routes: RouteObject[] = [
             'Proposta',
             page(() => import('./routes/admin/proposal.tsx')),
           ),
+          route(paths.admin.telas, 'Telas', adminScreens),
+          route(paths.admin.reposicoes, 'Reposições', adminMakeGoods),
         ],
       },
       ...legacyRedirects.map(([from, to]) => ({ path: from, element: <LegacyRedirect to={to} /> })),

@@ -27,6 +27,8 @@ export const campaignReportProofSchema = z.object({
   caption: z.string(),
   url: z.string(),
   thumb_url: z.string(),
+  /** "tirada em … a … m da face" (decision 107), when the photo's position is known. */
+  place_line: z.string().nullable(),
 });
 
 /** One day of a screen face: the plays booked (the loop's rule) and those the screen reported. */

@@ -64,6 +64,16 @@ export const campaignProofSchema = z.object({
   url: z.string(),
   thumb_url: z.string(),
   created_at: z.string(),
+  /** When the camera says it was taken (EXIF), or null. */
+  taken_at: z.string().nullable(),
+  /** Metres from the face (EXIF position), or null. */
+  distance_m: z.number().int().nullable(),
+  /** "tirada em … a … m da face" (decision 107), when the position is known. */
+  place_line: z.string().nullable(),
+  /** What staff should check: taken far from the face, or outside the period. */
+  warnings: z.array(z.string()),
+  /** SHA-256 of the original file, kept privately; null for photos sent before decision 107. */
+  original_sha256: z.string().nullable(),
 });
 export type CampaignProof = z.infer<typeof campaignProofSchema>;
 

@@ -56,6 +56,27 @@ export const playerInputSchema = z
   });
 export type PlayerInput = z.input<typeof playerInputSchema>;
 
+const wholeSeconds = (label: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,5}$/, { error: `Informe ${label} em segundos.` })
+    .transform(Number);
+
+/** The panel's form: what a person types (seconds as text), checked by the API's own schema. */
+export const playerFormSchema = z
+  .object({
+    tower_id: z.string(),
+    name: z.string(),
+    resolution: z.string().trim().toLowerCase(),
+    orientation: z.enum(screenOrientations, { error: 'Escolha a orientação.' }),
+    loop_seconds: wholeSeconds('o loop'),
+    spot_seconds: wholeSeconds('o spot'),
+    opens_at: z.string(),
+    closes_at: z.string(),
+  })
+  .pipe(playerInputSchema);
+
 export const adminPlayerSchema = z.object({
   id: z.string(),
   tower_id: z.string(),
@@ -70,6 +91,11 @@ export const adminPlayerSchema = z.object({
   opens_at: z.string(),
   closes_at: z.string(),
   last_seen_at: z.string().nullable(),
+  /**
+   * Silent now: open (within its operating hours) and heard from neither in the last
+   * PLAYER_SILENCE_MINUTES nor since it opened — the same rule as the staff alert (decision 101).
+   */
+  silent: z.boolean(),
   created_at: z.string(),
 });
 export type AdminPlayer = z.infer<typeof adminPlayerSchema>;

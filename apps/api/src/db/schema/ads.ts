@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   pgTable,
@@ -132,6 +134,21 @@ export const proofPhotos = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     uploaded_by: uuid('uploaded_by').references(() => profiles.id, { onDelete: 'set null' }),
+    /**
+     * The file as the camera wrote it (decision 107), kept privately with its SHA-256 — never served
+     * to the customer, whose copy is re-encoded without metadata. Null for photos sent before it.
+     */
+    original_key: text('original_key'),
+    original_sha256: text('original_sha256'),
+    original_bytes: integer('original_bytes'),
+    /** What its EXIF said, read before the public copy was stripped (null when it said nothing). */
+    exif_taken_at: timestamptz('exif_taken_at'),
+    exif_latitude: doublePrecision('exif_latitude'),
+    exif_longitude: doublePrecision('exif_longitude'),
+    /** Metres from the face's position, when the photo has one. */
+    distance_m: integer('distance_m'),
+    /** Whether its EXIF time falls outside the booked period (null when it has none). */
+    outside_period: boolean('outside_period'),
     created_at: createdAt(),
   },
   (t) => [index('proof_photos_item_idx').on(t.order_item_id, t.taken_on)],

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminPlayerListSchema,
   houseCreativeInputSchema,
@@ -9,10 +9,14 @@ import {
   playerCreatedSchema,
   playerInputSchema,
   playerMessages,
+  PROOF_IMPORT_MAX_BYTES,
+  proofImportMessages,
+  proofOfPlayImportSchema,
 } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
 import { requireSection } from '../../plugins/app/auth.ts';
 import { createPlayer, deletePlayer, getPlayer, listPlayers } from '../../services/players/admin-players.ts';
+import { importProofOfPlay } from '../../services/players/proof-import.ts';
 import {
   addHouseCreative,
   listHouseCreatives,
@@ -26,6 +30,7 @@ export const playerAdminRoutes =
   async (app) => {
     const guard = requireSection('produtos', deps.config.adminEmails);
     const params = idParams(playerMessages.notFound);
+    const rule = () => ({ silenceMinutes: deps.config.playerSilenceMinutes });
 
     app.get(
       '/telas',
@@ -37,7 +42,7 @@ export const playerAdminRoutes =
           response: { 200: adminPlayerListSchema, ...errors },
         },
       },
-      async () => listPlayers(deps.db),
+      async () => listPlayers(deps.db, rule()),
     );
 
     app.get(
@@ -51,7 +56,7 @@ export const playerAdminRoutes =
           response: { 200: adminPlayerSchema, ...errors },
         },
       },
-      async (request) => getPlayer(deps.db, request.params.id),
+      async (request) => getPlayer(deps.db, request.params.id, rule()),
     );
 
     app.post(
@@ -68,7 +73,7 @@ export const playerAdminRoutes =
       async (request, reply) =>
         reply
           .code(201)
-          .send(await createPlayer(deps.db, deps.config.publicUrl, request.body, actorOf(request))),
+          .send(await createPlayer(deps.db, deps.config.publicUrl, request.body, actorOf(request), rule())),
     );
 
     app.delete(
@@ -87,6 +92,41 @@ export const playerAdminRoutes =
         return reply.code(204).send(null);
       },
     );
+
+    // A signage system's proof-of-play export for one screen (decision 106): the body is the CSV.
+    await app.register(async (inner) => {
+      const scoped = inner.withTypeProvider<ZodTypeProvider>();
+      scoped.addContentTypeParser(
+        ['text/csv', 'text/plain', 'application/vnd.ms-excel'],
+        { parseAs: 'buffer', bodyLimit: PROOF_IMPORT_MAX_BYTES },
+        (_req, body, done) => done(null, body),
+      );
+      scoped.post(
+        '/telas/:id/exibicoes-csv',
+        {
+          preValidation: guard,
+          bodyLimit: PROOF_IMPORT_MAX_BYTES,
+          schema: {
+            tags: ['admin'],
+            summary: 'Importa a prova de exibição (CSV) exportada pelo sistema de sinalização de uma tela',
+            params,
+            response: { 200: proofOfPlayImportSchema, ...errors },
+          },
+        },
+        async (request, reply) => {
+          if (!Buffer.isBuffer(request.body) || request.body.length === 0)
+            return reply.code(400).send({ message: proofImportMessages.empty });
+          const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+          let csv: string;
+          try {
+            csv = text.decode(request.body);
+          } catch {
+            return reply.code(400).send({ message: proofImportMessages.notText });
+          }
+          return importProofOfPlay(deps, request.params.id, csv, actorOf(request));
+        },
+      );
+    });
 
     // Urbana's house creatives, played in the unsold spots of every screen (decision 101).
     app.get(

@@ -126,6 +126,7 @@ export async function campaignReport(
         caption: p.caption,
         url: p.url,
         thumb_url: p.thumb_url,
+        place_line: p.place_line,
       })),
     };
   });

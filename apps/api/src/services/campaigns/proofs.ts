@@ -1,12 +1,20 @@
 // Proof photos of a running campaign: staff upload them (re-encoded, dated), customers download them.
-import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
+import { readFile, rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { loadSharp } from '../../lib/heavy-modules.ts';
 import { and, eq, inArray } from 'drizzle-orm';
-import { campaignMessages, proofDateRefusal, todayInBrasilia, buildPath, paths } from '@urbana/shared';
+import {
+  bookingLastDay,
+  campaignMessages,
+  proofDateRefusal,
+  todayInBrasilia,
+  buildPath,
+  paths,
+} from '@urbana/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { campaignRuns, orderItems, orders, proofPhotos } from '../../db/schema/index.ts';
+import { campaignRuns, orderItems, orders, products, proofPhotos } from '../../db/schema/index.ts';
+import { distanceMetres, readExif } from '../../lib/exif.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ActorContext } from '../admin.ts';
 import { audit } from '../audit.ts';
@@ -22,9 +30,16 @@ const PROOF_MAX_BYTES = 20 * 1024 * 1024;
 /** Refuses a proof for a campaign that is not running, or dated outside its period. */
 async function checkProofDate(db: Db, itemId: string, takenOn: string) {
   const check = await db
-    .select({ start: orderItems.starts_on, weeks: orderItems.weeks, started: campaignRuns.started_at })
+    .select({
+      start: orderItems.starts_on,
+      weeks: orderItems.weeks,
+      started: campaignRuns.started_at,
+      lat: products.latitude,
+      lon: products.longitude,
+    })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.order_id))
+    .leftJoin(products, eq(products.id, orderItems.product_id))
     .leftJoin(campaignRuns, eq(campaignRuns.order_item_id, orderItems.id))
     .where(and(eq(orderItems.id, itemId), inArray(orders.status, [...CAMPAIGN_ORDERS])));
   const item = check[0];
@@ -32,6 +47,39 @@ async function checkProofDate(db: Db, itemId: string, takenOn: string) {
   if (!item.started) throw new AppError(409, campaignMessages.notStarted);
   const dateRefusal = proofDateRefusal({ start: item.start, weeks: item.weeks }, todayInBrasilia(), takenOn);
   if (dateRefusal) throw new AppError(400, dateRefusal);
+  return item;
+}
+
+type Face = Awaited<ReturnType<typeof checkProofDate>>;
+
+/**
+ * The original as the camera wrote it (decision 107): its SHA-256, and where and when its EXIF says
+ * it was taken — read before the public copy is re-encoded without metadata.
+ */
+async function readOriginal(file: string, face: Face) {
+  const data = await readFile(file);
+  const sha256 = createHash('sha256').update(data).digest('hex');
+  const meta = await (await loadSharp())(data).metadata();
+  const exif = readExif(meta.exif);
+  const distance =
+    exif.latitude !== null && exif.longitude !== null && face.lat !== null && face.lon !== null
+      ? Math.round(
+          distanceMetres({ lat: exif.latitude, lon: exif.longitude }, { lat: face.lat, lon: face.lon }),
+        )
+      : null;
+  const day = exif.takenAt ? todayInBrasilia(exif.takenAt) : null;
+  return {
+    data,
+    columns: {
+      original_sha256: sha256,
+      original_bytes: data.length,
+      exif_taken_at: exif.takenAt,
+      exif_latitude: exif.latitude,
+      exif_longitude: exif.longitude,
+      distance_m: distance,
+      outside_period: day === null ? null : day < face.start || day > bookingLastDay(face.start, face.weeks),
+    },
+  };
 }
 
 /** Tells the customer, inside the proof's transaction, that a new proof photo arrived. */
@@ -49,6 +97,19 @@ async function notifyProofOwner(tx: Tx, itemId: string) {
   });
 }
 
+const auditAfter = (
+  itemId: string,
+  takenOn: string,
+  caption: string,
+  original: { original_sha256: string; distance_m: number | null },
+) => ({
+  order_item_id: itemId,
+  taken_on: takenOn,
+  caption,
+  sha256: original.original_sha256,
+  distance_m: original.distance_m,
+});
+
 /** Staff attach a proof-of-play photo (re-encoded, metadata stripped) dated within the period. */
 export async function addProof(
   deps: CampaignDeps & { config: OrderDeps['config'] },
@@ -58,7 +119,7 @@ export async function addProof(
   input: { taken_on: string; caption?: string | undefined },
 ) {
   const staffId = actor.actorId;
-  await checkProofDate(deps.db, itemId, input.taken_on);
+  const face = await checkProofDate(deps.db, itemId, input.taken_on);
   const caption = (input.caption ?? '').trim().slice(0, 300);
   const received = await receiveUpload(
     { db: deps.db, storage: deps.storage, config: deps.config },
@@ -75,9 +136,17 @@ export async function addProof(
   const keys = {
     file: `comprovacoes/${itemId}/${id}.webp`,
     thumb: `comprovacoes/${itemId}/${id}-miniatura.webp`,
+    original: `comprovacoes-originais/${itemId}/${id}.${received.format}`,
   };
   const stored: string[] = [];
   try {
+    const original = await readOriginal(received.file, face);
+    await deps.storage.put(
+      keys.original,
+      original.data,
+      `image/${received.format === 'jpg' ? 'jpeg' : received.format}`,
+    );
+    stored.push(keys.original);
     const image = await processImage(received.file, received.format);
     const web = await (
       await loadSharp()
@@ -102,6 +171,8 @@ export async function addProof(
           width: web.info.width,
           height: web.info.height,
           uploaded_by: staffId,
+          original_key: keys.original,
+          ...original.columns,
         })
         .returning();
       await audit(tx, {
@@ -109,7 +180,7 @@ export async function addProof(
         action: 'campanha.comprovacao_enviada',
         entity: 'proof_photos',
         entityId: id,
-        after: { order_item_id: itemId, taken_on: input.taken_on, caption },
+        after: auditAfter(itemId, input.taken_on, caption, original.columns),
         ip: actor.ip,
       });
       await notifyProofOwner(tx, itemId);

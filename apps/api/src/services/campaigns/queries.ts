@@ -1,6 +1,13 @@
 // Campaigns as staff and customers read them: the list with its filters, one campaign, its proofs.
 import { and, asc, count, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
-import { campaignMessages, campaignStatusOf, type AdStatus, type CampaignStatus } from '@urbana/shared';
+import {
+  campaignMessages,
+  campaignStatusOf,
+  proofPlaceLine,
+  proofWarnings,
+  type AdStatus,
+  type CampaignStatus,
+} from '@urbana/shared';
 import type { Db } from '../../db/client.ts';
 import {
   adItems,
@@ -99,6 +106,21 @@ export async function listCampaigns(db: Db, f: CampaignFilters) {
   };
 }
 
+/** The photo's EXIF place and time, as the customer and staff read them (decision 107). */
+function proofPlaceOf(p: typeof proofPhotos.$inferSelect) {
+  const place = {
+    taken_at: p.exif_taken_at?.toISOString() ?? null,
+    distance_m: p.distance_m,
+    outside_period: p.outside_period,
+  };
+  return {
+    taken_at: place.taken_at,
+    distance_m: place.distance_m,
+    place_line: proofPlaceLine(place),
+    warnings: proofWarnings(place),
+  };
+}
+
 export function proofOut(p: typeof proofPhotos.$inferSelect) {
   return {
     id: p.id,
@@ -109,6 +131,8 @@ export function proofOut(p: typeof proofPhotos.$inferSelect) {
     url: `/api/comprovacoes/${p.id}/arquivo`,
     thumb_url: `/api/comprovacoes/${p.id}/miniatura`,
     created_at: p.created_at.toISOString(),
+    ...proofPlaceOf(p),
+    original_sha256: p.original_sha256,
   };
 }
 

@@ -5,7 +5,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
-import { isScreenType, loopSlots, playerMessages, playerSetupPath, type PlayerInput } from '@urbana/shared';
+import {
+  isScreenType,
+  loopSlots,
+  playerMessages,
+  playerSetupPath,
+  screenOpenSince,
+  type PlayerInput,
+} from '@urbana/shared';
 import type { Db } from '../../db/client.ts';
 import { players, products, towers } from '../../db/schema/index.ts';
 import { loadQrCode } from '../../lib/heavy-modules.ts';
@@ -30,12 +37,31 @@ const columns = {
   created_at: players.created_at,
 };
 
-type Row = { last_seen_at: Date | null; created_at: Date } & Record<string, unknown>;
-const answer = <T extends Row>(r: T) => ({
-  ...r,
-  last_seen_at: r.last_seen_at?.toISOString() ?? null,
-  created_at: r.created_at.toISOString(),
-});
+type Row = { last_seen_at: Date | null; created_at: Date; opens_at: string; closes_at: string } & Record<
+  string,
+  unknown
+>;
+
+/** How long a screen may go unheard within its hours before it counts as silent (PLAYER_SILENCE_MINUTES). */
+export type SilenceRule = { silenceMinutes: number; now?: Date };
+
+/** The staff alert's rule (services/players/silence.ts), read for the panel's list. */
+export function isSilent(r: Row, rule: SilenceRule): boolean {
+  const now = rule.now ?? new Date();
+  const opened = screenOpenSince(now, r);
+  if (!opened) return false;
+  const heard = Math.max((r.last_seen_at ?? r.created_at).getTime(), opened.getTime());
+  return now.getTime() - heard > rule.silenceMinutes * 60_000;
+}
+
+const answerWith =
+  (rule: SilenceRule) =>
+  <T extends Row>(r: T) => ({
+    ...r,
+    last_seen_at: r.last_seen_at?.toISOString() ?? null,
+    silent: isSilent(r, rule),
+    created_at: r.created_at.toISOString(),
+  });
 
 const joined = (db: Db) =>
   db
@@ -44,19 +70,25 @@ const joined = (db: Db) =>
     .innerJoin(towers, eq(towers.id, players.tower_id))
     .innerJoin(products, eq(products.id, towers.product_id));
 
-export async function listPlayers(db: Db) {
+export async function listPlayers(db: Db, rule: SilenceRule) {
   const rows = await joined(db).orderBy(asc(products.name), asc(towers.name), asc(players.name));
-  return { items: rows.map(answer) };
+  return { items: rows.map(answerWith(rule)) };
 }
 
-export async function getPlayer(db: Db, id: string) {
+export async function getPlayer(db: Db, id: string, rule: SilenceRule) {
   const [row] = await joined(db).where(eq(players.id, id));
   if (!row) throw new AppError(404, playerMessages.notFound);
-  return answer(row);
+  return answerWith(rule)(row);
 }
 
 /** A new player with its secret, shown this once with a QR code of the player's address. */
-export async function createPlayer(db: Db, publicUrl: string, input: PlayerInput, actor: ActorContext) {
+export async function createPlayer(
+  db: Db,
+  publicUrl: string,
+  input: PlayerInput,
+  actor: ActorContext,
+  rule: SilenceRule,
+) {
   const [face] = await db
     .select({ slots: towers.slots, type: products.type, product_id: products.id })
     .from(towers)
@@ -98,11 +130,11 @@ export async function createPlayer(db: Db, publicUrl: string, input: PlayerInput
   const setup_url = `${publicUrl}${playerSetupPath(id, secret)}`;
   const QRCode = await loadQrCode();
   const qr_svg = await QRCode.toString(setup_url, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
-  return { ...(await getPlayer(db, id)), secret, setup_url, qr_svg };
+  return { ...(await getPlayer(db, id, rule)), secret, setup_url, qr_svg };
 }
 
 export async function deletePlayer(db: Db, id: string, actor: ActorContext) {
-  const found = await getPlayer(db, id);
+  const found = await getPlayer(db, id, { silenceMinutes: 0 });
   await db.transaction(async (tx) => {
     await tx.delete(players).where(eq(players.id, id));
     await audit(tx, {

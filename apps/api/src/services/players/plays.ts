@@ -6,6 +6,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { PLAYER_CLOCK_SKEW_SECONDS, playerApiMessages, type PlayReport } from '@urbana/shared';
+import type { Tx } from '../../db/client.ts';
 import { plays, reservations } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { startCampaignOnPlay, type CampaignDeps } from '../campaigns/lifecycle.ts';
@@ -47,32 +48,59 @@ export async function recordPlays(
               ),
             );
     if (own.length !== bookingIds.length) throw new AppError(403, playerApiMessages.foreignBooking);
+    return appendPlays(
+      deps,
+      tx,
+      player,
+      report.plays.map((p) => ({
+        id: p.id.toLowerCase(),
+        booking_id: p.booking_id,
+        media_id: p.media_id,
+        started_at: new Date(p.started_at),
+        ended_at: new Date(p.ended_at),
+        duration_ms: p.duration_ms,
+      })),
+    );
+  });
+  void deps.outbox.kick();
+  return { received: report.plays.length, recorded, duplicates: report.plays.length - recorded };
+}
+
+export interface NewPlay {
+  id: string;
+  booking_id: string | null;
+  media_id: string;
+  started_at: Date;
+  ended_at: Date;
+  duration_ms: number;
+}
+
+/**
+ * Appends plays already checked (their ids unique, their bookings the face's), in chunks; a play
+ * Urbana already has is left as it is. A booking's first play puts its campaign on air.
+ */
+export async function appendPlays(
+  deps: CampaignDeps,
+  tx: Tx,
+  player: Pick<SignedPlayer, 'id' | 'tower_id'>,
+  rows: NewPlay[],
+): Promise<number> {
+  const firstPlay = new Map<string, Date>();
+  let recorded = 0;
+  for (let i = 0; i < rows.length; i += 1000) {
     const inserted = await tx
       .insert(plays)
-      .values(
-        report.plays.map((p) => ({
-          id: p.id.toLowerCase(),
-          player_id: player.id,
-          tower_id: player.tower_id,
-          booking_id: p.booking_id,
-          media_id: p.media_id,
-          started_at: new Date(p.started_at),
-          ended_at: new Date(p.ended_at),
-          duration_ms: p.duration_ms,
-        })),
-      )
+      .values(rows.slice(i, i + 1000).map((p) => ({ ...p, player_id: player.id, tower_id: player.tower_id })))
       .onConflictDoNothing({ target: plays.id })
       .returning({ booking_id: plays.booking_id, started_at: plays.started_at });
-    const firstPlay = new Map<string, Date>();
+    recorded += inserted.length;
     for (const p of inserted) {
       if (!p.booking_id) continue;
       const seen = firstPlay.get(p.booking_id);
       if (!seen || p.started_at < seen) firstPlay.set(p.booking_id, p.started_at);
     }
-    for (const [bookingId, at] of [...firstPlay].sort(([a], [b]) => a.localeCompare(b)))
-      await startCampaignOnPlay(deps, tx, bookingId, { playerId: player.id, at });
-    return inserted.length;
-  });
-  void deps.outbox.kick();
-  return { received: report.plays.length, recorded, duplicates: report.plays.length - recorded };
+  }
+  for (const [bookingId, at] of [...firstPlay].sort(([a], [b]) => a.localeCompare(b)))
+    await startCampaignOnPlay(deps, tx, bookingId, { playerId: player.id, at });
+  return recorded;
 }

@@ -95,6 +95,7 @@ export function ItemCampaign({
                   <figcaption className="mt-1 text-xs text-slate-700">
                     {formatDate(p.taken_on)}
                     {p.caption ? ` · ${p.caption}` : ''}
+                    {p.place_line ? <span className="block">{p.place_line}</span> : null}
                   </figcaption>
                 </figure>
               </li>

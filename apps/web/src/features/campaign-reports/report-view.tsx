@@ -85,6 +85,7 @@ function Face({ face }: { face: CampaignReportFace }) {
                   <p className="mt-1 text-xs text-slate-600">
                     <time dateTime={proof.taken_on}>{formatDate(proof.taken_on)}</time>
                     {proof.caption ? ` · ${proof.caption}` : ''}
+                    {proof.place_line ? <span className="block">{proof.place_line}</span> : null}
                   </p>
                 </li>
               ))}

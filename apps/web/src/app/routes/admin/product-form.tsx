@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { AdminPage, useAdminProduct } from '../../../features/admin/index.ts';
 import { Photos } from '../../../features/admin/components/product-photos.tsx';
 import { ProductForm } from '../../../features/admin/components/product-form.tsx';
+import { ProductScreens } from '../../../features/admin/components/product-screens.tsx';
 
 export function Component() {
   const { id } = useParams();
@@ -46,6 +47,7 @@ export function Component() {
       ) : (
         <div className="space-y-5">
           <Photos product={product.data} />
+          <ProductScreens product={product.data} />
           {/* A saved product (new updated_at) starts the form again from what the server kept. */}
           <ProductForm key={product.data.updated_at} product={product.data} />
         </div>

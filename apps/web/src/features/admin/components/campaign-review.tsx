@@ -6,6 +6,7 @@ import {
   formatDate,
   proofDateRefusal,
   todayInBrasilia,
+  type CampaignProof,
 } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -95,6 +96,22 @@ export function Review({ campaign }: { campaign: CampaignDetail }) {
         </>
       )}
     </div>
+  );
+}
+
+/** A proof's date and caption, where its EXIF says it was taken, and what staff should check (decision 107). */
+function ProofCaption({ proof: p }: { proof: CampaignProof }) {
+  return (
+    <figcaption className="mt-1 text-xs text-slate-700">
+      {formatDate(p.taken_on)}
+      {p.caption ? ` · ${p.caption}` : ''}
+      {p.place_line ? <span className="block">{p.place_line}</span> : null}
+      {p.warnings.map((w) => (
+        <span key={w} className="mt-1 block rounded bg-amber-50 p-1 text-amber-900" role="status">
+          {w}
+        </span>
+      ))}
+    </figcaption>
   );
 }
 
@@ -207,10 +224,7 @@ function ProofItem({
             className="aspect-[4/3] w-full rounded-lg object-cover"
           />
         </a>
-        <figcaption className="mt-1 text-xs text-slate-700">
-          {formatDate(p.taken_on)}
-          {p.caption ? ` · ${p.caption}` : ''}
-        </figcaption>
+        <ProofCaption proof={p} />
       </figure>
       <RemoveProof campaignId={campaignId} proof={p} />
     </li>
