@@ -192,6 +192,11 @@ export const routes: RouteObject[] = [
             page(() => import('./routes/account/proposal.tsx')),
           ),
           route(
+            paths.usuario.agencia,
+            'Minha agência',
+            page(() => import('./routes/account/agency.tsx')),
+          ),
+          route(
             paths.usuario.meusFavoritos,
             'Meus favoritos',
             page(() => import('./routes/account/favorites.tsx')),
