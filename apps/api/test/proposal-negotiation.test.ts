@@ -199,6 +199,13 @@ describe('negociação de uma proposta', () => {
       agency_commission: 17_000,
       total: 68_000,
     });
+    // The customer's invoice list names the advertiser and carries the commission.
+    const listed = (await call(ana, 'GET', '/api/invoices')).json();
+    expect(listed.items.find((i: { order_id: string }) => i.order_id === orderId)).toMatchObject({
+      agency_commission: 17_000,
+      total: 68_000,
+      advertiser: { name: 'Sorveteria Polo Sul S.A.', document: '12ABC34501DE35' },
+    });
     // The PI states the same figures.
     const pi = await call(ana, 'GET', `/api/agencia/pedidos/${orderId}/pi`);
     expect(pi.statusCode, pi.body).toBe(200);

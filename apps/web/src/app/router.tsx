@@ -5,17 +5,11 @@ import { ErrorPage } from './routes/public/error-page.tsx';
 import { LegacyRedirect } from './routes/public/legacy-redirect.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { homeLoader, mediaKitLoader, productLoader, searchLoader, sharedPlanLoader } from './page-loaders.ts';
-import type { RouteHandle } from './route-handle.ts';
+import { page, route } from './route-kit.ts';
 
-type Lazy = RouteObject['lazy'];
-/** A route module exports `Component`; each one is its own chunk. */
-const page = (load: () => Promise<{ Component: React.ComponentType }>): Lazy => load as Lazy;
 const screenPlayer = page(() => import('./routes/public/screen-player.tsx'));
-const route = (path: string, title: string, lazy: Lazy, extra: Partial<RouteHandle> = {}): RouteObject => ({
-  path,
-  lazy,
-  handle: { title, ...extra },
-});
+const agencyPage = page(() => import('./routes/account/agency.tsx'));
+const pendingInsertionOrdersPage = page(() => import('./routes/admin/insertion-orders.tsx'));
 
 /** Every route of docs/spec/specification.md §2, built from the one table of paths in @urbana/shared. */
 export const routes: RouteObject[] = [
@@ -191,11 +185,7 @@ export const routes: RouteObject[] = [
             'Proposta',
             page(() => import('./routes/account/proposal.tsx')),
           ),
-          route(
-            paths.usuario.agencia,
-            'Minha agência',
-            page(() => import('./routes/account/agency.tsx')),
-          ),
+          route(paths.usuario.agencia, 'Minha agência', agencyPage),
           route(
             paths.usuario.meusFavoritos,
             'Meus favoritos',
@@ -377,6 +367,7 @@ export const routes: RouteObject[] = [
             'Proposta',
             page(() => import('./routes/admin/proposal.tsx')),
           ),
+          route(paths.admin.pis, 'PIs pendentes', pendingInsertionOrdersPage),
         ],
       },
       ...legacyRedirects.map(([from, to]) => ({ path: from, element: <LegacyRedirect to={to} /> })),

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
+  adminPendingInsertionOrdersResponse,
   AdvertiserBody,
   AgencyBody,
   advertiserListResponse,
@@ -52,3 +53,10 @@ export const useCreateAdvertiser = () =>
   useAgencyMutation((body: AdvertiserBody) =>
     api<AdvertiserData>('/api/agencia/anunciantes', { method: 'POST', body }),
   );
+
+/** Staff's pending PIs (GET /api/admin/pis), oldest first. */
+export const usePendingInsertionOrders = () =>
+  useQuery({
+    queryKey: ['admin', 'pis'],
+    queryFn: () => api<z.infer<typeof adminPendingInsertionOrdersResponse>>('/api/admin/pis'),
+  });

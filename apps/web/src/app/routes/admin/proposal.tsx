@@ -1,10 +1,13 @@
 import { Link, useParams } from 'react-router';
-import { buildPath, paths } from '@urbana/shared';
+import { awaitingStaffProposalStates, buildPath, paths } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../features/admin/components/confirm-dialog.tsx';
 import { AdminPage, QueryState } from '../../../features/admin/index.ts';
 import {
+  AnswerRequestForm,
+  NegotiationHistory,
+  ProposalRequestSummary,
   ProposalStateBadge,
   ProposalView,
   useCancelProposal,
@@ -24,6 +27,8 @@ function StaffNotices({ proposal: p }: { proposal: ProposalData }) {
         quando houver vaga.
       </Alert>
     );
+  if (p.state === 'recusada')
+    return <Alert tone="info">O cliente recusou a proposta: o motivo está na negociação abaixo.</Alert>;
   if (p.state === 'reaberta')
     return (
       <Alert tone="info">
@@ -45,6 +50,8 @@ export function Component() {
       {(p) => {
         // A refused acceptance or an order that lapsed unpaid: staff may send it again or withdraw it.
         const open = ['rascunho', 'enviada', 'impedida', 'reaberta'].includes(p.state);
+        // A request or a counter-offer waits for prices: answered below, withdrawn like any other.
+        const awaiting = awaitingStaffProposalStates.includes(p.state);
         return (
           <AdminPage
             title={`Proposta ${p.code}`}
@@ -70,7 +77,7 @@ export function Component() {
                     }}
                   />
                 ) : null}
-                {open ? (
+                {open || awaiting ? (
                   <ConfirmDialog
                     trigger={<Button variant="secondary">Cancelar proposta</Button>}
                     title="Cancelar a proposta?"
@@ -101,7 +108,10 @@ export function Component() {
               ) : null}
             </div>
             <StaffNotices proposal={p} />
+            <ProposalRequestSummary proposal={p} />
             <ProposalView proposal={p} />
+            {awaiting ? <AnswerRequestForm key={p.rounds.length} proposal={p} /> : null}
+            <NegotiationHistory proposal={p} />
             <p className="text-sm text-slate-600">
               Link do cliente:{' '}
               <span className="break-all">{`${location.origin}${buildPath(paths.proposta, { id: p.id })}`}</span>
