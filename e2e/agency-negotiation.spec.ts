@@ -41,6 +41,19 @@ async function outdoor(request: APIRequestContext) {
   };
 }
 
+/** At a phone's width the page does not scroll sideways; a screenshot to look at. */
+async function fitsPhone(page: Page, path: string, shot: string) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const widths = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(widths.scroll, path).toBeLessThanOrEqual(widths.client);
+  await page.screenshot({ path: shot, fullPage: true });
+}
+
 /** Staff answer the request or counter-offer with one price for its single line. */
 async function staffAnswers(staff: Page, id: string, reais: string) {
   await staff.goto(`/admin/propostas/${id}`);
@@ -182,7 +195,8 @@ test('a agência cadastra um anunciante de CNPJ alfanumérico, negocia uma propo
 
   // Staff meet the counter-offer.
   await staffAnswers(staff, proposalId, formatMoney(agreed).replace('R$', '').trim());
-  await staffContext.close();
+  await fitsPhone(staff, `/admin/propostas/${proposalId}`, testInfo.outputPath('equipe-proposta-390.png'));
+  await staff.setViewportSize({ width: 1280, height: 900 });
 
   // The agency accepts: every round is there, with who and what.
   await page.reload();
@@ -202,6 +216,11 @@ test('a agência cadastra um anunciante de CNPJ alfanumérico, negocia uma propo
   const net = agreed - commission;
   const card = page.getByRole('heading', { name: 'Pedido de inserção (PI)' }).locator('..').locator('..');
   await expect(card).toContainText('Aguardando aprovação da agência');
+  // Staff see it among the pending PIs, with the agency, the advertiser and the net.
+  await staff.goto('/admin/pis');
+  const pending = staff.getByRole('listitem').filter({ hasText: 'Agência Otto Ltda.' });
+  await expect(pending).toContainText('para Sorveteria Polo Sul Ltda.');
+  await expect(pending).toContainText(formatMoney(net));
   await card.getByRole('button', { name: 'Aprovar PI' }).click();
   const approve = page.getByRole('dialog', { name: /^Aprovar o pedido de inserção PI-/ });
   await expect(approve).toContainText(`valor bruto ${formatMoney(agreed)}`);
@@ -219,4 +238,16 @@ test('a agência cadastra um anunciante de CNPJ alfanumérico, negocia uma propo
   await expect(figures).toContainText(`Desconto-padrão de agência:−${formatMoney(commission)}`);
   await expect(figures).toContainText(`Valor líquido:${formatMoney(net)}`);
   await page.screenshot({ path: testInfo.outputPath('fatura-agencia.png'), fullPage: true });
+
+  // The same pages on a phone.
+  await fitsPhone(page, '/usuario/agencia', testInfo.outputPath('minha-agencia-390.png'));
+  await fitsPhone(page, `/proposta/${proposalId}`, testInfo.outputPath('proposta-390.png'));
+  await fitsPhone(page, '/usuario/faturamento', testInfo.outputPath('fatura-390.png'));
+
+  // Approved, it leaves staff's pending list.
+  await staff.goto('/admin/pis');
+  await expect(staff.getByRole('heading', { level: 1, name: 'PIs pendentes' })).toBeVisible();
+  await expect(staff.getByText('Agência Otto Ltda.')).toHaveCount(0);
+  await fitsPhone(staff, '/admin/pis', testInfo.outputPath('equipe-pis-390.png'));
+  await staffContext.close();
 });
