@@ -50,6 +50,6 @@ export function AdvertiserPicker({
 }
 
 /** Whether the signed-in person buys for an agency (and so must name an advertiser). */
-export function useIsAgency(): boolean {
-  return !!useMyAgency().data?.agency;
+export function useIsAgency(enabled = true): boolean {
+  return !!useMyAgency(enabled).data?.agency;
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import {
   advertiserBodySchema,
   formatCEP,
@@ -91,6 +91,31 @@ export function AdvertiserForm({ onDone }: { onDone: () => void }) {
           },
         })}
       />
+      <AddressFields form={form} lookups={lookups} setMasked={setMasked} />
+      <div className="sm:col-span-2">
+        <Button type="submit" disabled={isSubmitting}>
+          Cadastrar anunciante
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+type Form = UseFormReturn<BillingProfileInput, unknown, BillingProfile>;
+
+/** The advertiser's phone and address, the CEP looked up as in the billing profile. */
+function AddressFields({
+  form,
+  lookups,
+  setMasked,
+}: {
+  form: Form;
+  lookups: ReturnType<typeof useBillingLookups>;
+  setMasked: (name: 'document' | 'phone' | 'cep', value: string) => void;
+}) {
+  const { errors } = form.formState;
+  return (
+    <>
       <Field
         label="Telefone com DDD"
         type="tel"
@@ -140,11 +165,6 @@ export function AdvertiserForm({ onDone }: { onDone: () => void }) {
         error={errors.municipal_registration?.message}
         {...form.register('municipal_registration')}
       />
-      <div className="sm:col-span-2">
-        <Button type="submit" disabled={isSubmitting}>
-          Cadastrar anunciante
-        </Button>
-      </div>
-    </form>
+    </>
   );
 }

@@ -71,6 +71,27 @@ function PixPanel({ orderId }: { orderId: string }) {
   );
 }
 
+/** The three figures of an agency's invoice (decision 098): gross, desconto-padrão, net. */
+function AgencyFigures({ invoice }: { invoice: Invoice }) {
+  if (invoice.agency_commission === 0) return null;
+  return (
+    <dl className="text-sm text-slate-700" data-testid="fatura-comissao">
+      {(
+        [
+          [agencyFigureLabels.gross, storedFigures(invoice).gross],
+          [agencyFigureLabels.commission, -invoice.agency_commission],
+          [agencyFigureLabels.net, invoice.total],
+        ] as const
+      ).map(([label, value]) => (
+        <div key={label} className="flex gap-2">
+          <dt>{label}:</dt>
+          <dd>{value < 0 ? `−${formatMoney(-value)}` : formatMoney(value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 function InvoiceRow({ invoice }: { invoice: Invoice }) {
   const [pixOpen, setPixOpen] = useState(false);
   const payableByPix =
@@ -106,23 +127,7 @@ function InvoiceRow({ invoice }: { invoice: Invoice }) {
               ? ` · Valor ${formatMoney(invoice.amount)} − descontos ${formatMoney(invoice.discount)}`
               : ''}
           </p>
-          {invoice.agency_commission > 0 ? (
-            // The three figures of an agency's invoice (decision 098): gross, desconto-padrão, net.
-            <dl className="text-sm text-slate-700" data-testid="fatura-comissao">
-              {(
-                [
-                  [agencyFigureLabels.gross, storedFigures(invoice).gross],
-                  [agencyFigureLabels.commission, -invoice.agency_commission],
-                  [agencyFigureLabels.net, invoice.total],
-                ] as const
-              ).map(([label, value]) => (
-                <div key={label} className="flex gap-2">
-                  <dt>{label}:</dt>
-                  <dd>{value < 0 ? `−${formatMoney(-value)}` : formatMoney(value)}</dd>
-                </div>
-              ))}
-            </dl>
-          ) : null}
+          <AgencyFigures invoice={invoice} />
         </div>
         <div className="flex flex-col items-start gap-2 sm:items-end">
           <span className="text-lg font-bold text-slate-900">{formatMoney(invoice.total)}</span>

@@ -22,6 +22,7 @@ import {
   ProposalView,
   useAcceptProposal,
   useCustomerProposal,
+  type ProposalData,
 } from '../../../features/proposals/index.ts';
 import { AudienceSummary, LineCpm, useBillingProfile } from '../../../features/orders/index.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -97,22 +98,27 @@ export function Component() {
       ) : null}
       {answerableProposalStates.includes(p.state) ? <AnswerOffer proposal={p} /> : null}
       <NegotiationHistory proposal={p} />
-      {p.state === 'solicitada' || p.state === 'contraproposta' ? (
-        <Alert tone="info">
-          A equipe Urbana vai responder com uma proposta: você recebe um e-mail e um aviso no sino. Os preços
-          acima são os de tabela ou os da última proposta.
-        </Alert>
-      ) : p.state === 'recusada' ? (
-        <Alert tone="info">Você recusou esta proposta. Peça outra quando quiser.</Alert>
-      ) : p.state === 'vencida' ? (
-        <Alert>
-          Esta proposta venceu em {formatDate(p.valid_until)}. Peça uma nova proposta à equipe Urbana.
-        </Alert>
-      ) : p.state === 'cancelada' ? (
-        <Alert>Esta proposta foi cancelada pela equipe Urbana.</Alert>
-      ) : null}
+      <ClosingNotice proposal={p} />
     </div>
   );
+}
+
+/** Where the proposal stands when it cannot be accepted now: waiting for staff, declined, over. */
+function ClosingNotice({ proposal: p }: { proposal: ProposalData }) {
+  return p.state === 'solicitada' || p.state === 'contraproposta' ? (
+    <Alert tone="info">
+      A equipe Urbana vai responder com uma proposta: você recebe um e-mail e um aviso no sino. Os preços
+      acima são os de tabela ou os da última proposta.
+    </Alert>
+  ) : p.state === 'recusada' ? (
+    <Alert tone="info">Você recusou esta proposta. Peça outra quando quiser.</Alert>
+  ) : p.state === 'vencida' ? (
+    <Alert>
+      Esta proposta venceu em {formatDate(p.valid_until)}. Peça uma nova proposta à equipe Urbana.
+    </Alert>
+  ) : p.state === 'cancelada' ? (
+    <Alert>Esta proposta foi cancelada pela equipe Urbana.</Alert>
+  ) : null;
 }
 
 /** Accepting a sent proposal: the payment method, then the order (a billing profile first, if missing). */

@@ -39,6 +39,26 @@ function StaffNotices({ proposal: p }: { proposal: ProposalData }) {
   return null;
 }
 
+/** The proposal's state and dates, and its order once accepted. */
+function ProposalDates({ proposal: p }: { proposal: ProposalData }) {
+  return (
+    <div className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
+      <ProposalStateBadge state={p.state} />
+      <span>Criada em {formatDate(p.created_at)}</span>
+      {p.sent_at ? <span>· enviada em {formatDate(p.sent_at)}</span> : null}
+      {p.accepted_at ? <span>· aceita em {formatDate(p.accepted_at)}</span> : null}
+      {p.order_id ? (
+        <Link
+          className="font-medium text-brand-700 underline"
+          to={buildPath('/admin/pedidos/:id', { id: p.order_id })}
+        >
+          Ver pedido
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
 /** /admin/propostas/{id}: the proposal, its PDF, sending it by e-mail, withdrawing it. */
 export function Component() {
   const { id = '' } = useParams();
@@ -93,20 +113,7 @@ export function Component() {
               </>
             }
           >
-            <div className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
-              <ProposalStateBadge state={p.state} />
-              <span>Criada em {formatDate(p.created_at)}</span>
-              {p.sent_at ? <span>· enviada em {formatDate(p.sent_at)}</span> : null}
-              {p.accepted_at ? <span>· aceita em {formatDate(p.accepted_at)}</span> : null}
-              {p.order_id ? (
-                <Link
-                  className="font-medium text-brand-700 underline"
-                  to={buildPath('/admin/pedidos/:id', { id: p.order_id })}
-                >
-                  Ver pedido
-                </Link>
-              ) : null}
-            </div>
+            <ProposalDates proposal={p} />
             <StaffNotices proposal={p} />
             <ProposalRequestSummary proposal={p} />
             <ProposalView proposal={p} />

@@ -328,13 +328,7 @@ export function Component() {
               <FileDown className="h-4 w-4" aria-hidden="true" />
               Baixar proposta (PDF)
             </Button>
-            {user ? (
-              <RequestProposalDialog
-                items={request.items}
-                source="carrinho"
-                disabled={hasStartError || request.items.length === 0}
-              />
-            ) : null}
+            <RequestProposalDialog items={request.items} source="carrinho" disabled={payDisabled} />
             <SavePlanDialog
               lines={planLines}
               signedIn={Boolean(user)}

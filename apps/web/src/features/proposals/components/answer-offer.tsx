@@ -64,27 +64,7 @@ function CounterForm({ proposal, onDone }: { proposal: ProposalData; onDone: () 
   };
   return (
     <form onSubmit={(e) => void submit(e)} className="space-y-3" aria-label="Contraproposta">
-      <fieldset className="flex flex-wrap gap-4 text-sm">
-        <legend className="mb-1 font-medium text-slate-800">Contrapropor</legend>
-        <label className="flex items-center gap-2">
-          <input
-            type="radio"
-            checked={byLine}
-            onChange={() => setByLine(true)}
-            className="accent-brand-700"
-          />
-          Um preço por local
-        </label>
-        <label className="flex items-center gap-2">
-          <input
-            type="radio"
-            checked={!byLine}
-            onChange={() => setByLine(false)}
-            className="accent-brand-700"
-          />
-          Um valor total
-        </label>
-      </fieldset>
+      <CounterMode byLine={byLine} setByLine={setByLine} />
       {byLine ? (
         proposal.items.map((item, i) => (
           <Field
@@ -147,5 +127,26 @@ function DeclineForm({ id, onDone }: { id: string; onDone: () => void }) {
         Confirmar recusa
       </Button>
     </form>
+  );
+}
+
+function CounterMode({ byLine, setByLine }: { byLine: boolean; setByLine: (v: boolean) => void }) {
+  return (
+    <fieldset className="flex flex-wrap gap-4 text-sm">
+      <legend className="mb-1 font-medium text-slate-800">Contrapropor</legend>
+      <label className="flex items-center gap-2">
+        <input type="radio" checked={byLine} onChange={() => setByLine(true)} className="accent-brand-700" />
+        Um preço por local
+      </label>
+      <label className="flex items-center gap-2">
+        <input
+          type="radio"
+          checked={!byLine}
+          onChange={() => setByLine(false)}
+          className="accent-brand-700"
+        />
+        Um valor total
+      </label>
+    </fieldset>
   );
 }

@@ -31,8 +31,7 @@ export function AnswerRequestForm({ proposal: p }: { proposal: ProposalData }) {
   const [error, setError] = useState<string>();
   const cents = prices.map((v) => (v.trim() ? reaisToCents(v) : null));
   const discountCents = discount.trim() ? reaisToCents(discount) : 0;
-  const total =
-    cents.reduce<number>((s, c, i) => s + (c ?? p.items[i]!.list_price), 0) - (discountCents ?? 0);
+  const total = offerTotal(p, cents, discountCents);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(undefined);
@@ -62,21 +61,10 @@ export function AnswerRequestForm({ proposal: p }: { proposal: ProposalData }) {
     >
       <h2 className="font-semibold text-slate-900">Responder com uma proposta</h2>
       {last?.kind === 'contraproposta' && last.prices === null && last.total !== null ? (
-        <p className="text-sm text-slate-700">
-          O cliente propôs {formatMoney(last.total)} no total: distribua nos locais abaixo.
-        </p>
+        <p className="text-sm text-slate-700">O cliente propôs {formatMoney(last.total)} no total.</p>
       ) : null}
       <div className="grid gap-3 sm:grid-cols-2">
-        {p.items.map((item, i) => (
-          <Field
-            key={i}
-            label={`${item.product_name} (R$)`}
-            hint={`Tabela ${formatMoney(item.list_price)}; em branco: preço de tabela`}
-            inputMode="decimal"
-            value={prices[i]}
-            onChange={(e) => setPrices((all) => all.map((v, j) => (j === i ? e.target.value : v)))}
-          />
-        ))}
+        <LinePrices proposal={p} prices={prices} setPrices={setPrices} />
         <Field
           label="Desconto no total (R$, opcional)"
           inputMode="decimal"
@@ -97,14 +85,9 @@ export function AnswerRequestForm({ proposal: p }: { proposal: ProposalData }) {
           options={paymentMethods.map((m) => [m, proposalPaymentLabels[m]] as const)}
         />
       </div>
-      <TextareaField
-        label="Observação ao cliente"
-        rows={3}
-        value={note}
-        onChange={(e) => setNote(e.target.value)}
-      />
+      <TextareaField label="Observação" rows={3} value={note} onChange={(e) => setNote(e.target.value)} />
       <p className="text-sm font-semibold text-slate-900" data-testid="resposta-total">
-        Total da proposta: {formatMoney(Math.max(total, 0))}
+        Total da proposta: {formatMoney(total)}
       </p>
       {error ? <Alert>{error}</Alert> : null}
       <Button type="submit" disabled={answer.isPending}>
@@ -112,4 +95,32 @@ export function AnswerRequestForm({ proposal: p }: { proposal: ProposalData }) {
       </Button>
     </form>
   );
+}
+
+/** A price field for each line, in reais; blank keeps its table price. */
+function LinePrices({
+  proposal,
+  prices,
+  setPrices,
+}: {
+  proposal: ProposalData;
+  prices: string[];
+  setPrices: (update: (all: string[]) => string[]) => void;
+}) {
+  return proposal.items.map((item, i) => (
+    <Field
+      key={i}
+      label={`${item.product_name} (R$)`}
+      hint={`Tabela ${formatMoney(item.list_price)}; em branco: preço de tabela`}
+      inputMode="decimal"
+      value={prices[i]}
+      onChange={(e) => setPrices((all) => all.map((v, j) => (j === i ? e.target.value : v)))}
+    />
+  ));
+}
+
+/** The offer's total as typed: blank lines at their table price, less the discount. */
+function offerTotal(p: ProposalData, cents: Array<number | null>, discount: number | null): number {
+  const lines = cents.reduce<number>((s, c, i) => s + (c ?? p.items[i]!.list_price), 0);
+  return Math.max(lines - (discount ?? 0), 0);
 }

@@ -8,6 +8,7 @@ import { Field, TextareaField } from '../../../components/ui/field.tsx';
 import { AdvertiserPicker, useIsAgency } from '../../agencies/index.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useAuth } from '../../auth/use-auth.ts';
 import { useRequestProposal } from '../api/use-proposals.ts';
 import { reaisToCents } from './negotiation.tsx';
 
@@ -26,7 +27,8 @@ export function RequestProposalDialog({
 }) {
   const navigate = useNavigate();
   const ask = useRequestProposal();
-  const isAgency = useIsAgency();
+  const { user } = useAuth();
+  const isAgency = useIsAgency(!!user);
   const [open, setOpen] = useState(false);
   const [message, setMessage] = useState('');
   const [budget, setBudget] = useState('');
@@ -54,6 +56,8 @@ export function RequestProposalDialog({
       setError(errorMessage(err, 'Não foi possível pedir a proposta.'));
     }
   };
+  // Signed out (the cart is public): a quote is asked from an account.
+  if (!user) return null;
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
