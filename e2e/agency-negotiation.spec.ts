@@ -210,6 +210,9 @@ test('a agência cadastra um anunciante de CNPJ alfanumérico, negocia uma propo
   await page.getByRole('button', { name: 'Aceitar e criar pedido' }).click();
   await expect(toast(page, 'Proposta aceita: pedido criado')).toBeVisible();
   await expect(page).toHaveURL(/\/pedido\/[0-9a-f-]+$/);
+  await expect(page.getByRole('heading', { level: 1 }).locator('..')).toContainText(
+    'Anunciante Sorveteria Polo Sul Ltda.',
+  );
 
   // The PI carries the agreed value less the desconto-padrão; the agency approves it.
   const commission = Math.round(agreed * 0.2);
