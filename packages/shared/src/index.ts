@@ -32,6 +32,8 @@ export * from './orders/invoiced.ts';
 export * from './orders/admin-schemas.ts';
 export * from './inventory/schemas.ts';
 export * from './proposals/schemas.ts';
+export * from './proposals/negotiation.ts';
+export * from './proposals/negotiation-inputs.ts';
 export * from './plans/schemas.ts';
 export * from './account/schemas.ts';
 export * from './watches/schemas.ts';

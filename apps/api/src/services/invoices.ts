@@ -25,7 +25,7 @@ import { nfseOfOrders } from './fiscal/fiscal-documents.ts';
 import { emailTemplates } from './messaging/email-templates.ts';
 import { notify } from './messaging/notifications.ts';
 import type { OrderDeps } from './orders/transition.ts';
-import { couponCodeOf, towersOfItems } from './orders/head.ts';
+import { billedName, couponCodeOf, towersOfItems } from './orders/head.ts';
 import { pixCodeOf } from './payments/order-charge.ts';
 import { DAYS_PAYABLE_AFTER_DUE } from './payments/provider.ts';
 import { drawPixBlock } from './pdf/pix-block.ts';
@@ -84,7 +84,13 @@ export async function listInvoices(
   filters: { status?: InvoiceStatus | undefined; year?: number | undefined } = {},
 ) {
   const rows = await db
-    .select({ invoice: invoices, order_code: orders.code, order_status: orders.status })
+    .select({
+      invoice: invoices,
+      order_code: orders.code,
+      order_status: orders.status,
+      advertiser_id: orders.advertiser_id,
+      billing: orders.billing,
+    })
     .from(invoices)
     .innerJoin(orders, eq(orders.id, invoices.order_id))
     .where(
@@ -103,6 +109,8 @@ export async function listInvoices(
   );
   return rows.map((r) => ({
     ...toItem({ ...r.invoice, order_code: r.order_code, order_status: r.order_status }),
+    // An agency's invoice names the advertiser it bills (issue #44).
+    advertiser: r.advertiser_id ? billedName(r.billing) : null,
     nfse: nfse.get(r.invoice.order_id) ?? null,
   }));
 }

@@ -726,6 +726,14 @@ const adminRoutes: Record<
     url: (w) => `/api/admin/propostas/${w.proposal}/enviar`,
     invalid: { url: '/api/admin/propostas/nao-e-um-uuid/enviar' },
   },
+  // A draft awaits no answer: staff pass the guard and meet the rule (409).
+  'POST /api/admin/propostas/:id/responder': {
+    section: 'propostas',
+    ok: 409,
+    url: (w) => `/api/admin/propostas/${w.proposal}/responder`,
+    body: () => ({ prices: [null], valid_until: addDays(todayInBrasilia(), 10) }),
+    invalid: { url: '/api/admin/propostas/nao-e-um-uuid/responder' },
+  },
   'POST /api/admin/propostas/:id/cancelar': {
     section: 'propostas',
     ok: 200,

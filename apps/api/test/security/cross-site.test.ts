@@ -3,7 +3,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { httpMessages, TERMS_VERSION, todayInBrasilia } from '@urbana/shared';
+import { addDays, httpMessages, TERMS_VERSION, todayInBrasilia } from '@urbana/shared';
 import { inject } from '../helpers.ts';
 import { fill, isStateChanging, listRoutes, routeKey } from './routes.ts';
 import { billing, expectMessageOnly, rawRequest, snapshot, START, WEBHOOK_SECRET } from './world.ts';
@@ -90,6 +90,11 @@ const stateChanging: Record<string, (w: World) => Req> = {
     url: `/api/admin/propostas/${w.proposal}/cancelar`,
     cookie: w.operador.cookie,
   }),
+  'POST /api/admin/propostas/:id/responder': (w) => ({
+    url: `/api/admin/propostas/${w.proposal}/responder`,
+    cookie: w.operador.cookie,
+    payload: { prices: [null], valid_until: addDays(todayInBrasilia(), 10) },
+  }),
   'POST /api/planos': (w) => ({
     url: '/api/planos',
     cookie: w.ana.cookie,
@@ -117,6 +122,24 @@ const stateChanging: Record<string, (w: World) => Req> = {
     url: `/api/propostas/${w.sentProposal}/aceitar`,
     cookie: w.ana.cookie,
     payload: { payment_method: 'pix' },
+  }),
+  'POST /api/propostas': (w) => ({
+    url: '/api/propostas',
+    cookie: w.ana.cookie,
+    payload: {
+      items: [{ product_id: w.inventory.productId, start_date: START, weeks: 1, tower_ids: [] }],
+      message: 'Pedido forjado por outro site',
+    },
+  }),
+  'POST /api/propostas/:id/contraproposta': (w) => ({
+    url: `/api/propostas/${w.sentProposal}/contraproposta`,
+    cookie: w.ana.cookie,
+    payload: { total: 1_000 },
+  }),
+  'POST /api/propostas/:id/recusar': (w) => ({
+    url: `/api/propostas/${w.sentProposal}/recusar`,
+    cookie: w.ana.cookie,
+    payload: { reason: 'Recusa forjada por outro site' },
   }),
   'POST /api/account/email/confirm': () => ({
     url: '/api/account/email/confirm',

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
+  addDays,
   agencyMessages,
   adMessages,
   campaignMessages,
@@ -13,6 +14,7 @@ import {
   proposalMessages,
   httpMessages,
   insertionOrderMessages,
+  todayInBrasilia,
 } from '@urbana/shared';
 import { inject } from '../helpers.ts';
 import { hasParams, listRoutes, routeKey } from './routes.ts';
@@ -133,6 +135,15 @@ function proposalParamRoutes(): Record<string, ParamCheck> {
     'GET /api/propostas/:id': owned(''),
     'GET /api/propostas/:id/pdf': owned('/pdf'),
     'POST /api/propostas/:id/aceitar': owned('/aceitar', { payment_method: 'pix' }),
+    'POST /api/propostas/:id/contraproposta': owned('/contraproposta', { total: 1_000 }),
+    'POST /api/propostas/:id/recusar': owned('/recusar', { reason: 'Não é minha' }),
+    'POST /api/admin/propostas/:id/responder': {
+      kind: 'staff',
+      request: (w) => ({
+        url: `/api/admin/propostas/${w.proposal}/responder`,
+        payload: { prices: [null], valid_until: addDays(todayInBrasilia(), 10) },
+      }),
+    },
     'GET /api/admin/propostas/:id': staff((w) => `/api/admin/propostas/${w.proposal}`),
     'GET /api/admin/propostas/:id/pdf': staff((w) => `/api/admin/propostas/${w.proposal}/pdf`),
     'POST /api/admin/propostas/:id/enviar': staff((w) => `/api/admin/propostas/${w.proposal}/enviar`),

@@ -5,22 +5,16 @@ import { ErrorPage } from './routes/public/error-page.tsx';
 import { LegacyRedirect } from './routes/public/legacy-redirect.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { homeLoader, mediaKitLoader, productLoader, searchLoader, sharedPlanLoader } from './page-loaders.ts';
-import type { RouteHandle } from './route-handle.ts';
+import { page, route } from './route-kit.ts';
 
-type Lazy = RouteObject['lazy'];
-/** A route module exports `Component`; each one is its own chunk. */
-const page = (load: () => Promise<{ Component: React.ComponentType }>): Lazy => load as Lazy;
 const screenPlayer = page(() => import('./routes/public/screen-player.tsx'));
 const adminLogin = page(() => import('./routes/admin/login.tsx'));
 const adminDashboard = page(() => import('./routes/admin/dashboard.tsx'));
 // The players, house creatives and make-goods of the screens (issue #43).
 const adminScreens = page(() => import('./routes/admin/screens.tsx'));
 const adminMakeGoods = page(() => import('./routes/admin/make-goods.tsx'));
-const route = (path: string, title: string, lazy: Lazy, extra: Partial<RouteHandle> = {}): RouteObject => ({
-  path,
-  lazy,
-  handle: { title, ...extra },
-});
+const agencyPage = page(() => import('./routes/account/agency.tsx'));
+const pendingInsertionOrdersPage = page(() => import('./routes/admin/insertion-orders.tsx'));
 
 /** Every route of docs/spec/specification.md §2, built from the one table of paths in @urbana/shared. */
 export const routes: RouteObject[] = [
@@ -196,6 +190,7 @@ export const routes: RouteObject[] = [
             'Proposta',
             page(() => import('./routes/account/proposal.tsx')),
           ),
+          route(paths.usuario.agencia, 'Minha agência', agencyPage),
           route(
             paths.usuario.meusFavoritos,
             'Meus favoritos',
@@ -371,6 +366,7 @@ export const routes: RouteObject[] = [
           ),
           route(paths.admin.telas, 'Telas', adminScreens),
           route(paths.admin.reposicoes, 'Reposições', adminMakeGoods),
+          route(paths.admin.pis, 'PIs pendentes', pendingInsertionOrdersPage),
         ],
       },
       ...legacyRedirects.map(([from, to]) => ({ path: from, element: <LegacyRedirect to={to} /> })),

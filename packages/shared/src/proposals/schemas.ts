@@ -3,13 +3,26 @@ import { parseReais } from '../admin-schemas.ts';
 import { productTypes } from '../catalog.ts';
 import { inventoryDay } from '../inventory/schemas.ts';
 import { paymentMethods, type PaymentMethod } from '../orders/rules.ts';
+import { proposalRoundSchema } from './negotiation.ts';
 
 /**
  * Proposals staff build for a customer, which the customer accepts into an order (issue #19 item 4,
  * docs/decisions/030-inventory-holds-proposals.md).
  */
 
-export const proposalStatuses = ['rascunho', 'enviada', 'aceita', 'cancelada'] as const;
+/**
+ * "solicitada": a customer asked for a quote; "contraproposta": the customer countered the last offer
+ * (both wait for staff's answer); "recusada": the customer declined, with a reason (issue #44 item 4).
+ */
+export const proposalStatuses = [
+  'rascunho',
+  'solicitada',
+  'enviada',
+  'contraproposta',
+  'aceita',
+  'recusada',
+  'cancelada',
+] as const;
 /**
  * What the screens show: the stored status, or "vencida" once its last day passed unaccepted,
  * "reaberta" when the order of an accepted proposal lapsed unpaid (it may be accepted again) and
@@ -19,7 +32,10 @@ export const proposalStates = [...proposalStatuses, 'vencida', 'reaberta', 'impe
 export type ProposalState = (typeof proposalStates)[number];
 export const proposalStateLabels: Record<ProposalState, string> = {
   rascunho: 'Rascunho',
+  solicitada: 'Pedido de proposta',
   enviada: 'Enviada',
+  contraproposta: 'Contraproposta',
+  recusada: 'Recusada',
   aceita: 'Aceita',
   cancelada: 'Cancelada',
   vencida: 'Vencida',
@@ -28,6 +44,10 @@ export const proposalStateLabels: Record<ProposalState, string> = {
 };
 /** The states in which the customer may (try to) accept. */
 export const acceptableProposalStates: readonly ProposalState[] = ['enviada', 'reaberta', 'impedida'];
+/** The states in which the customer may decline or counter the offer. */
+export const answerableProposalStates: readonly ProposalState[] = ['enviada', 'impedida'];
+/** The states in which staff answer the customer with a (new) offer. */
+export const awaitingStaffProposalStates: readonly ProposalState[] = ['solicitada', 'contraproposta'];
 
 /** What a proposal offers, as staff choose it and the customer reads it (decision 077). */
 export const proposalPaymentLabels: Record<PaymentMethod, string> = {
@@ -65,6 +85,9 @@ export const proposalMessages = {
   invoicedNeedsCnpj:
     'Boleto/transferência faturada é só para empresas: o cadastro de faturamento deste cliente não tem CNPJ.',
   pixOnly: 'Esta proposta é para pagamento via Pix.',
+  waitingStaff: 'Esta proposta aguarda a resposta da equipe Urbana.',
+  declined: 'Esta proposta foi recusada.',
+  notWaiting: 'Esta proposta não aguarda resposta da equipe.',
 };
 
 const money = (message: string) =>
@@ -181,10 +204,17 @@ export const proposalSchema = z.object({
   sent_at: z.string().nullable(),
   accepted_at: z.string().nullable(),
   created_at: z.string(),
+  /** The advertiser an agency asked for (its order bills it, with the desconto-padrão); null: direct. */
+  advertiser: z.object({ id: z.string(), name: z.string(), document: z.string() }).nullable(),
+  /** The customer's request ("Pedir proposta"): its message and target budget in centavos. */
+  request_message: z.string(),
+  target_budget: z.number().nullable(),
   items: z.array(proposalItemSchema),
   /** The lines' impressions together and the CPM of the total (shared bookingsSummary). */
   audience: z.number(),
   cpm: z.number().nullable(),
+  /** Every round of the negotiation, oldest first: who, when and what. */
+  rounds: z.array(proposalRoundSchema),
 });
 export type Proposal = z.infer<typeof proposalSchema>;
 
@@ -202,7 +232,7 @@ export const proposalListResponse = z.object({
   total: z.number(),
   page: z.number(),
   page_size: z.number(),
-  items: z.array(proposalSchema.omit({ items: true, audience: true, cpm: true })),
+  items: z.array(proposalSchema.omit({ items: true, audience: true, cpm: true, rounds: true })),
 });
 export type ProposalListItem = z.infer<typeof proposalListResponse>['items'][number];
 

@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { profiles } from './accounts.ts';
 import { products } from './catalog.ts';
+import { advertisers } from './agencies.ts';
 import { orders } from './orders.ts';
 import { createdAt, id, timestamptz, updatedAt } from './columns.ts';
 
@@ -66,9 +67,16 @@ export const proposals = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: 'restrict' }),
     created_by: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
-    status: text('status', { enum: ['rascunho', 'enviada', 'aceita', 'cancelada'] })
+    status: text('status', {
+      enum: ['rascunho', 'solicitada', 'enviada', 'contraproposta', 'aceita', 'recusada', 'cancelada'],
+    })
       .notNull()
       .default('rascunho'),
+    /** An agency's request names its advertiser: the order bills it, with the desconto-padrão. */
+    advertiser_id: uuid('advertiser_id').references(() => advertisers.id, { onDelete: 'restrict' }),
+    /** The customer's "Pedir proposta": what they need and the budget they aim at (centavos). */
+    request_message: text('request_message').notNull().default(''),
+    target_budget: money('target_budget'),
     /** Last day (Brasília) the customer may accept it. */
     valid_until: date('valid_until', { mode: 'string' }).notNull(),
     /** Catalogue prices of the lines, before any discount. */
@@ -94,7 +102,10 @@ export const proposals = pgTable(
   (t) => [
     uniqueIndex('proposals_code_key').on(t.code),
     index('proposals_customer_idx').on(t.customer_id, t.created_at),
-    check('proposals_status_check', sql`${t.status} in ('rascunho', 'enviada', 'aceita', 'cancelada')`),
+    check(
+      'proposals_status_check',
+      sql`${t.status} in ('rascunho', 'solicitada', 'enviada', 'contraproposta', 'aceita', 'recusada', 'cancelada')`,
+    ),
     check('proposals_payment_method_check', sql`${t.payment_method} in ('pix', 'faturado')`),
     check('proposals_amounts_check', sql`${t.discount} >= 0 and ${t.total} >= 0 and ${t.subtotal} >= 0`),
   ],
@@ -124,5 +135,39 @@ export const proposalItems = pgTable(
     index('proposal_items_proposal_idx').on(t.proposal_id, t.position),
     check('proposal_items_price_check', sql`${t.price} >= 0 and ${t.price} <= ${t.list_price}`),
     check('proposal_items_weeks_check', sql`${t.weeks} > 0`),
+  ],
+);
+
+/**
+ * Each round of a proposal's negotiation, kept for good (issue #44 item 4, decision 108): the request,
+ * staff's offers, the customer's counter-offers, the acceptance or the refusal — who and when.
+ */
+export const proposalRounds = pgTable(
+  'proposal_rounds',
+  {
+    id: id(),
+    proposal_id: uuid('proposal_id')
+      .notNull()
+      .references(() => proposals.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    kind: text('kind', { enum: ['pedido', 'proposta', 'contraproposta', 'aceite', 'recusa'] }).notNull(),
+    side: text('side', { enum: ['cliente', 'equipe'] }).notNull(),
+    actor_id: uuid('actor_id').references(() => profiles.id, { onDelete: 'set null' }),
+    /** The name at the time, so the history reads the same after the account changes or goes. */
+    actor_name: text('actor_name').notNull(),
+    message: text('message').notNull().default(''),
+    prices: jsonb('prices').$type<number[]>(),
+    total: money('total'),
+    valid_until: date('valid_until', { mode: 'string' }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('proposal_rounds_position_key').on(t.proposal_id, t.position),
+    check(
+      'proposal_rounds_kind_check',
+      sql`${t.kind} in ('pedido', 'proposta', 'contraproposta', 'aceite', 'recusa')`,
+    ),
+    check('proposal_rounds_side_check', sql`${t.side} in ('cliente', 'equipe')`),
+    check('proposal_rounds_total_check', sql`${t.total} is null or ${t.total} >= 0`),
   ],
 );

@@ -5,12 +5,16 @@ import {
   messageSchema,
   proposalAcceptResponse,
   proposalAcceptSchema,
+  proposalCounterSchema,
+  proposalDeclineSchema,
   proposalMessages,
+  proposalRequestSchema,
   proposalSchema,
 } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
 import { requireUser } from '../../plugins/app/auth.ts';
 import { acceptProposal } from '../../services/proposals/accept.ts';
+import { counterProposal, declineProposal, requestProposal } from '../../services/proposals/negotiate.ts';
 import { staffProposalPdf } from '../../services/pdf/proposal.ts';
 import { getProposal, listCustomerProposals } from '../../services/proposals/read.ts';
 
@@ -24,7 +28,10 @@ const errors = {
 };
 const params = z.object({ id: z.uuid({ error: proposalMessages.notFound }) });
 
-/** A customer's own proposals: list, read, download and accept (issue #19 item 4, #40 item 5). */
+/**
+ * A customer's own proposals: ask for one, list, read, download, accept, counter or decline (issue #19
+ * item 4, #40 item 5, #44 item 4).
+ */
 export const proposalRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
@@ -39,6 +46,21 @@ export const proposalRoutes =
         },
       },
       async (request) => listCustomerProposals(deps.db, request.user!.id),
+    );
+
+    app.post(
+      '/propostas',
+      {
+        preValidation: requireUser,
+        schema: {
+          tags: ['propostas'],
+          summary: 'Pede uma proposta para o carrinho ou um plano: mensagem e orçamento-alvo',
+          body: proposalRequestSchema,
+          response: { 201: proposalSchema, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply.code(201).send(await requestProposal(deps, request.user!.id, request.body)),
     );
 
     app.get(
@@ -83,5 +105,35 @@ export const proposalRoutes =
         reply
           .code(201)
           .send(await acceptProposal(deps, request.params.id, request.user!.id, request.body.payment_method)),
+    );
+
+    app.post(
+      '/propostas/:id/contraproposta',
+      {
+        preValidation: requireUser,
+        schema: {
+          tags: ['propostas'],
+          summary: 'Contrapropõe: um preço por local ou um total',
+          params,
+          body: proposalCounterSchema,
+          response: { 200: proposalSchema, ...errors },
+        },
+      },
+      async (request) => counterProposal(deps.db, request.params.id, request.user!.id, request.body),
+    );
+
+    app.post(
+      '/propostas/:id/recusar',
+      {
+        preValidation: requireUser,
+        schema: {
+          tags: ['propostas'],
+          summary: 'Recusa a proposta, dizendo por quê',
+          params,
+          body: proposalDeclineSchema,
+          response: { 200: proposalSchema, ...errors },
+        },
+      },
+      async (request) => declineProposal(deps.db, request.params.id, request.user!.id, request.body.reason),
     );
   };

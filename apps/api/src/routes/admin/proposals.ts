@@ -1,14 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { proposalInputSchema, proposalListQuery, proposalListResponse, proposalSchema } from '@urbana/shared';
+import {
+  proposalAnswerSchema,
+  proposalInputSchema,
+  proposalListQuery,
+  proposalListResponse,
+  proposalSchema,
+} from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
 import { requireSection } from '../../plugins/app/auth.ts';
 import { cancelProposal, createProposal } from '../../services/proposals/create.ts';
 import { staffProposalPdf } from '../../services/pdf/proposal.ts';
 import { getProposal, listProposals } from '../../services/proposals/read.ts';
 import { sendProposal } from '../../services/proposals/send.ts';
+import { answerProposal } from '../../services/proposals/answer.ts';
 import { actorOf, errors, idParams } from './common.ts';
 
-/** /api/admin/propostas: staff build, send and withdraw proposals (issue #19 item 4). */
+/** /api/admin/propostas: staff build, send, answer and withdraw proposals (issues #19 item 4, #44 item 4). */
 export const proposalAdminRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
@@ -82,6 +89,21 @@ export const proposalAdminRoutes =
         },
       },
       async (request) => sendProposal(deps, request.params.id, actorOf(request)),
+    );
+
+    app.post(
+      '/propostas/:id/responder',
+      {
+        preValidation: guard,
+        schema: {
+          tags: ['admin'],
+          summary: 'Responde a um pedido de proposta ou a uma contraproposta com preços, e envia',
+          params,
+          body: proposalAnswerSchema,
+          response: { 200: proposalSchema, ...errors },
+        },
+      },
+      async (request) => answerProposal(deps, request.params.id, request.body, actorOf(request)),
     );
 
     app.post(

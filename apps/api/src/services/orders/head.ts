@@ -29,7 +29,7 @@ export function orderHead(order: typeof orders.$inferSelect, couponCode: string 
 }
 
 /** The name and CNPJ an agency's order bills (its advertiser's, kept on the order). */
-function billedName(billing: unknown): { name: string; document: string } {
+export function billedName(billing: unknown): { name: string; document: string } {
   const b = (billing ?? {}) as { name?: unknown; document?: unknown };
   return {
     name: typeof b.name === 'string' ? b.name : '',

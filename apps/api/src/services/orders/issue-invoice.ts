@@ -56,9 +56,12 @@ export async function issueInvoice(
     total: number;
     method: PaymentMethod;
     dueDate: IsoDate;
+    /** An agency's desconto-padrão (decision 098): total = amount − discount − agencyCommission. */
+    agencyCommission?: number;
   },
 ) {
   await tx.insert(invoices).values({
+    agency_commission: input.agencyCommission ?? 0,
     order_id: input.orderId,
     user_id: input.userId,
     amount: input.amount,

@@ -35,19 +35,34 @@ import { issueInvoice, paymentTerms, type PaymentTerms } from '../orders/issue-i
 import { writeOrderItems, type PricedLine } from '../orders/take-slots.ts';
 import { isPgError, pgErrors } from '../../db/errors.ts';
 import { chargeColumns, orderCharge } from '../payments/order-charge.ts';
+import { agencyColumns, agencyOrderOf, type AgencyOrder } from '../agencies/checkout.ts';
 import { assertFacesFree, ProposalUnfulfillable } from './offer-checks.ts';
+import { recordRound } from './negotiate.ts';
 import { getProposal, lockProposal } from './read.ts';
 
 type Proposal = Awaited<ReturnType<typeof getProposal>>;
 type Billing = typeof billingProfiles.$inferSelect;
 
-/** What must hold before anything is written: periods not started, billing profile, payment method. */
-async function preconditions(tx: Tx, id: string, userId: string, method: PaymentMethod) {
+/**
+ * What must hold before anything is written: periods not started, billing profile, payment method.
+ * An agency's proposal bills its advertiser, with the desconto-padrão of the day it is accepted.
+ */
+async function preconditions(
+  deps: OrderDeps,
+  tx: Tx,
+  o: { id: string; userId: string; method: PaymentMethod; advertiserId: string | null },
+) {
+  const { id, userId, method } = o;
   const proposal = await getProposal(tx, id);
   // Only what the proposal offers: invoicing when staff offered it (decision 077).
   if (method === 'faturado' && proposal.payment_method !== 'faturado')
     throw new AppError(400, proposalMessages.pixOnly);
-  const billing = await tx.query.billingProfiles.findFirst({ where: eq(billingProfiles.user_id, userId) });
+  const agency = o.advertiserId
+    ? await agencyOrderOf(tx, userId, o.advertiserId, deps.config.agencyCommissionPercent)
+    : null;
+  const billing =
+    agency?.billing ??
+    (await tx.query.billingProfiles.findFirst({ where: eq(billingProfiles.user_id, userId) }));
   if (!billing) throw new AppError(409, BILLING_REQUIRED);
   const refusal = paymentMethodRefusal(method, billing.person_type);
   if (refusal) throw new AppError(400, refusal);
@@ -59,7 +74,7 @@ async function preconditions(tx: Tx, id: string, userId: string, method: Payment
     tx,
     proposal.items.map((i) => ({ ...i, name: i.product_name })),
   );
-  return { proposal, billing };
+  return { proposal, billing, agency };
 }
 
 /** The proposal's lines as order lines, at the negotiated prices (item discount = list − price). */
@@ -108,15 +123,27 @@ function assertAcceptable(row: typeof proposals.$inferSelect, state: ProposalSta
   if (state === 'aceita') throw new AppError(409, proposalMessages.accepted);
   if (state === 'cancelada') throw new AppError(409, proposalMessages.cancelled);
   if (state === 'vencida') throw new AppError(410, proposalMessages.expired(formatDate(row.valid_until)));
+  if (state === 'recusada') throw new AppError(409, proposalMessages.declined);
+  if (state === 'solicitada' || state === 'contraproposta')
+    throw new AppError(409, proposalMessages.waitingStaff);
 }
 
 /** The order of an accepted proposal, its lines holding their slots until `expiresAt`. */
 async function placeOrder(
   deps: OrderDeps,
   tx: Tx,
-  o: { proposal: Proposal; billing: Billing; userId: string; method: PaymentMethod; now: Date },
+  o: {
+    proposal: Proposal;
+    billing: Billing;
+    agency: AgencyOrder | null;
+    userId: string;
+    method: PaymentMethod;
+    now: Date;
+  },
 ) {
   const { proposal, method, now } = o;
+  // The agreed total is the gross; a certified agency's desconto-padrão comes off it (decision 098).
+  const { total, columns } = agencyColumns(o.agency, proposal.total, 0);
   // The same terms as a checkout: an invoiced order is held until its due date (decision 075).
   const terms = paymentTerms(
     method,
@@ -134,10 +161,11 @@ async function placeOrder(
       payment_method: method,
       subtotal: proposal.subtotal,
       discount: proposal.subtotal - proposal.total,
-      total: proposal.total,
+      total,
       request_hash: `${PROPOSAL_REQUEST_PREFIX}${proposal.id}`,
       billing: o.billing,
       expires_at: expiresAt,
+      ...columns,
     })
     .returning();
   try {
@@ -152,9 +180,10 @@ async function placeOrder(
     userId: o.userId,
     amount: proposal.subtotal,
     discount: proposal.subtotal - proposal.total,
-    total: proposal.total,
+    total,
     method,
     dueDate: terms.dueDate,
+    agencyCommission: columns.agency_commission ?? 0,
   });
   await tx.insert(orderStatusHistory).values({
     order_id: order!.id,
@@ -178,10 +207,17 @@ export async function acceptProposal(deps: OrderDeps, id: string, userId: string
     const orderId = await deps.db.transaction(async (tx) => {
       const { row, state } = await lockProposal(tx, id);
       assertAcceptable(row, state, userId);
-      const { proposal, billing } = await preconditions(tx, id, userId, method);
+      const advertiserId = row.advertiser_id;
+      const { proposal, billing, agency } = await preconditions(deps, tx, {
+        id,
+        userId,
+        method,
+        advertiserId,
+      });
       const now = new Date();
-      const { order, terms } = await placeOrder(deps, tx, { proposal, billing, userId, method, now });
-      const free = proposal.total === 0;
+      const placed = await placeOrder(deps, tx, { proposal, billing, agency, userId, method, now });
+      const { order, terms } = placed;
+      const free = order.total === 0;
       // The order's Pix charge (at the PSP when there is one, issue #41): a PSP that fails rolls it all back.
       const charge = free
         ? null
@@ -189,7 +225,7 @@ export async function acceptProposal(deps: OrderDeps, id: string, userId: string
             method,
             ...(method === 'faturado' ? { dueDate: terms.dueDate } : {}),
             code: order.code,
-            amount: proposal.total,
+            amount: order.total,
             payer: { document: billing.document, name: billing.name },
           });
       const payload = charge?.payload ?? null;
@@ -205,6 +241,7 @@ export async function acceptProposal(deps: OrderDeps, id: string, userId: string
           acceptance_failed_at: null,
         })
         .where(eq(proposals.id, id));
+      await recordRound(tx, id, { kind: 'aceite', side: 'cliente', actorId: userId, total: proposal.total });
       await announce(deps, tx, { proposal, order, method, payload, free, terms });
       if (free) await confirmFreeOrder(deps, order.id, tx);
       return order.id;
@@ -275,7 +312,7 @@ async function announce(
     ...emailTemplates.orderPlaced({
       name: proposal.customer.nome_completo,
       code: order.code,
-      total: formatMoney(proposal.total),
+      total: formatMoney(order.total),
       method: o.method,
       pix: o.method === 'pix' ? o.payload : null,
       items: proposal.items.map((i) => `${i.product_name}: ${formatBookingPeriod(i.start, i.weeks)}`),
@@ -302,7 +339,7 @@ async function announce(
   await notifyStaff(tx, {
     kind: 'proposta_aceita',
     title: `Proposta ${proposal.code} aceita`,
-    body: `${proposal.customer.nome_completo || proposal.customer.email} aceitou: pedido ${order.code}, ${formatMoney(proposal.total)}.`,
+    body: `${proposal.customer.nome_completo || proposal.customer.email} aceitou: pedido ${order.code}, ${formatMoney(order.total)}.`,
     link: buildPath(paths.admin.pedido, { id: order.id }),
   });
 }

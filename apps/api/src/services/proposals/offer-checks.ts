@@ -58,14 +58,17 @@ export async function assertFacesFree(db: Db | Tx, lines: readonly OfferLine[]):
 
 /**
  * Invoicing is for a company: a proposal that offers it needs the customer's billing profile to
- * carry a CNPJ when it is created and sent, not only when it is accepted (issue #40 item 5).
+ * carry a CNPJ when it is created and sent, not only when it is accepted (issue #40 item 5); an
+ * agency's proposal bills its advertiser, which always has one.
  */
 export async function assertPaymentMethodFits(
   db: Db | Tx,
   customerId: string,
   method: PaymentMethod,
+  advertiserId: string | null = null,
 ): Promise<void> {
-  if (method !== 'faturado') return;
+  // An agency's proposal bills its advertiser, always a company (advertiserBodySchema).
+  if (method !== 'faturado' || advertiserId) return;
   const billing = await db.query.billingProfiles.findFirst({
     where: eq(billingProfiles.user_id, customerId),
   });

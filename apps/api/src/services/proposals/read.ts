@@ -14,7 +14,16 @@ import {
 } from '@urbana/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { textSearch } from '../../db/search.ts';
-import { orders, products, profiles, proposalItems, proposals, towers } from '../../db/schema/index.ts';
+import {
+  advertisers,
+  orders,
+  products,
+  profiles,
+  proposalItems,
+  proposalRounds,
+  proposals,
+  towers,
+} from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 
 type ProposalRow = typeof proposals.$inferSelect;
@@ -54,10 +63,13 @@ const customerColumns = {
   empresa: profiles.empresa,
 };
 
+const advertiserColumns = { id: advertisers.id, name: advertisers.name, document: advertisers.document };
+
 function head(
   row: ProposalRow,
   customer: ProposalListItem['customer'],
   order: ProposalOrder,
+  advertiser: ProposalListItem['advertiser'] = null,
 ): ProposalListItem {
   return {
     id: row.id,
@@ -76,16 +88,20 @@ function head(
     sent_at: row.sent_at?.toISOString() ?? null,
     accepted_at: row.accepted_at?.toISOString() ?? null,
     created_at: row.created_at.toISOString(),
+    advertiser,
+    request_message: row.request_message,
+    target_budget: row.target_budget,
   };
 }
 
 /** One proposal with its lines; `customerId` limits it to that customer's own (404 otherwise). */
 export async function getProposal(db: Db | Tx, id: string, customerId?: string): Promise<Proposal> {
   const [found] = await db
-    .select({ p: proposals, customer: customerColumns, order: orderColumns })
+    .select({ p: proposals, customer: customerColumns, order: orderColumns, advertiser: advertiserColumns })
     .from(proposals)
     .innerJoin(profiles, eq(profiles.id, proposals.customer_id))
     .leftJoin(orders, eq(orders.id, proposals.order_id))
+    .leftJoin(advertisers, eq(advertisers.id, proposals.advertiser_id))
     .where(eq(proposals.id, id));
   if (!found || (customerId && (found.p.customer_id !== customerId || found.p.status === 'rascunho')))
     throw new AppError(404, proposalMessages.notFound);
@@ -131,7 +147,28 @@ export async function getProposal(db: Db | Tx, id: string, customerId?: string):
     items.map((i) => ({ total: i.price, audience: i.audience })),
     found.p.total,
   );
-  return { ...head(found.p, found.customer, found.order), items, ...summary };
+  const rounds = await proposalRoundsOf(db, id);
+  return { ...head(found.p, found.customer, found.order, found.advertiser), items, ...summary, rounds };
+}
+
+/** The negotiation's rounds, oldest first (issue #44 item 4). */
+async function proposalRoundsOf(db: Db | Tx, id: string) {
+  const rows = await db
+    .select()
+    .from(proposalRounds)
+    .where(eq(proposalRounds.proposal_id, id))
+    .orderBy(asc(proposalRounds.position));
+  return rows.map((r) => ({
+    position: r.position,
+    kind: r.kind,
+    side: r.side,
+    actor_name: r.actor_name,
+    message: r.message,
+    prices: r.prices,
+    total: r.total,
+    valid_until: r.valid_until,
+    created_at: r.created_at.toISOString(),
+  }));
 }
 
 /** The products' faces (audience and slots) by id and by product, ordered by name. */
@@ -181,10 +218,11 @@ export async function listProposals(
     .innerJoin(profiles, eq(profiles.id, proposals.customer_id))
     .where(where);
   const rows = await db
-    .select({ p: proposals, customer: customerColumns, order: orderColumns })
+    .select({ p: proposals, customer: customerColumns, order: orderColumns, advertiser: advertiserColumns })
     .from(proposals)
     .innerJoin(profiles, eq(profiles.id, proposals.customer_id))
     .leftJoin(orders, eq(orders.id, proposals.order_id))
+    .leftJoin(advertisers, eq(advertisers.id, proposals.advertiser_id))
     .where(where)
     .orderBy(desc(proposals.created_at), desc(proposals.id))
     .limit(PROPOSAL_PAGE_SIZE)
@@ -193,19 +231,20 @@ export async function listProposals(
     total: total?.n ?? 0,
     page: query.page,
     page_size: PROPOSAL_PAGE_SIZE,
-    items: rows.map((r) => head(r.p, r.customer, r.order)),
+    items: rows.map((r) => head(r.p, r.customer, r.order, r.advertiser)),
   };
 }
 
 /** The customer's "Propostas": the ones sent to them (never a draft), newest first. */
 export async function listCustomerProposals(db: Db, customerId: string) {
   const rows = await db
-    .select({ p: proposals, customer: customerColumns, order: orderColumns })
+    .select({ p: proposals, customer: customerColumns, order: orderColumns, advertiser: advertiserColumns })
     .from(proposals)
     .innerJoin(profiles, eq(profiles.id, proposals.customer_id))
     .leftJoin(orders, eq(orders.id, proposals.order_id))
+    .leftJoin(advertisers, eq(advertisers.id, proposals.advertiser_id))
     .where(and(eq(proposals.customer_id, customerId), ne(proposals.status, 'rascunho')))
     .orderBy(desc(proposals.created_at), desc(proposals.id))
     .limit(100);
-  return { items: rows.map((r) => head(r.p, r.customer, r.order)) };
+  return { items: rows.map((r) => head(r.p, r.customer, r.order, r.advertiser)) };
 }

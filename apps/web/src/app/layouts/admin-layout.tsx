@@ -1,6 +1,7 @@
 import {
   BarChart3,
   CalendarRange,
+  FileCheck,
   FileSignature,
   CircleUser,
   LayoutDashboard,
@@ -38,6 +39,7 @@ const NotificationBell = lazy(() =>
 const adminNav: Array<{ to: string; label: string; section: AdminSection; icon: typeof Users }> = [
   { to: paths.admin.dashboard, label: 'Painel', section: 'dashboard', icon: LayoutDashboard },
   { to: paths.admin.pedidos, label: 'Pedidos', section: 'pedidos', icon: ShoppingCart },
+  { to: paths.admin.pis, label: 'PIs pendentes', section: 'pedidos', icon: FileCheck },
   { to: paths.admin.usuarios, label: 'Usuários', section: 'usuarios', icon: Users },
   { to: paths.admin.equipe, label: 'Equipe', section: 'usuarios', icon: UserPlus },
   { to: paths.admin.produtos, label: 'Produtos', section: 'produtos', icon: Package },

@@ -1,5 +1,6 @@
 import {
   Bell,
+  Building2,
   CreditCard,
   FileImage,
   FileText,
@@ -20,6 +21,7 @@ const icons: Record<(typeof userNav)[number]['to'], LucideIcon> = {
   [paths.usuario.meusFavoritos]: Heart,
   [paths.usuario.planos]: MapIcon,
   [paths.usuario.propostas]: FileText,
+  [paths.usuario.agencia]: Building2,
   [paths.usuario.meusAnuncios]: Megaphone,
   [paths.usuario.criarAnuncio]: PlusCircle,
   [paths.usuario.bibliotecaMidias]: FileImage,

@@ -10,6 +10,7 @@ export const userNav = [
   { to: paths.usuario.meusFavoritos, label: 'Meus favoritos' },
   { to: paths.usuario.planos, label: 'Meus planos' },
   { to: paths.usuario.propostas, label: 'Propostas' },
+  { to: paths.usuario.agencia, label: 'Minha agência' },
   { to: paths.usuario.meusAnuncios, label: 'Meus anúncios' },
   { to: paths.usuario.criarAnuncio, label: 'Criar anúncio' },
   { to: paths.usuario.bibliotecaMidias, label: 'Biblioteca de mídias' },

@@ -2,8 +2,10 @@ import { Copy, FileText, QrCode } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
+  agencyFigureLabels,
   buildPath,
   formatDocument,
+  storedFigures,
   invoiceStatuses,
   invoiceStatusLabels,
   invoiceTitle,
@@ -69,6 +71,27 @@ function PixPanel({ orderId }: { orderId: string }) {
   );
 }
 
+/** The three figures of an agency's invoice (decision 098): gross, desconto-padrão, net. */
+function AgencyFigures({ invoice }: { invoice: Invoice }) {
+  if (invoice.agency_commission === 0) return null;
+  return (
+    <dl className="text-sm text-slate-700" data-testid="fatura-comissao">
+      {(
+        [
+          [agencyFigureLabels.gross, storedFigures(invoice).gross],
+          [agencyFigureLabels.commission, -invoice.agency_commission],
+          [agencyFigureLabels.net, invoice.total],
+        ] as const
+      ).map(([label, value]) => (
+        <div key={label} className="flex gap-2">
+          <dt>{label}:</dt>
+          <dd>{value < 0 ? `−${formatMoney(-value)}` : formatMoney(value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 function InvoiceRow({ invoice }: { invoice: Invoice }) {
   const [pixOpen, setPixOpen] = useState(false);
   const payableByPix =
@@ -93,12 +116,18 @@ function InvoiceRow({ invoice }: { invoice: Invoice }) {
             · Vencimento {formatDate(invoice.due_date)}
             {invoice.paid_at ? ` · Paga em ${formatDate(invoice.paid_at)}` : ''}
           </p>
+          {invoice.advertiser ? (
+            <p className="text-sm text-slate-700" data-testid="fatura-anunciante">
+              Anunciante {invoice.advertiser.name} · CNPJ {formatDocument(invoice.advertiser.document)}
+            </p>
+          ) : null}
           <p className="text-sm text-slate-600">
             {invoice.payment_method === 'pix' ? 'Pix' : 'Boleto/transferência faturada'}
             {invoice.discount > 0
               ? ` · Valor ${formatMoney(invoice.amount)} − descontos ${formatMoney(invoice.discount)}`
               : ''}
           </p>
+          <AgencyFigures invoice={invoice} />
         </div>
         <div className="flex flex-col items-start gap-2 sm:items-end">
           <span className="text-lg font-bold text-slate-900">{formatMoney(invoice.total)}</span>

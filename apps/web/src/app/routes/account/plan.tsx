@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { buildPath, formatDate, paths, planMessages } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { RequestProposalDialog } from '../../../features/proposals/index.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ConfirmDialog } from '../../../features/admin/components/confirm-dialog.tsx';
 import {
@@ -136,6 +137,19 @@ export function Component() {
         <Button onClick={toCart}>
           <ShoppingCart className="h-4 w-4" aria-hidden="true" /> Reservar este plano
         </Button>
+        <RequestProposalDialog
+          source="plano"
+          // The lines still bookable, as "Reservar" puts them in the cart.
+          items={p.lines
+            .filter((l) => l.available)
+            .map((l) => ({
+              product_id: l.productId,
+              start_date: l.start,
+              weeks: l.weeks,
+              tower_ids: l.is_tower_based ? l.towers.map((t) => t.id) : [],
+            }))}
+          disabled={!p.lines.some((l) => l.available)}
+        />
       </div>
       <ShareBox id={p.id} token={p.share_token} />
     </div>

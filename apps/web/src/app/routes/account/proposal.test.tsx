@@ -19,10 +19,14 @@ const proposal: Proposal = {
   note: '',
   payment_method: 'pix',
   acceptance_error: null,
+  advertiser: null,
+  request_message: '',
+  target_budget: null,
   order_id: null,
   sent_at: '2026-11-25T12:00:00.000Z',
   accepted_at: null,
   created_at: '2026-11-25T12:00:00.000Z',
+  rounds: [],
   items: [
     {
       product_id: 'x1',

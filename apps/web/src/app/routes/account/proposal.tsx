@@ -3,6 +3,7 @@ import { QrCode, Receipt } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
   acceptableProposalStates,
+  answerableProposalStates,
   buildPath,
   formatInteger,
   paths,
@@ -14,10 +15,14 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import {
+  AnswerOffer,
+  NegotiationHistory,
+  ProposalRequestSummary,
   ProposalStateBadge,
   ProposalView,
   useAcceptProposal,
   useCustomerProposal,
+  type ProposalData,
 } from '../../../features/proposals/index.ts';
 import { AudienceSummary, LineCpm, useBillingProfile } from '../../../features/orders/index.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -39,9 +44,12 @@ export function Component() {
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">Proposta {p.code}</h1>
         <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
           <ProposalStateBadge state={p.state} />
-          Preparada pela equipe Urbana para você · válida até {formatDate(p.valid_until)}
+          {p.state === 'solicitada' || p.state === 'contraproposta'
+            ? 'Aguardando a resposta da equipe Urbana'
+            : `Preparada pela equipe Urbana para você · válida até ${formatDate(p.valid_until)}`}
         </p>
       </div>
+      <ProposalRequestSummary proposal={p} />
       <ProposalView
         proposal={p}
         lineFigures={(line) => (
@@ -87,15 +95,30 @@ export function Component() {
       ) : null}
       {acceptableProposalStates.includes(p.state) ? (
         <AcceptProposal id={p.id} methods={proposalAcceptMethods(p.payment_method)} />
-      ) : p.state === 'vencida' ? (
-        <Alert>
-          Esta proposta venceu em {formatDate(p.valid_until)}. Peça uma nova proposta à equipe Urbana.
-        </Alert>
-      ) : p.state === 'cancelada' ? (
-        <Alert>Esta proposta foi cancelada pela equipe Urbana.</Alert>
       ) : null}
+      {answerableProposalStates.includes(p.state) ? <AnswerOffer proposal={p} /> : null}
+      <NegotiationHistory proposal={p} />
+      <ClosingNotice proposal={p} />
     </div>
   );
+}
+
+/** Where the proposal stands when it cannot be accepted now: waiting for staff, declined, over. */
+function ClosingNotice({ proposal: p }: { proposal: ProposalData }) {
+  return p.state === 'solicitada' || p.state === 'contraproposta' ? (
+    <Alert tone="info">
+      A equipe Urbana vai responder com uma proposta: você recebe um e-mail e um aviso no sino. Os preços
+      acima são os de tabela ou os da última proposta.
+    </Alert>
+  ) : p.state === 'recusada' ? (
+    <Alert tone="info">Você recusou esta proposta. Peça outra quando quiser.</Alert>
+  ) : p.state === 'vencida' ? (
+    <Alert>
+      Esta proposta venceu em {formatDate(p.valid_until)}. Peça uma nova proposta à equipe Urbana.
+    </Alert>
+  ) : p.state === 'cancelada' ? (
+    <Alert>Esta proposta foi cancelada pela equipe Urbana.</Alert>
+  ) : null;
 }
 
 /** Accepting a sent proposal: the payment method, then the order (a billing profile first, if missing). */

@@ -1,10 +1,13 @@
 import { Link, useParams } from 'react-router';
-import { buildPath, paths } from '@urbana/shared';
+import { awaitingStaffProposalStates, buildPath, paths } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../features/admin/components/confirm-dialog.tsx';
 import { AdminPage, QueryState } from '../../../features/admin/index.ts';
 import {
+  AnswerRequestForm,
+  NegotiationHistory,
+  ProposalRequestSummary,
   ProposalStateBadge,
   ProposalView,
   useCancelProposal,
@@ -24,6 +27,8 @@ function StaffNotices({ proposal: p }: { proposal: ProposalData }) {
         quando houver vaga.
       </Alert>
     );
+  if (p.state === 'recusada')
+    return <Alert tone="info">O cliente recusou a proposta: o motivo está na negociação abaixo.</Alert>;
   if (p.state === 'reaberta')
     return (
       <Alert tone="info">
@@ -32,6 +37,26 @@ function StaffNotices({ proposal: p }: { proposal: ProposalData }) {
       </Alert>
     );
   return null;
+}
+
+/** The proposal's state and dates, and its order once accepted. */
+function ProposalDates({ proposal: p }: { proposal: ProposalData }) {
+  return (
+    <div className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
+      <ProposalStateBadge state={p.state} />
+      <span>Criada em {formatDate(p.created_at)}</span>
+      {p.sent_at ? <span>· enviada em {formatDate(p.sent_at)}</span> : null}
+      {p.accepted_at ? <span>· aceita em {formatDate(p.accepted_at)}</span> : null}
+      {p.order_id ? (
+        <Link
+          className="font-medium text-brand-700 underline"
+          to={buildPath('/admin/pedidos/:id', { id: p.order_id })}
+        >
+          Ver pedido
+        </Link>
+      ) : null}
+    </div>
+  );
 }
 
 /** /admin/propostas/{id}: the proposal, its PDF, sending it by e-mail, withdrawing it. */
@@ -45,6 +70,8 @@ export function Component() {
       {(p) => {
         // A refused acceptance or an order that lapsed unpaid: staff may send it again or withdraw it.
         const open = ['rascunho', 'enviada', 'impedida', 'reaberta'].includes(p.state);
+        // A request or a counter-offer waits for prices: answered below, withdrawn like any other.
+        const awaiting = awaitingStaffProposalStates.includes(p.state);
         return (
           <AdminPage
             title={`Proposta ${p.code}`}
@@ -70,7 +97,7 @@ export function Component() {
                     }}
                   />
                 ) : null}
-                {open ? (
+                {open || awaiting ? (
                   <ConfirmDialog
                     trigger={<Button variant="secondary">Cancelar proposta</Button>}
                     title="Cancelar a proposta?"
@@ -86,22 +113,12 @@ export function Component() {
               </>
             }
           >
-            <div className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
-              <ProposalStateBadge state={p.state} />
-              <span>Criada em {formatDate(p.created_at)}</span>
-              {p.sent_at ? <span>· enviada em {formatDate(p.sent_at)}</span> : null}
-              {p.accepted_at ? <span>· aceita em {formatDate(p.accepted_at)}</span> : null}
-              {p.order_id ? (
-                <Link
-                  className="font-medium text-brand-700 underline"
-                  to={buildPath('/admin/pedidos/:id', { id: p.order_id })}
-                >
-                  Ver pedido
-                </Link>
-              ) : null}
-            </div>
+            <ProposalDates proposal={p} />
             <StaffNotices proposal={p} />
+            <ProposalRequestSummary proposal={p} />
             <ProposalView proposal={p} />
+            {awaiting ? <AnswerRequestForm key={p.rounds.length} proposal={p} /> : null}
+            <NegotiationHistory proposal={p} />
             <p className="text-sm text-slate-600">
               Link do cliente:{' '}
               <span className="break-all">{`${location.origin}${buildPath(paths.proposta, { id: p.id })}`}</span>

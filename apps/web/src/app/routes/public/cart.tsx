@@ -27,6 +27,7 @@ import { saveRedirectPath, useAuth } from '../../../features/auth/index.ts';
 import { useCart } from '../../../features/cart/index.ts';
 import { SavePlanDialog } from '../../../features/plans/index.ts';
 import { useAppConfig } from '../../../features/catalog/index.ts';
+import { RequestProposalDialog } from '../../../features/proposals/components/request-proposal.tsx';
 import {
   AudienceSummary,
   CartBar,
@@ -327,6 +328,7 @@ export function Component() {
               <FileDown className="h-4 w-4" aria-hidden="true" />
               Baixar proposta (PDF)
             </Button>
+            <RequestProposalDialog items={request.items} source="carrinho" disabled={payDisabled} />
             <SavePlanDialog
               lines={planLines}
               signedIn={Boolean(user)}

@@ -14,6 +14,7 @@ import {
   paymentMethods,
 } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { AdvertiserPicker, useIsAgency } from '../../../features/agencies/index.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { inputClass } from '../../../components/ui/field.tsx';
@@ -123,6 +124,9 @@ function Checkout() {
     setCouponState(code);
   };
   const [method, setMethod] = useState<PaymentMethod>('pix');
+  // An agency's order is for one of its advertisers, billed on its CNPJ (issue #44).
+  const [advertiser, setAdvertiser] = useState('');
+  const isAgency = useIsAgency();
   const placing = usePlaceOrder();
   const [placedId, setPlacedId] = useState<string | null>(null);
   const earliest = config.data?.earliest_start ?? '';
@@ -147,11 +151,16 @@ function Checkout() {
     );
   if (items.length === 0) return <Navigate to={paths.carrinho} replace />;
 
-  const isCompany = billing.data?.person_type === 'pj';
+  const isCompany = billing.data?.person_type === 'pj' || !!advertiser;
   const submit = () =>
     placing.mutate(
       {
-        body: { items, coupon_code: quote.data?.coupon ? coupon : null, payment_method: method },
+        body: {
+          items,
+          coupon_code: quote.data?.coupon ? coupon : null,
+          payment_method: method,
+          advertiser_id: advertiser || null,
+        },
         idempotencyKey: checkoutKey(),
       },
       {
@@ -214,6 +223,13 @@ function Checkout() {
             applied={quote.data?.coupon}
             refusal={quote.data?.coupon_error}
           />
+
+          {isAgency ? (
+            <Card className="space-y-3">
+              <h2 className="text-lg font-semibold text-slate-900">Para qual anunciante?</h2>
+              <AdvertiserPicker id="pedido-anunciante" value={advertiser} onChange={setAdvertiser} />
+            </Card>
+          ) : null}
 
           <Card className="space-y-3">
             <h2 className="text-lg font-semibold text-slate-900">Forma de pagamento</h2>
@@ -309,7 +325,7 @@ function Checkout() {
             <Button
               size="lg"
               className="w-full"
-              disabled={placing.isPending || !quote.data || quote.isError}
+              disabled={placing.isPending || !quote.data || quote.isError || (isAgency && !advertiser)}
               onClick={submit}
             >
               {placing.isPending ? 'Finalizando...' : 'Finalizar pedido'}

@@ -269,7 +269,11 @@ export function Component() {
 }
 
 /** "Pedido URB-…" (the code never split at its hyphen), when and how it was paid. */
-function OrderTitle({ order: o }: { order: Pick<OrderDetail, 'code' | 'created_at' | 'payment_method'> }) {
+function OrderTitle({
+  order: o,
+}: {
+  order: Pick<OrderDetail, 'code' | 'created_at' | 'payment_method' | 'advertiser'>;
+}) {
   return (
     <div>
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">
@@ -279,6 +283,8 @@ function OrderTitle({ order: o }: { order: Pick<OrderDetail, 'code' | 'created_a
         Feito em {formatDate(o.created_at)}
         {DOT}
         {paymentMethodLabels[o.payment_method]}
+        {/* An agency's order is its advertiser's (issue #44). */}
+        {o.advertiser ? `${DOT}Anunciante ${o.advertiser.name}` : null}
       </p>
     </div>
   );

@@ -2,7 +2,10 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { z } from 'zod';
 import type {
   customerProposalListResponse,
+  ProposalAnswer,
+  ProposalCounter,
   ProposalInput,
+  ProposalRequest,
   proposalAcceptResponse,
   proposalListResponse,
   proposalSchema,
@@ -68,4 +71,25 @@ export const useAcceptProposal = () =>
       method: 'POST',
       body: { payment_method: input.payment_method },
     }),
+  );
+
+/** "Pedir proposta" on a cart or a plan (issue #44 item 4). */
+export const useRequestProposal = () =>
+  useProposalMutation((input: ProposalRequest) =>
+    api<ProposalData>('/api/propostas', { method: 'POST', body: input }),
+  );
+export const useCounterProposal = () =>
+  useProposalMutation((input: { id: string; body: ProposalCounter }) =>
+    api<ProposalData>(`/api/propostas/${input.id}/contraproposta`, { method: 'POST', body: input.body }),
+  );
+export const useDeclineProposal = () =>
+  useProposalMutation((input: { id: string; reason: string }) =>
+    api<ProposalData>(`/api/propostas/${input.id}/recusar`, {
+      method: 'POST',
+      body: { reason: input.reason },
+    }),
+  );
+export const useAnswerProposal = () =>
+  useProposalMutation((input: { id: string; body: ProposalAnswer }) =>
+    api<ProposalData>(`/api/admin/propostas/${input.id}/responder`, { method: 'POST', body: input.body }),
   );

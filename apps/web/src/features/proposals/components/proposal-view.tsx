@@ -13,8 +13,11 @@ import type { ProposalData } from '../api/use-proposals.ts';
 
 const stateTones: Record<ProposalState, BadgeTone> = {
   rascunho: 'muted',
+  solicitada: 'amber',
   enviada: 'blue',
+  contraproposta: 'amber',
   aceita: 'green',
+  recusada: 'red',
   cancelada: 'red',
   vencida: 'amber',
   reaberta: 'amber',

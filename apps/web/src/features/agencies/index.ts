@@ -1,0 +1,2 @@
+export * from './api.ts';
+export { AdvertiserPicker, useIsAgency } from './advertiser-picker.tsx';
