@@ -1,12 +1,6 @@
 import { CheckCircle2, ImageUp } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import {
-  buildPath,
-  formatMoney,
-  LATE_PAYMENT_NOTICE,
-  paths,
-  type OrderStatus,
-} from '@urbana/shared';
+import { buildPath, formatMoney, LATE_PAYMENT_NOTICE, paths, type OrderStatus } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
