@@ -276,7 +276,12 @@ describe('3. envios grandes recusados e corpos parados (socket de verdade)', () 
   let port: number;
   let cookie: string;
   beforeAll(async () => {
-    live = await createTestApp({ database, config: testConfig({ BODY_IDLE_TIMEOUT_SECONDS: '1' }) });
+    // An image limit of 20 MB (the default follows the creative specifications, 100 MB): the 413 of an
+    // oversized upload is shown without sending 100 MB.
+    live = await createTestApp({
+      database,
+      config: testConfig({ BODY_IDLE_TIMEOUT_SECONDS: '1', MEDIA_IMAGE_MAX_MB: '20' }),
+    });
     await live.app.listen({ port: 0, host: '127.0.0.1' });
     port = (live.app.server.address() as AddressInfo).port;
     cookie = (await customer(live)).cookie;

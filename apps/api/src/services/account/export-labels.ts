@@ -103,6 +103,7 @@ export const MONEY_COLUMNS = new Set([
   'refund_amount',
   'credit',
   'agency_commission',
+  'target_budget',
 ]);
 
 /** Every column's label, in Portuguese (also the keys inside billing, cart and plan lines). */
@@ -152,6 +153,8 @@ export const COLUMN_LABELS: Record<string, string> = {
   total: 'Total',
   coupon_id: 'Identificador do cupom',
   payment_reference: 'Identificador da cobrança',
+  request_message: 'Mensagem do pedido de proposta',
+  target_budget: 'Orçamento desejado',
   txid: 'Identificador do Pix',
   payment_data: 'Dados da cobrança (Pix copia e cola)',
   billing: 'Dados de faturamento do pedido',

@@ -15,7 +15,17 @@ const campaign = {
   start: '2026-12-07',
   weeks: 2,
   started_at: '2026-12-07T12:00:00.000Z',
-  proofs: [{ id: 'f1', taken_on: '2026-12-08', caption: 'Outra face', url: '/f1', thumb_url: '/f1-mini' }],
+  proofs: [
+    {
+      id: 'f1',
+      taken_on: '2026-12-08',
+      caption: 'Outra face',
+      url: '/f1',
+      thumb_url: '/f1-mini',
+      place_line: null,
+      warnings: [],
+    },
+  ],
 } as unknown as CampaignDetail;
 
 describe('foto de comprovação enviada por engano (issue #40 item 7)', () => {
