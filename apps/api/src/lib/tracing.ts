@@ -33,7 +33,8 @@ export function operationOf(text: string): string {
 
 /** The table a simple statement acts on (`select … from "orders"` → orders), for the span's name. */
 export function targetOf(text: string): string | undefined {
-  const match = /\b(?:from|into|update)\s+"?([a-z_][a-z0-9_]*)"?/i.exec(text);
+  // A function (`from unnest(…)`) is not a table.
+  const match = /\b(?:from|into|update)\s+"?([a-z_][a-z0-9_]*)"?(?=\s|$|[,;)])/i.exec(text);
   return match?.[1];
 }
 
