@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, earliestBookableStart, todayInBrasilia } from '@urbana/shared';
 import type { PspSimulator } from '../../../scripts/simulators/psp-pix.ts';
 import { buildApp } from '../src/app.ts';
+import { pixRoute, sefinRoute } from '../src/lib/client-spans.ts';
 import { startTracing, stopTracing } from '../src/lib/tracing-hooks.ts';
 import { createTestDatabase, inject, NO_ORDER_LIMITS, testConfig, type TestContext } from './helpers.ts';
 import { makePixCerts, type PixCerts } from './pix-certs.ts';
@@ -161,5 +162,20 @@ describe('traces with OpenTelemetry', () => {
     expect(incoming).toBeDefined();
     const ofRequest = logLines.filter((l) => l.reqId === incoming!.reqId);
     expect(ofRequest.some((l) => l.trace_id === route!.traceId)).toBe(true);
+  });
+
+  it('names outside calls by their path templates, without ids or query', () => {
+    expect(pixRoute('/cob/ABCDEFGHIJKLMNOPQRSTUVWXYZ123')).toBe('/cob/{txid}');
+    expect(pixRoute('/cobv/ABCDEFGHIJKLMNOPQRSTUVWXYZ123')).toBe('/cobv/{txid}');
+    expect(pixRoute('/pix/E1234567820240101000000000000001/devolucao/D1')).toBe(
+      '/pix/{e2eid}/devolucao/{id}',
+    );
+    expect(pixRoute('/pix?inicio=2026-01-01T00:00:00Z&fim=2026-01-02T00:00:00Z')).toBe('/pix');
+    expect(pixRoute('/webhook/pix%40urbana.com.br')).toBe('/webhook/{chave}');
+    expect(sefinRoute('/nfse')).toBe('/nfse');
+    expect(sefinRoute('/nfse/53001082112345678000195000000000000125010000000001/eventos')).toBe(
+      '/nfse/{chave}/eventos',
+    );
+    expect(sefinRoute('/dps/DPS530010821234567800019500001000000000000001')).toBe('/dps/{id}');
   });
 });

@@ -30,10 +30,17 @@ async function inSpan<T>(hooks: TracingHooks, info: QueryInfo, run: () => Promis
 }
 
 /** Every promise-style `query` of this pooled connection gets a span (callback style passes through). */
-export function traceClientQueries(client: pg.PoolClient | pg.Client, hooks: TracingHooks, where: Where): void {
+export function traceClientQueries(
+  client: pg.PoolClient | pg.Client,
+  hooks: TracingHooks,
+  where: Where,
+): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   client.query = ((...args: unknown[]) => {
-    if (args.some((a) => typeof a === 'function') || typeof (args[0] as { submit?: unknown })?.submit === 'function')
+    if (
+      args.some((a) => typeof a === 'function') ||
+      typeof (args[0] as { submit?: unknown })?.submit === 'function'
+    )
       return query(...args);
     return inSpan(hooks, { ...where, text: textOf(args[0]) }, () => query(...args) as Promise<unknown>);
   }) as typeof client.query;
@@ -74,5 +81,7 @@ export function tracePgliteQueries(client: PGlite, hooks: TracingHooks): void {
   const transaction = client.transaction.bind(client);
   client.transaction = ((callback: (tx: Transaction) => Promise<unknown>) =>
     // The callback runs when PGlite's lock frees, from another request's context: bound to this one.
-    transaction(hooks.bind((tx: Transaction) => callback(traceRunner(tx, hooks, where))))) as typeof client.transaction;
+    transaction(
+      hooks.bind((tx: Transaction) => callback(traceRunner(tx, hooks, where))),
+    )) as typeof client.transaction;
 }

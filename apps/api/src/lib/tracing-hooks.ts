@@ -5,7 +5,6 @@
  * SDK, the exporter and the instrumentations are in lib/tracing.ts, loaded by `startTracing` only then.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import type * as TracingModule from './tracing.ts';
 
 /** Ends a span: with the answer's status, or with the error that stopped it. */
 export interface SpanEnd {
@@ -74,7 +73,8 @@ export function tracingFromEnv(env: NodeJS.ProcessEnv = process.env): TracingOpt
 export async function startTracing(options: TracingOptions): Promise<TracingHooks> {
   if (installed) return installed;
   const file = import.meta.url.endsWith('.ts') ? './tracing.ts' : './tracing.js';
-  const module = (await import(file)) as typeof TracingModule;
+  // Typed here: the module's own type would import this module's types back (a circle).
+  const module = (await import(file)) as { createTracing(options: TracingOptions): TracingHooks };
   installed = module.createTracing(options);
   return installed;
 }

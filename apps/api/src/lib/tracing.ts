@@ -14,6 +14,7 @@ import {
   trace,
   type Attributes,
   type Span,
+  type Tracer,
 } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
@@ -62,17 +63,48 @@ function finish(span: Span, outcome: { status?: number; error?: unknown } = {}):
   span.end();
 }
 
-export function createTracing(options: TracingOptions): TracingHooks {
-  const serviceName = options.serviceName ?? 'urbana-api';
-  const exporter = new OTLPTraceExporter({ url: `${options.endpoint.replace(/\/+$/, '')}/v1/traces` });
-  const provider = new NodeTracerProvider({
-    resource: resourceFromAttributes({ 'service.name': serviceName }),
-    spanProcessors: [new BatchSpanProcessor(exporter)],
+/** A statement's span, child of the active one; none outside a traced request (the workers' polling). */
+function querySpan(tracer: Tracer, info: QueryInfo): SpanEnd {
+  if (!trace.getActiveSpan()) return NOT_TRACED;
+  const operation = operationOf(info.text);
+  const target = targetOf(info.text);
+  const attributes: Attributes = {
+    'db.system.name': 'postgresql',
+    'db.system': 'postgresql',
+    'db.operation.name': operation,
+    'db.query.text': info.text,
+  };
+  if (target) attributes['db.collection.name'] = target;
+  if (info.database) attributes['db.namespace'] = info.database;
+  if (info.host) attributes['server.address'] = info.host;
+  if (info.port) attributes['server.port'] = info.port;
+  const span = tracer.startSpan(target ? `${operation} ${target}` : operation, {
+    kind: SpanKind.CLIENT,
+    attributes,
   });
-  // The global provider, the AsyncLocalStorage context manager and the W3C propagator.
-  provider.register();
-  const undici = new UndiciInstrumentation();
-  undici.setTracerProvider(provider);
+  return { end: (outcome) => finish(span, outcome) };
+}
+
+/** An outside call's span and the `traceparent` header that carries it. */
+function clientSpan(tracer: Tracer, info: ClientCallInfo): SpanEnd & { headers: Record<string, string> } {
+  const port = info.url.port ? Number(info.url.port) : info.url.protocol === 'https:' ? 443 : 80;
+  const span = tracer.startSpan(`${info.method} ${info.route}`, {
+    kind: SpanKind.CLIENT,
+    attributes: {
+      'http.request.method': info.method,
+      'server.address': info.url.hostname,
+      'server.port': port,
+      'url.scheme': info.url.protocol.replace(/:$/, ''),
+      'url.template': info.route,
+      'peer.service': info.peer,
+    },
+  });
+  const headers: Record<string, string> = {};
+  propagation.inject(trace.setSpan(context.active(), span), headers);
+  return { headers, end: (outcome) => finish(span, outcome) };
+}
+
+function routeSpans(provider: NodeTracerProvider): FastifyOtelInstrumentation {
   const fastifyOtel = new FastifyOtelInstrumentation({
     // One span per request: a span for each of its ≈ 10 hooks and for the handler, named by the
     // functions' source, would cost more than they tell (the SQL and client spans are its children).
@@ -85,60 +117,34 @@ export function createTracing(options: TracingOptions): TracingHooks {
     },
   });
   fastifyOtel.setTracerProvider(provider);
+  return fastifyOtel;
+}
+
+export function createTracing(options: TracingOptions): TracingHooks {
+  const serviceName = options.serviceName ?? 'urbana-api';
+  const exporter = new OTLPTraceExporter({ url: `${options.endpoint.replace(/\/+$/, '')}/v1/traces` });
+  const provider = new NodeTracerProvider({
+    resource: resourceFromAttributes({ 'service.name': serviceName }),
+    spanProcessors: [new BatchSpanProcessor(exporter)],
+  });
+  // The global provider, the AsyncLocalStorage context manager and the W3C propagator.
+  provider.register();
+  const undici = new UndiciInstrumentation();
+  undici.setTracerProvider(provider);
+  const fastifyOtel = routeSpans(provider);
   const tracer = provider.getTracer('urbana-api');
 
   return {
-    query(info: QueryInfo): SpanEnd {
-      // A statement outside a traced request (the workers' polling) would be a trace of one span each.
-      if (!trace.getActiveSpan()) return NOT_TRACED;
-      const operation = operationOf(info.text);
-      const target = targetOf(info.text);
-      const attributes: Attributes = {
-        'db.system.name': 'postgresql',
-        'db.system': 'postgresql',
-        'db.operation.name': operation,
-        'db.query.text': info.text,
-      };
-      if (target) attributes['db.collection.name'] = target;
-      if (info.database) attributes['db.namespace'] = info.database;
-      if (info.host) attributes['server.address'] = info.host;
-      if (info.port) attributes['server.port'] = info.port;
-      const span = tracer.startSpan(target ? `${operation} ${target}` : operation, {
-        kind: SpanKind.CLIENT,
-        attributes,
-      });
-      return { end: (outcome) => finish(span, outcome) };
-    },
-
-    clientCall(info: ClientCallInfo) {
-      const port = info.url.port ? Number(info.url.port) : info.url.protocol === 'https:' ? 443 : 80;
-      const span = tracer.startSpan(`${info.method} ${info.route}`, {
-        kind: SpanKind.CLIENT,
-        attributes: {
-          'http.request.method': info.method,
-          'server.address': info.url.hostname,
-          'server.port': port,
-          'url.scheme': info.url.protocol.replace(/:$/, ''),
-          'url.template': info.route,
-          'peer.service': info.peer,
-        },
-      });
-      const headers: Record<string, string> = {};
-      propagation.inject(trace.setSpan(context.active(), span), headers);
-      return { headers, end: (outcome) => finish(span, outcome) };
-    },
-
+    query: (info) => querySpan(tracer, info),
+    clientCall: (info) => clientSpan(tracer, info),
     bind: (fn) => context.bind(context.active(), fn),
-
     logMixin(): Record<string, string> {
       const span = trace.getActiveSpan();
       if (!span) return {};
       const { traceId, spanId } = span.spanContext();
       return { trace_id: traceId, span_id: spanId };
     },
-
     fastifyPlugin: () => fastifyOtel.plugin() as unknown as FastifyPluginAsync,
-
     async shutdown() {
       undici.disable();
       await provider.shutdown();

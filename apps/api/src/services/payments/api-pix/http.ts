@@ -77,7 +77,9 @@ function send(
   payload?: Buffer,
   route = url.pathname,
 ): Promise<RawAnswer> {
-  return tracedCall('psp', method, url, route, (traceHeaders) => exchange(agent, timeoutMs, url, method, { ...headers, ...traceHeaders }, payload));
+  return tracedCall('psp', method, url, route, (traceHeaders) =>
+    exchange(agent, timeoutMs, url, method, { ...headers, ...traceHeaders }, payload),
+  );
 }
 
 function exchange(
