@@ -14,8 +14,10 @@
  *   - the inventory calendar p95 for 1,000 faces × 12 weeks (scripts/bench-inventory.ts);
  *   - the planner p95 for a capital with 5,000 faces (scripts/bench/planner.ts);
  *   - a bare route's p99 while the home page is loaded at 100k products on PGlite, PGlite on its
- *     worker thread and, as "before", in the server's thread (scripts/bench/pglite-loop.ts).
- * BENCH_QUICK=1 skips the search, checkout, session and PGlite-loop benchmarks (they take minutes).
+ *     worker thread and, as "before", in the server's thread (scripts/bench/pglite-loop.ts);
+ *   - a bare route and a checkout burst with metrics and traces on beside off, within 5 % (issue #46,
+ *     scripts/bench/observability.ts).
+ * BENCH_QUICK=1 skips the search, checkout, session, PGlite-loop and observability benchmarks (they take minutes).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,6 +27,7 @@ import path from 'node:path';
 import { measurePages } from './browser.ts';
 import { measureBundles } from './bundle.ts';
 import { measureLighthouse } from './lighthouse.ts';
+import { measureObservability } from './observability.ts';
 import { BARE_P99_BUDGET_MS, measurePgliteLoop } from './pglite-loop.ts';
 import { measurePostgresReads } from './postgres-reads.ts';
 import { measureServerTax } from './server-tax.ts';
@@ -399,6 +402,9 @@ if (!quick) {
     record({ name: `página inicial sob essa carga (100k, PGlite, ${variant})`, value: row.homePerSecond, unit: 'req/s' });
   }
 }
+
+// 5c. What metrics and traces cost (issue #46, decision 114): on within 5 % of off (≈ 1.5 min).
+if (!quick) for (const figure of measureObservability()) record(figure);
 
 // 6. The inventory calendar (issue #19 item 2): quick enough to run every time.
 process.stdout.write(run('npx', ['tsx', 'scripts/bench-inventory.ts']));
