@@ -27,6 +27,8 @@ await build({
     'pglite-worker': path.join(here, 'src/db/pglite-worker.ts'),
     // Its main side, loaded by src/db/client.ts only for the embedded database.
     'pglite-thread': path.join(here, 'src/db/pglite-thread.ts'),
+    // OpenTelemetry, loaded by src/lib/tracing-hooks.ts only when OTEL_EXPORTER_OTLP_ENDPOINT is set.
+    tracing: path.join(here, 'src/lib/tracing.ts'),
   },
   outdir: path.join(here, 'dist'),
   bundle: true,

@@ -18,7 +18,9 @@
  *   - proof of play: 1,000 screens reporting every minute for 10 minutes (compressed in time) on the
  *     PostgreSQL server, the report's p95 beside its floor, and growth per screen-day
  *     (scripts/bench/screens.ts).
- * BENCH_QUICK=1 skips the search, checkout, session and PGlite-loop benchmarks (they take minutes).
+ *   - a bare route and a checkout burst with metrics and traces on beside off, within 5 % (issue #46,
+ *     scripts/bench/observability.ts).
+ * BENCH_QUICK=1 skips the search, checkout, session, PGlite-loop and observability benchmarks (they take minutes).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,6 +30,7 @@ import path from 'node:path';
 import { measurePages } from './browser.ts';
 import { measureBundles } from './bundle.ts';
 import { measureLighthouse } from './lighthouse.ts';
+import { measureObservability } from './observability.ts';
 import { BARE_P99_BUDGET_MS, measurePgliteLoop } from './pglite-loop.ts';
 import { measurePostgresReads } from './postgres-reads.ts';
 import { SCREENS_P95_BUDGET_MS } from './screens-budget.ts';
@@ -403,6 +406,9 @@ if (!quick) {
     record({ name: `página inicial sob essa carga (100k, PGlite, ${variant})`, value: row.homePerSecond, unit: 'req/s' });
   }
 }
+
+// 5c. What metrics and traces cost (issue #46, decision 114): on within 5 % of off (≈ 1.5 min).
+if (!quick) for (const figure of measureObservability()) record(figure);
 
 // 6. The inventory calendar (issue #19 item 2): quick enough to run every time.
 process.stdout.write(run('npx', ['tsx', 'scripts/bench-inventory.ts']));

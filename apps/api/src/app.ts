@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
 import { ReadCache } from './lib/read-cache.ts';
+import { tracing, type TracingHooks } from './lib/tracing-hooks.ts';
 import { serializerCompiler } from './lib/zod-serializer.ts';
 import { registerAuth } from './plugins/app/auth.ts';
 import { registerErrorHandler } from './plugins/app/errors.ts';
@@ -65,6 +66,8 @@ export interface BuildAppOptions {
   /** Start the outbox worker's timer (off in tests, which drain it explicitly). */
   startWorkers?: boolean;
   logger?: boolean;
+  /** Where the log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
   storage?: Storage;
   /**
    * Called for every route as it registers, with its options and schemas (the fuzz tests list them);
@@ -81,7 +84,12 @@ const zodCompilers = {
   buildSerializer: () => serializerCompiler,
 } as unknown as NonNullable<FastifyServerOptions['schemaController']>['compilersFactory'];
 
-function createFastify(config: Config, logger: boolean | undefined) {
+function createFastify(
+  config: Config,
+  logger: boolean | undefined,
+  logStream: BuildAppOptions['logStream'],
+  traces: TracingHooks | undefined,
+) {
   return Fastify({
     logger:
       logger === false
@@ -89,7 +97,11 @@ function createFastify(config: Config, logger: boolean | undefined) {
         : {
             level: config.logLevel,
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-            ...(process.stdout.isTTY && config.env !== 'production'
+            // Request lines carry `reqId` (Fastify's child logger); with tracing on, every line written
+            // inside a span also carries its trace_id and span_id (decision 114).
+            ...(traces ? { mixin: () => traces.logMixin() } : {}),
+            ...(logStream ? { stream: logStream } : {}),
+            ...(!logStream && process.stdout.isTTY && config.env !== 'production'
               ? {
                   transport: {
                     target: 'pino-pretty',
@@ -165,9 +177,12 @@ function createDeps(
 /** Plugins, then routes (docs/decisions/038-api-layout.md): the whole API and the web app it serves. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
-  const app = createFastify(config, options.logger);
+  const traces = tracing();
+  const app = createFastify(config, options.logger, options.logStream, traces);
   // Before any plugin registers, so that no route is missed.
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  // A span per request and for its hooks, when tracing is on (before every hook and route it wraps).
+  if (traces) await app.register(traces.fastifyPlugin());
 
   const { deps, listening } = createDeps(app, options);
   app.decorate('deps', deps);

@@ -3,12 +3,17 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { startTracing, stopTracing, tracingFromEnv } from './lib/tracing-hooks.ts';
 import { startMetricsServer } from './plugins/app/metrics.ts';
 import { startBackupSocket } from './services/backup/backup-socket.ts';
 import { seedDemoAccounts } from './services/accounts.ts';
 import { seedCatalog, seedDemoCoupons } from './services/demo-catalog.ts';
 
 const config = loadConfig();
+// Traces when OTEL_EXPORTER_OTLP_ENDPOINT is set (decision 114), before the database opens so that its
+// statements get spans; unset, nothing of OpenTelemetry's SDK is loaded.
+const tracingOptions = tracingFromEnv();
+if (tracingOptions) await startTracing(tracingOptions);
 const database = await openDatabase({
   url: config.databaseUrl,
   dataDir: path.join(config.dataDir, 'pglite'),
@@ -50,6 +55,7 @@ if (metricsServer) {
   app.log.info(`Métricas em http://${config.metrics.host}:${port}/metrics`);
 }
 const embedded = `PGlite em ${config.dataDir}${config.pgliteWorker ? ', numa worker thread' : ''}`;
+if (tracingOptions) app.log.info(`Traces OpenTelemetry para ${tracingOptions.endpoint}`);
 app.log.info(
   `Urbana no ar em ${config.publicUrl} (banco: ${database.driver === 'pg' ? 'PostgreSQL' : embedded})`,
 );
@@ -63,6 +69,8 @@ async function shutdown(signal: string) {
   backupSocket?.close();
   await app.close();
   await database.close();
+  // The spans of the drained requests, still in the batch, go out before the process ends.
+  await stopTracing().catch((error: unknown) => app.log.warn({ err: error }, 'Traces não enviados'));
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));

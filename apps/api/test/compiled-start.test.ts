@@ -51,6 +51,10 @@ describe('servidor compilado', () => {
     }
     // The workspace's TypeScript package is compiled in, not loaded at run time.
     expect(staticImports.some((name) => name?.startsWith('@urbana/'))).toBe(false);
+    // OpenTelemetry is in dist/tracing.js, imported only when OTEL_EXPORTER_OTLP_ENDPOINT is set
+    // (decision 114).
+    expect(code).not.toMatch(/from\s+"(@opentelemetry\/|@fastify\/otel)/);
+    expect(readFileSync(path.join(apiDir, 'dist/tracing.js'), 'utf8')).toMatch(/from\s+"@fastify\/otel"/);
   }, 60_000);
 
   it('roda com node, sem tsx, e responde à saúde e ao catálogo', async () => {

@@ -10,6 +10,8 @@ import * as schema from './schema/index.ts';
 import { runWorkAfterCommit } from './after-commit.ts';
 import type { Db } from './types.ts';
 import { countPoolError } from '../lib/metrics.ts';
+import { tracing } from '../lib/tracing-hooks.ts';
+import { tracePgliteQueries, tracePoolQueries } from './traced-queries.ts';
 
 export const migrationsFolder = path.join(apiRoot, 'drizzle');
 
@@ -122,6 +124,9 @@ async function openEmbedded(dataDir: string, inWorker: boolean, loadDataDir?: Bl
       ? await (await loadPgliteThread()).openPgliteThread(dataDir, parsers)
       : await PGliteClass.create(dataDir, { extensions: { btree_gist }, parsers, loadDataDir })
   ) as PGlite;
+  // SQL spans when tracing is on (decision 114); nothing is wrapped otherwise.
+  const hooks = tracing();
+  if (hooks) tracePgliteQueries(client, hooks);
   const db = runWorkAfterCommit(drizzlePglite({ client, schema }) as unknown as Db, afterCommitFailed);
   return {
     db,
@@ -210,6 +215,8 @@ async function openServer(url: string, max: number, connectTimeoutMs: number): P
   pool.on('error', () => countPoolError());
   countConnectFailures(pool);
   keepConnectionsThroughStatementErrors(pool);
+  const hooks = tracing();
+  if (hooks) tracePoolQueries(pool, hooks, url);
   const db = runWorkAfterCommit(drizzlePg({ client: pool, schema }), afterCommitFailed);
   return {
     db,

@@ -7,6 +7,7 @@
  */
 import { request } from 'node:https';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { sefinRoute, tracedCall } from '../../lib/client-spans.ts';
 import { timeProviderCall, type ProviderOutcome } from '../../lib/metrics.ts';
 
 /** One message of the Sefin: a code, its description and sometimes a detail. */
@@ -59,6 +60,18 @@ interface RawAnswer {
 
 function send(options: SefinClientOptions, method: string, path: string, json?: unknown): Promise<RawAnswer> {
   const url = new URL(options.url.replace(/\/+$/, '') + path);
+  return tracedCall('sefin', method, url, sefinRoute(path), (traceHeaders) =>
+    exchange(options, method, url, traceHeaders, json),
+  );
+}
+
+function exchange(
+  options: SefinClientOptions,
+  method: string,
+  url: URL,
+  traceHeaders: Record<string, string>,
+  json?: unknown,
+): Promise<RawAnswer> {
   const payload = json === undefined ? undefined : Buffer.from(JSON.stringify(json));
   return new Promise((resolve, reject) => {
     const req = request(
@@ -70,6 +83,7 @@ function send(options: SefinClientOptions, method: string, path: string, json?: 
         ca: options.ca,
         timeout: options.timeoutMs ?? 30_000,
         headers: {
+          ...traceHeaders,
           accept: 'application/json',
           ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
         },

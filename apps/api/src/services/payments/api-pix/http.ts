@@ -8,6 +8,7 @@
  * "the PSP is not working now".
  */
 import { Agent, request } from 'node:https';
+import { pixRoute, tracedCall } from '../../../lib/client-spans.ts';
 import { problemSchema, type Problem } from './schemas.ts';
 
 export interface ApiPixOptions {
@@ -68,6 +69,20 @@ export interface ApiPixTransport {
 }
 
 function send(
+  agent: Agent,
+  timeoutMs: number,
+  url: URL,
+  method: string,
+  headers: Record<string, string | number>,
+  payload?: Buffer,
+  route = url.pathname,
+): Promise<RawAnswer> {
+  return tracedCall('psp', method, url, route, (traceHeaders) =>
+    exchange(agent, timeoutMs, url, method, { ...headers, ...traceHeaders }, payload),
+  );
+}
+
+function exchange(
   agent: Agent,
   timeoutMs: number,
   url: URL,
@@ -175,6 +190,7 @@ export function createTransport(options: ApiPixOptions): ApiPixTransport {
         ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
       },
       payload,
+      pixRoute(path),
     );
   }
 
