@@ -12,7 +12,7 @@ import { testDriver } from './helpers.ts';
  * `npm run fuzz` runs the same engine with more requests and a new seed each time.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261121);
-const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? (testDriver === 'pg' ? 2000 : 3000));
+const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? (testDriver === 'pg' ? 1500 : 3000));
 
 let world: FuzzWorld;
 let result: FuzzResult | undefined;

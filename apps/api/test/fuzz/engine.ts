@@ -1020,8 +1020,9 @@ export class FuzzEngine {
     const weight = (r: FuzzRoute) => (r.method === 'HEAD' ? 0.25 : 1);
     const totalWeight = routes.reduce((s, r) => s + weight(r), 0);
     const specsWanted = Math.ceil(options.requests / IDENTITIES.length);
-    // Each route's share (at least 2), then the rounding remainder to the first routes.
-    const shares = routes.map((r) => Math.max(2, Math.floor((specsWanted * weight(r)) / totalWeight)));
+    // Each route's share (at least 3: with more routes, 2 left a guarded list without one well-formed
+    // request for the identity allowed to read it), then the rounding remainder to the first routes.
+    const shares = routes.map((r) => Math.max(3, Math.floor((specsWanted * weight(r)) / totalWeight)));
     for (let i = 0; shares.reduce((s, n) => s + n, 0) < specsWanted; i = (i + 1) % routes.length)
       shares[i]! += 1;
     const perRoute = new Map<string, RouteStats>();

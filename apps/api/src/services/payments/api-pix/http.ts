@@ -89,6 +89,7 @@ function exchange(
   method: string,
   headers: Record<string, string | number>,
   payload?: Buffer,
+  retryOnStale = true,
 ): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method, agent, timeout: timeoutMs, headers }, (res) => {
@@ -100,7 +101,13 @@ function exchange(
       res.on('error', (e) => reject(new PixPspUnreachableError(`PSP: resposta interrompida (${e.message})`)));
     });
     req.on('timeout', () => req.destroy(new Error(`sem resposta em ${timeoutMs} ms`)));
-    req.on('error', (e) => reject(new PixPspUnreachableError(`PSP inacessível: ${e.message}`)));
+    req.on('error', (e: NodeJS.ErrnoException) => {
+      // A kept-alive connection the PSP closed while it sat idle fails before the request reached it:
+      // sent again once on a new connection (Node's documented pattern for a reused socket).
+      if (retryOnStale && req.reusedSocket && (e.code === 'ECONNRESET' || e.code === 'EPIPE'))
+        return void exchange(agent, timeoutMs, url, method, headers, payload, false).then(resolve, reject);
+      reject(new PixPspUnreachableError(`PSP inacessível: ${e.message}`));
+    });
     req.end(payload);
   });
 }
