@@ -95,6 +95,9 @@ export default defineConfig({
       E2E_SEFIN_PORT: String(E2E_SEFIN_PORT),
       E2E_SEFIN_PAGE_PORT: String(E2E_SEFIN_PAGE_PORT),
       ...E2E_ISSUER,
+      // The media library's image limit at 20 MB (the default follows the creative specifications,
+      // 100 MB): upload-limits.spec.ts shows the refusal without handing 100 MB to the browser.
+      MEDIA_IMAGE_MAX_MB: '20',
       ADMIN_EMAILS: STAFF.admin,
       // The staff accounts come from the command line with a password alone; the rule that an admin
       // sets up two-factor sign-in before using the panel has its own API tests (two-factor.test.ts).

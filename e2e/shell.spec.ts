@@ -138,8 +138,11 @@ test.describe('guardas das áreas', () => {
     await expect(page).toHaveURL(/\/admin$/);
     const nav = page.getByRole('navigation', { name: 'Administração' });
     // The eleven sections of the seed, Pedidos, Inventário and Propostas (issue #19), Equipe
-    // (invitations, issue #24) and Fila fiscal (NFS-e, issue #42).
-    await expect(nav.getByRole('link')).toHaveCount(16);
+    // (invitations, issue #24), Fila fiscal (NFS-e, issue #42), Telas and Reposições (issue #43) and
+    // PIs pendentes (issue #44).
+    await expect(nav.getByRole('link')).toHaveCount(19);
+    for (const name of ['Telas', 'Reposições', 'PIs pendentes'])
+      await expect(nav.getByRole('link', { name })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Fila fiscal' })).toBeVisible();
     await nav.getByRole('link', { name: 'Logs de email' }).click();
     await expect(page.getByRole('heading', { name: 'Logs de email' })).toBeVisible();

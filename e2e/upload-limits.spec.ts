@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { mediaMessages } from '@urbana/shared';
 import { createCustomer, signInWithForm } from './support/users.ts';
 
-/** Issue 22, item 3: a 26 MB image in the media library (the default limit is 20 MB). */
+/** Issue 22, item 3: a 26 MB image in the media library (the e2e server's image limit is 20 MB). */
 const TOO_BIG = 26 * 1024 * 1024;
 const IMAGE_LIMIT = 20 * 1024 * 1024;
 
