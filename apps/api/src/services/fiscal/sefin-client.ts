@@ -5,9 +5,10 @@
  * JSON carrying the XML gzipped and in base64. Errors are typed so that the fiscal queue can tell a
  * refusal (fix the data, do not retry as is) from an unreachable service (retry later).
  */
-import { request } from 'node:https';
+import { Agent } from 'node:https';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { sefinRoute, tracedCall } from '../../lib/client-spans.ts';
+import { httpsExchange, type HttpsAnswer } from '../../lib/https-exchange.ts';
 import { timeProviderCall, type ProviderOutcome } from '../../lib/metrics.ts';
 
 /** One message of the Sefin: a code, its description and sometimes a detail. */
@@ -53,56 +54,35 @@ export interface SefinClientOptions {
 const gzipB64 = (xml: string) => gzipSync(Buffer.from(xml, 'utf8')).toString('base64');
 export const gunzipB64 = (value: string) => gunzipSync(Buffer.from(value, 'base64')).toString('utf8');
 
-interface RawAnswer {
-  status: number;
-  body: string;
-}
+type RawAnswer = HttpsAnswer;
 
-function send(options: SefinClientOptions, method: string, path: string, json?: unknown): Promise<RawAnswer> {
-  const url = new URL(options.url.replace(/\/+$/, '') + path);
-  return tracedCall('sefin', method, url, sefinRoute(path), (traceHeaders) =>
-    exchange(options, method, url, traceHeaders, json),
-  );
-}
-
-function exchange(
+function sendTo(
   options: SefinClientOptions,
+  agent: Agent,
   method: string,
-  url: URL,
-  traceHeaders: Record<string, string>,
+  path: string,
   json?: unknown,
 ): Promise<RawAnswer> {
+  const url = new URL(options.url.replace(/\/+$/, '') + path);
   const payload = json === undefined ? undefined : Buffer.from(JSON.stringify(json));
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
+  return tracedCall('sefin', method, url, sefinRoute(path), (traceHeaders) =>
+    httpsExchange(
       {
+        url,
         method,
-        pfx: options.pfx,
-        passphrase: options.passphrase,
-        ca: options.ca,
-        timeout: options.timeoutMs ?? 30_000,
         headers: {
           ...traceHeaders,
           accept: 'application/json',
           ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
         },
+        payload,
+        timeoutMs: options.timeoutMs ?? 30_000,
+        agent,
       },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
-        );
-        res.on('error', (e) =>
-          reject(new SefinUnreachableError(`Sefin: resposta interrompida (${e.message})`)),
-        );
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error(`sem resposta em ${options.timeoutMs ?? 30_000} ms`)));
-    req.on('error', (e) => reject(new SefinUnreachableError(`Sefin inacessível: ${e.message}`)));
-    req.end(payload);
-  });
+      'Sefin',
+      (message) => new SefinUnreachableError(message),
+    ),
+  );
 }
 
 function parseJson(answer: RawAnswer): Record<string, unknown> {
@@ -161,9 +141,18 @@ export function createSefinClient(options: SefinClientOptions): SefinClient {
 }
 
 function untimedSefinClient(options: SefinClientOptions): SefinClient {
+  // Connections kept alive between calls (a batch of the fiscal queue makes one TLS handshake, not one
+  // per NFS-e); one the Sefin closed while idle is made again by httpsExchange.
+  const agent = new Agent({
+    keepAlive: true,
+    pfx: options.pfx,
+    passphrase: options.passphrase,
+    ca: options.ca,
+  });
+  const send = (method: string, path: string, json?: unknown) => sendTo(options, agent, method, path, json);
   return {
     async emit(signedDpsXml) {
-      const answer = await send(options, 'POST', '/nfse', { dpsXmlGZipB64: gzipB64(signedDpsXml) });
+      const answer = await send('POST', '/nfse', { dpsXmlGZipB64: gzipB64(signedDpsXml) });
       if (answer.status !== 200 && answer.status !== 201) throw refusalOrFailure(answer);
       const body = parseJson(answer);
       if (messages(body.erros).length > 0) throw new SefinRefusedError(answer.status, messages(body.erros));
@@ -177,17 +166,17 @@ function untimedSefinClient(options: SefinClientOptions): SefinClient {
       };
     },
     async dpsExists(idDps) {
-      const answer = await send(options, 'HEAD', `/dps/${encodeURIComponent(idDps)}`);
+      const answer = await send('HEAD', `/dps/${encodeURIComponent(idDps)}`);
       if (answer.status === 200) return true;
       if (answer.status === 404) return false;
       throw new SefinUnreachableError(`Sefin respondeu ${answer.status} à consulta da DPS.`);
     },
     async issuedFromDps(idDps) {
-      const found = await send(options, 'GET', `/dps/${encodeURIComponent(idDps)}`);
+      const found = await send('GET', `/dps/${encodeURIComponent(idDps)}`);
       if (found.status !== 200) throw refusalOrFailure(found);
       const chave = parseJson(found).chaveAcesso;
       if (typeof chave !== 'string') throw new SefinUnreachableError('Sefin respondeu sem chaveAcesso.');
-      const answer = await send(options, 'GET', `/nfse/${encodeURIComponent(chave)}`);
+      const answer = await send('GET', `/nfse/${encodeURIComponent(chave)}`);
       if (answer.status !== 200) throw refusalOrFailure(answer);
       const body = parseJson(answer);
       if (typeof body.nfseXmlGZipB64 !== 'string')
@@ -196,7 +185,7 @@ function untimedSefinClient(options: SefinClientOptions): SefinClient {
     },
     async cancel(chaveAcesso, signedEventXml) {
       const path = `/nfse/${encodeURIComponent(chaveAcesso)}/eventos`;
-      const answer = await send(options, 'POST', path, {
+      const answer = await send('POST', path, {
         pedidoRegistroEventoXmlGZipB64: gzipB64(signedEventXml),
       });
       if (answer.status !== 200 && answer.status !== 201) throw refusalOrFailure(answer);

@@ -7,7 +7,8 @@
  * retry as is"; anything else (no answer, TLS refused, 5xx, an answer outside the protocol) means
  * "the PSP is not working now".
  */
-import { Agent, request } from 'node:https';
+import { Agent } from 'node:https';
+import { httpsExchange, type HttpsAnswer } from '../../../lib/https-exchange.ts';
 import { pixRoute, tracedCall } from '../../../lib/client-spans.ts';
 import { problemSchema, type Problem } from './schemas.ts';
 
@@ -42,10 +43,7 @@ export class PixPspRefusedError extends Error {
 /** No answer, a refused connection, a 5xx, or an answer that is not the protocol's. */
 export class PixPspUnreachableError extends Error {}
 
-interface RawAnswer {
-  status: number;
-  body: string;
-}
+type RawAnswer = HttpsAnswer;
 
 /** Renew this long before the token's announced expiry, so a request never carries a dying token. */
 const RENEW_BEFORE_MS = 60_000;
@@ -78,38 +76,12 @@ function send(
   route = url.pathname,
 ): Promise<RawAnswer> {
   return tracedCall('psp', method, url, route, (traceHeaders) =>
-    exchange(agent, timeoutMs, url, method, { ...headers, ...traceHeaders }, payload),
+    httpsExchange(
+      { url, method, headers: { ...headers, ...traceHeaders }, payload, timeoutMs, agent },
+      'PSP',
+      (message) => new PixPspUnreachableError(message),
+    ),
   );
-}
-
-function exchange(
-  agent: Agent,
-  timeoutMs: number,
-  url: URL,
-  method: string,
-  headers: Record<string, string | number>,
-  payload?: Buffer,
-  retryOnStale = true,
-): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method, agent, timeout: timeoutMs, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
-      );
-      res.on('error', (e) => reject(new PixPspUnreachableError(`PSP: resposta interrompida (${e.message})`)));
-    });
-    req.on('timeout', () => req.destroy(new Error(`sem resposta em ${timeoutMs} ms`)));
-    req.on('error', (e: NodeJS.ErrnoException) => {
-      // A kept-alive connection the PSP closed while it sat idle fails before the request reached it:
-      // sent again once on a new connection (Node's documented pattern for a reused socket).
-      if (retryOnStale && req.reusedSocket && (e.code === 'ECONNRESET' || e.code === 'EPIPE'))
-        return void exchange(agent, timeoutMs, url, method, headers, payload, false).then(resolve, reject);
-      reject(new PixPspUnreachableError(`PSP inacessível: ${e.message}`));
-    });
-    req.end(payload);
-  });
 }
 
 export function parseJson(answer: RawAnswer): unknown {
