@@ -57,3 +57,4 @@ export * from './campaigns/queue.ts';
 export * from './agencies/commission.ts';
 export * from './agencies/schemas.ts';
 export * from './agencies/insertion-order.ts';
+export * from './endpoints/index.ts';

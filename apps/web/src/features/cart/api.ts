@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CartItem, CartResponse } from '@urbana/shared';
-import { api } from '../../lib/api-client.ts';
+import { endpoints, type CartItem } from '@urbana/shared';
+import { call } from '../../lib/endpoint-call.ts';
 
 export const cartApi = {
-  read: () => api<CartResponse>('/api/cart').then((r) => r.products),
-  save: (products: CartItem[]) => api<CartResponse>('/api/cart', { method: 'PUT', body: { products } }),
+  read: () => call(endpoints.cart.read).then((r) => r.products),
+  save: (products: CartItem[]) => call(endpoints.cart.save, { body: { products } }),
 };
 
 /**

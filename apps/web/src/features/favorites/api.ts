@@ -1,17 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Favorites } from '@urbana/shared';
-import { api } from '../../lib/api-client.ts';
+import { endpoints } from '@urbana/shared';
+import { call } from '../../lib/endpoint-call.ts';
+
+const { favorites } = endpoints;
 
 export const favoritesApi = {
-  list: () => api<Favorites>('/api/favorites').then((r) => r.product_ids),
+  list: () => call(favorites.list).then((r) => r.product_ids),
   addMany: (productIds: string[]) =>
-    api<Favorites>('/api/favorites', {
-      method: 'POST',
-      body: { product_ids: productIds },
-    }).then((r) => r.product_ids),
-  add: (productId: string) => api<void>(`/api/favorites/${encodeURIComponent(productId)}`, { method: 'PUT' }),
-  remove: (productId: string) =>
-    api<void>(`/api/favorites/${encodeURIComponent(productId)}`, { method: 'DELETE' }),
+    call(favorites.addMany, { body: { product_ids: productIds } }).then((r) => r.product_ids),
+  add: (productId: string) => call(favorites.add, { params: { productId } }),
+  remove: (productId: string) => call(favorites.remove, { params: { productId } }),
 };
 
 /**

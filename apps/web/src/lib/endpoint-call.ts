@@ -1,0 +1,60 @@
+/**
+ * The web's typed calls to the API, from the endpoint table in packages/shared (issue #45): the path,
+ * its parameters, its query, the body's type and the answer's type all come from the endpoint's entry,
+ * so no `/api/…` string is written in the web app. docs/decisions/119-endpoint-table.md.
+ */
+import {
+  endpointUrl,
+  type AnswerOf,
+  type BodyIn,
+  type Endpoint,
+  type ParamsIn,
+  type QueryIn,
+} from '@urbana/shared';
+import { api, apiFile, apiUpload, type ApiFile, type ApiInit, type ApiUpload } from './api-client.ts';
+
+type IfDeclared<T, Present, Absent = unknown> = [T] extends [never] ? Absent : Present;
+
+/** What a call sends: `params` and `body` when the endpoint has them, `query` when it takes one. */
+export type CallInput<E extends Endpoint> = IfDeclared<ParamsIn<E>, { params: ParamsIn<E> }> &
+  IfDeclared<QueryIn<E>, { query?: QueryIn<E> }> &
+  IfDeclared<BodyIn<E>, { body: BodyIn<E> }> &
+  Pick<ApiInit, 'headers' | 'signal'>;
+
+type Args<E extends Endpoint> = object extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
+
+type Loose = Parameters<typeof endpointUrl>;
+
+/** The endpoint's URL with its parameters and query: for links (`<a href>`) and downloads. */
+export function hrefOf<E extends Endpoint>(e: E, ...[input]: Args<E>): string {
+  const { params, query } = (input ?? {}) as { params?: Loose[1]; query?: Loose[2] };
+  return endpointUrl(e, params, query);
+}
+
+function initOf(e: Endpoint, input: object | undefined): ApiInit {
+  const { body, headers, signal } = (input ?? {}) as ApiInit;
+  return { method: e.method, body, headers, signal };
+}
+
+/** Calls the endpoint and reads its JSON answer (undefined for 204). */
+export function call<E extends Endpoint>(e: E, ...args: Args<E>): Promise<AnswerOf<E>> {
+  return api<AnswerOf<E>>(hrefOf(e, ...args), initOf(e, args[0]));
+}
+
+/** Calls an endpoint that answers with a file (a PDF, a CSV, an XML). */
+export function callFile<E extends Endpoint>(e: E, ...args: Args<E>): Promise<ApiFile> {
+  return apiFile(hrefOf(e, ...args), initOf(e, args[0]));
+}
+
+/** Sends a file as the request body with its progress (an upload endpoint). */
+export function uploadTo<E extends Endpoint>(
+  e: E,
+  file: Blob,
+  options: {
+    params?: Record<string, string>;
+    headers?: Record<string, string>;
+    onProgress: (f: number) => void;
+  },
+): ApiUpload<AnswerOf<E>> {
+  return apiUpload<AnswerOf<E>>(endpointUrl(e, options.params), file, options);
+}
