@@ -1,7 +1,8 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
-import { requireStaff } from '../../plugins/app/auth.ts';
+import type { SectionGuardFactory } from '../../lib/endpoint-route.ts';
+import { requireSection, requireStaff } from '../../plugins/app/auth.ts';
 import { agencyAdminRoutes } from './agencies.ts';
 import { insertionOrderAdminRoutes } from './insertion-orders.ts';
 import { adminCampaignRoutes } from './campaigns.ts';
@@ -33,6 +34,9 @@ export const adminRoutes =
     // Decorated on this encapsulated instance only: the test finds every admin route behind it.
     app.decorate('staffGate', requireStaff(deps.config));
     app.addHook('onRequest', app.getDecorator<onRequestAsyncHookHandler>('staffGate'));
+    // The guard of an endpoint's section (its entry's `section`), applied by lib/endpoint-route.ts.
+    const sectionGuard: SectionGuardFactory = (section) => requireSection(section, deps.config.adminEmails);
+    app.decorate('sectionGuard', sectionGuard);
     await app.register(dashboardAdminRoutes(deps));
     await app.register(userAdminRoutes(deps));
     await app.register(teamAdminRoutes(deps));
