@@ -8,6 +8,7 @@
  * "the PSP is not working now".
  */
 import { Agent } from 'node:https';
+import { createSecureContext } from 'node:tls';
 import { httpsExchange, type HttpsAnswer } from '../../../lib/https-exchange.ts';
 import { pixRoute, tracedCall } from '../../../lib/client-spans.ts';
 import { problemSchema, type Problem } from './schemas.ts';
@@ -108,7 +109,17 @@ export function refusalOrFailure(answer: RawAnswer): Error {
 }
 
 export function createTransport(options: ApiPixOptions): ApiPixTransport {
-  const agent = new Agent({ keepAlive: true, cert: options.cert, key: options.key, ca: options.ca });
+  // One TLS context for every connection: the certificate, key and CA are parsed once, not on each
+  // handshake (a burst of checkouts opens many connections at once).
+  let secureContext;
+  try {
+    secureContext = createSecureContext({ cert: options.cert, key: options.key, ca: options.ca });
+  } catch (error) {
+    throw new Error(
+      `Certificado do PSP ilegível (PIX_PSP_CERT, PIX_PSP_KEY, PIX_PSP_CA): ${(error as Error).message}`,
+    );
+  }
+  const agent = new Agent({ keepAlive: true, secureContext });
   const timeoutMs = options.timeoutMs ?? 15_000;
   const base = options.url.replace(/\/+$/, '');
   let token: { value: string; renewAt: number } | undefined;
