@@ -25,6 +25,8 @@ export interface ApiPixOptions {
   key?: string;
   ca?: string;
   timeoutMs?: number;
+  /** Connections to the PSP at most (PIX_PSP_MAX_CONNECTIONS); unbounded when absent. */
+  maxConnections?: number;
   /** Scopes asked for (the API's names). */
   scopes?: string[];
 }
@@ -119,7 +121,9 @@ export function createTransport(options: ApiPixOptions): ApiPixTransport {
       `Certificado do PSP ilegível (PIX_PSP_CERT, PIX_PSP_KEY, PIX_PSP_CA): ${(error as Error).message}`,
     );
   }
-  const agent = new Agent({ keepAlive: true, secureContext });
+  // A bounded pool of kept-alive connections: a burst of checkouts waits a moment for one instead of
+  // opening a TLS handshake (client certificate and all) per checkout at the PSP.
+  const agent = new Agent({ keepAlive: true, secureContext, maxSockets: options.maxConnections ?? Infinity });
   const timeoutMs = options.timeoutMs ?? 15_000;
   const base = options.url.replace(/\/+$/, '');
   let token: { value: string; renewAt: number } | undefined;
