@@ -7,7 +7,6 @@ export * from './messages.ts';
 export * from './permissions.ts';
 export * from './auth/schemas.ts';
 export * from './auth/form-schemas.ts';
-export * from './auth/form-checks.ts';
 export * from './paths.ts';
 export * from './cart/rules.ts';
 export * from './cart/schemas.ts';
