@@ -18,7 +18,7 @@ import { mediaKitPdf } from '../../services/pdf/media-kit.ts';
  * The public pages a search engine should list, from the table of public pages (@urbana/shared,
  * public-pages.ts); the rest need an account or are steps of a purchase.
  */
-export const sitemapPages = publicPageList.filter((page) => page.sitemap);
+const sitemapPages = publicPageList.filter((page) => page.sitemap);
 
 const xmlEscape = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
