@@ -195,19 +195,26 @@ export const publicPageList: ReadonlyArray<PublicPage & { id: PublicPageId }> = 
   publicPages,
 ).map(([id, page]) => ({ id: id as PublicPageId, ...(page as PublicPage) }));
 
-/** A parameter matches one path segment, whatever it holds: the page decides what it means. */
-const pagePatterns = publicPageList.map((page) => ({
-  page,
-  names: [...page.path.matchAll(/:(\w+)/g)].map((m) => m[1]!),
-  pattern: new RegExp(
-    `^${page.path
-      .split('/')
-      .map((part) => (part.startsWith(':') ? '([^/]+)' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-      .join('/')}/?$`,
-  ),
-}));
-// A fixed path wins over a pattern that also matches it.
-pagePatterns.sort((a, b) => a.names.length - b.names.length);
+/**
+ * The table's patterns, made on first use (the web app's router never asks). A parameter matches one
+ * path segment, whatever it holds: the page decides what it means. A fixed path wins over a pattern
+ * that also matches it.
+ */
+let pagePatterns:
+  Array<{ page: (typeof publicPageList)[number]; names: string[]; pattern: RegExp }> | undefined;
+const patterns = () =>
+  (pagePatterns ??= publicPageList
+    .map((page) => ({
+      page,
+      names: [...page.path.matchAll(/:(\w+)/g)].map((m) => m[1]!),
+      pattern: new RegExp(
+        `^${page.path
+          .split('/')
+          .map((part) => (part.startsWith(':') ? '([^/]+)' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+          .join('/')}/?$`,
+      ),
+    }))
+    .sort((a, b) => a.names.length - b.names.length));
 
 /**
  * The public page at `pathname` with its parameters as they are in the address (still encoded:
@@ -218,7 +225,7 @@ export function matchPublicPage(
   pathname: string,
 ): { page: PublicPage & { id: PublicPageId }; rawParams: Record<string, string> } | null {
   const path = pathname === '' ? '/' : pathname;
-  for (const { page, names, pattern } of pagePatterns) {
+  for (const { page, names, pattern } of patterns()) {
     const match = pattern.exec(path);
     if (!match) continue;
     return { page, rawParams: Object.fromEntries(names.map((name, i) => [name, match[i + 1]!])) };
