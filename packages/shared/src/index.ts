@@ -19,6 +19,7 @@ export * from './ads/rules.ts';
 export * from './ads/schemas.ts';
 export * from './articles.ts';
 export * from './page-meta.ts';
+export * from './public-pages.ts';
 export * from './support/schemas.ts';
 export * from './admin-schemas.ts';
 export * from './catalog/media-kit.ts';

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { productApiPath } from '@urbana/shared';
 import type {
   AppConfig,
   NetworkStats,
@@ -54,10 +55,7 @@ export const useSearchMap = (params: string, view: string, enabled: boolean) =>
 export const productQuery = (slug: string, start: string | undefined, weeks: number) =>
   queryOptions({
     queryKey: ['product', slug, start ?? '', weeks],
-    queryFn: () =>
-      api<ProductDetail>(
-        `/api/products/${encodeURIComponent(slug)}?semanas=${weeks}${start ? `&inicio=${start}` : ''}`,
-      ),
+    queryFn: () => api<ProductDetail>(productApiPath(slug, start, weeks)),
     staleTime: 30_000,
   });
 export const useProduct = (slug: string, start: string | undefined, weeks: number) =>
