@@ -125,10 +125,10 @@ function pspSecureContext(options: ApiPixOptions): SecureContext {
 }
 
 export function createTransport(options: ApiPixOptions): ApiPixTransport {
-  const secureContext = pspSecureContext(options);
-  const agent = new Agent({ keepAlive: true, secureContext, maxSockets: options.maxConnections ?? Infinity });
-  const timeoutMs = options.timeoutMs ?? 15_000;
-  const base = options.url.replace(/\/+$/, '');
+  // A bounded pool (PIX_PSP_MAX_CONNECTIONS): a burst waits for a kept-alive connection, no handshake each.
+  const maxSockets = options.maxConnections ?? Infinity;
+  const agent = new Agent({ keepAlive: true, secureContext: pspSecureContext(options), maxSockets });
+  const [timeoutMs, base] = [options.timeoutMs ?? 15_000, options.url.replace(/\/+$/, '')];
   let token: { value: string; renewAt: number } | undefined;
   let pending: Promise<string> | undefined;
   let fetched = 0;
