@@ -124,10 +124,14 @@ function pspSecureContext(options: ApiPixOptions): SecureContext {
   }
 }
 
-export function createTransport(options: ApiPixOptions): ApiPixTransport {
-  // A bounded pool (PIX_PSP_MAX_CONNECTIONS): a burst waits for a kept-alive connection, no handshake each.
+/** A bounded pool (PIX_PSP_MAX_CONNECTIONS): a burst waits for a kept-alive connection, no handshake each. */
+function pspAgent(options: ApiPixOptions): Agent {
   const maxSockets = options.maxConnections ?? Infinity;
-  const agent = new Agent({ keepAlive: true, secureContext: pspSecureContext(options), maxSockets });
+  return new Agent({ keepAlive: true, secureContext: pspSecureContext(options), maxSockets });
+}
+
+export function createTransport(options: ApiPixOptions): ApiPixTransport {
+  const agent = pspAgent(options);
   const [timeoutMs, base] = [options.timeoutMs ?? 15_000, options.url.replace(/\/+$/, '')];
   let token: { value: string; renewAt: number } | undefined;
   let pending: Promise<string> | undefined;
