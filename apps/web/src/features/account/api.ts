@@ -5,9 +5,6 @@ import type {
   accountOverviewSchema,
   emailPreferencesSchema,
   invitationPreviewSchema,
-  invitationSentSchema,
-  invitationsSchema,
-  staffMembersSchema,
   Legal,
   messageSchema,
   recoveryCodesSchema,
@@ -58,14 +55,13 @@ export const accountApi = {
     }),
   acceptInvitation: (body: { token: string; nome_completo: string; password: string }) =>
     api<Message>('/api/invitations/accept', { method: 'POST', body }),
-  invitations: () => api<z.infer<typeof invitationsSchema>>('/api/admin/convites'),
-  staff: () => api<z.infer<typeof staffMembersSchema>>('/api/admin/equipe'),
+  invitations: () => call(endpoints.admin.team.invitations),
+  staff: () => call(endpoints.admin.team.members),
   invite: (body: { email: string; nome_completo: string; role: 'operador' | 'admin' }) =>
-    api<z.infer<typeof invitationSentSchema>>('/api/admin/convites', { method: 'POST', body }),
-  exportFor: (userId: string) =>
-    api<Message>(`/api/admin/usuarios/${userId}/exportar-dados`, { method: 'POST' }),
-  deleteFor: (userId: string) => api<Message>(`/api/admin/usuarios/${userId}/excluir`, { method: 'POST' }),
-  revokeInvitation: (id: string) => api<Message>(`/api/admin/convites/${id}/revogar`, { method: 'POST' }),
+    call(endpoints.admin.team.invite, { body }),
+  exportFor: (userId: string) => call(endpoints.admin.users.exportData, { params: { id: userId } }),
+  deleteFor: (userId: string) => call(endpoints.admin.users.remove, { params: { id: userId } }),
+  revokeInvitation: (id: string) => call(endpoints.admin.team.revoke, { params: { id } }),
 };
 
 export const accountKeys = {

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
-  adminPendingInsertionOrdersResponse,
   AdvertiserBody,
   AgencyBody,
   advertiserListResponse,
@@ -10,7 +9,9 @@ import type {
   agencySchema,
   myAgencyResponse,
 } from '@urbana/shared';
+import { endpoints } from '@urbana/shared';
 import { api } from '../../lib/api-client.ts';
+import { call } from '../../lib/endpoint-call.ts';
 
 export type MyAgency = z.infer<typeof myAgencyResponse>;
 export type AdvertiserData = z.infer<typeof advertiserSchema>;
@@ -58,5 +59,5 @@ export const useCreateAdvertiser = () =>
 export const usePendingInsertionOrders = () =>
   useQuery({
     queryKey: ['admin', 'pis'],
-    queryFn: () => api<z.infer<typeof adminPendingInsertionOrdersResponse>>('/api/admin/pis'),
+    queryFn: () => call(endpoints.admin.insertionOrders.pending),
   });

@@ -10,7 +10,12 @@ import type {
   proposalListResponse,
   proposalSchema,
 } from '@urbana/shared';
+import { endpoints } from '@urbana/shared';
 import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/endpoint-call.ts';
+import { queryFromSearch } from '../../../lib/search-query.ts';
+
+const staff = endpoints.admin.proposals;
 
 export type ProposalData = z.infer<typeof proposalSchema>;
 export type ProposalListData = z.infer<typeof proposalListResponse>;
@@ -27,14 +32,14 @@ export const proposalKeys = {
 export const useProposalList = (search: string) =>
   useQuery({
     queryKey: proposalKeys.list(search),
-    queryFn: () => api<ProposalListData>(`/api/admin/propostas${search ? `?${search}` : ''}`),
+    queryFn: () => call(staff.list, { query: queryFromSearch(staff.list, search) }),
     placeholderData: keepPreviousData,
   });
 
 export const useStaffProposal = (id: string) =>
   useQuery({
     queryKey: proposalKeys.staff(id),
-    queryFn: () => api<ProposalData>(`/api/admin/propostas/${id}`),
+    queryFn: () => call(staff.one, { params: { id } }),
   });
 
 /** The customer's "Propostas" (GET /api/propostas). */
@@ -54,17 +59,11 @@ function useProposalMutation<I, O>(run: (input: I) => Promise<O>) {
 }
 
 export const useCreateProposal = () =>
-  useProposalMutation((input: ProposalInput) =>
-    api<ProposalData>('/api/admin/propostas', { method: 'POST', body: input }),
-  );
+  useProposalMutation((input: ProposalInput) => call(staff.create, { body: input }));
 export const useSendProposal = () =>
-  useProposalMutation((id: string) =>
-    api<ProposalData>(`/api/admin/propostas/${id}/enviar`, { method: 'POST' }),
-  );
+  useProposalMutation((id: string) => call(staff.send, { params: { id } }));
 export const useCancelProposal = () =>
-  useProposalMutation((id: string) =>
-    api<ProposalData>(`/api/admin/propostas/${id}/cancelar`, { method: 'POST' }),
-  );
+  useProposalMutation((id: string) => call(staff.cancel, { params: { id } }));
 export const useAcceptProposal = () =>
   useProposalMutation((input: { id: string; payment_method: 'pix' | 'faturado' }) =>
     api<z.infer<typeof proposalAcceptResponse>>(`/api/propostas/${input.id}/aceitar`, {
@@ -91,5 +90,5 @@ export const useDeclineProposal = () =>
   );
 export const useAnswerProposal = () =>
   useProposalMutation((input: { id: string; body: ProposalAnswer }) =>
-    api<ProposalData>(`/api/admin/propostas/${input.id}/responder`, { method: 'POST', body: input.body }),
+    call(staff.answer, { params: { id: input.id }, body: input.body }),
   );
