@@ -7,6 +7,7 @@ import {
   favoritesSchema,
 } from '../cart/schemas.ts';
 import { accountMessageEndpoints } from './account-messages.ts';
+import { accountOrderEndpoints } from './account-orders.ts';
 import { accountSettingsEndpoints } from './account-settings.ts';
 import { endpoint } from './define.ts';
 
@@ -16,6 +17,7 @@ const favoriteTags = ['favoritos'] as const;
 export const accountEndpoints = {
   ...accountSettingsEndpoints,
   ...accountMessageEndpoints,
+  ...accountOrderEndpoints,
   cart: {
     read: endpoint({
       method: 'GET',
