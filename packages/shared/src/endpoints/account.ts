@@ -6,8 +6,12 @@ import {
   favoritesBodySchema,
   favoritesSchema,
 } from '../cart/schemas.ts';
+import { accountAdEndpoints } from './account-ads.ts';
+import { accountAgencyEndpoints } from './account-agency.ts';
+import { accountBillingEndpoints } from './account-billing.ts';
 import { accountMessageEndpoints } from './account-messages.ts';
 import { accountOrderEndpoints } from './account-orders.ts';
+import { accountPlanEndpoints } from './account-plans.ts';
 import { accountSettingsEndpoints } from './account-settings.ts';
 import { endpoint } from './define.ts';
 
@@ -18,6 +22,10 @@ export const accountEndpoints = {
   ...accountSettingsEndpoints,
   ...accountMessageEndpoints,
   ...accountOrderEndpoints,
+  ...accountBillingEndpoints,
+  ...accountPlanEndpoints,
+  ...accountAgencyEndpoints,
+  ...accountAdEndpoints,
   cart: {
     read: endpoint({
       method: 'GET',
