@@ -40,14 +40,14 @@ export function useReplyToTicket(id: string) {
 
 // ---------- staff ----------
 
-const { support } = endpoints.admin;
+const staff = endpoints.admin.support;
 
 /** The inbox's filters, as the shared request schema reads them (`meus=1`: assigned to me). */
 export const staffTicketsQuery = (f: StaffTicketQuery) => {
   const query = { status: f.status, q: f.q?.trim(), meus: f.meus, page: f.page > 1 ? f.page : undefined };
   return queryOptions({
     queryKey: ['admin', 'support', 'list', f],
-    queryFn: () => call(support.tickets, { query }),
+    queryFn: () => call(staff.tickets, { query }),
   });
 };
 export const useStaffTickets = (f: StaffTicketQuery) =>
@@ -56,7 +56,7 @@ export const useStaffTickets = (f: StaffTicketQuery) =>
 export const staffTicketQuery = (id: string) =>
   queryOptions({
     queryKey: ['admin', 'support', 'ticket', id],
-    queryFn: () => call(support.ticket, { params: { id } }),
+    queryFn: () => call(staff.ticket, { params: { id } }),
   });
 export const useStaffTicket = (id: string | null) =>
   useQuery({ ...staffTicketQuery(id ?? ''), enabled: Boolean(id), refetchInterval: 15_000 });
@@ -64,7 +64,7 @@ export const useStaffTicket = (id: string | null) =>
 export const useSupportStaff = () =>
   useQuery({
     queryKey: ['admin', 'support', 'staff'],
-    queryFn: () => call(support.staff).then((r) => r.items),
+    queryFn: () => call(staff.staff).then((r) => r.items),
     staleTime: 5 * 60_000,
   });
 
@@ -80,7 +80,7 @@ function useStaffUpdate<T>(id: string, request: (body: T) => Promise<TicketThrea
 }
 
 export const useStaffReply = (id: string) =>
-  useStaffUpdate<string>(id, (message) => call(support.reply, { params: { id }, body: { message } }));
+  useStaffUpdate<string>(id, (message) => call(staff.reply, { params: { id }, body: { message } }));
 
 export const useUpdateTicket = (id: string) =>
-  useStaffUpdate<TicketUpdate>(id, (body) => call(support.update, { params: { id }, body }));
+  useStaffUpdate<TicketUpdate>(id, (body) => call(staff.update, { params: { id }, body }));
