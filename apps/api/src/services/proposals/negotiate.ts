@@ -8,6 +8,7 @@ import {
   paths,
   PROPOSAL_MAX_DAYS,
   proposalMessages,
+  spreadTotal,
   todayInBrasilia,
   type proposalCounterSchema,
   type proposalRequestSchema,
@@ -173,6 +174,15 @@ export async function counterProposal(db: Db, id: string, userId: string, body: 
     const total = body.prices ? body.prices.reduce((s, p) => s + p, 0) : body.total!;
     if (total > proposal.subtotal)
       throw new AppError(400, 'A contraproposta não pode passar do preço de tabela.');
+    // A total is spread over the lines in proportion to the offer's prices, each within its table
+    // price, so staff answer (and the order ends) with a price per line (decision 116).
+    const prices =
+      body.prices ??
+      spreadTotal(
+        total,
+        proposal.items.map((i) => i.price),
+        proposal.items.map((i) => i.list_price),
+      );
     await tx
       .update(proposals)
       .set({ status: 'contraproposta', updated_at: new Date(), acceptance_error: null })
@@ -182,7 +192,7 @@ export async function counterProposal(db: Db, id: string, userId: string, body: 
       side: 'cliente',
       actorId: userId,
       message: body.message,
-      prices: body.prices,
+      prices,
       total,
     });
     await notifyStaff(tx, {
@@ -197,7 +207,7 @@ export async function counterProposal(db: Db, id: string, userId: string, body: 
       entity: 'proposal',
       entityId: id,
       before: { total: row.total },
-      after: { codigo: row.code, total, precos: body.prices },
+      after: { codigo: row.code, total, precos: prices },
     });
   });
   return getProposal(db, id, userId);
