@@ -33,13 +33,19 @@ export function spreadTotal(total: number, weights: readonly number[], caps?: re
 
 /** `total` over `weights` by the largest remainder; all-zero weights fall back to `fallback`'s. */
 function largestRemainder(total: number, weights: number[], fallback: number[]): number[] {
-  const w = weights.some((x) => x > 0) ? weights : fallback.some((x) => x > 0) ? fallback : weights.map(() => 1);
+  const w = weights.some((x) => x > 0)
+    ? weights
+    : fallback.some((x) => x > 0)
+      ? fallback
+      : weights.map(() => 1);
   const sum = w.reduce((s, x) => s + BigInt(x), 0n);
   const big = BigInt(total);
   const base = w.map((x) => (big * BigInt(x)) / sum);
   const rest = w.map((x) => (big * BigInt(x)) % sum);
   let left = big - base.reduce((s, x) => s + x, 0n);
-  const order = w.map((_, i) => i).sort((a, b) => (rest[b]! > rest[a]! ? 1 : rest[b]! < rest[a]! ? -1 : a - b));
+  const order = w
+    .map((_, i) => i)
+    .sort((a, b) => (rest[b]! > rest[a]! ? 1 : rest[b]! < rest[a]! ? -1 : a - b));
   for (const i of order) {
     if (left <= 0n) break;
     base[i] = base[i]! + 1n;

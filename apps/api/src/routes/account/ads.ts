@@ -21,7 +21,8 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requireUser } from '../../plugins/app/auth.ts';
-import { adDetail, adOptions, createAd, deleteAd, listAds, submitAd, updateAd } from '../../services/ads.ts';
+import { adDetail, adOptions, createAd, deleteAd, submitAd, updateAd } from '../../services/ads.ts';
+import { listAds } from '../../services/ads-list.ts';
 import { proofFile } from '../../services/campaigns/proofs.ts';
 import {
   deleteMedia,
@@ -225,7 +226,7 @@ export const adRoutes =
           response: { 200: adListSchema, ...errors },
         },
       },
-      async (request) => ({ items: await listAds(db, request.user!.id, request.query.status) }),
+      async (request) => ({ items: await listAds(db, request.user!.id, request.query) }),
     );
 
     user.get(

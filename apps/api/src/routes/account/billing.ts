@@ -15,10 +15,14 @@ import { INVOICE_NOT_FOUND, invoicePdf, invoiceSummary, listInvoices } from '../
 import { CREDIT_NOTE_NOT_FOUND, creditNotePdf } from '../../services/pdf/credit-note.ts';
 import { issuedNfse } from '../../services/fiscal/fiscal-documents.ts';
 import { danfsePdf } from '../../services/pdf/danfse.ts';
+import { readableOrderOwner } from '../../services/agencies/order-scope.ts';
 
 const errors = { 400: messageSchema, 401: messageSchema, 404: messageSchema };
 
-/** /usuario/faturamento: the signed-in user's invoices, summary and PDFs (only their own). */
+/**
+ * /usuario/faturamento: the signed-in user's invoices, summary and PDFs — their own and, for an
+ * agency's person, the agency's (decision 116); never another's.
+ */
 export const billingRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
@@ -86,7 +90,7 @@ export const billingRoutes =
       },
     );
 
-    // The order's NFS-e as the Sefin issued it, and its DANFSe (issue #42): only the customer's own.
+    // The order's NFS-e as the Sefin issued it, and its DANFSe (issue #42): for whoever reads the order.
     const nfseParams = z.object({ id: z.string().uuid({ error: nfseMessages.noNfse }) });
     app.get(
       '/orders/:id/nfse.xml',
@@ -129,7 +133,8 @@ export const billingRoutes =
         },
       },
       async (request, reply) => {
-        const { number, pdf } = await creditNotePdf(db, request.params.id, request.user!.id);
+        const owner = await readableOrderOwner(db, request.user!.id, request.params.id);
+        const { number, pdf } = await creditNotePdf(db, request.params.id, owner);
         return reply
           .type('application/pdf')
           .header('content-disposition', `attachment; filename="nota-de-credito-${number}.pdf"`)

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import { requireUser } from '../../plugins/app/auth.ts';
 import { campaignReport } from '../../services/campaign-reports/build-report.ts';
 import { campaignReportPdf } from '../../services/campaign-reports/report-pdf.ts';
+import { readableOrderOwner } from '../../services/agencies/order-scope.ts';
 
 const errors = { 400: messageSchema, 401: messageSchema, 404: messageSchema, 409: messageSchema };
 
@@ -25,7 +26,13 @@ export const campaignReportRoutes =
         },
       },
       async (request) =>
-        campaignReport(db, request.params.id, request.user!.id, deps.config.makegoodThresholdPercent),
+        campaignReport(
+          db,
+          request.params.id,
+          // Any person of the order's agency reads its report (decision 116).
+          await readableOrderOwner(db, request.user!.id, request.params.id),
+          deps.config.makegoodThresholdPercent,
+        ),
     );
 
     app.get(
@@ -41,7 +48,7 @@ export const campaignReportRoutes =
         const report = await campaignReport(
           db,
           request.params.id,
-          request.user!.id,
+          await readableOrderOwner(db, request.user!.id, request.params.id),
           deps.config.makegoodThresholdPercent,
         );
         const pdf = await campaignReportPdf(db, storage, report);

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  cartAdvertiserBodySchema,
+  cartAdvertiserSchema,
   cartBodySchema,
   cartPastStartLine,
   cartPastStartMessage,
@@ -34,7 +36,25 @@ export const cartRoutes =
           response: { 200: cartResponseSchema, ...errors },
         },
       },
-      async (request) => ({ products: await cart.readCart(db, request.user!.id) }),
+      async (request) => ({
+        products: await cart.readCart(db, request.user!.id),
+        advertiser: await cart.readCartAdvertiser(db, request.user!.id),
+      }),
+    );
+
+    app.put(
+      '/cart/advertiser',
+      {
+        schema: {
+          tags: ['carrinho'],
+          summary: 'O anunciante para quem a agência monta o carrinho (vai para o pedido)',
+          body: cartAdvertiserBodySchema,
+          response: { 200: cartAdvertiserSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        advertiser: await cart.saveCartAdvertiser(db, request.user!.id, request.body.advertiser_id),
+      }),
     );
 
     app.put(

@@ -80,13 +80,13 @@ export const planRoutes =
       {
         schema: {
           tags,
-          summary: 'Renomeia o plano',
+          summary: 'Renomeia o plano ou muda o anunciante (agência)',
           params,
           body: planRenameBodySchema,
           response: { 200: planSummarySchema, ...errors },
         },
       },
-      async (request) => manage.renamePlan(db, request.user!.id, request.params.id, request.body.name),
+      async (request) => manage.renamePlan(db, request.user!.id, request.params.id, request.body),
     );
 
     app.post(

@@ -21,6 +21,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { profiles, proposalItems, proposalRounds, proposals } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { agencyOrderOf } from '../agencies/checkout.ts';
+import { readCartAdvertiser } from '../cart.ts';
 import { audit } from '../audit.ts';
 import { notifyStaff } from '../messaging/notifications.ts';
 import { assertTotalWithinLimit, priceItems } from '../orders/quote.ts';
@@ -72,11 +73,16 @@ export async function recordRound(
  * advertisers (404 for any other), as at checkout.
  */
 export async function requestProposal(deps: { db: Db; config: Config }, userId: string, body: Request) {
+  // A cart's request is for the cart's advertiser when none is named (decision 116).
   const agency = await agencyOrderOf(
     deps.db,
     userId,
     body.advertiser_id,
     deps.config.agencyCommissionPercent,
+    new Date(),
+    body.source === 'carrinho'
+      ? async () => (await readCartAdvertiser(deps.db, userId))?.id ?? null
+      : undefined,
   );
   const priced = await priceItems(
     deps.db,

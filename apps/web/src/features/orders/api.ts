@@ -69,11 +69,17 @@ export const useOrder = (id: string, poll = false) =>
     refetchInterval: (q) => (poll && q.state.data?.status === 'aguardando_pagamento' ? 3000 : false),
   });
 
-export const useOrders = (status: OrderStatus | null) =>
+/** "Meus pedidos": of one status and, for an agency, of one advertiser (null: all). */
+export const useOrders = (status: OrderStatus | null, advertiserId: string | null = null) =>
   useQuery({
-    queryKey: ['orders', status],
-    queryFn: () =>
-      api<{ items: OrderSummary[] }>(`/api/orders${status ? `?status=${status}` : ''}`).then((r) => r.items),
+    queryKey: ['orders', status, advertiserId],
+    queryFn: () => {
+      const query = new URLSearchParams();
+      if (status) query.set('status', status);
+      if (advertiserId) query.set('advertiser_id', advertiserId);
+      const search = query.toString();
+      return api<{ items: OrderSummary[] }>(`/api/orders${search ? `?${search}` : ''}`).then((r) => r.items);
+    },
   });
 
 /**

@@ -25,6 +25,11 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Field, SelectField } from '../../../components/ui/field.tsx';
 import { saveRedirectPath, useAuth } from '../../../features/auth/index.ts';
 import { useCart } from '../../../features/cart/index.ts';
+import {
+  CartAdvertiserPicker,
+  useCartAdvertiser,
+  useIsAgency,
+} from '../../../features/agencies/index.ts';
 import { SavePlanDialog } from '../../../features/plans/index.ts';
 import { useAppConfig } from '../../../features/catalog/index.ts';
 import { RequestProposalDialog } from '../../../features/proposals/components/request-proposal.tsx';
@@ -73,6 +78,7 @@ export function Component() {
   );
   const quote = useQuote(request);
   const { user } = useAuth();
+  const cartAdvertiser = useCartAdvertiser(useIsAgency(Boolean(user)));
   // The cart's lines as a plan's (issue #23 item 3): the same shape the checkout sends.
   const planLines = useMemo(
     () =>
@@ -328,9 +334,16 @@ export function Component() {
               <FileDown className="h-4 w-4" aria-hidden="true" />
               Baixar proposta (PDF)
             </Button>
-            <RequestProposalDialog items={request.items} source="carrinho" disabled={payDisabled} />
+            <CartAdvertiserPicker id="carrinho-anunciante" enabled={Boolean(user)} />
+            <RequestProposalDialog
+              items={request.items}
+              source="carrinho"
+              disabled={payDisabled}
+              advertiserId={cartAdvertiser.data?.advertiser?.id}
+            />
             <SavePlanDialog
               lines={planLines}
+              advertiserId={cartAdvertiser.data?.advertiser?.id ?? null}
               signedIn={Boolean(user)}
               disabled={hasStartError || planLines.length === 0}
               onSignIn={() => {

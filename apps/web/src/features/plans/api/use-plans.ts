@@ -54,6 +54,14 @@ export const useRenamePlan = () =>
   usePlanMutation((input: { id: string; name: string }) =>
     api<PlanSummaryData>(`/api/planos/${input.id}`, { method: 'PATCH', body: { name: input.name } }),
   );
+/** An agency's plan: the advertiser it is for (null: none), decision 116. */
+export const usePlanAdvertiser = () =>
+  usePlanMutation((input: { id: string; advertiser_id: string | null }) =>
+    api<PlanSummaryData>(`/api/planos/${input.id}`, {
+      method: 'PATCH',
+      body: { advertiser_id: input.advertiser_id },
+    }),
+  );
 export const useDuplicatePlan = () =>
   usePlanMutation((id: string) => api<PlanSummaryData>(`/api/planos/${id}/duplicar`, { method: 'POST' }));
 export const useDeletePlan = () =>
