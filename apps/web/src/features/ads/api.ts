@@ -27,13 +27,20 @@ export function useDeleteMedia() {
   });
 }
 
-export const adsQuery = (status: AdStatus | null) =>
+/** The person's ads, of one status and, for an agency, of one advertiser (null: all). */
+export const adsQuery = (status: AdStatus | null, advertiserId: string | null = null) =>
   queryOptions({
-    queryKey: ['ads', status ?? 'todos'],
-    queryFn: () =>
-      api<{ items: AdSummary[] }>(`/api/ads${status ? `?status=${status}` : ''}`).then((r) => r.items),
+    queryKey: ['ads', status ?? 'todos', advertiserId ?? 'todos'],
+    queryFn: () => {
+      const query = new URLSearchParams();
+      if (status) query.set('status', status);
+      if (advertiserId) query.set('advertiser_id', advertiserId);
+      const search = query.toString();
+      return api<{ items: AdSummary[] }>(`/api/ads${search ? `?${search}` : ''}`).then((r) => r.items);
+    },
   });
-export const useAds = (status: AdStatus | null) => useQuery(adsQuery(status));
+export const useAds = (status: AdStatus | null, advertiserId: string | null = null) =>
+  useQuery(adsQuery(status, advertiserId));
 
 export const adQuery = (id: string) =>
   queryOptions({ queryKey: ['ad', id], queryFn: () => api<AdDetail>(`/api/ads/${id}`) });

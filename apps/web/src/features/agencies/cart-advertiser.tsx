@@ -29,7 +29,8 @@ export function useSaveCartAdvertiser() {
     mutationFn: (advertiserId: string | null) =>
       api<CartAdvertiser>('/api/cart/advertiser', { method: 'PUT', body: { advertiser_id: advertiserId } }),
     onSuccess: (data) => client.setQueryData(cartAdvertiserKey, data),
-    onError: (error) => toast.error(errorMessage(error, 'Não foi possível guardar o anunciante do carrinho.')),
+    onError: (error) =>
+      toast.error(errorMessage(error, 'Não foi possível guardar o anunciante do carrinho.')),
   });
 }
 

@@ -67,7 +67,13 @@ const staticFace: CampaignReportFace = {
 };
 
 const report = (faces: CampaignReportFace[]): CampaignReport => ({
-  order: { id: '00000000-0000-4000-8000-000000000009', code: 'URB-1', customer: 'Ana', company: null, advertiser: null },
+  order: {
+    id: '00000000-0000-4000-8000-000000000009',
+    code: 'URB-1',
+    customer: 'Ana',
+    company: null,
+    advertiser: null,
+  },
   finished_at: '2026-11-08T12:00:00.000Z',
   faces,
   totals: { booked_audience: 20_000, estimated_impressions: 14_143, days_on_air: 14, proofs: 0 },

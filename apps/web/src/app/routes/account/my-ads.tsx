@@ -15,13 +15,19 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { AdStatusBadge, useAds } from '../../../features/ads/index.ts';
 import { HelpLink } from '../../../features/knowledge/index.ts';
+import { AdvertiserFilter } from '../../../features/agencies/index.ts';
 
 export function Component() {
   const [params, setParams] = useSearchParams();
   const status = (adStatuses as readonly string[]).includes(params.get('status') ?? '')
     ? (params.get('status') as AdStatus)
     : null;
-  const ads = useAds(status);
+  const advertiser = params.get('anunciante') ?? '';
+  const ads = useAds(status, advertiser || null);
+  const filter = (next: { status?: string | null; anunciante?: string }) => {
+    const merged = { status: status ?? '', anunciante: advertiser, ...next };
+    setParams(Object.fromEntries(Object.entries(merged).filter(([, v]) => v)) as Record<string, string>);
+  };
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -35,15 +41,16 @@ export function Component() {
       </HelpLink>
       <div className="flex flex-wrap gap-2" role="group" aria-label="Filtrar por status">
         {[null, ...adStatuses].map((s) => (
-          <FilterChip
-            key={s ?? 'todos'}
-            pressed={status === s}
-            onClick={() => setParams(s ? { status: s } : {})}
-          >
+          <FilterChip key={s ?? 'todos'} pressed={status === s} onClick={() => filter({ status: s })}>
             {s ? adStatusLabels[s] : 'Todos'}
           </FilterChip>
         ))}
       </div>
+      <AdvertiserFilter
+        id="anuncios-anunciante"
+        value={advertiser}
+        onChange={(id) => filter({ anunciante: id })}
+      />
       {ads.isPending ? (
         <Spinner label="Carregando anúncios..." />
       ) : ads.isError ? (
@@ -52,7 +59,7 @@ export function Component() {
         <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
           <Megaphone className="mx-auto h-10 w-10 text-slate-400" aria-hidden="true" />
           <p className="mt-3 font-semibold text-slate-900">
-            {status ? 'Nenhum anúncio com este status' : 'Você ainda não criou anúncios'}
+            {status || advertiser ? 'Nenhum anúncio com este filtro' : 'Você ainda não criou anúncios'}
           </p>
           <p className="text-sm text-slate-700">
             Depois do pagamento de um pedido, crie o anúncio com a sua arte.
@@ -77,6 +84,12 @@ export function Component() {
                   </Link>
                   <AdStatusBadge status={ad.status} />
                 </div>
+                {ad.advertiser ? (
+                  // An agency's ad is of one advertiser (decision 116).
+                  <p className="text-sm font-medium text-slate-800" data-testid="anuncio-anunciante">
+                    Para {ad.advertiser.name}
+                  </p>
+                ) : null}
                 <p className="text-sm text-slate-700">
                   {ad.items} {ad.items === 1 ? 'item' : 'itens'} · {ad.summary}
                 </p>

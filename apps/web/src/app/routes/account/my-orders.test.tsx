@@ -54,7 +54,9 @@ describe('Meus pedidos de uma agência', () => {
       ],
     });
     const list = await screen.findByRole('list', { name: 'Pedidos' });
-    const rows = within(list).getAllByTestId('pedido-anunciante').map((p) => p.textContent);
+    const rows = within(list)
+      .getAllByTestId('pedido-anunciante')
+      .map((p) => p.textContent);
     expect(rows).toEqual([
       'Para Padaria Pão Dourado S.A. · CNPJ 12.ABC.345/01DE-35 · feito por Ana Alfa',
       'Para Sorveteria Polo Sul S.A. · CNPJ 34.567.891/0001-84',

@@ -14,32 +14,10 @@ import {
 import { Alert } from '../../../components/ui/alert.tsx';
 import { FilterChip } from '../../../components/ui/filter-chip.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { SelectField } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useAdvertisers, useIsAgency } from '../../../features/agencies/index.ts';
+import { AdvertiserFilter } from '../../../features/agencies/index.ts';
 import { OrderStatusBadge, useOrders } from '../../../features/orders/index.ts';
 import { DOT } from '../../../lib/text-separators.ts';
-
-/** An agency lists its orders of one advertiser (decision 116); nothing for a direct customer. */
-function AdvertiserFilter({ value, onChange }: { value: string; onChange: (id: string) => void }) {
-  const isAgency = useIsAgency();
-  const advertisers = useAdvertisers(isAgency);
-  if (!isAgency) return null;
-  return (
-    <div className="max-w-sm">
-      <SelectField
-        id="pedidos-anunciante"
-        label="Anunciante"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        options={[
-          ['', 'Todos os anunciantes'] as const,
-          ...(advertisers.data?.items ?? []).map((a) => [a.id, a.name] as const),
-        ]}
-      />
-    </div>
-  );
-}
 
 function OrderRow({ order: o }: { order: OrderSummary }) {
   return (
@@ -93,7 +71,11 @@ export function Component() {
           </FilterChip>
         ))}
       </div>
-      <AdvertiserFilter value={advertiser} onChange={(id) => filter({ anunciante: id })} />
+      <AdvertiserFilter
+        id="pedidos-anunciante"
+        value={advertiser}
+        onChange={(id) => filter({ anunciante: id })}
+      />
       {orders.isPending ? (
         <Spinner label="Carregando pedidos..." />
       ) : orders.isError ? (

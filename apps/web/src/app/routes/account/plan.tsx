@@ -16,11 +16,7 @@ import {
   useSharePlan,
   sharedPlanUrl,
 } from '../../../features/plans/index.ts';
-import {
-  AdvertiserPicker,
-  useIsAgency,
-  useSaveCartAdvertiser,
-} from '../../../features/agencies/index.ts';
+import { AdvertiserPicker, useIsAgency, useSaveCartAdvertiser } from '../../../features/agencies/index.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 

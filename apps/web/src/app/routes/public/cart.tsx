@@ -25,11 +25,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Field, SelectField } from '../../../components/ui/field.tsx';
 import { saveRedirectPath, useAuth } from '../../../features/auth/index.ts';
 import { useCart } from '../../../features/cart/index.ts';
-import {
-  CartAdvertiserPicker,
-  useCartAdvertiser,
-  useIsAgency,
-} from '../../../features/agencies/index.ts';
+import { CartAdvertiserPicker, useCartAdvertiser, useIsAgency } from '../../../features/agencies/index.ts';
 import { SavePlanDialog } from '../../../features/plans/index.ts';
 import { useAppConfig } from '../../../features/catalog/index.ts';
 import { RequestProposalDialog } from '../../../features/proposals/components/request-proposal.tsx';

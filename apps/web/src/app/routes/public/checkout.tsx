@@ -14,11 +14,7 @@ import {
   paymentMethods,
 } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
-import {
-  CartAdvertiserPicker,
-  useCartAdvertiser,
-  useIsAgency,
-} from '../../../features/agencies/index.ts';
+import { CartAdvertiserPicker, useCartAdvertiser, useIsAgency } from '../../../features/agencies/index.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { inputClass } from '../../../components/ui/field.tsx';
