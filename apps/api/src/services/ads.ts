@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import {
   buildPath,
   paths,
@@ -9,7 +9,6 @@ import {
   isAdEditable,
   todayInBrasilia,
   type AdInput,
-  type AdStatus,
   type CreativeFormat,
   type ProductType,
   formatDate,

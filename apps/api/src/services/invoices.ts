@@ -78,10 +78,7 @@ export type InvoiceItem = ReturnType<typeof toItem>;
  */
 const invoiceYear = sql<number>`coalesce(${invoices.year}, extract(year from ${invoices.due_date})::int)`;
 
-/**
- * The person's invoices and, for an agency's person, every invoice of the agency's orders (decision
- * 116), newest first, optionally of one status and one year.
- */
+/** The invoices the person reads (an agency's: all the agency's, decision 116), newest first. */
 export async function listInvoices(
   db: Db,
   userId: string,
@@ -106,7 +103,7 @@ export async function listInvoices(
     )
     .orderBy(desc(invoices.year), desc(invoices.seq))
     .limit(200);
-  // The rows are already the ones this person reads.
+  // The rows are already those the person reads.
   const nfse = await nfseOfOrders(
     db,
     rows.map((r) => r.invoice.order_id),
@@ -119,10 +116,7 @@ export async function listInvoices(
   }));
 }
 
-/**
- * Paid this year (Brasília calendar), what is still open (pending and overdue), and the years there
- * are: of the invoices the person reads (an agency's person: the agency's, decision 116).
- */
+/** Paid this year (Brasília), still open and the years there are, of the invoices the person reads. */
 export async function invoiceSummary(db: Db, userId: string) {
   const year = Number(todayInBrasilia().slice(0, 4));
   const [row] = await db

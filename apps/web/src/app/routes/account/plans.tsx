@@ -29,6 +29,11 @@ import { toast } from '../../../lib/toast.ts';
 
 const nameSchema = planCreateBodySchema.pick({ name: true });
 
+/** A plan's line in the list; an agency's plan names its advertiser (decision 116). */
+const planFacts = (plan: PlanSummaryData) =>
+  `${plan.line_count} ${plan.line_count === 1 ? 'local' : 'locais'} · ${formatMoney(plan.saved_total)} ao salvar` +
+  ` · atualizado em ${formatDate(plan.updated_at)}${plan.advertiser ? ` · para ${plan.advertiser.name}` : ''}`;
+
 function RenameDialog({ plan, onClose }: { plan: PlanSummaryData; onClose: () => void }) {
   const rename = useRenamePlan();
   const form = useForm<z.input<typeof nameSchema>, unknown, z.output<typeof nameSchema>>({
@@ -133,9 +138,7 @@ export function Component() {
                   {plan.name}
                 </Link>
                 <p className="text-sm text-slate-600">
-                  {plan.line_count} {plan.line_count === 1 ? 'local' : 'locais'} ·{' '}
-                  {formatMoney(plan.saved_total)} ao salvar · atualizado em {formatDate(plan.updated_at)}
-                  {plan.advertiser ? ` · para ${plan.advertiser.name}` : ''}
+                  {planFacts(plan)}
                   {plan.shared ? (
                     <span className="ml-2 inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
                       <Share2 className="h-3 w-3" aria-hidden="true" /> Compartilhado

@@ -25,10 +25,8 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Field, SelectField } from '../../../components/ui/field.tsx';
 import { saveRedirectPath, useAuth } from '../../../features/auth/index.ts';
 import { useCart } from '../../../features/cart/index.ts';
-import { CartAdvertiserPicker, useCartAdvertiser, useIsAgency } from '../../../features/agencies/index.ts';
-import { SavePlanDialog } from '../../../features/plans/index.ts';
 import { useAppConfig } from '../../../features/catalog/index.ts';
-import { RequestProposalDialog } from '../../../features/proposals/components/request-proposal.tsx';
+import { ForAdvertiser } from './cart-for-advertiser.tsx';
 import {
   AudienceSummary,
   CartBar,
@@ -74,7 +72,6 @@ export function Component() {
   );
   const quote = useQuote(request);
   const { user } = useAuth();
-  const cartAdvertiser = useCartAdvertiser(useIsAgency(Boolean(user)));
   // The cart's lines as a plan's (issue #23 item 3): the same shape the checkout sends.
   const planLines = useMemo(
     () =>
@@ -330,18 +327,12 @@ export function Component() {
               <FileDown className="h-4 w-4" aria-hidden="true" />
               Baixar proposta (PDF)
             </Button>
-            <CartAdvertiserPicker id="carrinho-anunciante" enabled={Boolean(user)} />
-            <RequestProposalDialog
+            <ForAdvertiser
               items={request.items}
-              source="carrinho"
-              disabled={payDisabled}
-              advertiserId={cartAdvertiser.data?.advertiser?.id}
-            />
-            <SavePlanDialog
-              lines={planLines}
-              advertiserId={cartAdvertiser.data?.advertiser?.id ?? null}
+              planLines={planLines}
               signedIn={Boolean(user)}
-              disabled={hasStartError || planLines.length === 0}
+              payDisabled={payDisabled}
+              planDisabled={hasStartError || planLines.length === 0}
               onSignIn={() => {
                 saveRedirectPath(paths.carrinho);
                 toast.info('Entre para salvar o plano', 'Seu carrinho continua aqui depois de entrar.');

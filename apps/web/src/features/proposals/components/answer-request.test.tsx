@@ -78,10 +78,14 @@ describe('a equipe responde a uma contraproposta pelo total', () => {
         <AnswerRequestForm proposal={countered} />
       </QueryClientProvider>,
     );
-    expect(screen.getByTestId('contraproposta-total').textContent).toContain(`${formatMoney(50_000)} no total`);
+    expect(screen.getByTestId('contraproposta-total').textContent).toContain(
+      `${formatMoney(50_000)} no total`,
+    );
     expect((screen.getByLabelText('Outdoor A (R$)') as HTMLInputElement).value).toBe('333,33');
     expect((screen.getByLabelText('Outdoor B (R$)') as HTMLInputElement).value).toBe('166,67');
-    expect(screen.getByTestId('resposta-total').textContent).toBe(`Total da proposta: ${formatMoney(50_000)}`);
+    expect(screen.getByTestId('resposta-total').textContent).toBe(
+      `Total da proposta: ${formatMoney(50_000)}`,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Enviar proposta ao cliente' }));
     await waitFor(() => expect(fetch).toHaveBeenCalled());
     const [url, init] = fetch.mock.calls[0]!;

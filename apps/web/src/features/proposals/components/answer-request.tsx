@@ -17,8 +17,8 @@ import { centsToReais, reaisToCents } from './negotiation.tsx';
 
 /**
  * Staff answer a request or a counter-offer (issue #44 item 4): each line's price starts from the
- * customer's counter-offer (a total comes spread over the lines, decision 116), else from the current
- * price.
+ * customer's counter-offer (a total comes spread over the lines, decision 116: the fields start
+ * there), else from the current price.
  */
 export function AnswerRequestForm({ proposal: p }: { proposal: ProposalData }) {
   const answer = useAnswerProposal();
@@ -62,7 +62,6 @@ export function AnswerRequestForm({ proposal: p }: { proposal: ProposalData }) {
     >
       <h2 className="font-semibold text-slate-900">Responder com uma proposta</h2>
       {last?.kind === 'contraproposta' && last.total !== null ? (
-        // A counter-offer by total comes spread over the lines (decision 116): the fields start there.
         <p className="text-sm text-slate-700" data-testid="contraproposta-total">
           O cliente propôs {formatMoney(last.total)} no total; os preços abaixo partem da contraproposta,
           local por local.
