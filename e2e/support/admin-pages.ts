@@ -36,6 +36,7 @@ export async function adminPages(request: APIRequestContext): Promise<string[]> 
     '/admin/equipe',
     '/admin/telas',
     '/admin/reposicoes',
+    '/admin/pis',
   ];
   const first = async (url: string) => {
     const res = await request.get(url);

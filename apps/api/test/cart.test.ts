@@ -51,7 +51,8 @@ describe('carrinho na nuvem', () => {
   it('sem linha no banco é um carrinho vazio', async () => {
     const res = await inject(ctx, { method: 'GET', url: '/api/cart', cookie: ana });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ products: [] });
+    // A direct customer's cart names no advertiser (decision 116).
+    expect(res.json()).toEqual({ products: [], advertiser: null });
   });
 
   it('salva por upsert e cada um vê só o seu', async () => {
@@ -70,6 +71,7 @@ describe('carrinho na nuvem', () => {
     ).toEqual(['a-1', 'a-2']);
     expect((await inject(ctx, { method: 'GET', url: '/api/cart', cookie: bruno })).json()).toEqual({
       products: [],
+      advertiser: null,
     });
   });
 

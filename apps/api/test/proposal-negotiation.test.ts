@@ -175,7 +175,8 @@ describe('negociação de uma proposta', () => {
       ['aceite', 'cliente', 'Ana Alfa', 85_000],
     ]);
     expect(seen.rounds[2]).toMatchObject({ prices: [55_000, 25_000], message: 'Nosso orçamento é menor.' });
-    expect(seen.rounds[4].prices).toBeNull();
+    // The total of 85 000 spread over the offer's 60 000 and 28 000 (decision 116).
+    expect(seen.rounds[4].prices).toEqual([57_955, 27_045]);
     expect(seen.rounds[5]).toMatchObject({ prices: [58_000, 27_000], valid_until: VALID });
     for (const r of seen.rounds) expect(Date.parse(r.created_at)).not.toBeNaN();
 
@@ -221,6 +222,31 @@ describe('negociação de uma proposta', () => {
     expect(
       (await call(ana, 'POST', `/api/propostas/${id}/contraproposta`, { total: 10_000 })).statusCode,
     ).toBe(409);
+  });
+
+  it('uma contraproposta pelo total é repartida pelos locais; a equipe responde com esses preços e o pedido os traz', async () => {
+    const { id } = await ask(dora);
+    await answer(id, [60_000, 30_000]);
+    const counter = await call(dora, 'POST', `/api/propostas/${id}/contraproposta`, { total: 50_000 });
+    expect(counter.statusCode, counter.body).toBe(200);
+    // 50 000 × 60/90 = 33 333,33 and × 30/90 = 16 666,67: the centavo left goes to the larger remainder.
+    const round = counter.json().rounds.at(-1);
+    expect(round).toMatchObject({ kind: 'contraproposta', total: 50_000, prices: [33_333, 16_667] });
+    const staff = (await call(chefe, 'GET', `/api/admin/propostas/${id}`)).json();
+    expect(staff.rounds.at(-1).prices).toEqual([33_333, 16_667]);
+    expect(await answer(id, round.prices)).toMatchObject({ state: 'enviada', total: 50_000 });
+    const accepted = await call(dora, 'POST', `/api/propostas/${id}/aceitar`, { payment_method: 'pix' });
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    const items = await ctx.database.db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.order_id, accepted.json().order_id as string));
+    expect(items.map((i) => [i.product_id, i.total]).sort()).toEqual(
+      [
+        [productA, 33_333],
+        [productB, 16_667],
+      ].sort(),
+    );
   });
 
   it('uma proposta vencida não pode ser aceita, contraproposta nem recusada', async () => {

@@ -35,6 +35,7 @@ export * from './inventory/schemas.ts';
 export * from './proposals/schemas.ts';
 export * from './proposals/negotiation.ts';
 export * from './proposals/negotiation-inputs.ts';
+export * from './proposals/spread.ts';
 export * from './plans/schemas.ts';
 export * from './account/schemas.ts';
 export * from './watches/schemas.ts';

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import {
   buildPath,
   paths,
@@ -9,7 +9,6 @@ import {
   isAdEditable,
   todayInBrasilia,
   type AdInput,
-  type AdStatus,
   type CreativeFormat,
   type ProductType,
   formatDate,
@@ -29,6 +28,7 @@ import { AppError } from '../lib/errors.ts';
 import { audit } from './audit.ts';
 import { notifyStaff } from './messaging/notifications.ts';
 import { fileUrl } from './catalog/rows.ts';
+import { billedName } from './orders/head.ts';
 
 /** Items an ad may run on: the user's, of a paid (or running) order, not finished. */
 const CAMPAIGN_ORDER_STATUSES = ['pago', 'em_veiculacao'] as const;
@@ -46,6 +46,8 @@ const itemColumns = {
   start: orderItems.starts_on,
   end: orderItems.ends_on,
   tower_count: orderItems.tower_count,
+  advertiser_id: orders.advertiser_id,
+  billing: orders.billing,
 };
 
 /** The booked items of this user that an ad may use (with the ones this ad already has). */
@@ -100,6 +102,7 @@ function itemOut(
     photo: photos.get(i.product_id) ?? null,
     artwork_deadline: deadline,
     deadline_passed: today > deadline,
+    advertiser: i.advertiser_id ? { id: i.advertiser_id, ...billedName(i.billing) } : null,
   };
 }
 
@@ -125,6 +128,9 @@ async function validateContent(tx: Tx, userId: string, adId: string | null, inpu
   const eligible = await eligibleItems(tx, userId, adId);
   const items = itemIds.map((id) => eligible.find((i) => i.id === id));
   if (items.some((i) => !i)) throw new AppError(422, adMessages.itemUnavailable);
+  // An agency's ad is of one advertiser (decision 116): its items' orders bill the same one.
+  if (new Set(items.map((i) => i!.advertiser_id)).size > 1)
+    throw new AppError(422, adMessages.mixedAdvertisers);
   const files = await tx
     .select()
     .from(media)
@@ -285,6 +291,7 @@ export async function adDetail(db: Db, adId: string, userId?: string) {
     items.map((i) => i.product_id),
   );
   const today = todayInBrasilia();
+  const out = items.map((i) => itemOut(i, photos, today));
   return {
     id: ad.id,
     name: ad.name,
@@ -295,7 +302,8 @@ export async function adDetail(db: Db, adId: string, userId?: string) {
     created_at: ad.created_at.toISOString(),
     updated_at: ad.updated_at.toISOString(),
     editable: isAdEditable(ad.status),
-    items: items.map((i) => itemOut(i, photos, today)),
+    advertiser: out[0]?.advertiser ?? null,
+    items: out,
     media: files.map(({ m }) => ({
       id: m.id,
       name: m.name,
@@ -311,53 +319,6 @@ export async function adDetail(db: Db, adId: string, userId?: string) {
   };
 }
 export type AdDetail = Awaited<ReturnType<typeof adDetail>>;
-
-export async function listAds(db: Db, userId: string, status?: AdStatus) {
-  const rows = await db
-    .select()
-    .from(ads)
-    .where(status ? and(eq(ads.user_id, userId), eq(ads.status, status)) : eq(ads.user_id, userId))
-    .orderBy(desc(ads.updated_at), desc(ads.id))
-    .limit(200);
-  const ids = rows.map((r) => r.id);
-  const counts = ids.length
-    ? await db
-        .select({
-          ad_id: adItems.ad_id,
-          items: sql<number>`count(*)::int`,
-          first_start: sql<string>`min(${orderItems.starts_on})::text`,
-          names: sql<string>`string_agg(${orderItems.product_name}, ', ' order by ${orderItems.starts_on})`,
-        })
-        .from(adItems)
-        .innerJoin(orderItems, eq(orderItems.id, adItems.order_item_id))
-        .where(inArray(adItems.ad_id, ids))
-        .groupBy(adItems.ad_id)
-    : [];
-  const thumbs = ids.length
-    ? await db
-        .select({ ad_id: adMedia.ad_id, id: media.id, thumb: media.thumb_key, kind: media.kind })
-        .from(adMedia)
-        .innerJoin(media, eq(media.id, adMedia.media_id))
-        .where(and(inArray(adMedia.ad_id, ids), eq(adMedia.position, 0)))
-    : [];
-  return rows.map((r) => {
-    const c = counts.find((x) => x.ad_id === r.id);
-    const t = thumbs.find((x) => x.ad_id === r.id);
-    return {
-      id: r.id,
-      name: r.name,
-      status: r.status,
-      review_reason: r.review_reason,
-      updated_at: r.updated_at.toISOString(),
-      items: c?.items ?? 0,
-      summary: c?.names ?? '',
-      first_start: c?.first_start ?? null,
-      artwork_deadline: c?.first_start ? artworkDeadline(c.first_start) : null,
-      thumb_url: t?.thumb ? `/api/media/${t.id}/miniatura` : null,
-      editable: isAdEditable(r.status),
-    };
-  });
-}
 
 /** Ads an order's items run on (for the order page), keyed by item. */
 export async function adsForOrder(db: Db, orderId: string) {

@@ -1,13 +1,45 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { CartItem } from '@urbana/shared';
-import type { Db } from '../db/client.ts';
-import { products, userCart, userFavorites } from '../db/schema/index.ts';
+import type { AdvertiserRef, CartItem } from '@urbana/shared';
+import type { Db, Tx } from '../db/client.ts';
+import { advertisers, products, userCart, userFavorites } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
+import { advertiserOfCaller } from './agencies/advertisers.ts';
+import { advertiserOfCallerJoin, advertiserRef } from './agencies/order-scope.ts';
 
 /** Specification §4 (docs/spec/specification.md): a user without a cart row (PGRST116) has an empty cart. */
 export async function readCart(db: Db, userId: string): Promise<CartItem[]> {
   const row = await db.query.userCart.findFirst({ where: eq(userCart.user_id, userId) });
   return (row?.products as CartItem[] | undefined) ?? [];
+}
+
+/**
+ * The advertiser an agency's cart is for (decision 116): null for a direct customer, for none chosen,
+ * and for one no longer of the person's agency.
+ */
+export async function readCartAdvertiser(db: Db | Tx, userId: string): Promise<AdvertiserRef | null> {
+  const [row] = await db
+    .select({ advertiser: advertisers })
+    .from(userCart)
+    .innerJoin(advertisers, advertiserOfCallerJoin(userId, userCart.advertiser_id))
+    .where(eq(userCart.user_id, userId));
+  return advertiserRef(row?.advertiser ?? null);
+}
+
+/** Names the cart's advertiser: one of the caller's agency's (404 for any other), or none. */
+export async function saveCartAdvertiser(
+  db: Db,
+  userId: string,
+  advertiserId: string | null,
+): Promise<AdvertiserRef | null> {
+  const advertiser = advertiserId ? await advertiserOfCaller(db, userId, advertiserId) : null;
+  await db
+    .insert(userCart)
+    .values({ user_id: userId, advertiser_id: advertiser?.id ?? null })
+    .onConflictDoUpdate({
+      target: userCart.user_id,
+      set: { advertiser_id: advertiser?.id ?? null, updated_at: sql`now()` },
+    });
+  return advertiserRef(advertiser);
 }
 
 /** Specification §7 (docs/spec/specification.md): upsert into user_cart, conflict on user_id. */

@@ -22,6 +22,7 @@ import {
 import type { Db } from '../db/client.ts';
 import { invoices, orderItems, orders, products } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
+import { ordersReadableBy } from './agencies/order-scope.ts';
 import { nfseOfOrders } from './fiscal/fiscal-documents.ts';
 import { emailTemplates } from './messaging/email-templates.ts';
 import { notify } from './messaging/notifications.ts';
@@ -76,7 +77,7 @@ export type InvoiceItem = ReturnType<typeof toItem>;
  */
 const invoiceYear = sql<number>`coalesce(${invoices.year}, extract(year from ${invoices.due_date})::int)`;
 
-/** The user's invoices, newest first, optionally of one status and one year. */
+/** The invoices the person reads (an agency's: all the agency's, decision 116), newest first. */
 export async function listInvoices(
   db: Db,
   userId: string,
@@ -94,27 +95,27 @@ export async function listInvoices(
     .innerJoin(orders, eq(orders.id, invoices.order_id))
     .where(
       and(
-        eq(invoices.user_id, userId),
+        ordersReadableBy(userId),
         filters.status ? eq(invoices.status, filters.status) : undefined,
         filters.year ? sql`${invoiceYear} = ${filters.year}` : undefined,
       ),
     )
     .orderBy(desc(invoices.year), desc(invoices.seq))
     .limit(200);
+  // The rows are already those the person reads.
   const nfse = await nfseOfOrders(
     db,
     rows.map((r) => r.invoice.order_id),
-    userId,
   );
   return rows.map((r) => ({
     ...toItem({ ...r.invoice, order_code: r.order_code, order_status: r.order_status }),
     // An agency's invoice names the advertiser it bills (issue #44).
-    advertiser: r.advertiser_id ? billedName(r.billing) : null,
+    advertiser: r.advertiser_id ? { id: r.advertiser_id, ...billedName(r.billing) } : null,
     nfse: nfse.get(r.invoice.order_id) ?? null,
   }));
 }
 
-/** Paid this year (Brasília calendar), what is still open (pending and overdue), and the years there are. */
+/** Paid this year (Brasília), still open and the years there are, of the invoices the person reads. */
 export async function invoiceSummary(db: Db, userId: string) {
   const year = Number(todayInBrasilia().slice(0, 4));
   const [row] = await db
@@ -127,7 +128,8 @@ export async function invoiceSummary(db: Db, userId: string) {
       years: sql<number[] | null>`array_agg(distinct ${invoiceYear})`,
     })
     .from(invoices)
-    .where(eq(invoices.user_id, userId));
+    .innerJoin(orders, eq(orders.id, invoices.order_id))
+    .where(ordersReadableBy(userId));
   return {
     year,
     paid_this_year: Number(row?.paid_year ?? 0),
@@ -159,7 +161,7 @@ export async function invoiceForPdf(db: Db, userId: string | null, invoiceId: st
     .select({ invoice: invoices, order: orders })
     .from(invoices)
     .innerJoin(orders, eq(orders.id, invoices.order_id))
-    .where(and(eq(invoices.id, invoiceId), userId === null ? undefined : eq(invoices.user_id, userId)));
+    .where(and(eq(invoices.id, invoiceId), userId === null ? undefined : ordersReadableBy(userId)));
   if (!row) throw new AppError(404, INVOICE_NOT_FOUND);
   const items = await db
     .select({ item: orderItems, tower_based: products.is_tower_based })

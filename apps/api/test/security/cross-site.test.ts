@@ -493,6 +493,11 @@ const stateChanging: Record<string, (w: World) => Req> = {
     cookie: w.ana.cookie,
     payload: { products: [{ id: 'item-forjado', name: 'Forjado' }] },
   }),
+  'PUT /api/cart/advertiser': (w) => ({
+    url: '/api/cart/advertiser',
+    cookie: w.ana.cookie,
+    payload: { advertiser_id: null },
+  }),
   'PUT /api/favorites/:productId': (w) => ({
     url: fill('/api/favorites/:productId', { productId: w.other.id }),
     cookie: w.ana.cookie,

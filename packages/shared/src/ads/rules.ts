@@ -203,6 +203,8 @@ export const adMessages = {
   notFound: 'Anúncio não encontrado.',
   name: 'Dê um nome ao anúncio (até 120 caracteres).',
   noItems: 'Escolha ao menos um item reservado para o anúncio.',
+  /** An agency's ad is of one advertiser (issue #44, decision 116). */
+  mixedAdvertisers: 'Um anúncio é de um só anunciante: escolha itens de pedidos do mesmo anunciante.',
   noMedia: 'Escolha ao menos um arquivo da biblioteca.',
   itemUnavailable:
     'Um dos itens escolhidos não está disponível para anúncios: ele precisa ser seu, estar pago e ainda não ter outro anúncio.',

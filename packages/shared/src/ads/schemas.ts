@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { productTypes, type CreativeFormat } from '../catalog.ts';
 import { adMessages, adStatuses, mediaKinds, mediaMessages } from './rules.ts';
+import { advertiserRefSchema } from '../agencies/schemas.ts';
 
 const mediaFormats = ['jpg', 'png', 'webp', 'mp4'] as const satisfies readonly CreativeFormat[];
 
@@ -59,6 +60,8 @@ export const adItemSchema = z.object({
   photo: z.string().nullable(),
   artwork_deadline: z.string(),
   deadline_passed: z.boolean(),
+  /** An agency's order item: the advertiser its order bills (decision 116). */
+  advertiser: advertiserRefSchema.nullable(),
 });
 export type AdItem = z.infer<typeof adItemSchema>;
 
@@ -79,6 +82,8 @@ export const adDetailSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   editable: z.boolean(),
+  /** An agency's ad: the advertiser of its items' orders (one per ad, decision 116). */
+  advertiser: advertiserRefSchema.nullable(),
   items: z.array(adItemSchema),
   media: z.array(adMediaSchema),
 });
@@ -97,11 +102,14 @@ export const adSummarySchema = z.object({
   artwork_deadline: z.string().nullable(),
   thumb_url: z.string().nullable(),
   editable: z.boolean(),
+  advertiser: advertiserRefSchema.nullable(),
 });
 export type AdSummary = z.infer<typeof adSummarySchema>;
 export const adListSchema = z.object({ items: z.array(adSummarySchema) });
 export const adListQuerySchema = z.object({
   status: z.enum(adStatuses, { error: 'Status inválido.' }).optional(),
+  /** An agency's ads of one advertiser (decision 116). */
+  advertiser_id: z.uuid({ error: 'Anunciante não encontrado.' }).optional(),
 });
 
 /** POST /api/ads and PUT /api/ads/:id. */

@@ -113,6 +113,20 @@ export const advertiserSchema = billingProfileDataSchema.extend({
 export type Advertiser = z.infer<typeof advertiserSchema>;
 export const advertiserListResponse = z.object({ items: z.array(advertiserSchema) });
 
+/**
+ * The advertiser a cart, a plan, an order, an ad or a report is for (issue #44, decision 116): its name
+ * and CNPJ as the agency's people read them; null for a direct customer's.
+ */
+export const advertiserRefSchema = z.object({ id: z.string(), name: z.string(), document: z.string() });
+export type AdvertiserRef = z.infer<typeof advertiserRefSchema>;
+
+/** An advertiser chosen for a cart or a plan: one of the caller's agency's, or none. */
+export const advertiserChoiceSchema = z.uuid({ error: agencyMessages.advertiserNotFound }).nullable();
+
+/** PUT /api/cart/advertiser: the advertiser the signed-in agency person's cart is for. */
+export const cartAdvertiserBodySchema = z.object({ advertiser_id: advertiserChoiceSchema });
+export const cartAdvertiserSchema = z.object({ advertiser: advertiserRefSchema.nullable() });
+
 /** The staff list of agencies: pending confirmation first. */
 export const adminAgencySchema = agencySchema.extend({
   owner_email: z.string().nullable(),

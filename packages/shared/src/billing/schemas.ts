@@ -26,7 +26,10 @@ export const invoiceSchema = z.object({
   /** The order's NFS-e (issue #42), null when it has none. */
   nfse: orderNfseSchema.nullable().optional(),
   /** An agency's invoice: the advertiser billed (issue #44); null for a direct customer's. */
-  advertiser: z.object({ name: z.string(), document: z.string() }).nullable().optional(),
+  advertiser: z
+    .object({ id: z.string().optional(), name: z.string(), document: z.string() })
+    .nullable()
+    .optional(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 export const invoiceListSchema = z.object({ items: z.array(invoiceSchema) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { advertiserRefSchema } from '../agencies/schemas.ts';
 import { addDays, bookingLastDay, type IsoDate } from '../catalog.ts';
 import { formatDate } from '../lib/dates.ts';
 import { formatInteger, formatMoney } from '../lib/money.ts';
@@ -97,7 +98,14 @@ export const campaignReportFaceSchema = z.object({
 });
 
 export const campaignReportSchema = z.object({
-  order: z.object({ id: z.uuid(), code: z.string(), customer: z.string(), company: z.string().nullable() }),
+  order: z.object({
+    id: z.uuid(),
+    code: z.string(),
+    customer: z.string(),
+    company: z.string().nullable(),
+    /** An agency's campaign: the advertiser it ran for (decision 116); null for a direct customer's. */
+    advertiser: advertiserRefSchema.nullable(),
+  }),
   finished_at: z.string().nullable(),
   faces: z.array(campaignReportFaceSchema),
   totals: z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { advertiserRefSchema } from '../agencies/schemas.ts';
 
 const text = (max: number) => z.string().max(max);
 
@@ -43,10 +44,16 @@ export const cartSchema = z
   .array(cartItemSchema)
   .max(MAX_CART_ITEMS, { error: `O carrinho aceita até ${MAX_CART_ITEMS} itens.` });
 
-/** GET/PUT /api/cart: the cloud cart (PUT's body is the same). */
-export const cartResponseSchema = z.object({ products: cartSchema });
+/**
+ * GET/PUT /api/cart: the cloud cart; GET also names the advertiser an agency's cart is for (decision
+ * 116), which PUT /api/cart/advertiser sets and PUT /api/cart leaves as it is.
+ */
+export const cartResponseSchema = z.object({
+  products: cartSchema,
+  advertiser: advertiserRefSchema.nullable().optional(),
+});
 export type CartResponse = z.infer<typeof cartResponseSchema>;
-export const cartBodySchema = cartResponseSchema;
+export const cartBodySchema = z.object({ products: cartSchema });
 
 /** GET/POST /api/favorites: the ids of the favourite products. */
 export const favoritesSchema = z.object({ product_ids: z.array(z.string()) });

@@ -66,7 +66,7 @@ export const accountPlanEndpoints = {
       params: planIdParamsSchema,
       body: planRenameBodySchema,
       answer: planSummarySchema,
-      summary: 'Renomeia o plano',
+      summary: 'Renomeia o plano ou muda o anunciante (agência)',
       tags: planTags,
     }),
     duplicate: endpoint({

@@ -13,6 +13,7 @@ import { accountMessageEndpoints } from './account-messages.ts';
 import { accountOrderEndpoints } from './account-orders.ts';
 import { accountPlanEndpoints } from './account-plans.ts';
 import { accountSettingsEndpoints } from './account-settings.ts';
+import { cartAdvertiserBodySchema, cartAdvertiserSchema } from '../agencies/schemas.ts';
 import { endpoint } from './define.ts';
 
 const cartTags = ['carrinho'] as const;
@@ -40,6 +41,14 @@ export const accountEndpoints = {
       body: cartBodySchema,
       answer: cartResponseSchema,
       summary: 'Salva o carrinho (upsert por usuário)',
+      tags: cartTags,
+    }),
+    advertiser: endpoint({
+      method: 'PUT',
+      path: '/api/cart/advertiser',
+      body: cartAdvertiserBodySchema,
+      answer: cartAdvertiserSchema,
+      summary: 'O anunciante para quem a agência monta o carrinho (vai para o pedido)',
       tags: cartTags,
     }),
   },

@@ -8,6 +8,7 @@ import { adStatuses, campaignStatuses } from '../ads/rules.ts';
 import { isStartDate } from '../catalog.ts';
 import { invoiceStatuses } from '../support/schemas.ts';
 import { campaignProofSchema } from '../campaigns/schemas.ts';
+import { advertiserRefSchema } from '../agencies/schemas.ts';
 import { couponMessages, orderDiscountReasons, orderStatuses, paymentMethods } from './rules.ts';
 
 export const orderItemInputSchema = z.object({
@@ -96,6 +97,8 @@ export type CheckoutItem = z.output<typeof orderItemInputSchema>;
 /** GET /api/orders?status=… */
 export const orderListQuerySchema = z.object({
   status: z.enum(orderStatuses, { error: 'Status inválido.' }).optional(),
+  /** An agency's orders of one advertiser (decision 116). */
+  advertiser_id: z.uuid({ error: 'Anunciante não encontrado.' }).optional(),
 });
 
 /** An order item's ad, campaign state and proof photos (GET /api/orders/:id only). */
@@ -144,7 +147,7 @@ export const orderHeadSchema = z.object({
   expires_at: z.string(),
   paid_at: z.string().nullable(),
   /** An agency's order: the advertiser billed (issue #44); null for a direct customer's. */
-  advertiser: z.object({ id: z.string(), name: z.string(), document: z.string() }).nullable(),
+  advertiser: advertiserRefSchema.nullable(),
   /** Gross media value, desconto-padrão and net (decision 098); the net is `total`. */
   figures: z.object({
     gross: z.number(),
@@ -217,7 +220,14 @@ export type OrderDetail = z.infer<typeof orderDetailSchema>;
 /** A line of GET /api/orders. */
 export const orderSummarySchema = orderHeadSchema
   .pick({ id: true, code: true, status: true, total: true, payment_method: true, created_at: true })
-  .extend({ items: z.number(), summary: z.string() });
+  .extend({
+    items: z.number(),
+    summary: z.string(),
+    /** An agency's order: the advertiser billed; null for a direct customer's (decision 116). */
+    advertiser: advertiserRefSchema.nullable(),
+    /** A colleague's order in an agency's list: who placed it; null for the person's own. */
+    placed_by: z.string().nullable(),
+  });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 export const orderListSchema = z.object({ items: z.array(orderSummarySchema) });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { inventoryDay } from '../inventory/schemas.ts';
+import { advertiserChoiceSchema, advertiserRefSchema } from '../agencies/schemas.ts';
 
 /**
  * Named media plans (issue #23 item 3, docs/decisions/035-named-plans-and-share-links.md): a saved cart
@@ -52,6 +53,8 @@ const planName = z
 
 export const planCreateBodySchema = z.object({
   name: planName,
+  /** An agency's plan: the advertiser it is for (decision 116). */
+  advertiser_id: advertiserChoiceSchema.optional(),
   lines: z
     .array(planLineSchema)
     .min(1, { error: planMessages.empty })
@@ -59,7 +62,13 @@ export const planCreateBodySchema = z.object({
 });
 export type PlanCreateBody = z.infer<typeof planCreateBodySchema>;
 
-export const planRenameBodySchema = z.object({ name: planName });
+/** PATCH /api/planos/:id: a new name, the advertiser (an agency's plan), or both. */
+export const planRenameBodySchema = z
+  .object({ name: planName.optional(), advertiser_id: advertiserChoiceSchema.optional() })
+  .refine((v) => v.name !== undefined || v.advertiser_id !== undefined, {
+    error: planMessages.nameRequired,
+    path: ['name'],
+  });
 export const planIdParamsSchema = z.object({ id: z.uuid({ error: planMessages.notFound }) });
 /** Share tokens are 32 url-safe characters (24 random bytes); anything else is simply not found. */
 export const planTokenParamsSchema = z.object({
@@ -120,6 +129,8 @@ export const planSummarySchema = z.object({
   line_count: z.number().int(),
   saved_total: z.number().int(),
   shared: z.boolean(),
+  /** An agency's plan: the advertiser it is for; null otherwise (decision 116). */
+  advertiser: advertiserRefSchema.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -3,6 +3,7 @@ import { index, jsonb, pgTable, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { profiles } from './accounts.ts';
 import { products } from './catalog.ts';
+import { advertisers } from './agencies.ts';
 
 /** Specification §3 (docs/spec/specification.md)/§7: one row per user, the cart items as a JSON list. */
 export const userCart = pgTable(
@@ -15,6 +16,8 @@ export const userCart = pgTable(
     products: jsonb('products')
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /** An agency's cart is for one of its advertisers (issue #44, decision 116); it goes to the order. */
+    advertiser_id: uuid('advertiser_id').references(() => advertisers.id, { onDelete: 'set null' }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },

@@ -148,6 +148,10 @@ export const orders = pgTable(
     uniqueIndex('orders_code_key').on(t.code),
     uniqueIndex('orders_payment_reference_key').on(t.payment_reference),
     index('orders_user_created_idx').on(t.user_id, t.created_at),
+    // Every person of an agency lists its orders and invoices (decision 116).
+    index('orders_agency_created_idx')
+      .on(t.agency_id, t.created_at)
+      .where(sql`${t.agency_id} is not null`),
     index('orders_pending_ip_idx')
       .on(t.client_ip)
       .where(sql`${t.status} = 'aguardando_pagamento'`),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { profiles } from './accounts.ts';
+import { advertisers } from './agencies.ts';
 
 const money = (name: string) => bigint(name, { mode: 'number' });
 
@@ -30,6 +31,8 @@ export const mediaPlans = pgTable(
     lines: jsonb('lines').$type<StoredPlanLine[]>().notNull(),
     saved_total: money('saved_total').notNull(),
     share_token: text('share_token'),
+    /** An agency's plan is for one of its advertisers (issue #44, decision 116). */
+    advertiser_id: uuid('advertiser_id').references(() => advertisers.id, { onDelete: 'set null' }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },

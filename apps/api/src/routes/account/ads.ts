@@ -6,7 +6,8 @@ import type { AppDeps } from '../../deps.ts';
 import { route } from '../../lib/endpoint-route.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requireUser } from '../../plugins/app/auth.ts';
-import { adDetail, adOptions, createAd, deleteAd, listAds, submitAd, updateAd } from '../../services/ads.ts';
+import { adDetail, adOptions, createAd, deleteAd, submitAd, updateAd } from '../../services/ads.ts';
+import { listAds } from '../../services/ads-list.ts';
 import { proofFile } from '../../services/campaigns/proofs.ts';
 import {
   deleteMedia,
@@ -120,7 +121,7 @@ export const adRoutes =
     });
 
     route(user, ads.list, async (request) => ({
-      items: await listAds(db, request.user!.id, request.query.status),
+      items: await listAds(db, request.user!.id, request.query),
     }));
 
     route(user, ads.options, async (request) => {

@@ -8,8 +8,12 @@ import { invoicePdf, invoiceSummary, listInvoices } from '../../services/invoice
 import { creditNotePdf } from '../../services/pdf/credit-note.ts';
 import { issuedNfse } from '../../services/fiscal/fiscal-documents.ts';
 import { danfsePdf } from '../../services/pdf/danfse.ts';
+import { readableOrderOwner } from '../../services/agencies/order-scope.ts';
 
-/** /usuario/faturamento: the signed-in user's invoices, summary and PDFs (only their own). */
+/**
+ * /usuario/faturamento: the signed-in user's invoices, summary and PDFs — their own and, for an
+ * agency's person, the agency's (decision 116); never another's.
+ */
 export const billingRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
@@ -36,7 +40,7 @@ export const billingRoutes =
         .send(pdf);
     });
 
-    // The order's NFS-e as the Sefin issued it, and its DANFSe (issue #42): only the customer's own.
+    // The order's NFS-e as the Sefin issued it, and its DANFSe (issue #42): for whoever reads the order.
     route(app, billing.nfseXml, async (request, reply) => {
       const { xml, chave } = await issuedNfse(db, request.params.id, request.user!.id);
       return reply
@@ -57,7 +61,8 @@ export const billingRoutes =
 
     // The customer's copy of the credit note of their cancelled order (issue #40 item 3).
     route(app, billing.creditNotePdf, async (request, reply) => {
-      const { number, pdf } = await creditNotePdf(db, request.params.id, request.user!.id);
+      const owner = await readableOrderOwner(db, request.user!.id, request.params.id);
+      const { number, pdf } = await creditNotePdf(db, request.params.id, owner);
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="nota-de-credito-${number}.pdf"`)

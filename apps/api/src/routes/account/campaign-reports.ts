@@ -5,6 +5,7 @@ import { route } from '../../lib/endpoint-route.ts';
 import { requireUser } from '../../plugins/app/auth.ts';
 import { campaignReport } from '../../services/campaign-reports/build-report.ts';
 import { campaignReportPdf } from '../../services/campaign-reports/report-pdf.ts';
+import { readableOrderOwner } from '../../services/agencies/order-scope.ts';
 
 /** The campaign report of one of the user's finished orders (issue #23 item 5); another's answers 404. */
 export const campaignReportRoutes =
@@ -15,14 +16,20 @@ export const campaignReportRoutes =
     app.addHook('preValidation', requireUser);
 
     route(app, orders.report, async (request) =>
-      campaignReport(db, request.params.id, request.user!.id, deps.config.makegoodThresholdPercent),
+      campaignReport(
+        db,
+        request.params.id,
+        // Any person of the order's agency reads its report (decision 116).
+        await readableOrderOwner(db, request.user!.id, request.params.id),
+        deps.config.makegoodThresholdPercent,
+      ),
     );
 
     route(app, orders.reportPdf, async (request, reply) => {
       const report = await campaignReport(
         db,
         request.params.id,
-        request.user!.id,
+        await readableOrderOwner(db, request.user!.id, request.params.id),
         deps.config.makegoodThresholdPercent,
       );
       const pdf = await campaignReportPdf(db, storage, report);

@@ -15,6 +15,11 @@ export const cartRoutes =
 
     route(app, endpoints.cart.read, async (request) => ({
       products: await cart.readCart(db, request.user!.id),
+      advertiser: await cart.readCartAdvertiser(db, request.user!.id),
+    }));
+
+    route(app, endpoints.cart.advertiser, async (request) => ({
+      advertiser: await cart.saveCartAdvertiser(db, request.user!.id, request.body.advertiser_id),
     }));
 
     route(

@@ -7,6 +7,7 @@ import { requireUser } from '../../plugins/app/auth.ts';
 import { readBilling, saveBilling } from '../../services/billing.ts';
 import { campaignsForOrder } from '../../services/campaigns/queries.ts';
 import { listOrders, orderDetail, orderFromDetail } from '../../services/orders/queries.ts';
+import { readableOrderOwner } from '../../services/agencies/order-scope.ts';
 import { quote } from '../../services/orders/quote.ts';
 import { placeOrder } from '../../services/orders/place-order.ts';
 import { transitionOrder } from '../../services/orders/transition.ts';
@@ -93,13 +94,15 @@ export const orderRoutes =
       );
 
       route(user, orders.list, async (request) => ({
-        items: await listOrders(db, request.user!.id, request.query.status),
+        items: await listOrders(db, request.user!.id, request.query),
       }));
 
       route(user, orders.detail, async (request) => {
-        const order = await orderDetail(db, request.params.id, request.user!.id);
+        // Any person of the order's agency reads it (decision 116).
+        const owner = await readableOrderOwner(db, request.user!.id, request.params.id);
+        const order = await orderDetail(db, request.params.id, owner);
         const campaigns = await campaignsForOrder(db, order.id);
-        const nfse = await nfseOfOrders(db, [order.id], request.user!.id);
+        const nfse = await nfseOfOrders(db, [order.id], owner);
         return {
           ...order,
           nfse: nfse.get(order.id) ?? null,
@@ -108,7 +111,8 @@ export const orderRoutes =
       });
 
       route(user, orders.pix, async (request) => {
-        const order = await orderDetail(db, request.params.id, request.user!.id);
+        const owner = await readableOrderOwner(db, request.user!.id, request.params.id);
+        const order = await orderDetail(db, request.params.id, owner);
         if (!order.pix_payload) throw new AppError(409, 'Este pedido não aguarda pagamento por Pix.');
         return {
           payload: order.pix_payload,

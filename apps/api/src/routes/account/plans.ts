@@ -37,7 +37,7 @@ export const planRoutes =
     });
 
     route(app, plans.rename, async (request) =>
-      manage.renamePlan(db, request.user!.id, request.params.id, request.body.name),
+      manage.renamePlan(db, request.user!.id, request.params.id, request.body),
     );
 
     route(app, plans.duplicate, async (request, reply) =>

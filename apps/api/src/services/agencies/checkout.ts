@@ -22,15 +22,18 @@ export interface AgencyOrder {
 export async function agencyOrderOf(
   db: Db | Tx,
   userId: string,
-  advertiserId: string | null,
+  named: string | null,
   percent: number,
   now: Date = new Date(),
+  /** The advertiser when none is named: the checkout's is the cart's (decision 116). */
+  fallback?: () => Promise<string | null>,
 ): Promise<AgencyOrder | null> {
   const found = await agencyOf(db, userId);
   if (!found) {
-    if (advertiserId) throw new AppError(404, agencyMessages.advertiserNotFound);
+    if (named) throw new AppError(404, agencyMessages.advertiserNotFound);
     return null;
   }
+  const advertiserId = named ?? (fallback ? await fallback() : null);
   if (!advertiserId) throw new AppError(400, agencyMessages.advertiserRequired);
   const advertiser = await advertiserOfCaller(db, userId, advertiserId);
   return {

@@ -133,7 +133,13 @@ export async function campaignReport(
   const sum = (pick: (f: (typeof faces)[number]) => number) => faces.reduce((s, f) => s + pick(f), 0);
   const finished = [...runs.values()].map((r) => r.finished_at).filter((d): d is string => d !== null);
   return {
-    order: { id: detail.id, code: detail.code, customer: owner?.name ?? '', company: owner?.company ?? null },
+    order: {
+      id: detail.id,
+      code: detail.code,
+      customer: owner?.name ?? '',
+      company: owner?.company ?? null,
+      advertiser: detail.advertiser,
+    },
     finished_at: finished.sort().at(-1) ?? null,
     faces,
     totals: {

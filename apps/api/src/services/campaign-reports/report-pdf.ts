@@ -4,6 +4,7 @@ import { inArray } from 'drizzle-orm';
 import {
   deliverySummary,
   formatDate,
+  formatDocument,
   makeGoodLine,
   underDeliveryLabel,
   formatDateTime,
@@ -126,6 +127,11 @@ export async function campaignReportPdf(db: Db, storage: Storage, report: Campai
       title: `Relatório da campanha ${report.order.code}`,
       lines: [
         `Cliente: ${who}`,
+        ...(report.order.advertiser
+          ? [
+              `Anunciante: ${report.order.advertiser.name} · CNPJ ${formatDocument(report.order.advertiser.document)}`,
+            ]
+          : []),
         ...(report.finished_at ? [`Campanha encerrada em ${formatDateTime(report.finished_at)}.`] : []),
         `Audiência reservada: ${formatInteger(report.totals.booked_audience)} · Impressões estimadas nos dias no ar: ` +
           `${formatInteger(report.totals.estimated_impressions)} · Fotos de comprovação: ${report.totals.proofs}`,

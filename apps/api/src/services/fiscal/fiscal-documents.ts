@@ -20,6 +20,7 @@ import { audit } from '../audit.ts';
 import type { OrderDeps } from '../orders/transition.ts';
 import { numberDps } from './fiscal-queue.ts';
 import { nfseVerificationUrl } from './sefin-provider.ts';
+import { ordersReadableBy } from '../agencies/order-scope.ts';
 
 type Doc = typeof fiscalDocuments.$inferSelect;
 
@@ -50,14 +51,14 @@ export async function nfseOfOrders(db: Db, orderIds: string[], userId?: string) 
   return new Map(rows.map((r) => [r.doc.order_id, toOrderNfse(r.doc)]));
 }
 
-/** The issued NFS-e of an order (the customer's own, or any for staff: null), or 404. */
+/** The issued NFS-e of an order (one the person reads, decision 116; any for staff: null), or 404. */
 export async function issuedNfse(db: Db, orderId: string, userId: string | null) {
   const [row] = await db
     .select({ doc: fiscalDocuments, code: orders.code })
     .from(fiscalDocuments)
     .innerJoin(orders, eq(orders.id, fiscalDocuments.order_id))
     .where(
-      and(eq(fiscalDocuments.order_id, orderId), userId === null ? undefined : eq(orders.user_id, userId)),
+      and(eq(fiscalDocuments.order_id, orderId), userId === null ? undefined : ordersReadableBy(userId)),
     );
   if (!row?.doc.nfse_xml || !row.doc.chave_acesso) throw new AppError(404, nfseMessages.noNfse);
   return { doc: row.doc, code: row.code, xml: row.doc.nfse_xml, chave: row.doc.chave_acesso };

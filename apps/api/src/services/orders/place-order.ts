@@ -18,6 +18,7 @@ import {
 } from './checkout-context.ts';
 import { isPgError, pgConstraint, pgErrors } from '../../db/errors.ts';
 import { agencyOrderOf } from '../agencies/checkout.ts';
+import { readCartAdvertiser } from '../cart.ts';
 import { refusalOf } from './place-order-refusal.ts';
 import { confirmFreeOrder, type OrderDeps } from './transition.ts';
 import { paymentTerms } from './issue-invoice.ts';
@@ -144,8 +145,15 @@ const rememberRefusal = (db: Db, req: KeyRequest, error: AppError) => rememberRe
 /** Each refusal a customer can meet, in this order, from what `checkoutContext` read: no write yet. */
 async function precheck(deps: OrderDeps, body: CheckoutBody, req: KeyRequest, context: CheckoutContext) {
   const { db, config } = deps;
-  // An agency's order bills its advertiser (issue #44); a direct customer's, the billing profile.
-  const agency = await agencyOrderOf(db, req.userId, body.advertiser_id, config.agencyCommissionPercent);
+  // An agency's order bills its advertiser (issue #44): the one named, else the cart's (decision 116).
+  const agency = await agencyOrderOf(
+    db,
+    req.userId,
+    body.advertiser_id,
+    config.agencyCommissionPercent,
+    new Date(),
+    async () => (await readCartAdvertiser(db, req.userId))?.id ?? null,
+  );
   const billing = agency?.billing ?? context.billing;
   if (!billing) throw new AppError(409, BILLING_REQUIRED);
   const refusal = paymentMethodRefusal(body.payment_method, billing.person_type);

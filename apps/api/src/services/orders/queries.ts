@@ -2,9 +2,10 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { bookingAudience, bookingCpm, isScreenType, type OrderStatus } from '@urbana/shared';
 import type { Db } from '../../db/client.ts';
 import type { invoices } from '../../db/schema/index.ts';
-import { orderItems, orders, paymentRefunds } from '../../db/schema/index.ts';
+import { orderItems, orders, paymentRefunds, profiles } from '../../db/schema/index.ts';
+import { ordersReadableBy } from '../agencies/order-scope.ts';
 import { AppError } from '../../lib/errors.ts';
-import { bookedLine, orderHead, orderInvoice } from './head.ts';
+import { billedName, bookedLine, orderHead, orderInvoice } from './head.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import { pixCodeOf } from '../payments/order-charge.ts';
 
@@ -147,14 +148,29 @@ function cancellationOf(doc: DetailDoc, pixRefund: PixRefundStatus | null) {
 type PixRefundStatus = (typeof paymentRefunds.$inferSelect)['status'];
 export type OrderDetail = Awaited<ReturnType<typeof orderDetail>>;
 
-export async function listOrders(db: Db, userId: string, status?: OrderStatus) {
+/**
+ * "Meus pedidos": the person's orders and, for an agency's person, every order of the agency (decision
+ * 116), newest first; each names its advertiser and who placed it; optionally of one advertiser.
+ */
+export async function listOrders(
+  db: Db,
+  userId: string,
+  filters: { status?: OrderStatus | undefined; advertiser_id?: string | undefined } = {},
+) {
   const rows = await db
-    .select()
+    .select({ order: orders, placed_by: profiles.nome_completo, placed_by_email: profiles.email })
     .from(orders)
-    .where(status ? and(eq(orders.user_id, userId), eq(orders.status, status)) : eq(orders.user_id, userId))
+    .leftJoin(profiles, eq(profiles.id, orders.user_id))
+    .where(
+      and(
+        ordersReadableBy(userId),
+        filters.status ? eq(orders.status, filters.status) : undefined,
+        filters.advertiser_id ? eq(orders.advertiser_id, filters.advertiser_id) : undefined,
+      ),
+    )
     .orderBy(desc(orders.created_at))
     .limit(100);
-  const ids = rows.map((r) => r.id);
+  const ids = rows.map((r) => r.order.id);
   const itemCounts = ids.length
     ? await db
         .select({
@@ -166,7 +182,7 @@ export async function listOrders(db: Db, userId: string, status?: OrderStatus) {
         .where(inArray(orderItems.order_id, ids))
         .groupBy(orderItems.order_id)
     : [];
-  return rows.map((o) => {
+  return rows.map(({ order: o, placed_by, placed_by_email }) => {
     const c = itemCounts.find((x) => x.order_id === o.id);
     return {
       id: o.id,
@@ -177,6 +193,9 @@ export async function listOrders(db: Db, userId: string, status?: OrderStatus) {
       created_at: o.created_at.toISOString(),
       items: c?.n ?? 0,
       summary: c?.first ?? '',
+      advertiser: o.advertiser_id ? { id: o.advertiser_id, ...billedName(o.billing) } : null,
+      // A colleague's order says who placed it (an agency's list holds everyone's).
+      placed_by: o.user_id === userId ? null : placed_by || placed_by_email || null,
     };
   });
 }

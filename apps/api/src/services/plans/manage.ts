@@ -1,20 +1,29 @@
 import { and, count, desc, eq } from 'drizzle-orm';
-import { MAX_PLANS_PER_ACCOUNT, planMessages, type PlanCreateBody, type PlanSummary } from '@urbana/shared';
+import {
+  MAX_PLANS_PER_ACCOUNT,
+  planMessages,
+  type AdvertiserRef,
+  type PlanCreateBody,
+  type PlanSummary,
+} from '@urbana/shared';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { mediaPlans, type StoredPlanLine } from '../../db/schema/index.ts';
+import { advertisers, mediaPlans, type StoredPlanLine } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { advertiserOfCaller } from '../agencies/advertisers.ts';
+import { advertiserOfCallerJoin, advertiserRef } from '../agencies/order-scope.ts';
 import { priceLines } from './price-lines.ts';
 
 export type PlanRow = typeof mediaPlans.$inferSelect;
 
-export function toSummary(row: PlanRow): PlanSummary {
+export function toSummary(row: PlanRow, advertiser: AdvertiserRef | null): PlanSummary {
   return {
     id: row.id,
     name: row.name,
     line_count: row.lines.length,
     saved_total: row.saved_total,
     shared: row.share_token !== null,
+    advertiser,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
@@ -31,11 +40,29 @@ export async function ownPlan(db: Db | Tx, userId: string, id: string): Promise<
 
 export async function listPlans(db: Db, userId: string): Promise<PlanSummary[]> {
   const rows = await db
-    .select()
+    .select({ plan: mediaPlans, advertiser: advertisers })
     .from(mediaPlans)
+    .leftJoin(advertisers, advertiserOfCallerJoin(userId, mediaPlans.advertiser_id))
     .where(eq(mediaPlans.user_id, userId))
     .orderBy(desc(mediaPlans.updated_at), desc(mediaPlans.created_at));
-  return rows.map(toSummary);
+  return rows.map((r) => toSummary(r.plan, advertiserRef(r.advertiser)));
+}
+
+/** The advertiser of an agency's plan, if still of the caller's agency (decision 116). */
+export async function planAdvertiser(db: Db | Tx, userId: string, row: PlanRow) {
+  if (!row.advertiser_id) return null;
+  const [found] = await db
+    .select()
+    .from(advertisers)
+    .where(advertiserOfCallerJoin(userId, row.advertiser_id));
+  return advertiserRef(found ?? null);
+}
+
+/** The advertiser named for a plan: one of the caller's agency's (404 otherwise), or none. */
+async function chosenAdvertiser(db: Db | Tx, userId: string, id: string | null | undefined) {
+  if (!id) return null;
+  const row = await advertiserOfCaller(db, userId, id);
+  return advertiserRef(row);
 }
 
 async function assertRoom(tx: Tx, userId: string) {
@@ -61,6 +88,7 @@ export async function createPlan(
     return now ? [{ ...line, savedTotal: now.total }] : [];
   });
   if (lines.length === 0) throw new AppError(400, planMessages.empty);
+  const advertiser = await chosenAdvertiser(db, userId, body.advertiser_id);
   return db.transaction(async (tx) => {
     await assertRoom(tx, userId);
     const [row] = await tx
@@ -70,21 +98,36 @@ export async function createPlan(
         name: body.name,
         lines,
         saved_total: lines.reduce((s, l) => s + l.savedTotal, 0),
+        advertiser_id: advertiser?.id ?? null,
       })
       .returning();
-    return toSummary(row!);
+    return toSummary(row!, advertiser);
   });
 }
 
-export async function renamePlan(db: Db, userId: string, id: string, name: string): Promise<PlanSummary> {
+/** A new name, or the advertiser an agency's plan is for (null: none), or both. */
+export async function renamePlan(
+  db: Db,
+  userId: string,
+  id: string,
+  change: { name?: string | undefined; advertiser_id?: string | null | undefined },
+): Promise<PlanSummary> {
   return db.transaction(async (tx) => {
-    await ownPlan(tx, userId, id);
+    const current = await ownPlan(tx, userId, id);
+    const advertiser =
+      change.advertiser_id === undefined
+        ? await planAdvertiser(tx, userId, current)
+        : await chosenAdvertiser(tx, userId, change.advertiser_id);
     const [row] = await tx
       .update(mediaPlans)
-      .set({ name, updated_at: new Date() })
+      .set({
+        ...(change.name === undefined ? {} : { name: change.name }),
+        ...(change.advertiser_id === undefined ? {} : { advertiser_id: advertiser?.id ?? null }),
+        updated_at: new Date(),
+      })
       .where(eq(mediaPlans.id, id))
       .returning();
-    return toSummary(row!);
+    return toSummary(row!, advertiser);
   });
 }
 
@@ -100,9 +143,10 @@ export async function duplicatePlan(db: Db, userId: string, id: string): Promise
         name: planMessages.copyName(source.name),
         lines: source.lines,
         saved_total: source.saved_total,
+        advertiser_id: source.advertiser_id,
       })
       .returning();
-    return toSummary(row!);
+    return toSummary(row!, await planAdvertiser(tx, userId, row!));
   });
 }
 

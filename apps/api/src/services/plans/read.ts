@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { mediaPlans, profiles, type StoredPlanLine } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { URBANA_COMPANY } from '../invoices.ts';
-import { ownPlan, toSummary, type PlanRow } from './manage.ts';
+import { ownPlan, planAdvertiser, toSummary, type PlanRow } from './manage.ts';
 import { planTotals, priceLines, type PricedPlanLine } from './price-lines.ts';
 
 /** What changed on a line since it was saved (issue #23 item 3): price, room on the face, the product. */
@@ -37,7 +37,7 @@ export async function readPlan(db: Db, userId: string, id: string, config: Confi
     return { ...now, saved_total: savedTotal, changes: lineChanges(now, savedTotal) };
   });
   return {
-    ...toSummary(row),
+    ...toSummary(row, await planAdvertiser(db, userId, row)),
     share_token: row.share_token,
     lines,
     totals: { ...planTotals(priced), saved_total: lines.reduce((s, l) => s + l.saved_total, 0) },

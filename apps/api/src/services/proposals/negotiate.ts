@@ -8,6 +8,7 @@ import {
   paths,
   PROPOSAL_MAX_DAYS,
   proposalMessages,
+  spreadTotal,
   todayInBrasilia,
   type proposalCounterSchema,
   type proposalRequestSchema,
@@ -20,6 +21,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { profiles, proposalItems, proposalRounds, proposals } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { agencyOrderOf } from '../agencies/checkout.ts';
+import { readCartAdvertiser } from '../cart.ts';
 import { audit } from '../audit.ts';
 import { notifyStaff } from '../messaging/notifications.ts';
 import { assertTotalWithinLimit, priceItems } from '../orders/quote.ts';
@@ -71,11 +73,16 @@ export async function recordRound(
  * advertisers (404 for any other), as at checkout.
  */
 export async function requestProposal(deps: { db: Db; config: Config }, userId: string, body: Request) {
+  // A cart's request is for the cart's advertiser when none is named (decision 116).
   const agency = await agencyOrderOf(
     deps.db,
     userId,
     body.advertiser_id,
     deps.config.agencyCommissionPercent,
+    new Date(),
+    body.source === 'carrinho'
+      ? async () => (await readCartAdvertiser(deps.db, userId))?.id ?? null
+      : undefined,
   );
   const priced = await priceItems(
     deps.db,
@@ -173,6 +180,15 @@ export async function counterProposal(db: Db, id: string, userId: string, body: 
     const total = body.prices ? body.prices.reduce((s, p) => s + p, 0) : body.total!;
     if (total > proposal.subtotal)
       throw new AppError(400, 'A contraproposta não pode passar do preço de tabela.');
+    // A total is spread over the lines in proportion to the offer's prices, each within its table
+    // price, so staff answer (and the order ends) with a price per line (decision 116).
+    const prices =
+      body.prices ??
+      spreadTotal(
+        total,
+        proposal.items.map((i) => i.price),
+        proposal.items.map((i) => i.list_price),
+      );
     await tx
       .update(proposals)
       .set({ status: 'contraproposta', updated_at: new Date(), acceptance_error: null })
@@ -182,7 +198,7 @@ export async function counterProposal(db: Db, id: string, userId: string, body: 
       side: 'cliente',
       actorId: userId,
       message: body.message,
-      prices: body.prices,
+      prices,
       total,
     });
     await notifyStaff(tx, {
@@ -197,7 +213,7 @@ export async function counterProposal(db: Db, id: string, userId: string, body: 
       entity: 'proposal',
       entityId: id,
       before: { total: row.total },
-      after: { codigo: row.code, total, precos: body.prices },
+      after: { codigo: row.code, total, precos: prices },
     });
   });
   return getProposal(db, id, userId);

@@ -231,6 +231,7 @@ export function AdForm({
                       </span>
                       <span className="block text-slate-700">
                         {formatBookingRange(item.start, item.end)} · pedido {item.order_code}
+                        {item.advertiser ? ` · para ${item.advertiser.name}` : ''}
                       </span>
                       <span className="block text-slate-700">
                         Arte: {spec.width} × {spec.height} px

@@ -30,12 +30,17 @@ export function useDeleteMedia() {
   });
 }
 
-export const adsQuery = (status: AdStatus | null) =>
+/** The person's ads, of one status and, for an agency, of one advertiser (null: all). */
+export const adsQuery = (status: AdStatus | null, advertiserId: string | null = null) =>
   queryOptions({
-    queryKey: ['ads', status ?? 'todos'],
-    queryFn: () => call(ads.list, { query: { status: status ?? undefined } }).then((r) => r.items),
+    queryKey: ['ads', status ?? 'todos', advertiserId ?? 'todos'],
+    queryFn: () =>
+      call(ads.list, {
+        query: { status: status ?? undefined, advertiser_id: advertiserId ?? undefined },
+      }).then((r) => r.items),
   });
-export const useAds = (status: AdStatus | null) => useQuery(adsQuery(status));
+export const useAds = (status: AdStatus | null, advertiserId: string | null = null) =>
+  useQuery(adsQuery(status, advertiserId));
 
 export const adQuery = (id: string) =>
   queryOptions({ queryKey: ['ad', id], queryFn: () => call(ads.detail, { params: { id } }) });

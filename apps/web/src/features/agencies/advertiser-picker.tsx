@@ -53,3 +53,35 @@ export function AdvertiserPicker({
 export function useIsAgency(enabled = true): boolean {
   return !!useMyAgency(enabled).data?.agency;
 }
+
+/**
+ * An agency's lists (orders, ads) of one advertiser, '' for all (decision 116); nothing for a direct
+ * customer.
+ */
+export function AdvertiserFilter({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  onChange: (advertiserId: string) => void;
+}) {
+  const isAgency = useIsAgency();
+  const advertisers = useAdvertisers(isAgency);
+  if (!isAgency) return null;
+  return (
+    <div className="max-w-sm">
+      <SelectField
+        id={id}
+        label="Anunciante"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        options={[
+          ['', 'Todos os anunciantes'] as const,
+          ...(advertisers.data?.items ?? []).map((a) => [a.id, a.name] as const),
+        ]}
+      />
+    </div>
+  );
+}

@@ -67,7 +67,13 @@ const staticFace: CampaignReportFace = {
 };
 
 const report = (faces: CampaignReportFace[]): CampaignReport => ({
-  order: { id: '00000000-0000-4000-8000-000000000009', code: 'URB-1', customer: 'Ana', company: null },
+  order: {
+    id: '00000000-0000-4000-8000-000000000009',
+    code: 'URB-1',
+    customer: 'Ana',
+    company: null,
+    advertiser: null,
+  },
   finished_at: '2026-11-08T12:00:00.000Z',
   faces,
   totals: { booked_audience: 20_000, estimated_impressions: 14_143, days_on_air: 14, proofs: 0 },
@@ -98,5 +104,21 @@ describe('relatório da campanha: entrega das telas (issue #43 item 5)', () => {
     expect(screen.queryByRole('region', { name: /Exibições de/ })).toBeNull();
     expect(screen.getByText('Impressões estimadas nos dias no ar')).toBeTruthy();
     expect(screen.getByTestId('impressoes-estimadas').textContent).toBe('12.000');
+  });
+
+  it('uma campanha de agência nomeia o anunciante; a de um cliente direto, não', () => {
+    const ofAgency = report([{ ...base, impressions_basis: 'estimativa', delivery: null, make_good: null }]);
+    ofAgency.order.advertiser = { id: 'an-1', name: 'Padaria Pão Dourado S.A.', document: '12ABC34501DE35' };
+    const { unmount } = render(<CampaignReportView report={ofAgency} />);
+    expect(screen.getByTestId('relatorio-anunciante').textContent).toBe(
+      'Anunciante: Padaria Pão Dourado S.A. · CNPJ 12.ABC.345/01DE-35',
+    );
+    unmount();
+    render(
+      <CampaignReportView
+        report={report([{ ...base, impressions_basis: 'estimativa', delivery: null, make_good: null }])}
+      />,
+    );
+    expect(screen.queryByTestId('relatorio-anunciante')).toBeNull();
   });
 });

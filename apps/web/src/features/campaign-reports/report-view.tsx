@@ -1,5 +1,6 @@
 import {
   formatDate,
+  formatDocument,
   formatInteger,
   productTypeLabels,
   type CampaignReport,
@@ -99,8 +100,16 @@ function Face({ face }: { face: CampaignReportFace }) {
 
 /** The report: the totals, then each face with its days on air, figures and photo timeline. */
 export function CampaignReportView({ report }: { report: CampaignReport }) {
+  const advertiser = report.order.advertiser;
   return (
     <div className="space-y-4">
+      {advertiser ? (
+        // An agency's campaign runs for one of its advertisers (decision 116).
+        <p className="text-sm text-slate-700" data-testid="relatorio-anunciante">
+          Anunciante: <span className="font-semibold">{advertiser.name}</span> · CNPJ{' '}
+          {formatDocument(advertiser.document)}
+        </p>
+      ) : null}
       <div className="grid gap-3 sm:grid-cols-3">
         <Figure label="Audiência reservada" value={formatInteger(report.totals.booked_audience)} />
         <Figure label="Impressões estimadas" value={formatInteger(report.totals.estimated_impressions)} />

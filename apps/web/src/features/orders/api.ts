@@ -69,10 +69,14 @@ export const useOrder = (id: string, poll = false) =>
     refetchInterval: (q) => (poll && q.state.data?.status === 'aguardando_pagamento' ? 3000 : false),
   });
 
-export const useOrders = (status: OrderStatus | null) =>
+/** "Meus pedidos": of one status and, for an agency, of one advertiser (null: all). */
+export const useOrders = (status: OrderStatus | null, advertiserId: string | null = null) =>
   useQuery({
-    queryKey: ['orders', status],
-    queryFn: () => call(orders.list, { query: { status: status ?? undefined } }).then((r) => r.items),
+    queryKey: ['orders', status, advertiserId],
+    queryFn: () =>
+      call(orders.list, {
+        query: { status: status ?? undefined, advertiser_id: advertiserId ?? undefined },
+      }).then((r) => r.items),
   });
 
 /**

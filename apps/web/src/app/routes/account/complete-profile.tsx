@@ -8,41 +8,26 @@ import {
   formatDocument,
   formatPhone,
   maskDocument,
-  ufNames,
   type BillingProfile,
   type BillingProfileInput,
 } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { Field, SelectField } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAuth } from '../../../features/auth/use-auth.ts';
 import { useAppConfig } from '../../../features/catalog/index.ts';
 import { useBillingProfile, useSaveBilling } from '../../../features/orders/index.ts';
 import { toast } from '../../../lib/toast.ts';
+import {
+  BillingAddressFields,
+  BillingIdentityFields,
+  emptyBilling,
+  type MaskedField,
+} from './billing-fields.tsx';
 import { useBillingLookups } from './billing-lookups.ts';
 
-const ufOptions = [
-  ['', 'Escolha'] as const,
-  ...Object.entries(ufNames).map(([uf, name]) => [uf, name] as const),
-];
-
-const empty: BillingProfileInput = {
-  person_type: 'pf',
-  name: '',
-  document: '',
-  phone: '',
-  cep: '',
-  street: '',
-  number: '',
-  complement: '',
-  district: '',
-  city: '',
-  state: '',
-  ibge_code: null,
-  municipal_registration: '',
-};
+const empty = emptyBilling('pf');
 
 export function Component() {
   const [params] = useSearchParams();
@@ -54,7 +39,7 @@ export function Component() {
     resolver: zodResolver(billingProfileSchema),
     defaultValues: empty,
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const personType = useWatch({ control: form.control, name: 'person_type' });
   const { user } = useAuth();
   const config = useAppConfig();
@@ -92,8 +77,9 @@ export function Component() {
    * check when the value it saw typed is not the value kept, so a fixed field kept its old message
    * (and the CEP's lookup note, which shows only without a message, stayed hidden).
    */
-  const setMasked = (name: 'document' | 'phone' | 'cep', value: string) =>
+  const setMasked = (name: MaskedField, value: string) =>
     form.setValue(name, value, { shouldValidate: form.formState.isSubmitted });
+  const fields = { form, lookups, setMasked, personType, autofill: true };
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -144,95 +130,12 @@ export function Component() {
               ))}
             </div>
           </fieldset>
-          <Field
-            className="sm:col-span-2"
-            label={personType === 'pj' ? 'Razão social' : 'Nome completo'}
-            autoComplete={personType === 'pj' ? 'organization' : 'name'}
-            error={errors.name?.message}
-            {...form.register('name')}
+          <BillingIdentityFields {...fields} />
+          <BillingAddressFields
+            {...fields}
+            ufId="perfil-uf"
+            municipalHint="Vai na nota fiscal de serviço, se a empresa tiver."
           />
-          <Field
-            label={personType === 'pj' ? 'CNPJ' : 'CPF'}
-            // Alphanumeric CNPJs (since July 2026) have letters: a phone must offer its full keyboard.
-            inputMode={personType === 'pj' ? 'text' : 'numeric'}
-            autoCapitalize={personType === 'pj' ? 'characters' : 'off'}
-            spellCheck={false}
-            placeholder={personType === 'pj' ? '00.000.000/0000-00' : '000.000.000-00'}
-            hint={
-              personType === 'pj'
-                ? (lookups.cnpjHint ?? 'CNPJs novos têm letras: 12.ABC.345/01DE-35.')
-                : undefined
-            }
-            error={errors.document?.message}
-            {...form.register('document', {
-              onChange: (e: { target: { value: string } }) => {
-                const masked = maskDocument(e.target.value, personType);
-                setMasked('document', masked);
-                lookups.documentTyped(masked);
-              },
-            })}
-          />
-          <Field
-            label="Telefone com DDD"
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            placeholder="(61) 99999-0000"
-            error={errors.phone?.message}
-            {...form.register('phone', {
-              onChange: (e: { target: { value: string } }) => setMasked('phone', formatPhone(e.target.value)),
-            })}
-          />
-          <Field
-            label="CEP"
-            inputMode="numeric"
-            autoComplete="postal-code"
-            placeholder="70040-010"
-            hint={lookups.cepHint}
-            error={errors.cep?.message}
-            {...form.register('cep', {
-              onChange: (e: { target: { value: string } }) => {
-                const masked = formatCEP(e.target.value);
-                setMasked('cep', masked);
-                lookups.cepTyped(masked);
-              },
-            })}
-          />
-          <Field
-            label="Endereço"
-            autoComplete="address-line1"
-            error={errors.street?.message}
-            {...form.register('street')}
-          />
-          <Field label="Número" error={errors.number?.message} {...form.register('number')} />
-          <Field
-            label="Complemento (opcional)"
-            autoComplete="address-line2"
-            error={errors.complement?.message}
-            {...form.register('complement')}
-          />
-          <Field label="Bairro" error={errors.district?.message} {...form.register('district')} />
-          <Field
-            label="Cidade"
-            autoComplete="address-level2"
-            error={errors.city?.message}
-            {...form.register('city', { onChange: lookups.placeTyped })}
-          />
-          <SelectField
-            id="perfil-uf"
-            label="Estado"
-            options={ufOptions}
-            error={errors.state?.message ?? errors.ibge_code?.message}
-            {...form.register('state', { onChange: lookups.placeTyped })}
-          />
-          {personType === 'pj' ? (
-            <Field
-              label="Inscrição municipal (opcional)"
-              hint="Vai na nota fiscal de serviço, se a empresa tiver."
-              error={errors.municipal_registration?.message}
-              {...form.register('municipal_registration')}
-            />
-          ) : null}
           <div className="sm:col-span-2">
             <Button type="submit" disabled={isSubmitting}>
               {back ? 'Salvar e continuar' : 'Salvar cadastro'}

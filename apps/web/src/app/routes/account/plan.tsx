@@ -11,10 +11,12 @@ import {
   PlanTotals,
   useBookPlan,
   usePlan,
+  usePlanAdvertiser,
   useRevokeShare,
   useSharePlan,
   sharedPlanUrl,
 } from '../../../features/plans/index.ts';
+import { AdvertiserPicker, useIsAgency, useSaveCartAdvertiser } from '../../../features/agencies/index.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { hrefOf } from '../../../lib/endpoint-call.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -96,16 +98,43 @@ function ShareBox({ id, token }: { id: string; token: string | null }) {
   );
 }
 
+/** An agency's plan names its advertiser, which the agency changes here (decision 116). */
+function PlanAdvertiser({ plan }: { plan: { id: string; advertiser: { id: string } | null } }) {
+  const isAgency = useIsAgency();
+  const change = usePlanAdvertiser();
+  if (!isAgency) return null;
+  const value = change.isPending ? (change.variables.advertiser_id ?? '') : (plan.advertiser?.id ?? '');
+  return (
+    <div className="max-w-md">
+      <AdvertiserPicker
+        id="plano-anunciante"
+        value={value}
+        onChange={(advertiserId) =>
+          change.mutate(
+            { id: plan.id, advertiser_id: advertiserId || null },
+            { onError: (e) => toast.error('Não foi possível mudar o anunciante', errorMessage(e, '')) },
+          )
+        }
+      />
+    </div>
+  );
+}
+
 /** /usuario/planos/{id}: the plan re-priced now, what changed since it was saved, sharing. */
 export function Component() {
   const { id = '' } = useParams();
   const plan = usePlan(id);
   const bookPlan = useBookPlan();
+  const cartAdvertiser = useSaveCartAdvertiser();
   if (plan.isPending) return <Spinner label="Carregando plano" className="py-16" />;
   if (plan.isError) return <Alert>{plan.error.message}</Alert>;
   const p = plan.data;
   const changed = p.lines.filter((l) => l.changes.length > 0).length;
-  const toCart = () => bookPlan(p.lines);
+  const toCart = () => {
+    // The plan's advertiser goes with its lines to the cart, and from there to the order.
+    if (p.advertiser) cartAdvertiser.mutate(p.advertiser.id);
+    bookPlan(p.lines);
+  };
   return (
     <div className="space-y-5">
       <div>
@@ -117,6 +146,7 @@ export function Component() {
           Salvo em {formatDate(p.created_at)} · preços e vagas conferidos agora
         </p>
       </div>
+      <PlanAdvertiser plan={p} />
       {changed > 0 ? (
         <Alert tone="info">
           {changed === 1 ? '1 local mudou' : `${changed} locais mudaram`} desde que o plano foi salvo. Veja
@@ -150,6 +180,7 @@ export function Component() {
               tower_ids: l.is_tower_based ? l.towers.map((t) => t.id) : [],
             }))}
           disabled={!p.lines.some((l) => l.available)}
+          advertiserId={p.advertiser?.id}
         />
       </div>
       <ShareBox id={p.id} token={p.share_token} />

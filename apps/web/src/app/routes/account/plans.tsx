@@ -10,7 +10,7 @@ import {
   formatMoney,
   paths,
   planMessages,
-  planRenameBodySchema,
+  planCreateBodySchema,
 } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -27,10 +27,17 @@ import {
 import { errorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 
+const nameSchema = planCreateBodySchema.pick({ name: true });
+
+/** A plan's line in the list; an agency's plan names its advertiser (decision 116). */
+const planFacts = (plan: PlanSummaryData) =>
+  `${plan.line_count} ${plan.line_count === 1 ? 'local' : 'locais'} · ${formatMoney(plan.saved_total)} ao salvar` +
+  ` · atualizado em ${formatDate(plan.updated_at)}${plan.advertiser ? ` · para ${plan.advertiser.name}` : ''}`;
+
 function RenameDialog({ plan, onClose }: { plan: PlanSummaryData; onClose: () => void }) {
   const rename = useRenamePlan();
-  const form = useForm<z.input<typeof planRenameBodySchema>, unknown, z.output<typeof planRenameBodySchema>>({
-    resolver: zodResolver(planRenameBodySchema),
+  const form = useForm<z.input<typeof nameSchema>, unknown, z.output<typeof nameSchema>>({
+    resolver: zodResolver(nameSchema),
     defaultValues: { name: plan.name },
   });
   const error = form.formState.errors.name?.message ?? form.formState.errors.root?.message;
@@ -131,8 +138,7 @@ export function Component() {
                   {plan.name}
                 </Link>
                 <p className="text-sm text-slate-600">
-                  {plan.line_count} {plan.line_count === 1 ? 'local' : 'locais'} ·{' '}
-                  {formatMoney(plan.saved_total)} ao salvar · atualizado em {formatDate(plan.updated_at)}
+                  {planFacts(plan)}
                   {plan.shared ? (
                     <span className="ml-2 inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
                       <Share2 className="h-3 w-3" aria-hidden="true" /> Compartilhado

@@ -25,9 +25,8 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Field, SelectField } from '../../../components/ui/field.tsx';
 import { saveRedirectPath, useAuth } from '../../../features/auth/index.ts';
 import { useCart } from '../../../features/cart/index.ts';
-import { SavePlanDialog } from '../../../features/plans/index.ts';
 import { useAppConfig } from '../../../features/catalog/index.ts';
-import { RequestProposalDialog } from '../../../features/proposals/components/request-proposal.tsx';
+import { ForAdvertiser } from './cart-for-advertiser.tsx';
 import {
   AudienceSummary,
   CartBar,
@@ -328,11 +327,12 @@ export function Component() {
               <FileDown className="h-4 w-4" aria-hidden="true" />
               Baixar proposta (PDF)
             </Button>
-            <RequestProposalDialog items={request.items} source="carrinho" disabled={payDisabled} />
-            <SavePlanDialog
-              lines={planLines}
+            <ForAdvertiser
+              items={request.items}
+              planLines={planLines}
               signedIn={Boolean(user)}
-              disabled={hasStartError || planLines.length === 0}
+              payDisabled={payDisabled}
+              planDisabled={hasStartError || planLines.length === 0}
               onSignIn={() => {
                 saveRedirectPath(paths.carrinho);
                 toast.info('Entre para salvar o plano', 'Seu carrinho continua aqui depois de entrar.');

@@ -14,7 +14,7 @@ import {
   paymentMethods,
 } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { AdvertiserPicker, useIsAgency } from '../../../features/agencies/index.ts';
+import { CartAdvertiserPicker, useCartAdvertiser, useIsAgency } from '../../../features/agencies/index.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { inputClass } from '../../../components/ui/field.tsx';
@@ -124,9 +124,11 @@ function Checkout() {
     setCouponState(code);
   };
   const [method, setMethod] = useState<PaymentMethod>('pix');
-  // An agency's order is for one of its advertisers, billed on its CNPJ (issue #44).
-  const [advertiser, setAdvertiser] = useState('');
+  // An agency's order is for one of its advertisers, billed on its CNPJ (issue #44): the cart's,
+  // which the picker below changes (decision 116).
   const isAgency = useIsAgency();
+  const cartAdvertiser = useCartAdvertiser(isAgency);
+  const advertiser = cartAdvertiser.data?.advertiser?.id ?? '';
   const placing = usePlaceOrder();
   const [placedId, setPlacedId] = useState<string | null>(null);
   const earliest = config.data?.earliest_start ?? '';
@@ -227,7 +229,7 @@ function Checkout() {
           {isAgency ? (
             <Card className="space-y-3">
               <h2 className="text-lg font-semibold text-slate-900">Para qual anunciante?</h2>
-              <AdvertiserPicker id="pedido-anunciante" value={advertiser} onChange={setAdvertiser} />
+              <CartAdvertiserPicker id="pedido-anunciante" />
             </Card>
           ) : null}
 

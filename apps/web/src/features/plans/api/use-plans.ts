@@ -55,6 +55,14 @@ export const useRenamePlan = () =>
   usePlanMutation((input: { id: string; name: string }) =>
     call(plans.rename, { params: { id: input.id }, body: { name: input.name } }),
   );
+/** An agency's plan: the advertiser it is for (null: none), decision 116. */
+export const usePlanAdvertiser = () =>
+  usePlanMutation((input: { id: string; advertiser_id: string | null }) =>
+    api<PlanSummaryData>(`/api/planos/${input.id}`, {
+      method: 'PATCH',
+      body: { advertiser_id: input.advertiser_id },
+    }),
+  );
 export const useDuplicatePlan = () =>
   usePlanMutation((id: string) => call(plans.duplicate, { params: { id } }));
 export const useDeletePlan = () => usePlanMutation((id: string) => call(plans.remove, { params: { id } }));

@@ -25,8 +25,11 @@ export function SavePlanDialog({
   disabled,
   what = 'este carrinho',
   onSaved,
+  advertiserId,
 }: {
   lines: PlanLine[];
+  /** An agency's cart's advertiser: the plan is for it too (decision 116). */
+  advertiserId?: string | null | undefined;
   signedIn: boolean;
   onSignIn: () => void;
   disabled?: boolean;
@@ -45,7 +48,11 @@ export function SavePlanDialog({
 
   const submit = form.handleSubmit(async ({ name }) => {
     try {
-      const plan = await create.mutateAsync({ name, lines });
+      const plan = await create.mutateAsync({
+        name,
+        lines,
+        ...(advertiserId ? { advertiser_id: advertiserId } : {}),
+      });
       toast.success(planMessages.saved, plan.name);
       setSaved(plan.id);
       onSaved?.();

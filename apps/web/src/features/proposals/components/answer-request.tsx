@@ -17,7 +17,8 @@ import { centsToReais, reaisToCents } from './negotiation.tsx';
 
 /**
  * Staff answer a request or a counter-offer (issue #44 item 4): each line's price starts from the
- * customer's counter-offer per line when there is one, else from the current price.
+ * customer's counter-offer (a total comes spread over the lines, decision 116: the fields start
+ * there), else from the current price.
  */
 export function AnswerRequestForm({ proposal: p }: { proposal: ProposalData }) {
   const answer = useAnswerProposal();
@@ -60,8 +61,11 @@ export function AnswerRequestForm({ proposal: p }: { proposal: ProposalData }) {
       aria-label="Responder ao cliente"
     >
       <h2 className="font-semibold text-slate-900">Responder com uma proposta</h2>
-      {last?.kind === 'contraproposta' && last.prices === null && last.total !== null ? (
-        <p className="text-sm text-slate-700">O cliente propôs {formatMoney(last.total)} no total.</p>
+      {last?.kind === 'contraproposta' && last.total !== null ? (
+        <p className="text-sm text-slate-700" data-testid="contraproposta-total">
+          O cliente propôs {formatMoney(last.total)} no total; os preços abaixo partem da contraproposta,
+          local por local.
+        </p>
       ) : null}
       <div className="grid gap-3 sm:grid-cols-2">
         <LinePrices proposal={p} prices={prices} setPrices={setPrices} />

@@ -20,10 +20,13 @@ export function RequestProposalDialog({
   items,
   source,
   disabled,
+  advertiserId,
 }: {
   items: ProposalRequest['items'];
   source: 'carrinho' | 'plano';
   disabled?: boolean;
+  /** The cart's or the plan's advertiser, which the picker starts from (decision 116). */
+  advertiserId?: string | null | undefined;
 }) {
   const navigate = useNavigate();
   const ask = useRequestProposal();
@@ -59,7 +62,13 @@ export function RequestProposalDialog({
   // Signed out (the cart is public): a quote is asked from an account.
   if (!user) return null;
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (next) setAdvertiser(advertiserId ?? '');
+        setOpen(next);
+      }}
+    >
       <DialogTrigger asChild>
         <Button variant="secondary" disabled={disabled} className="w-full sm:w-auto">
           Pedir proposta
