@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { cartAdvertiserSchema, CartResponse } from '@urbana/shared';
-import { api, errorMessage } from '../../lib/api-client.ts';
+import { endpoints, type cartAdvertiserSchema } from '@urbana/shared';
+import { errorMessage } from '../../lib/api-client.ts';
+import { call } from '../../lib/endpoint-call.ts';
 import { toast } from '../../lib/toast.ts';
 import { AdvertiserPicker, useIsAgency } from './advertiser-picker.tsx';
 
@@ -16,7 +17,7 @@ export function useCartAdvertiser(enabled = true) {
   return useQuery({
     queryKey: cartAdvertiserKey,
     queryFn: async (): Promise<CartAdvertiser> => ({
-      advertiser: (await api<CartResponse>('/api/cart')).advertiser ?? null,
+      advertiser: (await call(endpoints.cart.read)).advertiser ?? null,
     }),
     enabled,
   });
@@ -27,7 +28,7 @@ export function useSaveCartAdvertiser() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (advertiserId: string | null) =>
-      api<CartAdvertiser>('/api/cart/advertiser', { method: 'PUT', body: { advertiser_id: advertiserId } }),
+      call(endpoints.cart.advertiser, { body: { advertiser_id: advertiserId } }),
     onSuccess: (data) => client.setQueryData(cartAdvertiserKey, data),
     onError: (error) =>
       toast.error(errorMessage(error, 'Não foi possível guardar o anunciante do carrinho.')),

@@ -58,10 +58,7 @@ export const useRenamePlan = () =>
 /** An agency's plan: the advertiser it is for (null: none), decision 116. */
 export const usePlanAdvertiser = () =>
   usePlanMutation((input: { id: string; advertiser_id: string | null }) =>
-    api<PlanSummaryData>(`/api/planos/${input.id}`, {
-      method: 'PATCH',
-      body: { advertiser_id: input.advertiser_id },
-    }),
+    call(plans.rename, { params: { id: input.id }, body: { advertiser_id: input.advertiser_id } }),
   );
 export const useDuplicatePlan = () =>
   usePlanMutation((id: string) => call(plans.duplicate, { params: { id } }));
