@@ -11,6 +11,29 @@ export async function staffSignIn(page: Page, email: string = STAFF.admin) {
   await expect(page).toHaveURL(/\/admin$/);
 }
 
+/** The admin navigation's sections, in order: one link each for an admin (the shell's check). */
+export const adminNavSections = [
+  'Painel',
+  'Pedidos',
+  'PIs pendentes',
+  'Usuários',
+  'Equipe',
+  'Produtos',
+  'Telas',
+  'Inventário',
+  'Propostas',
+  'Fila fiscal',
+  'Campanhas',
+  'Reposições',
+  'Cupons',
+  'Notificações',
+  'Logs de email',
+  'Emails agendados',
+  'Suporte',
+  'Relatórios',
+  'Logs',
+];
+
 /**
  * Every admin page (issue #17 item 6), with one product and one campaign detail when they exist;
  * `request` must carry the admin's session (page.request after signing in).
