@@ -18,6 +18,7 @@ export const adminNavSections = [
   'PIs pendentes',
   'Usuários',
   'Equipe',
+  'Agências',
   'Produtos',
   'Telas',
   'Inventário',
@@ -60,6 +61,7 @@ export async function adminPages(request: APIRequestContext): Promise<string[]> 
     '/admin/telas',
     '/admin/reposicoes',
     '/admin/pis',
+    '/admin/agencias',
   ];
   const first = async (url: string) => {
     const res = await request.get(url);

@@ -55,6 +55,7 @@ export const paths = {
     propostaNova: '/admin/propostas/nova',
     proposta: '/admin/propostas/:id',
     equipe: '/admin/equipe',
+    agencias: '/admin/agencias',
     produtoNovo: '/admin/produtos/novo',
     produto: '/admin/produtos/:id',
     telas: '/admin/telas',

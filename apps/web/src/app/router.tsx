@@ -15,6 +15,7 @@ const adminScreens = page(() => import('./routes/admin/screens.tsx'));
 const adminMakeGoods = page(() => import('./routes/admin/make-goods.tsx'));
 const agencyPage = page(() => import('./routes/account/agency.tsx'));
 const pendingInsertionOrdersPage = page(() => import('./routes/admin/insertion-orders.tsx'));
+const agenciesPage = page(() => import('./routes/admin/agencies.tsx'));
 
 /** Every route of docs/spec/specification.md §2, built from the one table of paths in @urbana/shared. */
 export const routes: RouteObject[] = [
@@ -229,6 +230,7 @@ export const routes: RouteObject[] = [
           route(paths.admin.telas, 'Telas', adminScreens),
           route(paths.admin.reposicoes, 'Reposições', adminMakeGoods),
           route(paths.admin.pis, 'PIs pendentes', pendingInsertionOrdersPage),
+          route(paths.admin.agencias, 'Agências', agenciesPage),
         ],
       },
       ...legacyRedirects.map(([from, to]) => ({ path: from, element: <LegacyRedirect to={to} /> })),

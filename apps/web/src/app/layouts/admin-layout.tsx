@@ -1,5 +1,6 @@
 import {
   BarChart3,
+  Building2,
   CalendarRange,
   FileCheck,
   FileSignature,
@@ -42,6 +43,7 @@ const adminNav: Array<{ to: string; label: string; section: AdminSection; icon: 
   { to: paths.admin.pis, label: 'PIs pendentes', section: 'pedidos', icon: FileCheck },
   { to: paths.admin.usuarios, label: 'Usuários', section: 'usuarios', icon: Users },
   { to: paths.admin.equipe, label: 'Equipe', section: 'usuarios', icon: UserPlus },
+  { to: paths.admin.agencias, label: 'Agências', section: 'usuarios', icon: Building2 },
   { to: paths.admin.produtos, label: 'Produtos', section: 'produtos', icon: Package },
   { to: paths.admin.telas, label: 'Telas', section: 'produtos', icon: MonitorPlay },
   { to: paths.admin.inventario, label: 'Inventário', section: 'inventario', icon: CalendarRange },

@@ -1,0 +1,55 @@
+import { useQuery } from '@tanstack/react-query';
+import { endpoints, formatDate, formatDocument } from '@urbana/shared';
+import { AdminPage, Badge, QueryState } from '../../../features/admin/index.ts';
+import { call } from '../../../lib/endpoint-call.ts';
+
+/** /admin/agencias: the agencies, those waiting for their CENP certificate to be confirmed first. */
+export function Component() {
+  const agencies = useQuery({
+    queryKey: ['admin', 'agencies'],
+    queryFn: () => call(endpoints.admin.agencies.list),
+  });
+  return (
+    <AdminPage
+      title="Agências"
+      description="As agências cadastradas, com o certificado do CENP, quem as abriu, seus anunciantes e pessoas."
+    >
+      <QueryState
+        query={agencies}
+        loading="Carregando agências"
+        empty="Nenhuma agência cadastrada."
+        isEmpty={(d) => d.items.length === 0}
+      >
+        {(d) => (
+          <ul className="space-y-3" aria-label="Agências">
+            {d.items.map((agency) => (
+              <li
+                key={agency.id}
+                className="flex flex-wrap items-start justify-between gap-3 rounded-xl border border-slate-200 bg-white p-4"
+              >
+                <div className="min-w-0 space-y-1 text-sm">
+                  <p className="font-semibold text-slate-900">{agency.name}</p>
+                  <p className="text-slate-700">
+                    CNPJ {formatDocument(agency.document)}
+                    {agency.owner_email ? ` · aberta por ${agency.owner_email}` : ''}
+                  </p>
+                  <p className="text-slate-600">
+                    {agency.cenp_certificate
+                      ? `Certificado do CENP ${agency.cenp_certificate}${agency.cenp_valid_until ? ` até ${formatDate(agency.cenp_valid_until)}` : ''}`
+                      : 'Sem certificado do CENP'}
+                    {` · ${agency.advertisers} anunciante(s) · ${agency.members} pessoa(s)`}
+                  </p>
+                </div>
+                {agency.confirmed_at ? (
+                  <Badge tone="green">Confirmada em {formatDate(agency.confirmed_at)}</Badge>
+                ) : (
+                  <Badge tone="amber">Aguardando confirmação</Badge>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
+    </AdminPage>
+  );
+}
