@@ -1,12 +1,38 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { endpoints, formatDate, formatDocument } from '@urbana/shared';
+import { Button } from '../../../components/ui/button.tsx';
 import { AdminPage, Badge, QueryState } from '../../../features/admin/index.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
 import { call } from '../../../lib/endpoint-call.ts';
+import { toast } from '../../../lib/toast.ts';
 
-/** /admin/agencias: the agencies, those waiting for their CENP certificate to be confirmed first. */
+const agenciesKey = ['admin', 'agencies'] as const;
+
+/** Staff confirm an agency's CENP certificate (its orders then carry the agency's commission). */
+function ConfirmAgency({ id, name }: { id: string; name: string }) {
+  const client = useQueryClient();
+  const confirm = useMutation({
+    mutationFn: () => call(endpoints.admin.agencies.confirm, { params: { id } }),
+    onSuccess: () => {
+      toast.success(`Agência ${name} confirmada.`);
+      return client.invalidateQueries({ queryKey: agenciesKey });
+    },
+    onError: (error) => toast.error(errorMessage(error, 'Não foi possível confirmar a agência.')),
+  });
+  return (
+    <Button size="sm" onClick={() => confirm.mutate()} disabled={confirm.isPending}>
+      {confirm.isPending ? 'Confirmando…' : 'Confirmar certificado'}
+    </Button>
+  );
+}
+
+/**
+ * /admin/agencias: the agencies, those waiting for their CENP certificate to be confirmed first; one
+ * with a certificate is confirmed here (decision 098).
+ */
 export function Component() {
   const agencies = useQuery({
-    queryKey: ['admin', 'agencies'],
+    queryKey: agenciesKey,
     queryFn: () => call(endpoints.admin.agencies.list),
   });
   return (
@@ -43,7 +69,10 @@ export function Component() {
                 {agency.confirmed_at ? (
                   <Badge tone="green">Confirmada em {formatDate(agency.confirmed_at)}</Badge>
                 ) : (
-                  <Badge tone="amber">Aguardando confirmação</Badge>
+                  <div className="flex flex-wrap items-center gap-2">
+                    <Badge tone="amber">Aguardando confirmação</Badge>
+                    {agency.cenp_certificate ? <ConfirmAgency id={agency.id} name={agency.name} /> : null}
+                  </div>
                 )}
               </li>
             ))}
