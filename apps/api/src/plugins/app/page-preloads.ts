@@ -1,6 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { paths, searchApiParams, searchFilterProblem, weeksParam } from '@urbana/shared';
+import {
+  endpoints,
+  endpointUrl,
+  paths,
+  searchApiParams,
+  searchFilterProblem,
+  weeksParam,
+} from '@urbana/shared';
+
+const { catalog } = endpoints;
 
 interface ManifestChunk {
   file: string;
@@ -22,7 +31,7 @@ const pages: PagePreload[] = [
   {
     pattern: /^\/$/,
     modules: [PUBLIC_LAYOUT, 'src/app/routes/public/home.tsx'],
-    data: () => ['/api/products/featured', '/api/network'],
+    data: () => [endpointUrl(catalog.featured), endpointUrl(catalog.network)],
   },
   {
     pattern: new RegExp(`^${paths.buscarLocais}/?$`),
@@ -30,8 +39,11 @@ const pages: PagePreload[] = [
     // A filter the server would refuse is shown by the page, which then asks nothing (issue #16 item 8).
     data: (url) =>
       searchFilterProblem(url.searchParams)
-        ? ['/api/config']
-        : ['/api/config', `/api/search?${searchApiParams(url.searchParams)}`],
+        ? [endpointUrl(catalog.config)]
+        : [
+            endpointUrl(catalog.config),
+            `${endpointUrl(catalog.search)}?${searchApiParams(url.searchParams)}`,
+          ],
   },
   {
     pattern: /^\/locais\/([^/]+)\/?$/,
@@ -39,10 +51,10 @@ const pages: PagePreload[] = [
     data: (url, match) => {
       const weeks = weeksParam(url.searchParams.get('semanas'));
       const start = url.searchParams.get('inicio');
-      const slug = encodeURIComponent(decodeURIComponent(match[1]!));
+      const slug = decodeURIComponent(match[1]!);
       return [
-        `/api/products/${slug}?semanas=${weeks}${start ? `&inicio=${encodeURIComponent(start)}` : ''}`,
-        '/api/config',
+        endpointUrl(catalog.product, { slug }, { semanas: weeks, inicio: start }),
+        endpointUrl(catalog.config),
       ];
     },
   },
@@ -59,7 +71,7 @@ const pages: PagePreload[] = [
   {
     pattern: new RegExp(`^${paths.midiaKit}/?$`),
     modules: [PUBLIC_LAYOUT, 'src/app/routes/public/media-kit.tsx'],
-    data: () => ['/api/midia-kit'],
+    data: () => [endpointUrl(endpoints.mediaKit.read)],
   },
 ];
 
@@ -104,7 +116,7 @@ export function pagePreloader(
   // (after-paint.ts, docs/decisions/061-scripts-after-the-first-paint.md).
   return (pathname, url, drawnOnServer = false) => {
     // Every page starts by asking for the session (the app waits for it before the first screen).
-    const session = '<link rel="preload" as="fetch" crossorigin href="/api/auth/session">';
+    const session = `<link rel="preload" as="fetch" crossorigin href="${endpointUrl(endpoints.auth.session)}">`;
     for (const page of pages) {
       const match = page.pattern.exec(pathname);
       if (!match) continue;
