@@ -1,14 +1,16 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type {
-  PlanCreateBody,
-  planDetailSchema,
-  planListSchema,
-  planShareSchema,
-  planSummarySchema,
-  sharedPlanSchema,
+import {
+  endpoints,
+  type PlanCreateBody,
+  type planDetailSchema,
+  type planListSchema,
+  type planShareSchema,
+  type planSummarySchema,
+  type sharedPlanSchema,
 } from '@urbana/shared';
 import { api } from '../../../lib/api-client.ts';
+import { call, hrefOf } from '../../../lib/endpoint-call.ts';
 
 export type PlanList = z.infer<typeof planListSchema>;
 export type PlanDetailData = z.infer<typeof planDetailSchema>;
@@ -22,7 +24,9 @@ export const planKeys = {
   shared: (token: string) => ['planos', 'compartilhado', token] as const,
 };
 
-export const sharedPlanUrl = (token: string) => `/api/planos-compartilhados/${encodeURIComponent(token)}`;
+/** A shared plan's map and PDF, for links and images. */
+export const sharedPlanMapUrl = (token: string) => hrefOf(endpoints.sharedPlans.map, { params: { token } });
+export const sharedPlanPdfUrl = (token: string) => hrefOf(endpoints.sharedPlans.pdf, { params: { token } });
 
 export const usePlanList = () =>
   useQuery({ queryKey: planKeys.list, queryFn: () => api<PlanList>('/api/planos') });
@@ -34,7 +38,7 @@ export const usePlan = (id: string) =>
 export const sharedPlanQuery = (token: string) =>
   queryOptions({
     queryKey: planKeys.shared(token),
-    queryFn: () => api<SharedPlanData>(sharedPlanUrl(token)),
+    queryFn: () => call(endpoints.sharedPlans.read, { params: { token } }),
     retry: false,
   });
 
