@@ -5,18 +5,18 @@ import type {
   accountSessionsSchema,
   dataExportsSchema,
   emailPreferencesSchema,
-  invitationPreviewSchema,
   invitationSentSchema,
   invitationsSchema,
   staffMembersSchema,
-  Legal,
   messageSchema,
   Profile,
   recoveryCodesSchema,
   twoFactorChangeBodySchema,
   twoFactorSetupSchema,
 } from '@urbana/shared';
+import { endpoints } from '@urbana/shared';
 import { api } from '../../lib/api-client.ts';
+import { call } from '../../lib/endpoint-call.ts';
 
 type Message = z.infer<typeof messageSchema>;
 export type AccountOverview = z.infer<typeof accountOverviewSchema>;
@@ -52,18 +52,13 @@ export const accountApi = {
   requestExport: () => api<Message>('/api/account/exports', { method: 'POST' }),
   deleteAccount: (password: string) =>
     api<Message>('/api/account/delete', { method: 'POST', body: { password } }),
-  legal: () => api<Legal>('/api/legal'),
+  legal: () => call(endpoints.accountLinks.legal),
+  // The link's own values, as the e-mail carried them: the server checks them.
   unsubscribe: (token: string, tipo: string) =>
-    api<Message>(`/api/email/descadastrar?${new URLSearchParams({ token, tipo }).toString()}`, {
-      method: 'POST',
-    }),
-  invitationPreview: (token: string) =>
-    api<z.infer<typeof invitationPreviewSchema>>('/api/invitations/preview', {
-      method: 'POST',
-      body: { token },
-    }),
+    call(endpoints.accountLinks.unsubscribe, { query: new URLSearchParams({ token, tipo }) }),
+  invitationPreview: (token: string) => call(endpoints.accountLinks.invitationPreview, { body: { token } }),
   acceptInvitation: (body: { token: string; nome_completo: string; password: string }) =>
-    api<Message>('/api/invitations/accept', { method: 'POST', body }),
+    call(endpoints.accountLinks.acceptInvitation, { body }),
   invitations: () => api<z.infer<typeof invitationsSchema>>('/api/admin/convites'),
   staff: () => api<z.infer<typeof staffMembersSchema>>('/api/admin/equipe'),
   invite: (body: { email: string; nome_completo: string; role: 'operador' | 'admin' }) =>
