@@ -25,6 +25,7 @@ import { orders, reservations } from '../apps/api/src/db/schema/index.ts';
 import { personBilling } from '@urbana/shared/samples';
 import { hashToken, newToken } from '../apps/api/src/lib/tokens.ts';
 import { createApiPixClient } from '../apps/api/src/services/payments/api-pix/client.ts';
+import { pixPspEnvSchema } from '../apps/api/src/services/payments/api-pix/config.ts';
 import { makePixCerts } from '../apps/api/test/pix-certs.ts';
 import { startPspWithCerts } from './simulators/psp-pix.ts';
 
@@ -275,6 +276,8 @@ async function withPsp(database: Database, cookies: string[], start: string) {
       cert: certs.clientCertPem,
       key: certs.clientKeyPem,
       ca: certs.caPem,
+      // The same pool as the API's own client (PIX_PSP_MAX_CONNECTIONS).
+      maxConnections: pixPspEnvSchema.PIX_PSP_MAX_CONNECTIONS.parse(undefined),
     });
     const cob = (valor: string) => ({
       calendario: { expiracao: 1800 },

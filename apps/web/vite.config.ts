@@ -8,6 +8,7 @@ import { Worker } from 'node:worker_threads';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { pageChunks } from './page-chunks-plugin.ts';
 
 /** The modules of the shared chunk `comum` (see `codeSplitting` below). */
 const sharedModule =
@@ -94,7 +95,7 @@ function precompress(): Plugin {
 export default defineConfig(({ command, isSsrBuild }) => ({
   // The server build (src/entry-server.tsx, for apps/api) needs neither the public files nor the
   // compressed copies.
-  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [precompress()])],
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [pageChunks(), precompress()])],
   // React Router names only its development build in its package exports; the production build (the
   // same code without its development warnings) is what a build ships.
   resolve:

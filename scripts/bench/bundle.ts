@@ -2,10 +2,18 @@
  * Initial JavaScript of a page, from the Vite build manifest: the entry chunk, the route modules
  * that the router loads for that page (each a lazy chunk), and everything they import statically,
  * each file counted once at the size the server sends (its pre-compressed `.gz`).
+ *
+ * The budget of a page is the framework floor (React 19, React Router and TanStack Query by
+ * themselves, scripts/bench/framework-floor.ts, measured in the same run) plus what the page may add
+ * (`pageAllowanceKb`; docs/decisions/117-javascript-budgets-over-the-framework-floor.md).
+ * `npm run bench:bundle [dist]` builds the app and the floor, prints both figures beside each other
+ * and exits 1 when a page is over its budget.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { measureFrameworkFloor } from './framework-floor.ts';
 
 interface ManifestChunk {
   file: string;
@@ -25,6 +33,18 @@ export const pageModules: Record<string, string[]> = {
   '/auth': ['src/app/layouts/public-layout.tsx', 'src/app/routes/public/auth.tsx'],
 };
 
+/**
+ * What each page may add to the framework floor, gzip kB: Urbana's own code and every other
+ * library it loads at once (issue #45).
+ */
+export const pageAllowanceKb: Record<string, number> = { '/': 30, '/buscar-locais': 80, '/auth': 30 };
+
+/** A page's budget: the floor measured in the same run plus the page's allowance, in kB. */
+export function pageBudgetKb(page: string, floorGzipBytes: number): number | undefined {
+  const allowance = pageAllowanceKb[page];
+  return allowance === undefined ? undefined : Number((floorGzipBytes / 1024 + allowance).toFixed(1));
+}
+
 export interface PageBundle {
   page: string;
   files: number;
@@ -32,9 +52,11 @@ export interface PageBundle {
   rawBytes: number;
 }
 
-function gzipSize(file: string): number {
-  if (existsSync(`${file}.gz`)) return readFileSync(`${file}.gz`).length;
-  return gzipSync(readFileSync(file), { level: 9 }).length;
+/** A file's size as sent (its `.gz` copy, or gzip 9 when it has none) and on disk. */
+export function sizeOf(file: string): { gzip: number; raw: number } {
+  const raw = readFileSync(file);
+  const gzip = existsSync(`${file}.gz`) ? readFileSync(`${file}.gz`).length : gzipSync(raw, { level: 9 }).length;
+  return { gzip, raw: raw.length };
 }
 
 /** The files a page loads at once: the entry, the page's route modules and their static imports. */
@@ -61,17 +83,35 @@ export function measureBundles(webDist: string): PageBundle[] {
     return {
       page,
       files: files.length,
-      gzipBytes: files.reduce((sum, file) => sum + gzipSize(file), 0),
-      rawBytes: files.reduce((sum, file) => sum + readFileSync(file).length, 0),
+      gzipBytes: files.reduce((sum, file) => sum + sizeOf(file).gzip, 0),
+      rawBytes: files.reduce((sum, file) => sum + sizeOf(file).raw, 0),
     };
   });
 }
 
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const dist = path.resolve(process.argv[2] ?? 'apps/web/dist');
+  const root = path.resolve(import.meta.dirname, '../..');
+  const dist = process.argv[2] ? path.resolve(process.argv[2]) : path.join(root, 'apps/web/dist');
+  if (!process.argv[2]) {
+    const built = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (built.status !== 0) process.exit(built.status ?? 1);
+  }
+  const floor = await measureFrameworkFloor(root);
+  console.log(
+    `piso do framework (React 19, React Router, TanStack Query): ${kb(floor.gzipBytes)} kB gzip (${floor.files} arquivos, ${kb(floor.rawBytes)} kB sem compressão)`,
+  );
   for (const result of measureBundles(dist)) {
+    const budget = pageBudgetKb(result.page, floor.gzipBytes);
+    const over = budget !== undefined && result.gzipBytes / 1024 > budget;
+    if (over) process.exitCode = 1;
+    const verdict =
+      budget === undefined
+        ? ''
+        : ` — meta <= ${kb(floor.gzipBytes)} + ${pageAllowanceKb[result.page]} = ${budget} kB: ${over ? 'FALHOU' : 'ok'}`;
     console.log(
-      `JS inicial ${result.page}: ${(result.gzipBytes / 1024).toFixed(1)} kB gzip (${result.files} arquivos, ${(result.rawBytes / 1024).toFixed(1)} kB sem compressão)`,
+      `JS inicial ${result.page}: ${kb(result.gzipBytes)} kB gzip = piso ${kb(floor.gzipBytes)} + página ${kb(result.gzipBytes - floor.gzipBytes)} (${result.files} arquivos, ${kb(result.rawBytes)} kB sem compressão)${verdict}`,
     );
   }
 }

@@ -1,7 +1,9 @@
 /**
  * npm run bench — how fast and how small Urbana is, one line per figure, all written to
  * bench/results.json, each budget checked (exit 1 when one fails):
- *   - initial JavaScript (gzip) of /, /buscar-locais and a product page, from the build manifest;
+ *   - initial JavaScript (gzip) of /, /buscar-locais, a product page and /auth, from the build manifest,
+ *     beside the framework floor (React 19, React Router and TanStack Query alone, built in the same
+ *     run; each budget is the floor plus what the page may add, scripts/bench/bundle.ts);
  *   - LCP at 4× CPU (median of 5) and JavaScript received to network idle, in Chromium through
  *     Playwright (scripts/bench/browser.ts);
  *   - Lighthouse mobile scores of the same pages with the demo catalogue, in Debian Chromium;
@@ -28,7 +30,8 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { measurePages } from './browser.ts';
-import { measureBundles } from './bundle.ts';
+import { measureBundles, pageAllowanceKb, pageBudgetKb } from './bundle.ts';
+import { measureFrameworkFloor } from './framework-floor.ts';
 import { measureLighthouse } from './lighthouse.ts';
 import { measureObservability } from './observability.ts';
 import { BARE_P99_BUDGET_MS, measurePgliteLoop } from './pglite-loop.ts';
@@ -99,16 +102,25 @@ function residentMemoryMb(pid: number): number {
 
 // 1. Bundle sizes, from a fresh production build.
 run('npm', ['run', 'build']);
-// The issue's budgets (issue #20; docs/decisions/041-page-budgets.md): what the build makes every
-// first visit load may not exceed what the browser is allowed to receive to network idle.
-const initialJsBudgetKb: Record<string, number> = { '/': 130, '/buscar-locais': 180, '/auth': 130 };
+// Each page's budget is the framework floor, built in the same run, plus what the page may add
+// (issue #45; docs/decisions/117-javascript-budgets-over-the-framework-floor.md). The same budget
+// holds for what the build makes a first visit load and for what the browser receives to network idle.
+const floor = await measureFrameworkFloor(root);
+const floorKb = Number((floor.gzipBytes / 1024).toFixed(1));
+record({ name: 'JS piso do framework (React 19, React Router, TanStack Query)', value: floorKb, unit: 'kB gzip' });
 for (const bundle of measureBundles(path.join(root, 'apps/web/dist'))) {
-  const limit = initialJsBudgetKb[bundle.page];
+  const limit = pageBudgetKb(bundle.page, floor.gzipBytes);
   record({
     name: `JS inicial ${bundle.page}`,
     value: Number((bundle.gzipBytes / 1024).toFixed(1)),
     unit: 'kB gzip',
     ...(limit ? { budget: { op: '<=' as const, limit } } : {}),
+  });
+  const allowance = pageAllowanceKb[bundle.page];
+  record({
+    name: `JS inicial ${bundle.page} além do piso${allowance === undefined ? '' : ` (a página pode somar ${allowance})`}`,
+    value: Number(((bundle.gzipBytes - floor.gzipBytes) / 1024).toFixed(1)),
+    unit: 'kB gzip',
   });
 }
 
@@ -154,7 +166,6 @@ try {
 
   // 2b. LCP with the CPU slowed 4× and the JavaScript received to network idle (issue #20).
   const lcpBudgetMs = 600;
-  const jsBudgetKb: Record<string, number> = { '/': 130, '/buscar-locais': 180, '/auth': 130 };
   for (const figure of await measurePages(base, { ...pages, '/auth': '/auth' })) {
     if (figure.page !== '/auth') {
       record({
@@ -166,7 +177,7 @@ try {
           : {}),
       });
     }
-    const jsBudget = jsBudgetKb[figure.page];
+    const jsBudget = pageBudgetKb(figure.page, floor.gzipBytes);
     record({
       name: `JS até a rede ociosa ${figure.page} (${figure.encoding})`,
       value: figure.jsKb,

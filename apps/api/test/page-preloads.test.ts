@@ -62,6 +62,19 @@ describe('dicas de pré-carregamento por página', () => {
     expect(await hints('/carrinho')).toEqual(['/api/auth/session']);
   });
 
+  it('os módulos de cada página vêm do seu id de rota no build; só as páginas desenhadas no servidor', async () => {
+    const list = await hints('/locais/painel-eixo');
+    expect(list.slice(0, 3)).toEqual([
+      '/api/auth/session',
+      '/assets/public-layout-1.js',
+      '/assets/product-1.js',
+    ]);
+    // The media kit's reads are its loader's (public-pages.ts); its chunks are not in this build.
+    expect(await hints('/midia-kit')).toEqual(['/api/auth/session', '/api/midia-kit', '/api/config']);
+    // The cart is in the build's table but is drawn by the browser: nothing but the session.
+    expect(await hints('/carrinho/')).toEqual(['/api/auth/session']);
+  });
+
   it('nada vindo da URL escapa do atributo', async () => {
     const list = await hints('/locais/%22%3E%3Cscript%3E?semanas=2');
     expect(list.join(' ')).not.toMatch(/[<>"]/);

@@ -60,3 +60,16 @@ it('uma conexão mantida que o PSP fechou é refeita uma vez, e a chamada dá ce
     transport.close();
   }
 });
+
+it('um certificado do PSP ilegível é dito ao preparar o cliente, nomeando as variáveis', () => {
+  expect(() =>
+    createTransport({
+      url: `${base}/v2`,
+      tokenUrl: `${base}/oauth/token`,
+      clientId: 'urbana',
+      clientSecret: 'segredo',
+      cert: 'não é um certificado',
+      key: 'nem uma chave',
+    }),
+  ).toThrow(/Certificado do PSP ilegível \(PIX_PSP_CERT, PIX_PSP_KEY, PIX_PSP_CA\)/);
+});

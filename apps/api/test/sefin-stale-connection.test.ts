@@ -52,7 +52,6 @@ it('uma conexão mantida que a Sefin fechou é refeita uma vez, e a consulta dá
   });
   // Each lookup is two GETs (the DPS, then its NFS-e): every one after the first on a connection
   // finds it dropped.
-  for (let i = 0; i < 3; i += 1)
-    expect((await client.issuedFromDps(`DPS${i}`)).nfseXml).toBe('<NFSe/>');
+  for (let i = 0; i < 3; i += 1) expect((await client.issuedFromDps(`DPS${i}`)).nfseXml).toBe('<NFSe/>');
   expect(connections).toBeGreaterThanOrEqual(6);
 });

@@ -4,6 +4,7 @@
  * can list them in the sitemap, without loading the articles themselves.
  */
 import { foldText } from './catalog.ts';
+import { buildPath, paths } from './paths.ts';
 
 export const knowledgeArticles = {
   comoFuncionaReserva: 'como-funciona-a-reserva',
@@ -28,7 +29,7 @@ export function isArticleSlug(value: string): value is ArticleSlug {
 
 /** The page of one article: `articleHref(knowledgeArticles.pagamentoPix)`. */
 export function articleHref(slug: ArticleSlug): string {
-  return `/central/${slug}`;
+  return buildPath(paths.centralArtigo, { artigo: slug });
 }
 
 export const articleCategories = ['reservas', 'pagamento', 'criativos', 'campanhas', 'pedidos'] as const;

@@ -1,36 +1,20 @@
+import { publicPages } from './public-pages.ts';
+
+type PublicPaths = { readonly [Id in keyof typeof publicPages]: (typeof publicPages)[Id]['path'] };
+const publicPaths = Object.fromEntries(
+  Object.entries(publicPages).map(([id, page]) => [id, page.path]),
+) as PublicPaths;
+
 /**
- * Every URL of the app, defined once (docs/spec/specification.md §2). The router and the server's SPA fallback both read
- * this table.
+ * Every URL of the app, defined once (docs/spec/specification.md §2): the public pages' from their
+ * table (public-pages.ts), by route id, then the user and admin areas. The router and the server's SPA
+ * fallback both read this table.
  */
 export const paths = {
-  home: '/',
-  auth: '/auth',
-  buscarLocais: '/buscar-locais',
-  planejar: '/planejar',
-  local: '/locais/:slug',
-  carrinho: '/carrinho',
-  checkout: '/checkout',
-  confirmacaoPedido: '/confirmacao-pedido',
-  pedido: '/pedido/:orderId',
+  ...publicPaths,
   proposta: '/proposta/:id',
-  planoCompartilhado: '/plano/:token',
   /** A screen's web player (issue #43, decision 101), full screen, outside the site's layout. */
   tela: '/tela/:id',
-  suporte: '/suporte',
-  central: '/central',
-  centralArtigo: '/central/:artigo',
-  midiaKit: '/midia-kit',
-  guiaCriacao: '/guia-criacao',
-  especificacoesCriacao: '/especificacoes-criacao',
-  notFound: '/404',
-  confirmarEmail: '/auth/confirmar-email',
-  redefinirSenha: '/auth/redefinir-senha',
-  googleRetorno: '/auth/google-retorno',
-  termos: '/termos',
-  privacidade: '/privacidade',
-  confirmarNovoEmail: '/auth/confirmar-novo-email',
-  aceitarConvite: '/auth/convite',
-  descadastrar: '/email/descadastrar',
   usuario: {
     meusPedidos: '/usuario/meus-pedidos',
     meusFavoritos: '/usuario/meus-favoritos',

@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
-import { isStaff, paths, type TicketCategory, type TicketStatus, pathWithQuery } from '@urbana/shared';
+import {
+  isStaff,
+  paths,
+  TICKET_NOT_FOUND,
+  type TicketCategory,
+  type TicketStatus,
+  pathWithQuery,
+} from '@urbana/shared';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { profiles, supportMessages, supportTickets } from '../db/schema/index.ts';
@@ -32,7 +39,7 @@ interface Person {
   email_confirmed_at: Date | null;
 }
 
-export const TICKET_NOT_FOUND = 'Atendimento não encontrado.';
+export { TICKET_NOT_FOUND };
 export const TICKET_CLOSED = 'Este atendimento foi encerrado. Abra um novo atendimento se precisar.';
 export const VISITOR_NAME_REQUIRED = 'Informe seu nome.';
 export const VISITOR_EMAIL_REQUIRED = 'Informe seu email para receber a resposta.';

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
-import { searchApiParams, searchFilterProblem, weeksParam } from '@urbana/shared';
+import type { PageRead, PublicPage } from '@urbana/shared';
 import {
   configQuery,
   featuredQuery,
@@ -12,58 +12,49 @@ import { mediaKitQuery } from '../features/media-kit/api.ts';
 import { sharedPlanQuery } from '../features/plans/api/use-plans.ts';
 
 /**
- * The reads each public page makes at once, declared once as its route's loader: on the server the
- * page is rendered when they have answered (their answers go into the page, for the browser's query
- * cache); a page the browser renders alone runs them before its first render (startup.ts). In-app
- * navigations leave them to the page's queries, which show their own loading state.
+ * The reads each public page makes at once are declared in its row of @urbana/shared's table
+ * (public-pages.ts) and asked by its route's loader: on the server the page is rendered when they
+ * have answered (their answers go into the page, for the browser's query cache); a page the browser
+ * renders alone runs them before its first render (startup.ts). In-app navigations leave them to the
+ * page's queries, which show their own loading state.
  */
 export interface LoaderContext {
   queryClient: QueryClient;
 }
 
-type Reads = (client: QueryClient, url: URL, params: LoaderFunctionArgs['params']) => Array<Promise<void>>;
+/** The web app's query of a page's read: it asks exactly `pageReadPath(read)` (page-loaders.test.ts). */
+export function pageReadQuery(read: PageRead) {
+  switch (read[0]) {
+    case 'config':
+      return configQuery;
+    case 'featured':
+      return featuredQuery;
+    case 'network':
+      return networkQuery;
+    case 'search':
+      return searchQuery(read[1]);
+    case 'product':
+      return productQuery(read[1], read[2] || undefined, read[3]);
+    case 'media-kit':
+      return mediaKitQuery;
+    case 'shared-plan':
+      return sharedPlanQuery(read[1]);
+  }
+}
 
-function pageReads(reads: Reads) {
+/** The loader of a page with reads: each read into the query cache the loader's context carries. */
+export function pageLoader(reads: NonNullable<PublicPage['reads']>) {
   return async ({ request, params, context }: LoaderFunctionArgs): Promise<null> => {
     // An in-app navigation passes no context: the page's own queries ask, as they always did (asking
     // here too would repeat a refused read).
     const loader = context as Partial<LoaderContext> | undefined;
     if (!loader?.queryClient) return null;
-    await Promise.all(reads(loader.queryClient, new URL(request.url), params));
+    const client = loader.queryClient;
+    await Promise.all(
+      reads(new URL(request.url), params).map((read) =>
+        client.prefetchQuery(pageReadQuery(read) as Parameters<QueryClient['prefetchQuery']>[0]),
+      ),
+    );
     return null;
   };
 }
-
-export const homeLoader = pageReads((client) => [
-  client.prefetchQuery(featuredQuery),
-  client.prefetchQuery(networkQuery),
-]);
-
-export const searchLoader = pageReads((client, url) =>
-  // A filter the server would refuse is shown by the page, which asks nothing (issue #16 item 8).
-  searchFilterProblem(url.searchParams)
-    ? [client.prefetchQuery(configQuery)]
-    : [
-        client.prefetchQuery(configQuery),
-        client.prefetchQuery(searchQuery(searchApiParams(url.searchParams))),
-      ],
-);
-
-export const productLoader = pageReads((client, url, params) => {
-  const weeks = weeksParam(url.searchParams.get('semanas'));
-  const start = url.searchParams.get('inicio') ?? undefined;
-  return [
-    client.prefetchQuery(configQuery),
-    client.prefetchQuery(productQuery(params.slug ?? '', start, weeks)),
-  ];
-});
-
-export const mediaKitLoader = pageReads((client) => [
-  client.prefetchQuery(mediaKitQuery),
-  client.prefetchQuery(configQuery),
-]);
-
-/** A shared plan (issue #23 item 3): its one read; a revoked link's 404 is shown by the page. */
-export const sharedPlanLoader = pageReads((client, _url, params) => [
-  client.prefetchQuery(sharedPlanQuery(params.token ?? '')),
-]);

@@ -1,11 +1,11 @@
 import { keyTheFirstEntry } from '../lib/history-key.ts';
 import { createBrowserRouter, matchRoutes, type HydrationState, type RouteObject } from 'react-router';
-import { legacyRedirects, paths } from '@urbana/shared';
+import { legacyRedirects, paths, publicPageList, publicPages } from '@urbana/shared';
 import { ErrorPage } from './routes/public/error-page.tsx';
 import { LegacyRedirect } from './routes/public/legacy-redirect.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
-import { homeLoader, mediaKitLoader, productLoader, searchLoader, sharedPlanLoader } from './page-loaders.ts';
-import { page, route } from './route-kit.ts';
+import { publicLayout, publicPageModules } from './page-modules.ts';
+import { page, publicRoute, route } from './route-kit.ts';
 
 const screenPlayer = page(() => import('./routes/public/screen-player.tsx'));
 const adminLogin = page(() => import('./routes/admin/login.tsx'));
@@ -23,152 +23,14 @@ export const routes: RouteObject[] = [
     errorElement: <ErrorPage />,
     children: [
       {
-        lazy: page(() => import('./layouts/public-layout.tsx')),
+        // Every public page from its row of @urbana/shared's table (public-pages.ts).
+        lazy: page(publicLayout),
         children: [
-          {
-            index: true,
-            loader: homeLoader,
-            lazy: page(() => import('./routes/public/home.tsx')),
-            handle: { title: 'Mídia exterior por semana' },
-          },
-          route(
-            paths.auth,
-            'Entrar ou criar conta',
-            page(() => import('./routes/public/auth.tsx')),
-          ),
-          route(
-            paths.confirmarEmail,
-            'Confirmar email',
-            page(() => import('./routes/public/confirm-email.tsx')),
-          ),
-          route(
-            paths.redefinirSenha,
-            'Redefinir senha',
-            page(() => import('./routes/public/reset-password.tsx')),
-          ),
-          route(
-            paths.googleRetorno,
-            'Entrando com o Google',
-            page(() => import('./routes/public/google-return.tsx')),
-          ),
-          route(
-            paths.confirmarNovoEmail,
-            'Confirmar troca de email',
-            page(() => import('./routes/public/confirm-new-email.tsx')),
-          ),
-          route(
-            paths.aceitarConvite,
-            'Convite para a equipe',
-            page(() => import('./routes/public/accept-invitation.tsx')),
-          ),
-          route(
-            paths.descadastrar,
-            'Descadastrar emails',
-            page(() => import('./routes/public/unsubscribe.tsx')),
-          ),
-          route(
-            paths.termos,
-            'Termos de uso',
-            page(() => import('./routes/public/terms.tsx')),
-          ),
-          route(
-            paths.privacidade,
-            'Política de privacidade',
-            page(() => import('./routes/public/privacy.tsx')),
-          ),
-          {
-            ...route(
-              paths.buscarLocais,
-              'Buscar locais',
-              page(() => import('./routes/public/search.tsx')),
-            ),
-            loader: searchLoader,
-          },
-          route(
-            paths.planejar,
-            'Planejar campanha',
-            page(() => import('./routes/public/planner.tsx')),
-          ),
-          {
-            ...route(
-              paths.local,
-              'Local',
-              page(() => import('./routes/public/product.tsx')),
-              { dynamicTitle: true },
-            ),
-            loader: productLoader,
-          },
-          route(
-            paths.carrinho,
-            'Carrinho',
-            page(() => import('./routes/public/cart.tsx')),
-          ),
-          route(
-            paths.checkout,
-            'Finalizar pedido',
-            page(() => import('./routes/public/checkout.tsx')),
-          ),
-          route(
-            paths.confirmacaoPedido,
-            'Confirmação do pedido',
-            page(() => import('./routes/public/order-confirmation.tsx')),
-          ),
-          route(
-            paths.pedido,
-            'Pedido',
-            page(() => import('./routes/public/order-detail.tsx')),
-          ),
-          {
-            ...route(
-              paths.planoCompartilhado,
-              'Plano de mídia',
-              page(() => import('./routes/public/shared-plan.tsx')),
-            ),
-            loader: sharedPlanLoader,
-          },
-          route(
-            paths.suporte,
-            'Suporte',
-            page(() => import('./routes/public/support.tsx')),
-          ),
-          route(
-            paths.central,
-            'Central de conhecimento',
-            page(() => import('./routes/public/knowledge-centre.tsx')),
-          ),
-          route(
-            paths.centralArtigo,
-            'Central de conhecimento',
-            page(() => import('./routes/public/knowledge-article.tsx')),
-            { dynamicTitle: true },
-          ),
-          {
-            ...route(
-              paths.midiaKit,
-              'Mídia kit',
-              page(() => import('./routes/public/media-kit.tsx')),
-            ),
-            loader: mediaKitLoader,
-          },
-          route(
-            paths.guiaCriacao,
-            'Guia de criação',
-            page(() => import('./routes/public/creative-guide.tsx')),
-          ),
-          route(
-            paths.especificacoesCriacao,
-            'Especificações de criação',
-            page(() => import('./routes/public/creative-specs.tsx')),
-          ),
-          route(
-            paths.notFound,
-            'Página não encontrada',
-            page(() => import('./routes/public/not-found.tsx')),
-          ),
+          ...publicPageList.map(publicRoute),
           {
             path: '*',
-            lazy: page(() => import('./routes/public/not-found.tsx')),
-            handle: { title: 'Página não encontrada' },
+            lazy: page(publicPageModules.notFound),
+            handle: { title: publicPages.notFound.title },
           },
         ],
       },

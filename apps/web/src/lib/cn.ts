@@ -1,7 +1,7 @@
 import { clsx, type ClassValue } from 'clsx';
-import { mergeClasses } from './class-merge.ts';
+import { twMerge } from 'tailwind-merge';
 
-/** Joins class names; of two classes of one Tailwind group the later wins (lib/class-merge.ts). */
+/** Joins class names; of two classes of one Tailwind group the later wins (tailwind-merge). */
 export function cn(...inputs: ClassValue[]): string {
-  return mergeClasses(clsx(inputs));
+  return twMerge(clsx(inputs));
 }

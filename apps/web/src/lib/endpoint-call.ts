@@ -16,12 +16,13 @@ import { api, apiFile, apiUpload, type ApiFile, type ApiInit, type ApiUpload } f
 type IfDeclared<T, Present, Absent = unknown> = [T] extends [never] ? Absent : Present;
 
 /**
- * What a call sends: `params` and `body` when the endpoint has them, `query` when it takes one — its
- * values, or the search a page's address already holds (sent as it is; the server's schema checks it).
+ * What a call sends: `params` and `body` when the endpoint has them (a body that may be absent is
+ * optional), `query` when it takes one — its values, or the search a page's address already holds
+ * (sent as it is; the server's schema checks it).
  */
 export type CallInput<E extends Endpoint> = IfDeclared<ParamsIn<E>, { params: ParamsIn<E> }> &
   IfDeclared<QueryIn<E>, { query?: QueryIn<E> | URLSearchParams }> &
-  IfDeclared<BodyIn<E>, { body: BodyIn<E> }> &
+  IfDeclared<BodyIn<E>, undefined extends BodyIn<E> ? { body?: BodyIn<E> } : { body: BodyIn<E> }> &
   Pick<ApiInit, 'headers' | 'signal'>;
 
 type Args<E extends Endpoint> = object extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];

@@ -1,18 +1,23 @@
 /**
  * The account forms' fields and schemas, in zod's small build (`zod/mini`). The API's request bodies
- * (./schemas.ts) are built from these fields; the browser's forms check the same rules without
- * zod (./form-checks.ts, same limits and messages; `form-checks.test.ts` compares the two).
+ * (./schemas.ts) are built from these fields, and the sign-in page's forms check them in the browser
+ * through react-hook-form's zod resolver.
  */
 import * as z from 'zod/mini';
 import { validationMessages as v } from '../messages.ts';
-import {
-  formLimitMessages as limits,
-  MAX_EMAIL,
-  MAX_FULL_NAME,
-  MAX_PASSWORD,
-  MAX_PHONE,
-  MIN_PASSWORD,
-} from './form-checks.ts';
+
+export const MAX_EMAIL = 254;
+/** argon2 is deliberately slow; an upper bound keeps a huge password from being a cheap attack. */
+export const MAX_PASSWORD = 128;
+export const MIN_PASSWORD = 6;
+export const MAX_FULL_NAME = 120;
+export const MAX_PHONE = 30;
+
+const limits = {
+  passwordTooLong: `A senha deve ter no máximo ${MAX_PASSWORD} caracteres`,
+  fullNameTooLong: `O nome completo deve ter no máximo ${MAX_FULL_NAME} caracteres`,
+  phoneTooLong: `O telefone deve ter no máximo ${MAX_PHONE} caracteres`,
+} as const;
 
 /**
  * Specification §5 (docs/spec/specification.md): e-mail required, must look like an e-mail, trimmed and lower-cased. The form shows the §5
@@ -61,7 +66,7 @@ export const phone = z.pipe(
   z.transform((value: string | null | undefined) => (value ? value : null)),
 );
 
-/** The forms as schemas: ./form-checks.ts's checks give the same messages and values (test). */
+/** The sign-in page's forms (sign in, sign up, forgotten password). */
 export const signInFormSchema = z.object({ email: emailField(), password: newPasswordField });
 
 export const signUpFormSchema = z.object({

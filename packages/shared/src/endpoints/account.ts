@@ -6,12 +6,16 @@ import {
   favoritesBodySchema,
   favoritesSchema,
 } from '../cart/schemas.ts';
+import { accountMessageEndpoints } from './account-messages.ts';
+import { accountSettingsEndpoints } from './account-settings.ts';
 import { endpoint } from './define.ts';
 
 const cartTags = ['carrinho'] as const;
 const favoriteTags = ['favoritos'] as const;
 
 export const accountEndpoints = {
+  ...accountSettingsEndpoints,
+  ...accountMessageEndpoints,
   cart: {
     read: endpoint({
       method: 'GET',

@@ -142,3 +142,6 @@ export type ScheduledEmail = z.infer<typeof scheduledEmailRowSchema>;
 export const scheduledEmailPageSchema = pageOf(scheduledEmailRowSchema);
 export type ScheduledEmailPage = z.infer<typeof scheduledEmailPageSchema>;
 export type ScheduledEmailInput = z.input<typeof scheduledEmailSchema>;
+
+/** A notification that does not exist or is not the reader's. */
+export const NOTIFICATION_NOT_FOUND = 'Notificação não encontrada.';

@@ -240,3 +240,6 @@ export const scheduledEmailFormSchema = z
     send_at: fromDateTimeInput(v.send_at) ?? '',
   }))
   .pipe(scheduledEmailSchema);
+
+/** A ticket that does not exist or is not the asker's. */
+export const TICKET_NOT_FOUND = 'Atendimento não encontrado.';

@@ -1,22 +1,24 @@
-import { eq, sql } from 'drizzle-orm';
 import {
+  buildPath,
+  decodePageParams,
   defaultDescription,
-  formatInteger,
-  formatMoney,
   fullTitle,
   isArticleSlug,
   isKnownAppPath,
+  matchPublicPage,
   paths,
+  productMetaDescription,
+  productPlace,
   productTypeLabels,
-  publicPageMeta,
+  publicPages,
   SITE_NAME,
+  type PublicPageId,
 } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
-import { executePrepared } from '../../db/prepared.ts';
-import { mediaPlans } from '../../db/schema/index.ts';
-import type { ProductRow } from '../../services/catalog/product-detail.ts';
 import { findArticle } from '../../services/articles.ts';
+import { productHead, type ProductHeadRow } from '../../services/catalog/page-head.ts';
 import { fileUrl } from '../../services/catalog/rows.ts';
+import { sharedPlanName } from '../../services/plans/read.ts';
 
 export interface PageHead {
   status: number;
@@ -42,8 +44,6 @@ const escapeHtml = (value: string) =>
 
 /** JSON inside <script>: "<" escaped so that no text of the data can close the element. */
 const jsonForScript = (value: object) => JSON.stringify(value).replace(/</g, '\\u003c');
-
-const indexable = new Set(Object.keys(publicPageMeta));
 
 /** The head's tags for one page: title, description, canonical (or noindex), Open Graph, JSON-LD. */
 function renderHead(base: string, pathname: string, meta: Meta, status = 200): PageHead {
@@ -72,12 +72,9 @@ function renderHead(base: string, pathname: string, meta: Meta, status = 200): P
   return { status, tags: tags.join('') };
 }
 
-/** What a product page's head shows of the product (one prepared read, `productMeta`). */
-type HeadRow = Omit<ProductRow, 'is_tower_based' | 'audience_profile'> & { photo_keys: string[] | string };
-
 /** schema.org Product data of a product page, with its daily price as the offer. */
 function productJsonLd(
-  product: HeadRow,
+  product: ProductHeadRow,
   at: { base: string; url: string; images: string[]; type: string; place: string },
 ) {
   const { base, url, images, type, place } = at;
@@ -141,119 +138,106 @@ function productJsonLd(
   };
 }
 
-/** A product page's head, cached with the catalogue; null when the product is not on sale. */
+/** A product page's head; null when the product is not on sale (the page answers 404). */
 async function productMeta(deps: AppDeps, slug: string): Promise<Meta | null> {
-  const { db, catalogCache } = deps;
   const base = deps.config.publicUrl;
-  const key = `cabecalho|${slug}`;
-  const cached = catalogCache.get(key)?.body;
-  if (cached !== undefined) return JSON.parse(cached) as Meta | null;
-  // One prepared statement: the product and its first photos (a page's head is read beside the
-  // page itself on every miss, docs/decisions/064-pages-drawn-as-strings.md).
-  const { rows } = await executePrepared<HeadRow>(
-    db,
-    'produto_cabecalho',
-    sql`select p.id, p.slug, p.name, p.description, p.type, p.address, p.neighborhood, p.city, p.state,
-        p.latitude, p.longitude, p.daily_price, p.weekly_audience, p.operating_hours,
-        coalesce((select json_agg(f.storage_key order by f.position)
-          from (select storage_key, position from product_photos where product_id = p.id
-                order by position limit 4) f), '[]') as photo_keys
-      from products p where p.slug = ${slug} and p.status = 'ativo'`,
-  );
-  const product = rows[0];
-  let meta: Meta | null = null;
-  if (product) {
-    const keys =
-      typeof product.photo_keys === 'string'
-        ? (JSON.parse(product.photo_keys) as string[])
-        : product.photo_keys;
-    const url = `${base}/locais/${encodeURIComponent(product.slug)}`;
-    const images = keys.map((k) => `${base}${fileUrl(k)}`);
-    const type = productTypeLabels[product.type];
-    const place = [product.neighborhood, `${product.city} – ${product.state}`].filter(Boolean).join(', ');
-    meta = {
-      title: product.name,
-      description: `${type} em ${place}: ${formatInteger(product.weekly_audience)} impactos por semana, ${formatMoney(product.daily_price)} por dia. Reserve por semana e pague por Pix na Urbana.`,
-      image: images[0],
-      ...(keys[0] ? { preloadImage: fileUrl(keys[0]) } : {}),
-      type: 'product',
-      jsonLd: productJsonLd(product, { base, url, images, type, place }),
-    };
-  }
-  catalogCache.set(key, JSON.stringify(meta));
-  return meta;
+  const product = await productHead(deps.db, deps.catalogCache, slug);
+  if (!product) return null;
+  const keys = product.photo_keys;
+  const url = `${base}${buildPath(paths.local, { slug: product.slug })}`;
+  const images = keys.map((k) => `${base}${fileUrl(k)}`);
+  const type = productTypeLabels[product.type];
+  const place = productPlace(product);
+  return {
+    title: product.name,
+    description: productMetaDescription(product),
+    image: images[0],
+    ...(keys[0] ? { preloadImage: fileUrl(keys[0]) } : {}),
+    type: 'product',
+    jsonLd: productJsonLd(product, { base, url, images, type, place }),
+  };
+}
+
+/** An article's head, with its schema.org data; null when there is no such article. */
+function articleMeta(base: string, pathname: string, slug: string): Meta | null {
+  const found = isArticleSlug(slug) ? findArticle(slug) : undefined;
+  if (!found) return null;
+  return {
+    title: found.title,
+    description: found.description,
+    type: 'article',
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'Article',
+      headline: found.title,
+      description: found.description,
+      inLanguage: 'pt-BR',
+      url: `${base}${pathname}`,
+      publisher: { '@type': 'Organization', name: SITE_NAME, url: base },
+    },
+  };
+}
+
+/** The pages whose head is made of their data, by route id; null when the data is not there (404). */
+type DataHead = (params: Record<string, string>, pathname: string) => Promise<Meta | null>;
+
+function dataHeads(deps: AppDeps): Partial<Record<PublicPageId, DataHead>> {
+  const base = deps.config.publicUrl;
+  return {
+    centralArtigo: async ({ artigo }, pathname) => articleMeta(base, pathname, artigo ?? ''),
+    local: async ({ slug }) => productMeta(deps, slug ?? ''),
+    // A shared plan (issue #23 item 3): its name on the link's preview, never indexed, 404 once revoked.
+    planoCompartilhado: async ({ token }) => {
+      const name = await sharedPlanName(deps.db, token ?? '');
+      if (name === null) return null;
+      return { title: name, description: publicPages.planoCompartilhado.description, noindex: true };
+    },
+  };
 }
 
 /**
  * Per-page head for the HTML the server sends, so crawlers and link previews see each page's title,
  * description, canonical address and Open Graph card without running JavaScript, and a product page
- * carries its schema.org data. A missing product or article answers 404 (not a "soft 404").
+ * carries its schema.org data. The texts are the public pages' table's (@urbana/shared,
+ * public-pages.ts), or the page's data's. A missing product or article answers 404 (not a "soft 404").
  */
 export function pageHeads(deps: AppDeps): (pathname: string) => Promise<PageHead> {
-  const { db, config } = deps;
-  const base = config.publicUrl;
+  const base = deps.config.publicUrl;
+  const heads = dataHeads(deps);
   const render = (pathname: string, meta: Meta, status = 200) => renderHead(base, pathname, meta, status);
 
   const notFound = (pathname: string) =>
-    render(pathname, { title: 'Página não encontrada', description: defaultDescription, noindex: true }, 404);
+    render(
+      pathname,
+      { title: publicPages.notFound.title, description: defaultDescription, noindex: true },
+      404,
+    );
 
   return async (rawPathname) => {
     const pathname = rawPathname.length > 1 ? rawPathname.replace(/\/$/, '') : rawPathname;
     if (!isKnownAppPath(rawPathname)) return notFound(pathname);
-    if (indexable.has(pathname)) return render(pathname, publicPageMeta[pathname]!);
-
-    const article = /^\/central\/([^/]+)$/.exec(pathname);
-    if (article) {
-      const found = isArticleSlug(article[1]!) ? findArticle(article[1]!) : undefined;
-      if (!found) return notFound(pathname);
-      return render(pathname, {
-        title: found.title,
-        description: found.description,
-        type: 'article',
-        jsonLd: {
-          '@context': 'https://schema.org',
-          '@type': 'Article',
-          headline: found.title,
-          description: found.description,
-          inLanguage: 'pt-BR',
-          url: `${base}${pathname}`,
-          publisher: { '@type': 'Organization', name: SITE_NAME, url: base },
-        },
-      });
+    const found = matchPublicPage(pathname);
+    // Accounts and admin: the app sets the title; search engines stay out.
+    if (!found) {
+      return render(pathname, { title: 'Mídia exterior', description: defaultDescription, noindex: true });
     }
-
-    const product = /^\/locais\/([^/]+)$/.exec(pathname);
-    if (product) {
-      let slug: string;
+    const { page, rawParams } = found;
+    const head = heads[page.id];
+    if (head) {
+      let params: Record<string, string>;
       try {
-        slug = decodeURIComponent(product[1]!);
+        params = decodePageParams(rawParams);
       } catch {
         return notFound(pathname);
       }
-      const meta = await productMeta(deps, slug);
+      const meta = await head(params, pathname);
       return meta ? render(pathname, meta) : notFound(pathname);
     }
-
-    // A shared plan (issue #23 item 3): its name on the link's preview, never indexed, 404 once revoked.
-    const plan = /^\/plano\/([A-Za-z0-9_-]+)$/.exec(pathname);
-    if (plan) {
-      const row = await db.query.mediaPlans.findFirst({
-        where: eq(mediaPlans.share_token, plan[1]!),
-        columns: { name: true },
-      });
-      if (!row) return notFound(pathname);
-      return render(pathname, {
-        title: row.name,
-        description: 'Plano de mídia exterior na Urbana: locais, períodos, audiência, CPM e total.',
-        noindex: true,
-      });
-    }
-
-    // Accounts, purchase steps, admin: the app sets the title; search engines stay out.
+    // Purchase steps and sign-in pages say noindex; the others are in the sitemap.
     return render(pathname, {
-      title: pathname === paths.notFound ? 'Página não encontrada' : 'Mídia exterior',
-      description: defaultDescription,
-      noindex: true,
+      title: page.title,
+      description: page.description ?? defaultDescription,
+      noindex: !page.sitemap,
     });
   };
 }

@@ -1,15 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
+  decodePageParams,
   endpoints,
   endpointUrl,
-  paths,
-  searchApiParams,
-  searchFilterProblem,
-  weeksParam,
+  matchPublicPage,
+  pageReadPath,
+  publicPageList,
+  type PublicPageId,
 } from '@urbana/shared';
-
-const { catalog } = endpoints;
 
 interface ManifestChunk {
   file: string;
@@ -17,78 +16,28 @@ interface ManifestChunk {
   imports?: string[];
 }
 
-const PUBLIC_LAYOUT = 'src/app/layouts/public-layout.tsx';
-
-interface PagePreload {
-  pattern: RegExp;
-  /** The route modules the web app's router loads for the page (apps/web/src/app/router.tsx). */
-  modules: string[];
-  /** The API reads the page makes at once, exactly as the web app asks for them. */
-  data(url: URL, match: RegExpExecArray): string[];
-}
-
-const pages: PagePreload[] = [
-  {
-    pattern: /^\/$/,
-    modules: [PUBLIC_LAYOUT, 'src/app/routes/public/home.tsx'],
-    data: () => [endpointUrl(catalog.featured), endpointUrl(catalog.network)],
-  },
-  {
-    pattern: new RegExp(`^${paths.buscarLocais}/?$`),
-    modules: [PUBLIC_LAYOUT, 'src/app/routes/public/search.tsx'],
-    // A filter the server would refuse is shown by the page, which then asks nothing (issue #16 item 8).
-    data: (url) =>
-      searchFilterProblem(url.searchParams)
-        ? [endpointUrl(catalog.config)]
-        : [
-            endpointUrl(catalog.config),
-            `${endpointUrl(catalog.search)}?${searchApiParams(url.searchParams)}`,
-          ],
-  },
-  {
-    pattern: /^\/locais\/([^/]+)\/?$/,
-    modules: [PUBLIC_LAYOUT, 'src/app/routes/public/product.tsx'],
-    data: (url, match) => {
-      const weeks = weeksParam(url.searchParams.get('semanas'));
-      const start = url.searchParams.get('inicio');
-      const slug = decodeURIComponent(match[1]!);
-      return [
-        endpointUrl(catalog.product, { slug }, { semanas: weeks, inicio: start }),
-        endpointUrl(catalog.config),
-      ];
-    },
-  },
-  {
-    pattern: new RegExp(`^${paths.central}/?$`),
-    modules: [PUBLIC_LAYOUT, 'src/app/routes/public/knowledge-centre.tsx'],
-    data: () => [],
-  },
-  {
-    pattern: new RegExp(`^${paths.central}/[A-Za-z0-9_-]+/?$`),
-    modules: [PUBLIC_LAYOUT, 'src/app/routes/public/knowledge-article.tsx'],
-    data: () => [],
-  },
-  {
-    pattern: new RegExp(`^${paths.midiaKit}/?$`),
-    modules: [PUBLIC_LAYOUT, 'src/app/routes/public/media-kit.tsx'],
-    data: () => [endpointUrl(endpoints.mediaKit.read)],
-  },
-];
-
 const escapeAttr = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+const readJson = <T>(file: string): T | undefined =>
+  existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : undefined;
 
 /**
  * Head tags that let the browser fetch, in parallel with the entry script, the route chunks and the
  * API answers a page needs (otherwise each waits for the script that asks for it): a shorter
- * critical path for the first visit of the main public pages.
+ * critical path for the first visit of the public pages drawn on the server. The pages, their reads
+ * and whether they are drawn here come from the table of public pages (@urbana/shared,
+ * public-pages.ts); the chunks of each route id from the build (`.vite/pages.json`, written beside
+ * Vite's manifest by apps/web/vite.config.ts).
  */
 export function pagePreloader(
   webDist: string,
 ): (pathname: string, url: URL, drawnOnServer?: boolean) => string {
-  const manifestFile = path.join(webDist, '.vite/manifest.json');
-  if (!existsSync(manifestFile)) return () => '';
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const manifest = readJson<Record<string, ManifestChunk>>(path.join(webDist, '.vite/manifest.json'));
+  if (!manifest) return () => '';
+  // The manifest's keys of the modules each route id loads (its layout's and its page's).
+  const pageModules =
+    readJson<Partial<Record<PublicPageId, string[]>>>(path.join(webDist, '.vite/pages.json')) ?? {};
   const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   // Files the entry already brings (index.html preloads them).
   const loaded = new Set<string>();
@@ -101,14 +50,15 @@ export function pagePreloader(
   if (entryKey) closure(entryKey, loaded);
 
   // Each page's tags made once, at the browser's usual priority and at low priority.
-  const moduleTags = new Map<PagePreload, { usual: string; low: string }>();
-  for (const page of pages) {
+  const moduleTags = new Map<PublicPageId, { usual: string; low: string }>();
+  for (const page of publicPageList) {
+    if (!page.ssr) continue;
     const keys = new Set<string>();
-    for (const module of page.modules) closure(module, keys);
+    for (const module of pageModules[page.id] ?? []) closure(module, keys);
     const files = [...keys].filter((key) => !loaded.has(key)).map((key) => escapeAttr(manifest[key]!.file));
     const tags = (priority: string) =>
       files.map((file) => `<link rel="modulepreload"${priority} crossorigin href="/${file}">`).join('');
-    moduleTags.set(page, { usual: tags(''), low: tags(' fetchpriority="low"') });
+    moduleTags.set(page.id, { usual: tags(''), low: tags(' fetchpriority="low"') });
   }
 
   // A page drawn on the server carries its data (plugins/app/ssr.ts): only its modules are
@@ -117,21 +67,19 @@ export function pagePreloader(
   return (pathname, url, drawnOnServer = false) => {
     // Every page starts by asking for the session (the app waits for it before the first screen).
     const session = `<link rel="preload" as="fetch" crossorigin href="${endpointUrl(endpoints.auth.session)}">`;
-    for (const page of pages) {
-      const match = page.pattern.exec(pathname);
-      if (!match) continue;
-      let data: string[] = [];
-      try {
-        if (!drawnOnServer) data = page.data(url, match);
-      } catch {
-        data = [];
-      }
-      const dataTags = data
-        .map((href) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttr(href)}">`)
-        .join('');
-      const modules = moduleTags.get(page);
-      return `${session}${(drawnOnServer ? modules?.low : modules?.usual) ?? ''}${dataTags}`;
+    const found = matchPublicPage(pathname);
+    if (!found?.page.ssr) return session;
+    const { page, rawParams } = found;
+    let data: string[] = [];
+    try {
+      if (!drawnOnServer && page.reads) data = page.reads(url, decodePageParams(rawParams)).map(pageReadPath);
+    } catch {
+      data = [];
     }
-    return session;
+    const dataTags = data
+      .map((href) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttr(href)}">`)
+      .join('');
+    const modules = moduleTags.get(page.id);
+    return `${session}${(drawnOnServer ? modules?.low : modules?.usual) ?? ''}${dataTags}`;
   };
 }

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { paths } from '@urbana/shared';
+import { matchPublicPage } from '@urbana/shared';
 
 /** What the web app's server build exports (apps/web/src/entry-server.tsx). */
 interface ServerEntry {
@@ -15,21 +15,14 @@ interface ServerEntry {
 }
 
 /**
- * The public pages rendered on the server (issue #20): the home page, the search, a product page,
- * the knowledge centre and its articles, the media kit, the creative guide and specs, support and
- * the not-found page. The user and admin areas stay rendered by the browser behind their guards,
- * so nothing private is ever rendered here.
+ * The public pages rendered on the server (issue #20) are those the table of public pages marks `ssr`
+ * (@urbana/shared, public-pages.ts): the home page, the search, a product page, the knowledge centre
+ * and its articles, the media kit, the creative guide and specs, support; and the not-found page of an
+ * unknown path. The user and admin areas stay rendered by the browser behind their guards, so nothing
+ * private is ever rendered here.
  */
-const serverRendered = [
-  /^\/$/,
-  new RegExp(`^${paths.buscarLocais}/?$`),
-  /^\/locais\/[^/]+\/?$/,
-  new RegExp(`^${paths.central}(/[A-Za-z0-9_-]+)?/?$`),
-  new RegExp(`^(${paths.midiaKit}|${paths.guiaCriacao}|${paths.especificacoesCriacao}|${paths.suporte})/?$`),
-];
-
 export const isServerRendered = (pathname: string, known: boolean) =>
-  !known || serverRendered.some((pattern) => pattern.test(pathname));
+  !known || matchPublicPage(pathname)?.page.ssr === true;
 
 /**
  * The web app's server build (`apps/web/dist-server/entry-server.js`, next to the browser's build),

@@ -1,15 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { httpMessages, messageSchema, notificationReadSchema, unreadCountSchema } from '@urbana/shared';
+import { endpoints, httpMessages } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
+import { route } from '../../lib/endpoint-route.ts';
 import { AppError } from '../../lib/errors.ts';
 import { readSessionToken, requireUser } from '../../plugins/app/auth.ts';
 import { sseEvent } from '../../plugins/external/sse.ts';
 import { isSessionActive } from '../../services/auth/index.ts';
-import { z } from 'zod';
 import {
   markAllNotificationsRead,
   markNotificationRead,
-  NOTIFICATION_NOT_FOUND,
   notificationForStream,
   unreadCount,
 } from '../../services/messaging/notifications.ts';
@@ -28,16 +27,9 @@ export const notificationStreamRoutes =
   async (app) => {
     const { db, hub, config } = deps;
 
-    app.get(
-      '/notifications/stream',
-      {
-        preHandler: requireUser,
-        schema: {
-          tags: ['notificações'],
-          summary: 'Notificações ao vivo (Server-Sent Events): evento "notificacao" a cada nova',
-          response: { 401: messageSchema, 429: messageSchema },
-        },
-      },
+    route(
+      app,
+      endpoints.notifications.stream,
       async (request, reply) => {
         const userId = request.user!.id;
         const token = readSessionToken(request, config)!;
@@ -59,39 +51,24 @@ export const notificationStreamRoutes =
         );
         stream.onEnd(unsubscribe);
       },
+      { preHandler: requireUser },
     );
 
-    app.post(
-      '/notifications/:id/read',
-      {
-        preValidation: requireUser,
-        schema: {
-          tags: ['notificações'],
-          summary: 'Marca uma notificação como lida',
-          params: z.object({ id: z.string().uuid({ error: NOTIFICATION_NOT_FOUND }) }),
-          body: z.object({}).nullish(),
-          response: {
-            200: notificationReadSchema,
-            400: messageSchema,
-            401: messageSchema,
-            404: messageSchema,
-          },
-        },
-      },
+    route(
+      app,
+      endpoints.notifications.read,
       async (request) => markNotificationRead(db, request.user!.id, request.params.id),
-    );
-
-    app.post(
-      '/notifications/read-all',
       {
         preValidation: requireUser,
-        schema: {
-          tags: ['notificações'],
-          summary: 'Marca todas as minhas notificações como lidas',
-          body: z.object({}).nullish(),
-          response: { 200: unreadCountSchema, 401: messageSchema },
-        },
       },
+    );
+
+    route(
+      app,
+      endpoints.notifications.readAll,
       async (request) => markAllNotificationsRead(db, request.user!.id),
+      {
+        preValidation: requireUser,
+      },
     );
   };

@@ -1,53 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  messageSchema,
-  recoveryCodesSchema,
-  twoFactorChangeBodySchema,
-  twoFactorMessages,
-  twoFactorSetupSchema,
-} from '@urbana/shared';
+import { endpoints, twoFactorMessages } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
+import { route } from '../../lib/endpoint-route.ts';
 import { guessContext } from '../../plugins/app/auth.ts';
 import * as setup from '../../services/account/two-factor-setup.ts';
-
-const errors = {
-  400: messageSchema,
-  401: messageSchema,
-  403: messageSchema,
-  409: messageSchema,
-  429: messageSchema,
-};
 
 /** /api/account/two-factor: set up, turn off and renew the recovery codes of TOTP sign-in. */
 export const twoFactorRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const tags = ['conta'];
-    const limit = { rateLimit: deps.rateLimits.signIn };
+    const limited = { config: { rateLimit: deps.rateLimits.signIn } };
+    const { twoFactor } = endpoints;
 
-    app.post(
-      '/setup',
-      {
-        schema: {
-          tags,
-          summary: 'Gera o segredo e o QR Code para o aplicativo autenticador',
-          response: { 200: twoFactorSetupSchema, ...errors },
-        },
-      },
-      async (request) => setup.startTwoFactorSetup(deps, request.user!),
-    );
+    route(app, twoFactor.setup, async (request) => setup.startTwoFactorSetup(deps, request.user!));
 
-    app.post(
-      '/enable',
-      {
-        config: limit,
-        schema: {
-          tags,
-          summary: 'Ativa com a senha atual e o primeiro código; devolve os códigos de recuperação (uma vez)',
-          body: twoFactorChangeBodySchema,
-          response: { 200: recoveryCodesSchema, ...errors },
-        },
-      },
+    route(
+      app,
+      twoFactor.enable,
       async (request) => ({
         recovery_codes: await setup.enableTwoFactor(
           deps,
@@ -57,19 +26,12 @@ export const twoFactorRoutes =
         ),
         message: twoFactorMessages.enabled,
       }),
+      limited,
     );
 
-    app.post(
-      '/recovery-codes',
-      {
-        config: limit,
-        schema: {
-          tags,
-          summary: 'Gera novos códigos de recuperação (pede senha e código; os antigos deixam de valer)',
-          body: twoFactorChangeBodySchema,
-          response: { 200: recoveryCodesSchema, ...errors },
-        },
-      },
+    route(
+      app,
+      twoFactor.recoveryCodes,
       async (request) => ({
         recovery_codes: await setup.regenerateRecoveryCodes(
           deps,
@@ -79,22 +41,16 @@ export const twoFactorRoutes =
         ),
         message: twoFactorMessages.codesRenewed,
       }),
+      limited,
     );
 
-    app.post(
-      '/disable',
-      {
-        config: limit,
-        schema: {
-          tags,
-          summary: 'Desativa (pede senha e código); administradores não podem',
-          body: twoFactorChangeBodySchema,
-          response: { 200: messageSchema, ...errors },
-        },
-      },
+    route(
+      app,
+      twoFactor.disable,
       async (request) => {
         await setup.disableTwoFactor(deps, request.user!, request.body, guessContext(request, deps.config));
         return { message: twoFactorMessages.disabled };
       },
+      limited,
     );
   };

@@ -1,22 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
-import { articleHref, endpoints, paths, todayInBrasilia, type MediaKit } from '@urbana/shared';
+import {
+  articleHref,
+  buildPath,
+  endpoints,
+  paths,
+  publicPageList,
+  todayInBrasilia,
+  type MediaKit,
+} from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
 import { route } from '../../lib/endpoint-route.ts';
 import { loadArticles } from '../../services/articles.ts';
+import { sitemapProducts } from '../../services/catalog/page-head.ts';
 import { mediaKit } from '../../services/media-kit.ts';
 import { mediaKitPdf } from '../../services/pdf/media-kit.ts';
 
-/** The public pages a search engine should list (the rest need an account or are steps of a purchase). */
-export const sitemapPages = [
-  paths.home,
-  paths.buscarLocais,
-  paths.midiaKit,
-  paths.central,
-  paths.especificacoesCriacao,
-  paths.guiaCriacao,
-  paths.suporte,
-];
+/**
+ * The public pages a search engine should list, from the table of public pages (@urbana/shared,
+ * public-pages.ts); the rest need an account or are steps of a purchase.
+ */
+const sitemapPages = publicPageList.filter((page) => page.sitemap);
 
 const xmlEscape = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -74,21 +77,16 @@ export const contentRoutes =
     app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
       let body = catalogCache.get('sitemap')?.body;
       if (body === undefined) {
-        const products = (
-          await db.execute(
-            sql`select slug, to_char(updated_at at time zone 'America/Sao_Paulo', 'YYYY-MM-DD') as lastmod
-                from products where status = 'ativo' order by slug`,
-          )
-        ).rows as Array<{ slug: string; lastmod: string }>;
+        const products = await sitemapProducts(db);
         const today = todayInBrasilia();
         const url = (loc: string, lastmod?: string) =>
           `<url><loc>${xmlEscape(`${config.publicUrl}${loc}`)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
         body = [
           '<?xml version="1.0" encoding="UTF-8"?>',
           '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-          ...sitemapPages.map((p) => url(p, p === paths.midiaKit ? today : undefined)),
+          ...sitemapPages.map((p) => url(p.path, p.sitemap === 'today' ? today : undefined)),
           ...loadArticles().map((a) => url(articleHref(a.slug))),
-          ...products.map((p) => url(`/locais/${encodeURIComponent(p.slug)}`, p.lastmod)),
+          ...products.map((p) => url(buildPath(paths.local, { slug: p.slug }), p.lastmod)),
           '</urlset>',
           '',
         ].join('\n');

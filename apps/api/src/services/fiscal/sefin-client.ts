@@ -6,6 +6,7 @@
  * refusal (fix the data, do not retry as is) from an unreachable service (retry later).
  */
 import { Agent } from 'node:https';
+import { createSecureContext } from 'node:tls';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { sefinRoute, tracedCall } from '../../lib/client-spans.ts';
 import { httpsExchange, type HttpsAnswer } from '../../lib/https-exchange.ts';
@@ -143,12 +144,12 @@ export function createSefinClient(options: SefinClientOptions): SefinClient {
 function untimedSefinClient(options: SefinClientOptions): SefinClient {
   // Connections kept alive between calls (a batch of the fiscal queue makes one TLS handshake, not one
   // per NFS-e); one the Sefin closed while idle is made again by httpsExchange.
-  const agent = new Agent({
-    keepAlive: true,
+  const secureContext = createSecureContext({
     pfx: options.pfx,
     passphrase: options.passphrase,
     ca: options.ca,
   });
+  const agent = new Agent({ keepAlive: true, secureContext });
   const send = (method: string, path: string, json?: unknown) => sendTo(options, agent, method, path, json);
   return {
     async emit(signedDpsXml) {

@@ -1,5 +1,10 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { IN_APP_PATH, IN_APP_PATH_MESSAGE, type AudienceSegment } from '@urbana/shared';
+import {
+  IN_APP_PATH,
+  IN_APP_PATH_MESSAGE,
+  NOTIFICATION_NOT_FOUND,
+  type AudienceSegment,
+} from '@urbana/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { afterCommit, canRunAfterCommit } from '../../db/after-commit.ts';
 import { notificationBroadcasts, notifications, profiles } from '../../db/schema/index.ts';
@@ -137,7 +142,7 @@ export async function listNotifications(db: Db, userId: string) {
   return { unread: await unreadCount(db, userId), items: items.map(toItem) };
 }
 
-export const NOTIFICATION_NOT_FOUND = 'Notificação não encontrada.';
+export { NOTIFICATION_NOT_FOUND };
 
 /** Marks one of the user's notifications as read (another user's id answers 404). */
 export async function markNotificationRead(db: Db, userId: string, id: string) {

@@ -96,3 +96,12 @@ export async function readSharedPlan(db: Db, token: string, config: Config): Pro
     contact: urbanaContact,
   };
 }
+
+/** A shared plan's name for its link's preview (plugins/app/page-head.ts); null once revoked. */
+export async function sharedPlanName(db: Db, token: string): Promise<string | null> {
+  const row = await db.query.mediaPlans.findFirst({
+    where: eq(mediaPlans.share_token, token),
+    columns: { name: true },
+  });
+  return row?.name ?? null;
+}

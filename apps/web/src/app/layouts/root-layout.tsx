@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
-import { publicPageMeta } from '@urbana/shared';
 import { setPageHead } from '../../lib/page-head.ts';
 import { useAuth } from '../../features/auth/use-auth.ts';
 import type { RouteHandle } from '../route-handle.ts';
@@ -29,7 +28,7 @@ export function RootLayout() {
   const { pathname } = useLocation();
   useEffect(() => {
     if (title?.dynamicTitle) return;
-    setPageHead({ title: title?.title ?? null, description: publicPageMeta[pathname]?.description });
+    setPageHead({ title: title?.title ?? null, description: title?.description });
   }, [title, pathname]);
   return (
     <>

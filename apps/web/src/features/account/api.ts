@@ -1,22 +1,21 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { endpoints } from '@urbana/shared';
 import type {
   accountOverviewSchema,
-  accountSessionsSchema,
-  dataExportsSchema,
   emailPreferencesSchema,
   invitationSentSchema,
   invitationsSchema,
   staffMembersSchema,
   messageSchema,
-  Profile,
   recoveryCodesSchema,
   twoFactorChangeBodySchema,
   twoFactorSetupSchema,
 } from '@urbana/shared';
-import { endpoints } from '@urbana/shared';
 import { api } from '../../lib/api-client.ts';
 import { call } from '../../lib/endpoint-call.ts';
+
+const { account, twoFactor } = endpoints;
 
 type Message = z.infer<typeof messageSchema>;
 export type AccountOverview = z.infer<typeof accountOverviewSchema>;
@@ -27,31 +26,24 @@ type TwoFactorProof = z.output<typeof twoFactorChangeBodySchema>;
 
 /** Each call of the account settings (issue #24), typed by the shared schemas. */
 export const accountApi = {
-  overview: () => api<AccountOverview>('/api/account'),
+  overview: () => call(account.overview),
   updateProfile: (body: { nome_completo: string; telefone: string | null; empresa: string | null }) =>
-    api<Profile>('/api/account/profile', { method: 'PATCH', body }),
-  changeEmail: (body: { email: string; password: string }) =>
-    api<Message>('/api/account/email', { method: 'POST', body }),
-  confirmEmail: (token: string) =>
-    api<Message>('/api/account/email/confirm', { method: 'POST', body: { token } }),
+    call(account.updateProfile, { body }),
+  changeEmail: (body: { email: string; password: string }) => call(account.changeEmail, { body }),
+  confirmEmail: (token: string) => call(account.confirmEmail, { body: { token } }),
   changePassword: (body: { current_password: string; new_password: string }) =>
-    api<Message>('/api/account/password', { method: 'POST', body }),
-  sessions: () => api<z.infer<typeof accountSessionsSchema>>('/api/account/sessions'),
-  endOtherSessions: () => api<Message>('/api/account/sessions/end-others', { method: 'POST' }),
-  setPreferences: (body: z.infer<typeof emailPreferencesSchema>) =>
-    api<z.infer<typeof emailPreferencesSchema>>('/api/account/email-preferences', { method: 'PUT', body }),
-  acceptTerms: (version: string) => api<Profile>('/api/account/terms', { method: 'POST', body: { version } }),
-  startTwoFactor: () => api<TwoFactorSetup>('/api/account/two-factor/setup', { method: 'POST' }),
-  enableTwoFactor: (body: TwoFactorProof) =>
-    api<RecoveryCodes>('/api/account/two-factor/enable', { method: 'POST', body }),
-  renewRecoveryCodes: (body: TwoFactorProof) =>
-    api<RecoveryCodes>('/api/account/two-factor/recovery-codes', { method: 'POST', body }),
-  disableTwoFactor: (body: TwoFactorProof) =>
-    api<Message>('/api/account/two-factor/disable', { method: 'POST', body }),
-  exports: () => api<z.infer<typeof dataExportsSchema>>('/api/account/exports'),
-  requestExport: () => api<Message>('/api/account/exports', { method: 'POST' }),
-  deleteAccount: (password: string) =>
-    api<Message>('/api/account/delete', { method: 'POST', body: { password } }),
+    call(account.changePassword, { body }),
+  sessions: () => call(account.sessions),
+  endOtherSessions: () => call(account.endOtherSessions),
+  setPreferences: (body: z.infer<typeof emailPreferencesSchema>) => call(account.emailPreferences, { body }),
+  acceptTerms: (version: string) => call(account.acceptTerms, { body: { version } }),
+  startTwoFactor: () => call(twoFactor.setup),
+  enableTwoFactor: (body: TwoFactorProof) => call(twoFactor.enable, { body }),
+  renewRecoveryCodes: (body: TwoFactorProof) => call(twoFactor.recoveryCodes, { body }),
+  disableTwoFactor: (body: TwoFactorProof) => call(twoFactor.disable, { body }),
+  exports: () => call(account.exports),
+  requestExport: () => call(account.requestExport),
+  deleteAccount: (password: string) => call(account.delete, { body: { password } }),
   legal: () => call(endpoints.accountLinks.legal),
   // The link's own values, as the e-mail carried them: the server checks them.
   unsubscribe: (token: string, tipo: string) =>

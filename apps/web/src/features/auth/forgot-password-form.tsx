@@ -1,19 +1,20 @@
 import { useMutation } from '@tanstack/react-query';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { checkForgotPasswordForm, type ForgotPasswordForm } from '@urbana/shared';
+import { useForm } from 'react-hook-form';
+import { forgotPasswordFormSchema } from '@urbana/shared';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { useCheckedForm } from './use-checked-form.ts';
 import { authApi } from './api.ts';
 
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const send = useMutation({ mutationFn: authApi.forgotPassword });
-  const form = useCheckedForm({
-    check: checkForgotPasswordForm,
+  const form = useForm({
+    resolver: zodResolver(forgotPasswordFormSchema),
     defaultValues: { email: '' },
   });
   const onSubmit = form.handleSubmit(async ({ email }) => {

@@ -1,9 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import {
-  checkSignInForm,
   paths,
+  signInFormSchema,
   signInErrors,
   notAllowListedMessage,
   staffOnlyMessage,
@@ -14,7 +16,6 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
-import { useCheckedForm } from './use-checked-form.ts';
 import { toast } from '../../lib/toast.ts';
 import { authApi } from './api.ts';
 import { REDIRECT_DELAY_MS, takeRedirectPath } from './redirect.ts';
@@ -45,8 +46,8 @@ export function SignInForm({
   const [resent, setResent] = useState<string | null>(null);
   const resendConfirmation = useMutation({ mutationFn: authApi.resendConfirmation });
   const [challenge, setChallenge] = useState<string | null>(null);
-  const form = useCheckedForm({
-    check: checkSignInForm,
+  const form = useForm({
+    resolver: zodResolver(signInFormSchema),
     defaultValues: { email: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;

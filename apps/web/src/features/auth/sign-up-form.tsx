@@ -1,18 +1,19 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import {
-  checkSignUpForm,
   commonPasswordHint,
   paths,
   TERMS_VERSION,
   signUpErrors,
+  signUpFormSchema,
   successToasts,
 } from '@urbana/shared';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { useCheckedForm } from './use-checked-form.ts';
 import { toast } from '../../lib/toast.ts';
 import { useAuth } from './use-auth.ts';
 
@@ -20,8 +21,8 @@ export function SignUpForm({ onCreated }: { onCreated: (email: string, confirmed
   const { signUp } = useAuth();
   const [error, setError] = useState<string | null>(null);
   const [commonPassword, setCommonPassword] = useState(false);
-  const form = useCheckedForm({
-    check: checkSignUpForm,
+  const form = useForm({
+    resolver: zodResolver(signUpFormSchema),
     defaultValues: { nome_completo: '', email: '', telefone: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;

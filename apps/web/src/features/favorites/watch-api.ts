@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { WatchListResponse } from '@urbana/shared';
-import { api } from '../../lib/api-client.ts';
+import { endpoints } from '@urbana/shared';
+import { call } from '../../lib/endpoint-call.ts';
 
 /** "Avise-me" on favourites (issue #23 item 4): the watched ids, and switching one on or off. */
 export const watchesQuery = () =>
   queryOptions({
     queryKey: ['watches'],
-    queryFn: () => api<WatchListResponse>('/api/watches').then((r) => r.product_ids),
+    queryFn: () => call(endpoints.watches.list).then((r) => r.product_ids),
   });
 
 export function useWatches(enabled: boolean) {
@@ -17,7 +17,7 @@ export function useToggleWatch() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ productId, on }: { productId: string; on: boolean }) =>
-      api<void>(`/api/favorites/${encodeURIComponent(productId)}/watch`, { method: on ? 'PUT' : 'DELETE' }),
+      call(on ? endpoints.watches.on : endpoints.watches.off, { params: { productId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['watches'] }),
   });
 }

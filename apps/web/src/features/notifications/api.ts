@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationItem, NotificationList } from '@urbana/shared';
-import { api } from '../../lib/api-client.ts';
+import { endpoints, type NotificationItem, type NotificationList } from '@urbana/shared';
+import { call } from '../../lib/endpoint-call.ts';
 
 export const notificationsQuery = queryOptions({
   queryKey: ['notifications'],
-  queryFn: () => api<NotificationList>('/api/notifications'),
+  queryFn: () => call(endpoints.notifications.list),
   // The live stream keeps it fresh; a refetch on focus catches anything missed.
   staleTime: 60_000,
 });
@@ -14,10 +14,7 @@ export const useNotifications = (enabled = true) => useQuery({ ...notificationsQ
 export function useMarkRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api<{ notification: NotificationItem; unread: number }>(`/api/notifications/${id}/read`, {
-        method: 'POST',
-      }),
+    mutationFn: (id: string) => call(endpoints.notifications.read, { params: { id } }),
     onSuccess: ({ notification, unread }) =>
       client.setQueryData(notificationsQuery.queryKey, (old) =>
         old ? { unread, items: old.items.map((n) => (n.id === notification.id ? notification : n)) } : old,
@@ -28,7 +25,7 @@ export function useMarkRead() {
 export function useMarkAllRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api<{ unread: number }>('/api/notifications/read-all', { method: 'POST' }),
+    mutationFn: () => call(endpoints.notifications.readAll),
     onSuccess: () =>
       client.setQueryData(notificationsQuery.queryKey, (old) =>
         old ? { unread: 0, items: old.items.map((n) => ({ ...n, read: true })) } : old,

@@ -1,6 +1,7 @@
-import { paths, type NotificationItem } from '@urbana/shared';
+import { endpoints, paths, type NotificationItem } from '@urbana/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { hrefOf } from '../../lib/endpoint-call.ts';
 import { addLiveNotification, notificationsQuery } from './api.ts';
 
 const MAX_BACKOFF_MS = 30_000;
@@ -38,7 +39,7 @@ export function useNotificationStream(enabled: boolean, onNew?: (n: Notification
     };
 
     const connect = () => {
-      source = new EventSource('/api/notifications/stream');
+      source = new EventSource(hrefOf(endpoints.notifications.stream));
       // The server subscribes before its first byte, so from "open" on nothing is missed; what came
       // before (while the list loaded, or while disconnected) is fetched again.
       source.addEventListener('open', () => {

@@ -1,26 +1,28 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { endpoints } from '@urbana/shared';
 import type {
   CreateTicketInput,
   StaffTicketPage,
   StaffTicketQuery,
   SupportStaffList,
-  Ticket,
-  TicketList,
   TicketUpdate,
   TicketThread,
 } from '@urbana/shared';
 import { api } from '../../lib/api-client.ts';
+import { call } from '../../lib/endpoint-call.ts';
+
+const { support } = endpoints;
 
 export const myTicketsQuery = queryOptions({
   queryKey: ['support', 'mine'],
-  queryFn: () => api<TicketList>('/api/support/tickets').then((r) => r.items),
+  queryFn: () => call(support.list).then((r) => r.items),
 });
 export const useMyTickets = (enabled: boolean) => useQuery({ ...myTicketsQuery, enabled });
 
 export const myTicketQuery = (id: string) =>
   queryOptions({
     queryKey: ['support', 'mine', id],
-    queryFn: () => api<TicketThread>(`/api/support/tickets/${id}`),
+    queryFn: () => call(support.ticket, { params: { id } }),
   });
 export const useMyTicket = (id: string | null) =>
   useQuery({ ...myTicketQuery(id ?? ''), enabled: Boolean(id) });
@@ -28,7 +30,7 @@ export const useMyTicket = (id: string | null) =>
 export function useOpenTicket() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateTicketInput) => api<Ticket>('/api/support/tickets', { method: 'POST', body }),
+    mutationFn: (body: CreateTicketInput) => call(support.open, { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: myTicketsQuery.queryKey }),
   });
 }
@@ -36,8 +38,7 @@ export function useOpenTicket() {
 export function useReplyToTicket(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (message: string) =>
-      api<TicketThread>(`/api/support/tickets/${id}/messages`, { method: 'POST', body: { message } }),
+    mutationFn: (message: string) => call(support.reply, { params: { id }, body: { message } }),
     onSuccess: (thread) => {
       client.setQueryData(myTicketQuery(id).queryKey, thread);
       void client.invalidateQueries({ queryKey: myTicketsQuery.queryKey, exact: true });

@@ -17,6 +17,7 @@ export const pixPspEnvSchema = {
   PIX_WEBHOOK_SECRET: z.string().optional(),
   PIX_COBV_MULTA_PERCENT: z.coerce.number().min(0).max(2).default(2),
   PIX_COBV_JUROS_PERCENT_MES: z.coerce.number().min(0).max(1).default(1),
+  PIX_PSP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1000).default(16),
   PIX_RECONCILE_MINUTES: z.coerce
     .number()
     .int()
@@ -40,6 +41,8 @@ export interface PixPspConfig {
   cobvFinePercent: number;
   cobvInterestPercentMonth: number;
   reconcileMinutes: number;
+  /** Connections kept open to the PSP at most; calls beyond them wait for one. */
+  maxConnections: number;
 }
 
 /** Undefined when PIX_PSP_URL is empty: Urbana then shows the static BR Code and staff confirm. */
@@ -57,5 +60,6 @@ export function pixPspConfig(e: PixPspEnv): PixPspConfig | undefined {
     cobvFinePercent: e.PIX_COBV_MULTA_PERCENT,
     cobvInterestPercentMonth: e.PIX_COBV_JUROS_PERCENT_MES,
     reconcileMinutes: e.PIX_RECONCILE_MINUTES,
+    maxConnections: e.PIX_PSP_MAX_CONNECTIONS,
   };
 }

@@ -8,6 +8,7 @@
  * "the PSP is not working now".
  */
 import { Agent } from 'node:https';
+import { createSecureContext } from 'node:tls';
 import { httpsExchange, type HttpsAnswer } from '../../../lib/https-exchange.ts';
 import { pixRoute, tracedCall } from '../../../lib/client-spans.ts';
 import { problemSchema, type Problem } from './schemas.ts';
@@ -24,6 +25,8 @@ export interface ApiPixOptions {
   key?: string;
   ca?: string;
   timeoutMs?: number;
+  /** Connections to the PSP at most (PIX_PSP_MAX_CONNECTIONS); unbounded when absent. */
+  maxConnections?: number;
   /** Scopes asked for (the API's names). */
   scopes?: string[];
 }
@@ -108,7 +111,19 @@ export function refusalOrFailure(answer: RawAnswer): Error {
 }
 
 export function createTransport(options: ApiPixOptions): ApiPixTransport {
-  const agent = new Agent({ keepAlive: true, cert: options.cert, key: options.key, ca: options.ca });
+  // One TLS context for every connection: the certificate, key and CA are parsed once, not on each
+  // handshake (a burst of checkouts opens many connections at once).
+  let secureContext;
+  try {
+    secureContext = createSecureContext({ cert: options.cert, key: options.key, ca: options.ca });
+  } catch (error) {
+    throw new Error(
+      `Certificado do PSP ilegível (PIX_PSP_CERT, PIX_PSP_KEY, PIX_PSP_CA): ${(error as Error).message}`,
+    );
+  }
+  // A bounded pool of kept-alive connections: a burst of checkouts waits a moment for one instead of
+  // opening a TLS handshake (client certificate and all) per checkout at the PSP.
+  const agent = new Agent({ keepAlive: true, secureContext, maxSockets: options.maxConnections ?? Infinity });
   const timeoutMs = options.timeoutMs ?? 15_000;
   const base = options.url.replace(/\/+$/, '');
   let token: { value: string; renewAt: number } | undefined;

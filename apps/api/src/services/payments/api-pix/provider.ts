@@ -43,6 +43,7 @@ export function createApiPixProvider(config: PixPspConfig, pixKey: string): ApiP
     cert: file(config.certPath),
     key: file(config.keyPath),
     ca: file(config.caPath),
+    maxConnections: config.maxConnections,
   });
   return {
     name: 'pix',

@@ -1,4 +1,4 @@
-import { Plus } from '../../../features/admin/icons.ts';
+import { Plus } from 'lucide-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch, type Control } from 'react-hook-form';

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { paths } from '@urbana/shared';
+import { buildPath, paths } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -24,7 +24,7 @@ export function Component() {
       title={product.data ? product.data.name : 'Produto'}
       description={
         product.data
-          ? `${product.data.status === 'ativo' ? 'Ativo' : 'Inativo'} · /locais/${product.data.slug}`
+          ? `${product.data.status === 'ativo' ? 'Ativo' : 'Inativo'} · ${buildPath(paths.local, { slug: product.data.slug })}`
           : undefined
       }
       actions={

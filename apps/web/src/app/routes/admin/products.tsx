@@ -1,4 +1,4 @@
-import { Plus } from '../../../features/admin/icons.ts';
+import { Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { buildPath, paths, productTypeLabels, productTypes, formatDate, formatMoney } from '@urbana/shared';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,4 +1,4 @@
-import { Download } from '../../../features/admin/icons.ts';
+import { Download } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { DateRange, rangeParams } from '../../../components/ui/date-range.tsx';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
-import { paths, productTypeLabels, type AppConfig, type ProductDetail } from '@urbana/shared';
+import { paths, productMetaDescription, type AppConfig, type ProductDetail } from '@urbana/shared';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAppConfig, useProduct } from '../../../features/catalog/index.ts';
 import {
@@ -16,7 +16,6 @@ import {
   useBooking,
   usePeriodParams,
 } from '../../../features/catalog/product/index.ts';
-import { formatInteger, formatMoney } from '@urbana/shared';
 import { setPageHead } from '../../../lib/page-head.ts';
 
 export function Component() {
@@ -30,7 +29,7 @@ export function Component() {
     if (data)
       setPageHead({
         title: data.name,
-        description: `${productTypeLabels[data.type]} em ${data.city} – ${data.state}: ${formatInteger(data.weekly_audience)} impactos por semana, ${formatMoney(data.daily_price)} por dia.`,
+        description: productMetaDescription(data),
       });
   }, [data]);
 

@@ -1,4 +1,4 @@
-import { Plus, Trash2 } from '../icons.ts';
+import { Plus, Trash2 } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import {
   useFieldArray,

@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, ImagePlus, Trash2 } from '../icons.ts';
+import { ArrowDown, ArrowUp, ImagePlus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,0 +1,176 @@
+/** /api/account and /api/profile: what a signed-in person controls about their own account. */
+import { z } from 'zod';
+import {
+  acceptTermsBodySchema,
+  accountOverviewSchema,
+  accountSessionsSchema,
+  accountUpdateBodySchema,
+  changeEmailBodySchema,
+  changePasswordBodySchema,
+  dataExportsSchema,
+  emailPreferencesSchema,
+  passwordBodySchema,
+  recoveryCodesSchema,
+  tokenBodySchema,
+  twoFactorChangeBodySchema,
+  twoFactorSetupSchema,
+} from '../account/schemas.ts';
+import { messageSchema, profileSchema, profileUpdateSchema } from '../auth/schemas.ts';
+import { endpoint } from './define.ts';
+
+const tags = ['conta'] as const;
+
+export const accountSettingsEndpoints = {
+  profile: {
+    read: endpoint({
+      method: 'GET',
+      path: '/api/profile',
+      answer: profileSchema,
+      summary: 'O próprio perfil',
+      tags: ['perfil'],
+    }),
+    update: endpoint({
+      method: 'PATCH',
+      path: '/api/profile',
+      body: profileUpdateSchema,
+      answer: profileSchema,
+      summary: 'Atualiza nome, empresa e telefone (email e tipo não mudam por aqui)',
+      tags: ['perfil'],
+    }),
+  },
+  account: {
+    overview: endpoint({
+      method: 'GET',
+      path: '/api/account',
+      answer: accountOverviewSchema,
+      summary: 'Resumo da conta: email, preferências, duas etapas, termos',
+      tags,
+    }),
+    updateProfile: endpoint({
+      method: 'PATCH',
+      path: '/api/account/profile',
+      body: accountUpdateBodySchema,
+      answer: profileSchema,
+      summary: 'Altera nome, empresa e telefone',
+      tags,
+    }),
+    changeEmail: endpoint({
+      method: 'POST',
+      path: '/api/account/email',
+      body: changeEmailBodySchema,
+      answer: messageSchema,
+      summary: 'Pede a troca de email (confirmada por links no novo endereço e no atual)',
+      tags,
+    }),
+    confirmEmail: endpoint({
+      method: 'POST',
+      path: '/api/account/email/confirm',
+      body: tokenBodySchema,
+      answer: messageSchema,
+      summary:
+        'Abre um dos dois links da troca de email (novo endereço e endereço atual); a troca vale com os dois',
+      tags,
+    }),
+    changePassword: endpoint({
+      method: 'POST',
+      path: '/api/account/password',
+      body: changePasswordBodySchema,
+      answer: messageSchema,
+      summary: 'Troca a senha (pede a atual); encerra as outras sessões',
+      tags,
+    }),
+    sessions: endpoint({
+      method: 'GET',
+      path: '/api/account/sessions',
+      answer: accountSessionsSchema,
+      summary: 'Sessões ativas (dispositivo, IP, último uso)',
+      tags,
+    }),
+    endOtherSessions: endpoint({
+      method: 'POST',
+      path: '/api/account/sessions/end-others',
+      answer: messageSchema,
+      summary: 'Sair de todos os outros dispositivos',
+      tags,
+    }),
+    emailPreferences: endpoint({
+      method: 'PUT',
+      path: '/api/account/email-preferences',
+      body: emailPreferencesSchema,
+      answer: emailPreferencesSchema,
+      summary: 'Liga ou desliga alertas e novidades por email',
+      tags,
+    }),
+    acceptTerms: endpoint({
+      method: 'POST',
+      path: '/api/account/terms',
+      body: acceptTermsBodySchema,
+      answer: profileSchema,
+      summary: 'Aceita a versão vigente dos termos e da política de privacidade',
+      tags,
+    }),
+    requestExport: endpoint({
+      method: 'POST',
+      path: '/api/account/exports',
+      answer: messageSchema,
+      status: 202,
+      summary: 'Pede a cópia dos dados (ZIP preparado em segundo plano)',
+      tags,
+    }),
+    exports: endpoint({
+      method: 'GET',
+      path: '/api/account/exports',
+      answer: dataExportsSchema,
+      summary: 'Os pedidos de cópia dos dados e seus links (que expiram)',
+      tags,
+    }),
+    downloadExport: endpoint({
+      method: 'GET',
+      path: '/api/account/exports/:id/download',
+      params: z.object({ id: z.string().max(40) }),
+      summary: 'Baixa o ZIP enquanto o link vale',
+      tags,
+    }),
+    delete: endpoint({
+      method: 'POST',
+      path: '/api/account/delete',
+      body: passwordBodySchema,
+      answer: messageSchema,
+      summary: 'Exclui a própria conta (pede a senha); encerra todas as sessões',
+      tags,
+    }),
+  },
+  twoFactor: {
+    setup: endpoint({
+      method: 'POST',
+      path: '/api/account/two-factor/setup',
+      answer: twoFactorSetupSchema,
+      summary: 'Gera o segredo e o QR Code para o aplicativo autenticador',
+      tags,
+    }),
+    enable: endpoint({
+      method: 'POST',
+      path: '/api/account/two-factor/enable',
+      body: twoFactorChangeBodySchema,
+      answer: recoveryCodesSchema,
+      summary: 'Ativa com a senha atual e o primeiro código; devolve os códigos de recuperação (uma vez)',
+      tags,
+    }),
+    recoveryCodes: endpoint({
+      method: 'POST',
+      path: '/api/account/two-factor/recovery-codes',
+      body: twoFactorChangeBodySchema,
+      answer: recoveryCodesSchema,
+      summary: 'Gera novos códigos de recuperação (pede senha e código; os antigos deixam de valer)',
+      tags,
+    }),
+    disable: endpoint({
+      method: 'POST',
+      path: '/api/account/two-factor/disable',
+      body: twoFactorChangeBodySchema,
+      answer: messageSchema,
+      summary: 'Desativa (pede senha e código); administradores não podem',
+      tags,
+    }),
+  },
+} as const;
