@@ -2,8 +2,8 @@
 // method of apps/*/src whose body passes its app's limit (MAX_LINES below), so that one reads as one
 // step. Tests are exempt. Measured: the lines of the body, from its first to its last line.
 // Route registrations do not count for the function that makes them: a statement
-// `x.get|post|put|patch|delete|route('/…', …)`, `route(app, entry, handler)` (the endpoint table's, decision
-// 119) or `x.register(plugin, …)` (awaited or not) is left out
+// `x.get|post|put|patch|delete|route('/…', …)`, `route(x, endpoint, …)` (the endpoint table's, decision 119)
+// or `x.register(plugin, …)` (awaited or not) is left out
 // of its enclosing function's length, so a Fastify plugin (or buildApp) that registers many routes is
 // not long for that (each handler and each inline plugin is a function of its own, measured as such). A factory whose
 // body is only the function it returns (`(deps) => async (app) => {…}`) is measured as that function.
@@ -44,17 +44,15 @@ const isFunction = (node) =>
 
 const ROUTE_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'route', 'all']);
 const isFunctionNode = (node) => ts.isArrowFunction(node) || ts.isFunctionExpression(node);
-/**
- * `app.get('/x', …)`, `scope.route({ … })`, `app.register(plugin, …)`, `route(app, endpoints.x.y, …)`
- * (apps/api/src/lib/endpoint-route.ts): a statement that registers routes or a plugin.
- */
+/** `app.get('/x', …)`, `scope.route({ … })`, `app.register(plugin, …)`: a statement that registers routes or a plugin. */
 function isRouteRegistration(statement) {
   if (!ts.isExpressionStatement(statement)) return false;
   let call = statement.expression;
   if (ts.isAwaitExpression(call)) call = call.expression;
-  if (!ts.isCallExpression(call)) return false;
-  if (ts.isIdentifier(call.expression)) return call.expression.text === 'route' && call.arguments.length >= 3;
-  if (!ts.isPropertyAccessExpression(call.expression)) return false;
+  // `route(app, endpoints.x.y, handler, options)`: a route registered from the endpoint table (decision 119).
+  if (ts.isCallExpression(call) && ts.isIdentifier(call.expression) && call.expression.text === 'route')
+    return call.arguments.length >= 3;
+  if (!ts.isCallExpression(call) || !ts.isPropertyAccessExpression(call.expression)) return false;
   const method = call.expression.name.text;
   const [first] = call.arguments;
   if (method === 'register') return first !== undefined;

@@ -1,106 +1,22 @@
 /**
- * What each page's initial JavaScript is made of (issue #20, docs/decisions/046-javascript-budgets.md):
- * builds the browser app once more with source maps into a temporary folder, takes the files
- * `bundle.ts` counts for each page, and splits every file by its source map into the modules it
- * came from (a package of node_modules, or a file of the repository).
+ * What each page's initial JavaScript is made of, module by module (issue #20,
+ * docs/decisions/046-javascript-budgets.md, 117): builds the browser app once more with hidden source
+ * maps into a temporary folder, takes the files `page-files.ts` counts for each page, and splits every
+ * file by its source map into the modules it came from (a package of node_modules, or a file of the
+ * repository; with `--files`, every file of the packages too). `npm run bench:bundle` sorts the same
+ * modules into the framework, the other libraries and Urbana's own code (page-composition.ts).
  *
- * Each module is shown with its minified bytes and its share of the file's gzip size (the file's
- * gzip bytes split in proportion to the minified bytes; gzipping a module alone would count the
- * dictionary it shares with its neighbours twice).
+ * Each module is shown with its share of the file's gzip size as sent (the file's `.gz` bytes split in
+ * proportion to the minified bytes; gzipping a module alone would count the dictionary it shares with
+ * its neighbours twice).
  *
  *   npx tsx scripts/bench/bundle-modules.ts [/ /auth …] [--files]
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { build } from 'vite';
-import { pageFiles, pageModules } from './bundle.ts';
-
-interface SourceMap {
-  sources: string[];
-  mappings: string;
-}
-
-const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-
-/** The numbers of one source-map segment (base64 VLQ). */
-function decodeSegment(segment: string): number[] {
-  const values: number[] = [];
-  let value = 0;
-  let shift = 0;
-  for (const char of segment) {
-    const digit = BASE64.indexOf(char);
-    value += (digit & 31) << shift;
-    if (digit & 32) {
-      shift += 5;
-      continue;
-    }
-    values.push(value & 1 ? -(value >>> 1) : value >>> 1);
-    value = 0;
-    shift = 0;
-  }
-  return values;
-}
-
-/** A module's name: the package for code of node_modules, else its path in the repository. */
-function moduleName(source: string): string {
-  const normalized = source.replace(/\\/g, '/');
-  const inModules = normalized.lastIndexOf('node_modules/');
-  if (inModules >= 0) {
-    const [scope, name] = normalized.slice(inModules + 'node_modules/'.length).split('/');
-    return scope!.startsWith('@') ? `${scope}/${name}` : scope!;
-  }
-  const inRepo = normalized.search(/(apps|packages)\//);
-  return inRepo >= 0 ? normalized.slice(inRepo) : normalized;
-}
-
-/** Minified bytes of a file per module (unmapped bytes — the bundler's glue — under "(sem mapa)"). */
-function bytesByModule(code: string, map: SourceMap, byFile: boolean): Map<string, number> {
-  const sizes = new Map<string, number>();
-  const add = (name: string, bytes: number) => sizes.set(name, (sizes.get(name) ?? 0) + bytes);
-  const lines = code.split('\n');
-  let source = 0;
-  map.mappings.split(';').forEach((line, index) => {
-    const text = lines[index] ?? '';
-    let column = 0;
-    let owner = '(sem mapa)';
-    for (const segment of line ? line.split(',') : []) {
-      const values = decodeSegment(segment);
-      const start = column + values[0]!;
-      add(owner, Buffer.byteLength(text.slice(column, start)));
-      column = start;
-      if (values.length > 1) {
-        source += values[1]!;
-        const name = map.sources[source] ?? '(sem mapa)';
-        owner = byFile ? name.replace(/^.*?((apps|packages|node_modules)\/)/, '$1') : moduleName(name);
-      } else owner = '(sem mapa)';
-      // Lines and columns of the source are not needed: skip them, keep the running source index.
-    }
-    add(owner, Buffer.byteLength(text.slice(column)) + 1);
-  });
-  return sizes;
-}
-
-interface Part {
-  name: string;
-  raw: number;
-  gzip: number;
-}
-
-function analyseFile(file: string, byFile: boolean): { gzip: number; parts: Part[] } {
-  const code = readFileSync(file, 'utf8').replace(/\n\/\/# sourceMappingURL=.*\s*$/, '');
-  const gzip = gzipSync(code, { level: 9 }).length;
-  // The bundler's own runtime file has no source map.
-  const sizes = existsSync(`${file}.map`)
-    ? bytesByModule(code, JSON.parse(readFileSync(`${file}.map`, 'utf8')) as SourceMap, byFile)
-    : new Map([[`(${path.basename(file)})`, Buffer.byteLength(code)]]);
-  const raw = [...sizes.values()].reduce((sum, bytes) => sum + bytes, 0);
-  const parts = [...sizes.entries()]
-    .map(([name, bytes]) => ({ name, raw: bytes, gzip: (gzip * bytes) / raw }))
-    .sort((a, b) => b.raw - a.raw);
-  return { gzip, parts };
-}
+import { analyseFile, buildWithMaps } from './page-composition.ts';
+import { pageFiles, pageModules } from './page-files.ts';
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
@@ -109,15 +25,10 @@ const byFile = args.includes('--files');
 const pages = args.filter((arg) => !arg.startsWith('--'));
 const outDir = mkdtempSync(path.join(tmpdir(), 'urbana-bundle-'));
 try {
-  await build({
-    root: path.resolve('apps/web'),
-    configFile: path.resolve('apps/web/vite.config.ts'),
-    logLevel: 'warn',
-    build: { sourcemap: true, outDir, emptyOutDir: true },
-  });
+  await buildWithMaps(path.resolve(import.meta.dirname, '../..'), outDir);
   for (const page of pages.length ? pages : Object.keys(pageModules)) {
     const modules = pageModules[page];
-    if (!modules) throw new Error(`página sem módulos em bundle.ts: ${page}`);
+    if (!modules) throw new Error(`página sem módulos em page-files.ts: ${page}`);
     const totals = new Map<string, number>();
     let pageGzip = 0;
     console.log(`\n== ${page}`);

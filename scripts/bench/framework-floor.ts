@@ -2,13 +2,14 @@
  * The framework floor of the JavaScript budgets (docs/decisions/117-javascript-budgets-over-the-framework-floor.md):
  * what React 19 (react, react-dom), React Router and TanStack Query weigh by themselves, built in the
  * same run as the app, with the app's Vite config (the same minifier, chunk groups and Zopfli `.gz`
- * copies) from an entry that imports exactly what the browser app imports from them — the names read
+ * copies; hidden source maps, which change no byte of the code and name the packages the framework
+ * brings) from an entry that imports exactly what the browser app imports from them — the names read
  * from apps/web/src (tests and the server entry aside) — and nothing of Urbana's own.
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { build } from 'vite';
-import { pageFiles, sizeOf } from './bundle.ts';
+import { buildWithMaps, packagesIn } from './page-composition.ts';
+import { pageFiles, sizeOf } from './page-files.ts';
 
 /** The packages of the floor, as the app imports them. */
 export const floorPackages = [
@@ -24,6 +25,8 @@ export interface FrameworkFloor {
   gzipBytes: number;
   rawBytes: number;
   files: number;
+  /** The packages whose code the floor's build holds: the framework, as a page's modules are sorted. */
+  packages: Set<string>;
   /** The names imported from each package (the entry's imports). */
   imports: Record<string, string[]>;
 }
@@ -84,17 +87,13 @@ export async function measureFrameworkFloor(root: string): Promise<FrameworkFloo
     const entry = path.join(scratch, 'floor.ts');
     writeFileSync(entry, floorEntry(imports));
     const outDir = path.join(scratch, 'dist');
-    await build({
-      configFile: path.join(web, 'vite.config.ts'),
-      root: web,
-      logLevel: 'warn',
-      build: { outDir, emptyOutDir: true, copyPublicDir: false, rolldownOptions: { input: entry } },
-    });
+    await buildWithMaps(root, outDir, entry);
     const files = pageFiles(outDir, []);
     return {
       gzipBytes: files.reduce((sum, file) => sum + sizeOf(file).gzip, 0),
       rawBytes: files.reduce((sum, file) => sum + sizeOf(file).raw, 0),
       files: files.length,
+      packages: packagesIn(files),
       imports,
     };
   } finally {

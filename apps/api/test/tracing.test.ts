@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, earliestBookableStart, todayInBrasilia } from '@urbana/shared';
 import type { PspSimulator } from '../../../scripts/simulators/psp-pix.ts';
 import { buildApp } from '../src/app.ts';
+import { sql as dsql } from '../src/db/sql.ts';
 import { pixRoute, sefinRoute } from '../src/lib/client-spans.ts';
 import { startTracing, stopTracing } from '../src/lib/tracing-hooks.ts';
 import { createTestDatabase, inject, NO_ORDER_LIMITS, testConfig, type TestContext } from './helpers.ts';
@@ -112,6 +113,12 @@ describe('traces with OpenTelemetry', () => {
       payload: { items: [{ product_id: productId, start_date: start, weeks: 1, tower_ids: [] }] },
     });
     expect(res.statusCode).toBe(201);
+    // The outbox's round the checkout woke up (its e-mail), to its end: delivered, not traced.
+    await ctx.app.deps.outbox.kick();
+    const pending = await ctx.database.db.execute<{ n: number }>(
+      dsql`select count(*)::int as n from email_log where status = 'pendente' and send_after <= now()`,
+    );
+    expect(pending.rows[0]!.n).toBe(0);
     // The shutdown path: the batch still held goes out.
     await stopTracing();
 
@@ -153,6 +160,10 @@ describe('traces with OpenTelemetry', () => {
     expect(attr(write!, 'db.operation.name')).toBe('SELECT');
     expect(String(attr(write!, 'db.query.text'))).toContain('$1');
     expect(sql.some((s) => s.name === 'SELECT order_limit_exemptions')).toBe(true);
+    // Background work a request only wakes up is not part of its trace (decision 115): no span, in
+    // this trace or any other, of the outbox claiming and marking e-mails.
+    const outboxSpans = spans.filter((s) => s.name === 'UPDATE email_log');
+    expect(outboxSpans.map((s) => String(attr(s, 'db.query.text')))).toEqual([]);
     // No span of the checkout names an id.
     for (const s of trace) expect(s.name).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
 
@@ -162,6 +173,21 @@ describe('traces with OpenTelemetry', () => {
     expect(incoming).toBeDefined();
     const ofRequest = logLines.filter((l) => l.reqId === incoming!.reqId);
     expect(ofRequest.some((l) => l.trace_id === route!.traceId)).toBe(true);
+  });
+
+  it('names a statement by its operation and table, read once per text', async () => {
+    const { statementOf } = await import('../src/lib/tracing.ts');
+    const text = 'select "id", "status" from "orders" where "orders"."id" = $1';
+    const first = statementOf(text);
+    expect(first).toEqual({ name: 'SELECT orders', operation: 'SELECT', target: 'orders' });
+    // The same text again (built anew, as drizzle does) is the one already read.
+    expect(statementOf(`${text.slice(0, 10)}${text.slice(10)}`)).toBe(first);
+    expect(statementOf('select place_order($1::jsonb)')).toEqual({
+      name: 'SELECT',
+      operation: 'SELECT',
+      target: undefined,
+    });
+    expect(statementOf('update email_log set locked_until = now()').name).toBe('UPDATE email_log');
   });
 
   it('names outside calls by their path templates, without ids or query', () => {

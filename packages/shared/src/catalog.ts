@@ -3,6 +3,9 @@ import { formatDate } from './lib/dates.ts';
 
 export const productTypes = ['torre', 'painel_led', 'outdoor', 'empena', 'mobiliario_urbano'] as const;
 export type ProductType = (typeof productTypes)[number];
+/** A product is on sale (`ativo`) or withdrawn by staff (`inativo`). */
+export const productStatuses = ['ativo', 'inativo'] as const;
+export type ProductStatus = (typeof productStatuses)[number];
 
 export const productTypeLabels: Record<ProductType, string> = {
   torre: 'Telas em torres',

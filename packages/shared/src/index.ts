@@ -22,6 +22,7 @@ export * from './page-meta.ts';
 export * from './public-pages.ts';
 export * from './support/schemas.ts';
 export * from './admin-schemas.ts';
+export * from './endpoints/admin-inputs.ts';
 export * from './catalog/media-kit.ts';
 export * from './bookings.ts';
 export * from './campaign-rules.ts';

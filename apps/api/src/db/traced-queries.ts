@@ -16,17 +16,30 @@ function textOf(query: unknown): string {
   return '';
 }
 
-/** Runs `run` inside the statement's span, ended with its outcome. */
-async function inSpan<T>(hooks: TracingHooks, info: QueryInfo, run: () => Promise<T>): Promise<T> {
+/**
+ * Runs `run` inside the statement's span, ended with its outcome. Without an active trace (the
+ * workers) the statement runs as it is: no extra promise per statement (decision 115).
+ */
+function inSpan<T>(hooks: TracingHooks, info: QueryInfo, run: () => Promise<T>): Promise<T> {
   const span = hooks.query(info);
+  if (!span) return run();
+  let running: Promise<T>;
   try {
-    const result = await run();
-    span.end();
-    return result;
+    running = run();
   } catch (error) {
     span.end({ error });
     throw error;
   }
+  return running.then(
+    (result) => {
+      span.end();
+      return result;
+    },
+    (error: unknown) => {
+      span.end({ error });
+      throw error;
+    },
+  );
 }
 
 /** Every promise-style `query` of this pooled connection gets a span (callback style passes through). */

@@ -19,6 +19,7 @@ import {
   type AnswerIn,
   type BodyOut,
   type Endpoint,
+  type HeadersOut,
   type ParamsOut,
   type QueryOut,
 } from '@urbana/shared';
@@ -32,6 +33,7 @@ export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
   Params: ParamsOut<E>;
   Querystring: QueryOut<E>;
   Body: BodyOut<E>;
+  Headers: HeadersOut<E>;
 }>;
 
 export type EndpointHandler<E extends Endpoint> = (
@@ -78,6 +80,7 @@ export function route<E extends Endpoint>(
       ...(e.params ? { params: e.params } : {}),
       ...(e.query ? { querystring: e.query } : {}),
       ...(e.body ? { body: e.body } : {}),
+      ...(e.headers ? { headers: e.headers } : {}),
       response: { ...(success ? { [status]: success } : {}), ...errorAnswers, ...errors },
     },
     handler: async (request, reply) => {

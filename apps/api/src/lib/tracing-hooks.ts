@@ -30,12 +30,14 @@ export interface ClientCallInfo {
 }
 
 export interface TracingHooks {
-  /** The span of one SQL statement, child of the active span (none outside a traced request). */
-  query(info: QueryInfo): SpanEnd;
+  /** The span of one SQL statement, child of the active span; undefined outside a traced request. */
+  query(info: QueryInfo): SpanEnd | undefined;
   /** A client span and the headers (W3C traceparent) that carry it to the service. */
   clientCall(info: ClientCallInfo): SpanEnd & { headers: Record<string, string> };
   /** `fn` bound to the active span: for callbacks run from a queue (PGlite's transaction lock). */
   bind<F extends (...args: never[]) => unknown>(fn: F): F;
+  /** Runs `fn` outside any trace: background work a request only wakes up (the e-mail outbox). */
+  detached<T>(fn: () => T): T;
   /** pino's mixin: the active trace and span ids on every log line written inside one. */
   logMixin(): Record<string, string>;
   /** `@fastify/otel`'s plugin: a span per request named by its route template, children for hooks. */
@@ -49,6 +51,14 @@ let installed: TracingHooks | undefined;
 /** The hooks when tracing is on; undefined (and nothing of OpenTelemetry loaded) otherwise. */
 export function tracing(): TracingHooks | undefined {
   return installed;
+}
+
+/**
+ * Runs `fn` outside the caller's trace, when tracing is on: work a request starts but that is not its
+ * own (the outbox's round, decision 115) makes no spans, as the workers' polling makes none.
+ */
+export function untraced<T>(fn: () => T): T {
+  return installed ? installed.detached(fn) : fn();
 }
 
 export interface TracingOptions {

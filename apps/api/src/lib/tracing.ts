@@ -9,6 +9,7 @@ import FastifyOtelInstrumentation from '@fastify/otel';
 import {
   context,
   propagation,
+  ROOT_CONTEXT,
   SpanKind,
   SpanStatusCode,
   trace,
@@ -23,8 +24,6 @@ import { BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ClientCallInfo, QueryInfo, SpanEnd, TracingHooks, TracingOptions } from './tracing-hooks.ts';
-
-const NOT_TRACED: SpanEnd = { end: () => undefined };
 
 /** The statement's first keyword (SELECT, INSERT, WITH…), the semantic conventions' operation name. */
 export function operationOf(text: string): string {
@@ -63,11 +62,34 @@ function finish(span: Span, outcome: { status?: number; error?: unknown } = {}):
   span.end();
 }
 
+/** A statement's name and operation, by its text: drizzle writes the same few texts again and again. */
+interface Statement {
+  name: string;
+  operation: string;
+  target: string | undefined;
+}
+
+const STATEMENTS_KEPT = 2000;
+const statements = new Map<string, Statement>();
+
+/** The statement's name and operation, read once per text (the regular expressions scan all of it). */
+export function statementOf(text: string): Statement {
+  let known = statements.get(text);
+  if (!known) {
+    const operation = operationOf(text);
+    const target = targetOf(text);
+    known = { name: target ? `${operation} ${target}` : operation, operation, target };
+    // Texts with their values written in would grow it without end: it starts over instead.
+    if (statements.size >= STATEMENTS_KEPT) statements.clear();
+    statements.set(text, known);
+  }
+  return known;
+}
+
 /** A statement's span, child of the active one; none outside a traced request (the workers' polling). */
-function querySpan(tracer: Tracer, info: QueryInfo): SpanEnd {
-  if (!trace.getActiveSpan()) return NOT_TRACED;
-  const operation = operationOf(info.text);
-  const target = targetOf(info.text);
+function querySpan(tracer: Tracer, info: QueryInfo): SpanEnd | undefined {
+  if (!trace.getActiveSpan()) return undefined;
+  const { name, operation, target } = statementOf(info.text);
   const attributes: Attributes = {
     'db.system.name': 'postgresql',
     'db.system': 'postgresql',
@@ -78,10 +100,7 @@ function querySpan(tracer: Tracer, info: QueryInfo): SpanEnd {
   if (info.database) attributes['db.namespace'] = info.database;
   if (info.host) attributes['server.address'] = info.host;
   if (info.port) attributes['server.port'] = info.port;
-  const span = tracer.startSpan(target ? `${operation} ${target}` : operation, {
-    kind: SpanKind.CLIENT,
-    attributes,
-  });
+  const span = tracer.startSpan(name, { kind: SpanKind.CLIENT, attributes });
   return { end: (outcome) => finish(span, outcome) };
 }
 
@@ -138,6 +157,7 @@ export function createTracing(options: TracingOptions): TracingHooks {
     query: (info) => querySpan(tracer, info),
     clientCall: (info) => clientSpan(tracer, info),
     bind: (fn) => context.bind(context.active(), fn),
+    detached: (fn) => context.with(ROOT_CONTEXT, fn),
     logMixin(): Record<string, string> {
       const span = trace.getActiveSpan();
       if (!span) return {};

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
-import type { CouponState, couponInputSchema } from '@urbana/shared';
+import type { CouponState, couponInputSchema, couponSorts } from '@urbana/shared';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { coupons } from '../db/schema/index.ts';
@@ -25,8 +25,6 @@ const stateIs: Record<CouponState, SQL> = {
   agendado: sql`not ${expired} and not ${usedUp} and ${coupons.active} and ${notYet}`,
   ativo: sql`not ${expired} and not ${usedUp} and ${coupons.active} and not ${notYet}`,
 };
-
-export const couponSorts = ['created_at', 'code', 'uses', 'ends_at'] as const;
 
 // The orders that count as revenue, and their receita líquida, as the reports define them (decision 092).
 const usage = {

@@ -1,5 +1,12 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import { addDays, TIME_ZONE, todayInBrasilia, type UserType, type userStatuses } from '@urbana/shared';
+import {
+  addDays,
+  TIME_ZONE,
+  todayInBrasilia,
+  type UserType,
+  type userSorts,
+  type userStatuses,
+} from '@urbana/shared';
 import type { Db } from '../db/client.ts';
 import { ads as adsTable, orders, products, profiles, sessions, supportTickets } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
@@ -118,8 +125,6 @@ export async function overview(db: Db, now = new Date()) {
     recent_orders: recent.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),
   };
 }
-
-export const userSorts = ['created_at', 'nome_completo', 'email', 'last_access'] as const;
 
 /** The last sign-in, or the last request of a session still open (SQL of one profile row). */
 const lastAccessSql = sql<Date | null>`greatest(${profiles.last_sign_in_at}, (select max(s.last_seen_at) from sessions s where s.user_id = ${profiles.id}))`;

@@ -16,6 +16,7 @@ import {
   invoiceHolder,
   isAnonymisedBilling,
   invoiceTitle,
+  INVOICE_NOT_FOUND,
   paths,
 } from '@urbana/shared';
 import type { Db } from '../db/client.ts';
@@ -48,8 +49,6 @@ export const URBANA_COMPANY = {
   address: 'SCS Quadra 2, Bloco C, Sala 401 — Asa Sul, Brasília – DF, CEP 70302-000',
   email: 'financeiro@urbana.com.br',
 };
-
-export const INVOICE_NOT_FOUND = 'Fatura não encontrada.';
 
 function toItem(row: typeof invoices.$inferSelect & { order_code: string; order_status: string }) {
   return {

@@ -8,6 +8,7 @@ import {
   addDays,
   adminSections,
   canUseAdminSection,
+  endpoints,
   httpMessages,
   todayInBrasilia,
   type AdminSection,
@@ -797,6 +798,15 @@ describe('V4.1 matriz de papéis', () => {
       .map(routeKey)
       .sort();
     expect(found).toEqual(Object.keys(adminRoutes).sort());
+  });
+
+  it('URB-SEC-06 a seção de cada rota é a da sua entrada na tabela de endpoints', () => {
+    const table = Object.values(endpoints.admin).flatMap((group) => Object.values(group));
+    const sectionOf = new Map(table.map((e) => [`${e.method} ${e.path}`, e.section as string]));
+    const differ = Object.entries(adminRoutes)
+      .filter(([key, { section }]) => sectionOf.get(key) !== section)
+      .map(([key, { section }]) => `${key}: ${section} aqui, ${sectionOf.get(key)} na tabela`);
+    expect(differ).toEqual([]);
   });
 
   it('URB-SEC-06 a matriz esperada é a de permissions.ts', () => {

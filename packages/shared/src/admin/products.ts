@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { productTypes, ufNames } from '../catalog.ts';
+import { productStatuses, productTypes, ufNames } from '../catalog.ts';
 import { formatMoney } from '../lib/money.ts';
 import { parseReais } from '../admin-schemas.ts';
 import { parseCount, parseDecimal } from '../lib/numbers.ts';
@@ -95,7 +95,7 @@ const productFields = {
     .regex(/^(\d{4}-(0[1-9]|1[0-2]))?$/, { error: 'Informe o mês da medição como AAAA-MM.' })
     .default(''),
   operating_hours: text(200, 'Horário de funcionamento').default(''),
-  status: z.enum(['ativo', 'inativo'], { error: 'Status inválido.' }).default('ativo'),
+  status: z.enum(productStatuses, { error: 'Status inválido.' }).default('ativo'),
 };
 
 const towersOf = <T extends z.ZodType>(tower: T) =>
@@ -186,7 +186,7 @@ export const productFormSchema = z
     audience_profile: productFields.audience_profile.unwrap(),
     operating_hours: productFields.operating_hours.unwrap(),
     is_tower_based: z.boolean(),
-    status: z.enum(['ativo', 'inativo']),
+    status: z.enum(productStatuses),
     latitude: typedLatitude(productFields.latitude),
     longitude: typedLongitude(productFields.longitude),
     daily_price: typedReais,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { productTypes } from '../catalog.ts';
+import { productStatuses, productTypes } from '../catalog.ts';
 import { couponKinds } from '../orders/rules.ts';
 import { orderHeadSchema } from '../orders/schemas.ts';
 import { campaignQueueEntrySchema } from '../campaigns/queue.ts';
@@ -22,7 +22,7 @@ export interface Page<T> {
   items: T[];
 }
 
-const productStatus = z.enum(['ativo', 'inativo']);
+const productStatus = z.enum(productStatuses);
 
 /** An order in a staff list: its head's code, state, total and date (issue #18). */
 const orderLine = orderHeadSchema.pick({ id: true, code: true, status: true, total: true, created_at: true });

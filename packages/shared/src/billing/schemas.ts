@@ -58,3 +58,8 @@ export const invoiceSummarySchema = z.object({
   years: z.array(z.number()),
 });
 export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
+
+/** An invoice that does not exist or is not the asker's. */
+export const INVOICE_NOT_FOUND = 'Fatura não encontrada.';
+/** An order without a credit note, or not the asker's. */
+export const CREDIT_NOTE_NOT_FOUND = 'Este pedido não tem nota de crédito.';

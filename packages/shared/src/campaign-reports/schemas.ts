@@ -110,8 +110,6 @@ export const campaignReportSchema = z.object({
 export type CampaignReport = z.infer<typeof campaignReportSchema>;
 export type CampaignReportFace = z.infer<typeof campaignReportFaceSchema>;
 
-export const campaignReportParamsSchema = z.object({ id: z.uuid({ error: 'Pedido não encontrado.' }) });
-
 /** Whole days between two calendar days, inclusive (0 when `to` is before `from`). */
 function inclusiveDays(from: IsoDate, to: IsoDate): number {
   if (to < from) return 0;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { availabilityStatuses, isStartDate, productTypes } from '../catalog.ts';
+import { availabilityStatuses, isStartDate, productStatuses, productTypes } from '../catalog.ts';
 import { DEFAULT_BOOKING_WEEKS, placeSchema } from '../search-schema.ts';
 
 /**
@@ -22,7 +22,7 @@ export const productCardSchema = z.object({
   is_tower_based: z.boolean(),
   tower_count: z.number(),
   photo: z.string().nullable(),
-  status: z.enum(['ativo', 'inativo']),
+  status: z.enum(productStatuses),
 });
 
 const specSchema = z.object({

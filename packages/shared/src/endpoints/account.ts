@@ -6,7 +6,12 @@ import {
   favoritesBodySchema,
   favoritesSchema,
 } from '../cart/schemas.ts';
+import { accountAdEndpoints } from './account-ads.ts';
+import { accountAgencyEndpoints } from './account-agency.ts';
+import { accountBillingEndpoints } from './account-billing.ts';
 import { accountMessageEndpoints } from './account-messages.ts';
+import { accountOrderEndpoints } from './account-orders.ts';
+import { accountPlanEndpoints } from './account-plans.ts';
 import { accountSettingsEndpoints } from './account-settings.ts';
 import { endpoint } from './define.ts';
 
@@ -16,6 +21,11 @@ const favoriteTags = ['favoritos'] as const;
 export const accountEndpoints = {
   ...accountSettingsEndpoints,
   ...accountMessageEndpoints,
+  ...accountOrderEndpoints,
+  ...accountBillingEndpoints,
+  ...accountPlanEndpoints,
+  ...accountAgencyEndpoints,
+  ...accountAdEndpoints,
   cart: {
     read: endpoint({
       method: 'GET',

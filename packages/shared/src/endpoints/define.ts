@@ -18,6 +18,8 @@ export interface Endpoint {
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
+  /** Request headers the endpoint reads (e.g. Idempotency-Key), validated like the rest. */
+  readonly headers?: z.ZodType;
   /** The body of a successful answer; absent when it is a file, a stream or nothing (204). */
   readonly answer?: z.ZodType;
   /** The success status: 200 unless said; 302 and 303 for a redirect (no body, like 204). */
@@ -43,6 +45,7 @@ export type BodyIn<E extends Endpoint> = Input<E['body']>;
 export type ParamsOut<E extends Endpoint> = E['params'] extends z.ZodType ? Output<E['params']> : unknown;
 export type QueryOut<E extends Endpoint> = E['query'] extends z.ZodType ? Output<E['query']> : unknown;
 export type BodyOut<E extends Endpoint> = E['body'] extends z.ZodType ? Output<E['body']> : unknown;
+export type HeadersOut<E extends Endpoint> = E['headers'] extends z.ZodType ? Output<E['headers']> : unknown;
 /** What the handler returns (before serialisation) and what the caller reads. */
 export type AnswerIn<E extends Endpoint> = E['answer'] extends z.ZodType ? Input<E['answer']> : unknown;
 export type AnswerOf<E extends Endpoint> = E['answer'] extends z.ZodType ? Output<E['answer']> : void;

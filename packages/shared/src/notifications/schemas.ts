@@ -119,6 +119,8 @@ export function emailTemplateLabel(template: string): string {
 }
 
 export const scheduledEmailStatuses = ['agendado', 'enviado', 'cancelado'] as const;
+/** A scheduled e-mail that does not exist. */
+export const SCHEDULED_NOT_FOUND = 'Email agendado não encontrado.';
 /** A scheduled e-mail and, once processed, its delivery counts. */
 export const scheduledEmailRowSchema = z.object({
   id: z.string(),

@@ -1,24 +1,9 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  adBodySchema,
-  adDetailSchema,
-  adListQuerySchema,
-  adListSchema,
-  adMessages,
-  adOptionsQuerySchema,
-  adOptionsSchema,
-  isStaff,
-  mediaItemSchema,
-  mediaLibrarySchema,
-  mediaMessages,
-  mediaRenameBodySchema,
-  messageSchema,
-  noContentSchema,
-} from '@urbana/shared';
+import { endpoints, isStaff, mediaMessages } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
+import { route } from '../../lib/endpoint-route.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requireUser } from '../../plugins/app/auth.ts';
 import { adDetail, adOptions, createAd, deleteAd, listAds, submitAd, updateAd } from '../../services/ads.ts';
@@ -32,16 +17,6 @@ import {
   uploadMedia,
 } from '../../services/media.ts';
 import type { StoredObject } from '../../services/storage.ts';
-
-const errors = {
-  400: messageSchema,
-  401: messageSchema,
-  404: messageSchema,
-  409: messageSchema,
-  413: messageSchema,
-  415: messageSchema,
-  422: messageSchema,
-};
 
 export const UPLOAD_CONTENT_TYPES = /^(application\/octet-stream|image\/[a-z0-9.+-]+|video\/[a-z0-9.+-]+)$/i;
 
@@ -75,10 +50,6 @@ export function sendStored(reply: FastifyReply, object: StoredObject, filename: 
   );
 }
 
-const mediaId = z.object({ id: z.string().uuid({ error: mediaMessages.notFound }) });
-const adId = z.object({ id: z.string().uuid({ error: adMessages.notFound }) });
-const variant = z.enum(['arquivo', 'miniatura'], { error: 'Arquivo não encontrado.' });
-
 /** The media library, ads and proof photos of the signed-in user (only their own; staff read files). */
 export const adRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -86,6 +57,7 @@ export const adRoutes =
     const { db, config } = deps;
     const mediaDeps = { db, storage: deps.storage, config };
     acceptRawUploads(app);
+    const { media, proofs, ads } = endpoints;
     const user = app.withTypeProvider<ZodTypeProvider>();
     user.addHook('preValidation', requireUser);
     const viewer = (request: FastifyRequest) => ({
@@ -93,31 +65,11 @@ export const adRoutes =
       staff: isStaff(request.user, config.adminEmails),
     });
 
-    user.get(
-      '/media',
-      {
-        schema: {
-          tags: ['mídias'],
-          summary: 'A biblioteca de mídias, o espaço usado e os limites',
-          response: { 200: mediaLibrarySchema, ...errors },
-        },
-      },
-      async (request) => listMedia(mediaDeps, request.user!.id),
-    );
+    route(user, media.list, async (request) => listMedia(mediaDeps, request.user!.id));
 
-    user.post(
-      '/media',
-      {
-        bodyLimit: Math.max(config.media.videoMaxBytes, config.media.imageMaxBytes) + 1024 * 1024,
-        config: { rateLimit: deps.rateLimits.mediaUploads },
-        schema: {
-          tags: ['mídias'],
-          summary:
-            'Envia um arquivo (corpo = bytes do arquivo; nome em X-File-Name). JPG, PNG, WebP ou MP4, conferidos pelo conteúdo',
-          headers: z.object({ 'x-file-name': z.string().max(1000).optional() }),
-          response: { 201: mediaItemSchema, ...errors },
-        },
-      },
+    route(
+      user,
+      media.upload,
       async (request, reply) => {
         const length = Number(request.headers['content-length'] ?? NaN);
         if (Number.isFinite(length) && length > config.media.videoMaxBytes)
@@ -130,186 +82,66 @@ export const adRoutes =
         );
         return reply.code(201).send(item);
       },
-    );
-
-    user.get(
-      '/media/:id',
       {
-        schema: {
-          tags: ['mídias'],
-          summary: 'Detalhes de um arquivo e onde ele é usado',
-          params: mediaId,
-          response: { 200: mediaItemSchema, ...errors },
-        },
-      },
-      async (request) => getMedia(mediaDeps, request.user!.id, request.params.id),
-    );
-
-    user.patch(
-      '/media/:id',
-      {
-        schema: {
-          tags: ['mídias'],
-          summary: 'Renomeia um arquivo',
-          params: mediaId,
-          body: mediaRenameBodySchema,
-          response: { 200: mediaItemSchema, ...errors },
-        },
-      },
-      async (request) => renameMedia(mediaDeps, request.user!.id, request.params.id, request.body.name),
-    );
-
-    user.delete(
-      '/media/:id',
-      {
-        schema: {
-          tags: ['mídias'],
-          summary: 'Exclui um arquivo (recusado enquanto um anúncio ativo o usa)',
-          params: mediaId,
-          response: { 204: noContentSchema, ...errors },
-        },
-      },
-      async (request, reply) => {
-        await deleteMedia(mediaDeps, request.user!.id, request.params.id);
-        return reply.code(204).send(null);
+        bodyLimit: Math.max(config.media.videoMaxBytes, config.media.imageMaxBytes) + 1024 * 1024,
+        config: { rateLimit: deps.rateLimits.mediaUploads },
       },
     );
 
-    user.get(
-      '/media/:id/:variant',
-      {
-        schema: {
-          tags: ['mídias'],
-          summary: 'O arquivo ou sua miniatura (dono ou equipe)',
-          params: z.object({ id: mediaId.shape.id, variant }),
-        },
-      },
-      async (request, reply) => {
-        const { object, filename } = await mediaFile(
-          mediaDeps,
-          viewer(request),
-          request.params.id,
-          request.params.variant,
-        );
-        return sendStored(reply, object, filename);
-      },
+    route(user, media.item, async (request) => getMedia(mediaDeps, request.user!.id, request.params.id));
+
+    route(user, media.rename, async (request) =>
+      renameMedia(mediaDeps, request.user!.id, request.params.id, request.body.name),
     );
 
-    user.get(
-      '/comprovacoes/:id/:variant',
-      {
-        schema: {
-          tags: ['anúncios'],
-          summary: 'Foto de comprovação de veiculação (dono do pedido ou equipe)',
-          params: z.object({ id: z.string().uuid({ error: 'Foto não encontrada.' }), variant }),
-        },
-      },
-      async (request, reply) => {
-        const { object, filename } = await proofFile(
-          deps,
-          viewer(request),
-          request.params.id,
-          request.params.variant,
-        );
-        return sendStored(reply, object, filename);
-      },
+    route(user, media.remove, async (request, reply) => {
+      await deleteMedia(mediaDeps, request.user!.id, request.params.id);
+      return reply.code(204).send(null);
+    });
+
+    route(user, media.file, async (request, reply) => {
+      const { object, filename } = await mediaFile(
+        mediaDeps,
+        viewer(request),
+        request.params.id,
+        request.params.variant,
+      );
+      return sendStored(reply, object, filename);
+    });
+
+    route(user, proofs.photo, async (request, reply) => {
+      const { object, filename } = await proofFile(
+        deps,
+        viewer(request),
+        request.params.id,
+        request.params.variant,
+      );
+      return sendStored(reply, object, filename);
+    });
+
+    route(user, ads.list, async (request) => ({
+      items: await listAds(db, request.user!.id, request.query.status),
+    }));
+
+    route(user, ads.options, async (request) => {
+      if (request.query.anuncio) await adDetail(db, request.query.anuncio, request.user!.id);
+      return adOptions(db, request.user!.id, request.query.anuncio ?? null);
+    });
+
+    route(user, ads.create, async (request, reply) =>
+      reply.code(201).send(await createAd(db, request.user!.id, request.body)),
     );
 
-    user.get(
-      '/ads',
-      {
-        schema: {
-          tags: ['anúncios'],
-          summary: 'Meus anúncios, com filtro de status',
-          querystring: adListQuerySchema,
-          response: { 200: adListSchema, ...errors },
-        },
-      },
-      async (request) => ({ items: await listAds(db, request.user!.id, request.query.status) }),
+    route(user, ads.detail, async (request) => adDetail(db, request.params.id, request.user!.id));
+
+    route(user, ads.update, async (request) =>
+      updateAd(db, request.user!.id, request.params.id, request.body),
     );
 
-    user.get(
-      '/ads/opcoes',
-      {
-        schema: {
-          tags: ['anúncios'],
-          summary: 'Os itens reservados em que um anúncio pode rodar (com prazo de envio da arte)',
-          querystring: adOptionsQuerySchema,
-          response: { 200: adOptionsSchema, ...errors },
-        },
-      },
-      async (request) => {
-        if (request.query.anuncio) await adDetail(db, request.query.anuncio, request.user!.id);
-        return adOptions(db, request.user!.id, request.query.anuncio ?? null);
-      },
-    );
+    route(user, ads.submit, async (request) => submitAd(db, request.user!.id, request.params.id, request.ip));
 
-    user.post(
-      '/ads',
-      {
-        schema: {
-          tags: ['anúncios'],
-          summary: 'Cria um anúncio (rascunho); cada arquivo é conferido com a especificação de cada item',
-          body: adBodySchema,
-          response: { 201: adDetailSchema, ...errors },
-        },
-      },
-      async (request, reply) => reply.code(201).send(await createAd(db, request.user!.id, request.body)),
-    );
-
-    user.get(
-      '/ads/:id',
-      {
-        schema: {
-          tags: ['anúncios'],
-          summary: 'Um anúncio',
-          params: adId,
-          response: { 200: adDetailSchema, ...errors },
-        },
-      },
-      async (request) => adDetail(db, request.params.id, request.user!.id),
-    );
-
-    user.put(
-      '/ads/:id',
-      {
-        schema: {
-          tags: ['anúncios'],
-          summary: 'Altera um anúncio em rascunho ou reprovado',
-          params: adId,
-          body: adBodySchema,
-          response: { 200: adDetailSchema, ...errors },
-        },
-      },
-      async (request) => updateAd(db, request.user!.id, request.params.id, request.body),
-    );
-
-    user.post(
-      '/ads/:id/enviar',
-      {
-        schema: {
-          tags: ['anúncios'],
-          summary: 'Envia o anúncio para análise (dentro do prazo de envio da arte)',
-          params: adId,
-          response: { 200: adDetailSchema, ...errors },
-        },
-      },
-      async (request) => submitAd(db, request.user!.id, request.params.id, request.ip),
-    );
-
-    user.delete(
-      '/ads/:id',
-      {
-        schema: {
-          tags: ['anúncios'],
-          summary: 'Exclui um rascunho',
-          params: adId,
-          response: { 204: noContentSchema, ...errors },
-        },
-      },
-      async (request, reply) => {
-        await deleteAd(db, request.user!.id, request.params.id);
-        return reply.code(204).send(null);
-      },
-    );
+    route(user, ads.remove, async (request, reply) => {
+      await deleteAd(db, request.user!.id, request.params.id);
+      return reply.code(204).send(null);
+    });
   };

@@ -1,140 +1,67 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  cnpjLookupSchema,
-  invoiceListSchema,
-  invoiceQuerySchema,
-  invoiceSummarySchema,
-  messageSchema,
-  nfseMessages,
-} from '@urbana/shared';
+import { endpoints } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
+import { route } from '../../lib/endpoint-route.ts';
 import { requireUser } from '../../plugins/app/auth.ts';
 import { lookUpCnpj } from '../../services/lookups/cnpj-lookup.ts';
-import { INVOICE_NOT_FOUND, invoicePdf, invoiceSummary, listInvoices } from '../../services/invoices.ts';
-import { CREDIT_NOTE_NOT_FOUND, creditNotePdf } from '../../services/pdf/credit-note.ts';
+import { invoicePdf, invoiceSummary, listInvoices } from '../../services/invoices.ts';
+import { creditNotePdf } from '../../services/pdf/credit-note.ts';
 import { issuedNfse } from '../../services/fiscal/fiscal-documents.ts';
 import { danfsePdf } from '../../services/pdf/danfse.ts';
-
-const errors = { 400: messageSchema, 401: messageSchema, 404: messageSchema };
 
 /** /usuario/faturamento: the signed-in user's invoices, summary and PDFs (only their own). */
 export const billingRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const { db } = deps;
+    const { billing } = endpoints;
     app.addHook('preValidation', requireUser);
 
-    app.get(
-      '/cnpj/:cnpj',
-      {
-        config: { rateLimit: deps.rateLimits.cnpjLookups },
-        schema: {
-          tags: ['faturamento'],
-          summary: 'Dados de uma empresa pelo CNPJ, da consulta à Receita (protocolo BrasilAPI)',
-          params: z.object({ cnpj: z.string().max(32) }),
-          response: { 200: cnpjLookupSchema, ...errors, 503: messageSchema },
-        },
-      },
-      async (request) => lookUpCnpj(deps.config, request.params.cnpj),
-    );
+    route(app, billing.cnpj, async (request) => lookUpCnpj(deps.config, request.params.cnpj), {
+      config: { rateLimit: deps.rateLimits.cnpjLookups },
+    });
 
-    app.get(
-      '/invoices',
-      {
-        schema: {
-          tags: ['faturamento'],
-          summary: 'Minhas faturas, com filtro por status e ano',
-          querystring: invoiceQuerySchema,
-          response: { 200: invoiceListSchema, ...errors },
-        },
-      },
-      async (request) => ({ items: await listInvoices(db, request.user!.id, request.query) }),
-    );
+    route(app, billing.invoices, async (request) => ({
+      items: await listInvoices(db, request.user!.id, request.query),
+    }));
 
-    app.get(
-      '/invoices/summary',
-      {
-        schema: {
-          tags: ['faturamento'],
-          summary: 'Pago no ano, em aberto e vencido',
-          response: {
-            200: invoiceSummarySchema,
-            ...errors,
-          },
-        },
-      },
-      async (request) => invoiceSummary(db, request.user!.id),
-    );
+    route(app, billing.summary, async (request) => invoiceSummary(db, request.user!.id));
 
-    app.get(
-      '/invoices/:id/pdf',
-      {
-        schema: {
-          tags: ['faturamento'],
-          summary: 'A fatura em PDF',
-          params: z.object({ id: z.string().uuid({ error: INVOICE_NOT_FOUND }) }),
-        },
-      },
-      async (request, reply) => {
-        const { number, pdf } = await invoicePdf(db, request.user!.id, request.params.id);
-        return reply
-          .type('application/pdf')
-          .header('content-disposition', `attachment; filename="fatura-${number}.pdf"`)
-          .header('cache-control', 'private, no-store')
-          .send(pdf);
-      },
-    );
+    route(app, billing.invoicePdf, async (request, reply) => {
+      const { number, pdf } = await invoicePdf(db, request.user!.id, request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="fatura-${number}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    });
 
     // The order's NFS-e as the Sefin issued it, and its DANFSe (issue #42): only the customer's own.
-    const nfseParams = z.object({ id: z.string().uuid({ error: nfseMessages.noNfse }) });
-    app.get(
-      '/orders/:id/nfse.xml',
-      {
-        schema: { tags: ['faturamento'], summary: 'O XML da NFS-e do pedido', params: nfseParams },
-      },
-      async (request, reply) => {
-        const { xml, chave } = await issuedNfse(db, request.params.id, request.user!.id);
-        return reply
-          .type('application/xml; charset=utf-8')
-          .header('content-disposition', `attachment; filename="nfse-${chave}.xml"`)
-          .header('cache-control', 'private, no-store')
-          .send(xml);
-      },
-    );
-    app.get(
-      '/orders/:id/nfse.pdf',
-      {
-        schema: { tags: ['faturamento'], summary: 'A NFS-e do pedido em PDF (DANFSe)', params: nfseParams },
-      },
-      async (request, reply) => {
-        const { xml, doc } = await issuedNfse(db, request.params.id, request.user!.id);
-        const { number, pdf } = await danfsePdf(xml, doc.status === 'cancelada');
-        return reply
-          .type('application/pdf')
-          .header('content-disposition', `attachment; filename="nfse-${number}.pdf"`)
-          .header('cache-control', 'private, no-store')
-          .send(pdf);
-      },
-    );
+    route(app, billing.nfseXml, async (request, reply) => {
+      const { xml, chave } = await issuedNfse(db, request.params.id, request.user!.id);
+      return reply
+        .type('application/xml; charset=utf-8')
+        .header('content-disposition', `attachment; filename="nfse-${chave}.xml"`)
+        .header('cache-control', 'private, no-store')
+        .send(xml);
+    });
+    route(app, billing.nfsePdf, async (request, reply) => {
+      const { xml, doc } = await issuedNfse(db, request.params.id, request.user!.id);
+      const { number, pdf } = await danfsePdf(xml, doc.status === 'cancelada');
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="nfse-${number}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    });
 
     // The customer's copy of the credit note of their cancelled order (issue #40 item 3).
-    app.get(
-      '/orders/:id/nota-de-credito.pdf',
-      {
-        schema: {
-          tags: ['faturamento'],
-          summary: 'A nota de crédito do reembolso de um pedido cancelado, em PDF',
-          params: z.object({ id: z.string().uuid({ error: CREDIT_NOTE_NOT_FOUND }) }),
-        },
-      },
-      async (request, reply) => {
-        const { number, pdf } = await creditNotePdf(db, request.params.id, request.user!.id);
-        return reply
-          .type('application/pdf')
-          .header('content-disposition', `attachment; filename="nota-de-credito-${number}.pdf"`)
-          .header('cache-control', 'private, no-store')
-          .send(pdf);
-      },
-    );
+    route(app, billing.creditNotePdf, async (request, reply) => {
+      const { number, pdf } = await creditNotePdf(db, request.params.id, request.user!.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="nota-de-credito-${number}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    });
   };

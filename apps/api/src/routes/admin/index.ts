@@ -26,7 +26,8 @@ import { userAdminRoutes } from './users.ts';
 /**
  * /api/admin/*, the only place admin routes register (apps/api/test/admin-gate.test.ts checks it).
  * One gate on the prefix lets only staff in, before anything else runs (issue 18); each route still
- * names its section, whose guard applies docs/spec/product.md §1's matrix (admin-only sections).
+ * takes its section from its entry in the endpoint table (packages/shared/src/endpoints/admin.ts), whose
+ * guard applies docs/spec/product.md §1's matrix (admin-only sections).
  */
 export const adminRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>

@@ -1,5 +1,10 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { productPhotoMessages, type ProductType, type productInputSchema } from '@urbana/shared';
+import {
+  productPhotoMessages,
+  type ProductType,
+  type productInputSchema,
+  type productSorts,
+} from '@urbana/shared';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { productPhotos, products, reservations, towers } from '../../db/schema/index.ts';
@@ -18,8 +23,6 @@ export interface ProductDeps {
   storage: Storage;
   catalogCache: { clear(): void };
 }
-
-export const productSorts = ['created_at', 'name', 'city', 'daily_price', 'updated_at'] as const;
 
 export async function listProducts(
   db: Db,

@@ -7,6 +7,7 @@ import type { RenderedEmail } from './email-templates.ts';
 import { releaseDueScheduledEmails } from './scheduled-emails.ts';
 import { withUnsubscribeLink } from './email-unsubscribe.ts';
 import { observeEmail } from '../../lib/metrics.ts';
+import { untraced } from '../../lib/tracing-hooks.ts';
 
 export const MAX_ATTEMPTS = 5;
 
@@ -98,7 +99,8 @@ export class Outbox {
       this.again = true;
       return this.running;
     }
-    this.running = this.rounds()
+    // A request only wakes the worker up: the round is not part of its trace (decision 115).
+    this.running = untraced(() => this.rounds())
       .catch((error: unknown) => {
         this.options.log.error({ err: error }, 'falha ao processar a fila de emails');
         return 0;

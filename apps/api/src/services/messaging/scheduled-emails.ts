@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { AudienceSegment } from '@urbana/shared';
+import { SCHEDULED_NOT_FOUND, type AudienceSegment } from '@urbana/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { emailLog, profiles, scheduledEmails } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -8,7 +8,6 @@ import { emailTemplates } from './email-templates.ts';
 import { unsubscribeUrl, withUnsubscribeLink } from './email-unsubscribe.ts';
 import { segmentCondition } from './notifications.ts';
 
-export const SCHEDULED_NOT_FOUND = 'Email agendado não encontrado.';
 export const SCHEDULED_LOCKED = 'Este email já foi enviado ou cancelado e não pode mais ser alterado.';
 export const SCHEDULED_IN_PAST = 'Escolha uma data e hora no futuro.';
 

@@ -6,14 +6,13 @@ import {
   formatBookingPeriod,
   todayInBrasilia,
   invoiceHolder,
+  CREDIT_NOTE_NOT_FOUND,
 } from '@urbana/shared';
 import type { Db } from '../../db/client.ts';
 import { creditNotes, orders } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { invoiceForPdf, URBANA_COMPANY } from '../invoices.ts';
 import { drawTable, drawTotals, FONT, FONT_BOLD, INK, startPdf, drawFootnote } from './pdf-layout.ts';
-
-export const CREDIT_NOTE_NOT_FOUND = 'Este pedido não tem nota de crédito.';
 
 /** The note of an order; with `ownerId`, only if the order is that customer's (another's answers 404 alike). */
 async function noteOf(db: Db, orderId: string, ownerId: string | null) {

@@ -4,20 +4,14 @@ import { endpoints } from '@urbana/shared';
 import type {
   accountOverviewSchema,
   emailPreferencesSchema,
-  invitationSentSchema,
-  invitationsSchema,
-  staffMembersSchema,
-  messageSchema,
   recoveryCodesSchema,
   twoFactorChangeBodySchema,
   twoFactorSetupSchema,
 } from '@urbana/shared';
-import { api } from '../../lib/api-client.ts';
 import { call } from '../../lib/endpoint-call.ts';
 
 const { account, twoFactor } = endpoints;
 
-type Message = z.infer<typeof messageSchema>;
 export type AccountOverview = z.infer<typeof accountOverviewSchema>;
 export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
 export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
@@ -51,14 +45,13 @@ export const accountApi = {
   invitationPreview: (token: string) => call(endpoints.accountLinks.invitationPreview, { body: { token } }),
   acceptInvitation: (body: { token: string; nome_completo: string; password: string }) =>
     call(endpoints.accountLinks.acceptInvitation, { body }),
-  invitations: () => api<z.infer<typeof invitationsSchema>>('/api/admin/convites'),
-  staff: () => api<z.infer<typeof staffMembersSchema>>('/api/admin/equipe'),
+  invitations: () => call(endpoints.admin.team.invitations),
+  staff: () => call(endpoints.admin.team.members),
   invite: (body: { email: string; nome_completo: string; role: 'operador' | 'admin' }) =>
-    api<z.infer<typeof invitationSentSchema>>('/api/admin/convites', { method: 'POST', body }),
-  exportFor: (userId: string) =>
-    api<Message>(`/api/admin/usuarios/${userId}/exportar-dados`, { method: 'POST' }),
-  deleteFor: (userId: string) => api<Message>(`/api/admin/usuarios/${userId}/excluir`, { method: 'POST' }),
-  revokeInvitation: (id: string) => api<Message>(`/api/admin/convites/${id}/revogar`, { method: 'POST' }),
+    call(endpoints.admin.team.invite, { body }),
+  exportFor: (userId: string) => call(endpoints.admin.users.exportData, { params: { id: userId } }),
+  deleteFor: (userId: string) => call(endpoints.admin.users.remove, { params: { id: userId } }),
+  revokeInvitation: (id: string) => call(endpoints.admin.team.revoke, { params: { id } }),
 };
 
 export const accountKeys = {

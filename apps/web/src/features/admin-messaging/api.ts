@@ -1,24 +1,18 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AudienceCount,
-  AudienceSegment,
-  BroadcastInput,
-  BroadcastSent,
-  RecipientList,
-  ScheduledEmail,
-  ScheduledEmailInput,
-  ScheduledEmailPage,
-  SentBroadcastPage,
+import {
+  endpoints,
+  type AudienceSegment,
+  type BroadcastInput,
+  type ScheduledEmailInput,
 } from '@urbana/shared';
-import { api } from '../../lib/api-client.ts';
+import { call } from '../../lib/endpoint-call.ts';
+
+const { notifications, scheduledEmails } = endpoints.admin;
 
 export const useRecipientSearch = (q: string) =>
   useQuery({
     queryKey: ['admin', 'recipients', q],
-    queryFn: () =>
-      api<RecipientList>(`/api/admin/notificacoes/destinatarios?q=${encodeURIComponent(q)}`).then(
-        (r) => r.items,
-      ),
+    queryFn: () => call(notifications.recipients, { query: { q } }).then((r) => r.items),
     enabled: q.trim().length >= 2,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
@@ -27,7 +21,7 @@ export const useRecipientSearch = (q: string) =>
 export const useBroadcasts = (page: number) =>
   useQuery({
     queryKey: ['admin', 'broadcasts', page],
-    queryFn: () => api<SentBroadcastPage>(`/api/admin/notificacoes?page=${page}`),
+    queryFn: () => call(notifications.list, { query: { page } }),
     placeholderData: keepPreviousData,
   });
 
@@ -36,17 +30,16 @@ export const useAudienceCount = (segment: AudienceSegment, userId: string | null
   useQuery({
     queryKey: ['admin', 'audience-count', segment, userId],
     queryFn: () =>
-      api<AudienceCount>(
-        `/api/admin/notificacoes/alcance?segment=${segment}${userId ? `&user_id=${userId}` : ''}`,
-      ).then((r) => r.recipients),
+      call(notifications.audience, { query: { segment, user_id: userId ?? undefined } }).then(
+        (r) => r.recipients,
+      ),
     enabled: segment !== 'usuario' || Boolean(userId),
   });
 
 export function useSendBroadcast() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: BroadcastInput) =>
-      api<BroadcastSent>('/api/admin/notificacoes', { method: 'POST', body }),
+    mutationFn: (body: BroadcastInput) => call(notifications.send, { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'broadcasts'] }),
   });
 }
@@ -54,7 +47,7 @@ export function useSendBroadcast() {
 export const useScheduledEmails = (page: number) =>
   useQuery({
     queryKey: ['admin', 'scheduled', page],
-    queryFn: () => api<ScheduledEmailPage>(`/api/admin/emails-agendados?page=${page}`),
+    queryFn: () => call(scheduledEmails.list, { query: { page } }),
     placeholderData: keepPreviousData,
     refetchInterval: 30_000,
   });
@@ -63,9 +56,7 @@ export function useSaveScheduled() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: ScheduledEmailInput }) =>
-      id
-        ? api<ScheduledEmail>(`/api/admin/emails-agendados/${id}`, { method: 'PUT', body })
-        : api<ScheduledEmail>('/api/admin/emails-agendados', { method: 'POST', body }),
+      id ? call(scheduledEmails.update, { params: { id }, body }) : call(scheduledEmails.create, { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'scheduled'] }),
   });
 }
@@ -73,8 +64,7 @@ export function useSaveScheduled() {
 export function useCancelScheduled() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api<ScheduledEmail>(`/api/admin/emails-agendados/${id}/cancelar`, { method: 'POST' }),
+    mutationFn: (id: string) => call(scheduledEmails.cancel, { params: { id }, body: undefined }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'scheduled'] }),
   });
 }

@@ -1,12 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { endpoints } from '@urbana/shared';
 import type { AdDetail, AdInput, AdItem, AdStatus, AdSummary, MediaItem, MediaLibrary } from '@urbana/shared';
-import { api } from '../../lib/api-client.ts';
+import { call } from '../../lib/endpoint-call.ts';
+
+const { ads, media } = endpoints;
 
 export type { AdDetail, AdInput, AdItem, AdSummary, MediaItem, MediaLibrary };
 
 export const mediaQuery = queryOptions({
   queryKey: ['media'],
-  queryFn: () => api<MediaLibrary>('/api/media'),
+  queryFn: () => call(media.list),
 });
 export const useMediaLibrary = () => useQuery(mediaQuery);
 
@@ -14,7 +17,7 @@ export function useRenameMedia() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (v: { id: string; name: string }) =>
-      api<MediaItem>(`/api/media/${v.id}`, { method: 'PATCH', body: { name: v.name } }),
+      call(media.rename, { params: { id: v.id }, body: { name: v.name } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['media'] }),
   });
 }
@@ -22,7 +25,7 @@ export function useRenameMedia() {
 export function useDeleteMedia() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<void>(`/api/media/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => call(media.remove, { params: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['media'] }),
   });
 }
@@ -30,20 +33,18 @@ export function useDeleteMedia() {
 export const adsQuery = (status: AdStatus | null) =>
   queryOptions({
     queryKey: ['ads', status ?? 'todos'],
-    queryFn: () =>
-      api<{ items: AdSummary[] }>(`/api/ads${status ? `?status=${status}` : ''}`).then((r) => r.items),
+    queryFn: () => call(ads.list, { query: { status: status ?? undefined } }).then((r) => r.items),
   });
 export const useAds = (status: AdStatus | null) => useQuery(adsQuery(status));
 
 export const adQuery = (id: string) =>
-  queryOptions({ queryKey: ['ad', id], queryFn: () => api<AdDetail>(`/api/ads/${id}`) });
+  queryOptions({ queryKey: ['ad', id], queryFn: () => call(ads.detail, { params: { id } }) });
 export const useAd = (id: string | undefined) => useQuery({ ...adQuery(id ?? ''), enabled: Boolean(id) });
 
 export const adOptionsQuery = (adId: string | undefined) =>
   queryOptions({
     queryKey: ['ad-options', adId ?? 'novo'],
-    queryFn: () =>
-      api<{ items: AdItem[] }>(`/api/ads/opcoes${adId ? `?anuncio=${adId}` : ''}`).then((r) => r.items),
+    queryFn: () => call(ads.options, { query: { anuncio: adId } }).then((r) => r.items),
   });
 export const useAdOptions = (adId: string | undefined) => useQuery(adOptionsQuery(adId));
 
@@ -51,9 +52,7 @@ export function useSaveAd(id: string | undefined) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: AdInput) =>
-      id
-        ? api<AdDetail>(`/api/ads/${id}`, { method: 'PUT', body: input })
-        : api<AdDetail>('/api/ads', { method: 'POST', body: input }),
+      id ? call(ads.update, { params: { id }, body: input }) : call(ads.create, { body: input }),
     onSuccess: (ad) => {
       client.setQueryData(['ad', ad.id], ad);
       void client.invalidateQueries({ queryKey: ['ads'] });
@@ -66,7 +65,7 @@ export function useSaveAd(id: string | undefined) {
 export function useSubmitAd() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<AdDetail>(`/api/ads/${id}/enviar`, { method: 'POST' }),
+    mutationFn: (id: string) => call(ads.submit, { params: { id } }),
     onSuccess: (ad) => {
       client.setQueryData(['ad', ad.id], ad);
       void client.invalidateQueries({ queryKey: ['ads'] });
@@ -77,7 +76,7 @@ export function useSubmitAd() {
 export function useDeleteAd() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<void>(`/api/ads/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => call(ads.remove, { params: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['ads'] }),
   });
 }

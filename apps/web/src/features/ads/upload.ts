@@ -1,4 +1,6 @@
+import { endpoints } from '@urbana/shared';
 import { apiUpload, ApiError, type ApiUpload } from '../../lib/api-client.ts';
+import { uploadTo } from '../../lib/endpoint-call.ts';
 import type { MediaItem } from './api.ts';
 
 export type UploadHandle = ApiUpload<MediaItem>;
@@ -8,15 +10,14 @@ export { ApiError as UploadError };
 
 /**
  * Sends one file as the raw request body (the server reads its real type from the bytes), reporting
- * progress, through the API client's upload.
+ * progress, through the API client's upload: to the media library, or to `url` when given.
  */
-export function uploadFile(
-  file: File,
-  onProgress: (fraction: number) => void,
-  url = '/api/media',
-): UploadHandle {
-  return apiUpload<MediaItem>(url, file, {
-    headers: { 'content-type': 'application/octet-stream', 'x-file-name': encodeURIComponent(file.name) },
-    onProgress,
-  });
+export function uploadFile(file: File, onProgress: (fraction: number) => void, url?: string): UploadHandle {
+  const headers = {
+    'content-type': 'application/octet-stream',
+    'x-file-name': encodeURIComponent(file.name),
+  };
+  return url
+    ? apiUpload<MediaItem>(url, file, { headers, onProgress })
+    : uploadTo(endpoints.media.upload, file, { headers, onProgress });
 }

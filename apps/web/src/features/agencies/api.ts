@@ -1,16 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type {
-  adminPendingInsertionOrdersResponse,
-  AdvertiserBody,
-  AgencyBody,
-  advertiserListResponse,
-  advertiserSchema,
-  agencyMembersResponse,
-  agencySchema,
-  myAgencyResponse,
-} from '@urbana/shared';
-import { api } from '../../lib/api-client.ts';
+import { endpoints } from '@urbana/shared';
+import type { AdvertiserBody, AgencyBody, advertiserSchema, myAgencyResponse } from '@urbana/shared';
+import { call } from '../../lib/endpoint-call.ts';
+
+const { agency } = endpoints;
 
 export type MyAgency = z.infer<typeof myAgencyResponse>;
 export type AdvertiserData = z.infer<typeof advertiserSchema>;
@@ -23,13 +17,13 @@ export const agencyKeys = {
 
 /** GET /api/agencia: the signed-in person's agency (agency null: a direct customer). */
 export const useMyAgency = (enabled = true) =>
-  useQuery({ queryKey: agencyKeys.mine, queryFn: () => api<MyAgency>('/api/agencia'), enabled });
+  useQuery({ queryKey: agencyKeys.mine, queryFn: () => call(agency.mine), enabled });
 
 /** The agency's advertisers; only asked for an agency's person. */
 export const useAdvertisers = (enabled: boolean) =>
   useQuery({
     queryKey: agencyKeys.advertisers,
-    queryFn: () => api<z.infer<typeof advertiserListResponse>>('/api/agencia/anunciantes'),
+    queryFn: () => call(agency.advertisers),
     enabled,
   });
 
@@ -42,21 +36,15 @@ function useAgencyMutation<I, O>(run: (input: I) => Promise<O>) {
 }
 
 export const useRegisterAgency = () =>
-  useAgencyMutation((body: AgencyBody) =>
-    api<z.infer<typeof agencySchema>>('/api/agencia', { method: 'POST', body }),
-  );
+  useAgencyMutation((body: AgencyBody) => call(agency.register, { body }));
 export const useAddMember = () =>
-  useAgencyMutation((email: string) =>
-    api<z.infer<typeof agencyMembersResponse>>('/api/agencia/pessoas', { method: 'POST', body: { email } }),
-  );
+  useAgencyMutation((email: string) => call(agency.addMember, { body: { email } }));
 export const useCreateAdvertiser = () =>
-  useAgencyMutation((body: AdvertiserBody) =>
-    api<AdvertiserData>('/api/agencia/anunciantes', { method: 'POST', body }),
-  );
+  useAgencyMutation((body: AdvertiserBody) => call(agency.createAdvertiser, { body }));
 
 /** Staff's pending PIs (GET /api/admin/pis), oldest first. */
 export const usePendingInsertionOrders = () =>
   useQuery({
     queryKey: ['admin', 'pis'],
-    queryFn: () => api<z.infer<typeof adminPendingInsertionOrdersResponse>>('/api/admin/pis'),
+    queryFn: () => call(endpoints.admin.insertionOrders.pending),
   });

@@ -1,22 +1,23 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Invoice, InvoiceFilters, InvoiceSummary } from '@urbana/shared';
-import { api, apiFile, saveFile } from '../../lib/api-client.ts';
+import { endpoints, type Invoice, type InvoiceFilters } from '@urbana/shared';
+import { saveFile } from '../../lib/api-client.ts';
+import { call, callFile } from '../../lib/endpoint-call.ts';
 
-export const invoicesQuery = (filters: InvoiceFilters) => {
-  const params = new URLSearchParams();
-  if (filters.status) params.set('status', filters.status);
-  if (filters.year) params.set('year', String(filters.year));
-  const qs = params.toString();
-  return queryOptions({
+const { billing } = endpoints;
+
+export const invoicesQuery = (filters: InvoiceFilters) =>
+  queryOptions({
     queryKey: ['invoices', filters],
-    queryFn: () => api<{ items: Invoice[] }>(`/api/invoices${qs ? `?${qs}` : ''}`).then((r) => r.items),
+    queryFn: () =>
+      call(billing.invoices, {
+        query: { status: filters.status ?? undefined, year: filters.year || undefined },
+      }).then((r) => r.items),
   });
-};
 export const useInvoices = (filters: InvoiceFilters) => useQuery(invoicesQuery(filters));
 
 export const invoiceSummaryQuery = queryOptions({
   queryKey: ['invoices', 'summary'],
-  queryFn: () => api<InvoiceSummary>('/api/invoices/summary'),
+  queryFn: () => call(billing.summary),
 });
 export const useInvoiceSummary = () => useQuery(invoiceSummaryQuery);
 
@@ -25,7 +26,7 @@ export async function downloadInvoicePdf(
   invoice: Pick<Invoice, 'id' | 'number' | 'order_code'>,
 ): Promise<void> {
   saveFile(
-    await apiFile(`/api/invoices/${invoice.id}/pdf`),
+    await callFile(billing.invoicePdf, { params: { id: invoice.id } }),
     `fatura-${invoice.number ?? invoice.order_code}.pdf`,
   );
 }

@@ -1,9 +1,10 @@
 import { FileCode2, FileText } from 'lucide-react';
-import { nfseCancelStateLabels, type OrderNfse } from '@urbana/shared';
+import { endpoints, nfseCancelStateLabels, type OrderNfse } from '@urbana/shared';
+import { hrefOf } from '../../lib/endpoint-call.ts';
 
 /** Plain links: the session cookie goes along, and the server checks the order is the user's. */
-export const nfsePdfUrl = (orderId: string) => `/api/orders/${encodeURIComponent(orderId)}/nfse.pdf`;
-export const nfseXmlUrl = (orderId: string) => `/api/orders/${encodeURIComponent(orderId)}/nfse.xml`;
+export const nfsePdfUrl = (orderId: string) => hrefOf(endpoints.billing.nfsePdf, { params: { id: orderId } });
+export const nfseXmlUrl = (orderId: string) => hrefOf(endpoints.billing.nfseXml, { params: { id: orderId } });
 
 const link = 'inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline';
 

@@ -1,12 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CampaignReport } from '@urbana/shared';
-import { api } from '../../lib/api-client.ts';
+import { endpoints } from '@urbana/shared';
+import { call, hrefOf } from '../../lib/endpoint-call.ts';
+
+const { orders } = endpoints;
 
 /** The campaign report of one of the user's finished orders (issue #23 item 5). */
 export const campaignReportQuery = (orderId: string) =>
   queryOptions({
     queryKey: ['campaign-report', orderId],
-    queryFn: () => api<CampaignReport>(`/api/orders/${encodeURIComponent(orderId)}/relatorio`),
+    queryFn: () => call(orders.report, { params: { id: orderId } }),
   });
 
 export function useCampaignReport(orderId: string) {
@@ -14,4 +16,4 @@ export function useCampaignReport(orderId: string) {
 }
 
 export const campaignReportPdfUrl = (orderId: string) =>
-  `/api/orders/${encodeURIComponent(orderId)}/relatorio.pdf`;
+  hrefOf(orders.reportPdf, { params: { id: orderId } });

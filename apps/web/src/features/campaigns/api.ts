@@ -1,22 +1,20 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminCampaignPage, AdminCampaignQuery, CampaignDetail } from '@urbana/shared';
+import { endpoints, querySearch, type AdminCampaignQuery, type CampaignDetail } from '@urbana/shared';
 
 export type { CampaignDetail };
-import { api } from '../../lib/api-client.ts';
+import { call, hrefOf } from '../../lib/endpoint-call.ts';
 import { uploadFile } from '../ads/index.ts';
+
+const { campaigns } = endpoints.admin;
 
 /** The list's filters, as the shared request schema reads them (20 a page). */
 type CampaignFilters = Omit<AdminCampaignQuery, 'page_size'>;
 
 export const campaignsQuery = (f: CampaignFilters) => {
-  const params = new URLSearchParams({ page: String(f.page), page_size: '20' });
-  if (f.status) params.set('status', f.status);
-  if (f.de) params.set('de', f.de);
-  if (f.ate) params.set('ate', f.ate);
-  if (f.q?.trim()) params.set('q', f.q.trim());
+  const query = { page: f.page, page_size: 20, status: f.status, de: f.de, ate: f.ate, q: f.q?.trim() };
   return queryOptions({
-    queryKey: ['admin-campaigns', params.toString()],
-    queryFn: () => api<AdminCampaignPage>(`/api/admin/campanhas?${params.toString()}`),
+    queryKey: ['admin-campaigns', querySearch(query)],
+    queryFn: () => call(campaigns.list, { query }),
     placeholderData: keepPreviousData,
   });
 };
@@ -25,7 +23,7 @@ export const useCampaigns = (f: CampaignFilters) => useQuery(campaignsQuery(f));
 export const campaignQuery = (id: string) =>
   queryOptions({
     queryKey: ['admin-campaign', id],
-    queryFn: () => api<CampaignDetail>(`/api/admin/campanhas/${id}`),
+    queryFn: () => call(campaigns.one, { params: { id } }),
   });
 export const useCampaign = (id: string) => useQuery(campaignQuery(id));
 
@@ -42,36 +40,37 @@ function useCampaignMutation<V>(id: string, run: (v: V) => Promise<unknown>) {
 
 export const useReviewAd = (campaignId: string) =>
   useCampaignMutation(campaignId, (v: { adId: string; approve: boolean; reason?: string }) =>
-    api<void>(`/api/admin/anuncios/${v.adId}/revisao`, {
-      method: 'POST',
+    call(campaigns.reviewAd, {
+      params: { id: v.adId },
       body: { decisao: v.approve ? 'aprovar' : 'reprovar', ...(v.reason ? { motivo: v.reason } : {}) },
     }),
   );
 
 export const useRunCampaign = (campaignId: string) =>
   useCampaignMutation(campaignId, (v: { action: 'iniciar' | 'finalizar'; reason?: string | undefined }) =>
-    api<CampaignDetail>(`/api/admin/campanhas/${campaignId}/${v.action}`, {
-      method: 'POST',
-      ...(v.reason ? { body: { motivo: v.reason } } : {}),
-    }),
+    v.action === 'iniciar'
+      ? call(campaigns.start, { params: { id: campaignId } })
+      : call(campaigns.finish, {
+          params: { id: campaignId },
+          body: v.reason ? { motivo: v.reason } : undefined,
+        }),
   );
 
 export const useAddProof = (campaignId: string) =>
   useCampaignMutation(campaignId, (v: { file: File; date: string; caption: string }) => {
-    const params = new URLSearchParams({ data: v.date });
-    if (v.caption.trim()) params.set('legenda', v.caption.trim());
+    const query = { data: v.date, legenda: v.caption.trim() };
     return uploadFile(
       v.file,
       () => undefined,
-      `/api/admin/campanhas/${campaignId}/comprovacoes?${params.toString()}`,
+      hrefOf(campaigns.addProof, { params: { id: campaignId }, query }),
     ).promise;
   });
 
 /** Staff take back a proof photo sent by mistake, saying why (issue #40 item 7). */
 export const useRemoveProof = (campaignId: string) =>
   useCampaignMutation(campaignId, (v: { proofId: string; reason: string }) =>
-    api<CampaignDetail>(`/api/admin/campanhas/${campaignId}/comprovacoes/${v.proofId}`, {
-      method: 'DELETE',
+    call(campaigns.removeProof, {
+      params: { id: campaignId, proofId: v.proofId },
       body: { motivo: v.reason },
     }),
   );

@@ -1,19 +1,20 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { endpoints } from '@urbana/shared';
 import type {
-  BillingProfile,
   BillingProfileInput,
-  CnpjLookup,
   CartItem,
   CheckoutItem,
   CheckoutRequest,
   OrderDetail,
-  OrderPix,
   OrderStatus,
   OrderSummary,
   Quote,
   QuoteItem,
 } from '@urbana/shared';
-import { api, apiFile, saveFile } from '../../lib/api-client.ts';
+import { saveFile } from '../../lib/api-client.ts';
+import { call, callFile, hrefOf } from '../../lib/endpoint-call.ts';
+
+const { billing, billingProfile, checkout, orders } = endpoints;
 
 export type { CheckoutRequest, OrderDetail, OrderSummary, Quote, QuoteItem };
 
@@ -32,7 +33,7 @@ export function cartToRequest(items: CartItem[], fallbackStart: string): Checkou
 export const quoteQuery = (body: CheckoutRequest) =>
   queryOptions({
     queryKey: ['quote', body],
-    queryFn: () => api<Quote>('/api/checkout/quote', { method: 'POST', body }),
+    queryFn: () => call(checkout.quote, { body }),
     enabled: body.items.length > 0,
     staleTime: 15_000,
     retry: false,
@@ -42,25 +43,24 @@ export const useQuote = (body: CheckoutRequest) =>
 
 export const billingQuery = queryOptions({
   queryKey: ['billing-profile'],
-  queryFn: () => api<{ profile: BillingProfile | null }>('/api/billing-profile').then((r) => r.profile),
+  queryFn: () => call(billingProfile.read).then((r) => r.profile),
 });
 export const useBillingProfile = (enabled = true) => useQuery({ ...billingQuery, enabled });
 
 /** The company behind a CNPJ, from the Receita's registry through the API (issue #42 item 2). */
 export const fetchCnpj = (cnpj: string, signal?: AbortSignal) =>
-  api<CnpjLookup>(`/api/cnpj/${encodeURIComponent(cnpj)}`, signal ? { signal } : {});
+  call(billing.cnpj, { params: { cnpj }, ...(signal ? { signal } : {}) });
 
 export function useSaveBilling() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: BillingProfileInput) =>
-      api<{ profile: BillingProfile }>('/api/billing-profile', { method: 'PUT', body }),
+    mutationFn: (body: BillingProfileInput) => call(billingProfile.save, { body }),
     onSuccess: (r) => client.setQueryData(billingQuery.queryKey, r.profile),
   });
 }
 
 export const orderQuery = (id: string) =>
-  queryOptions({ queryKey: ['order', id], queryFn: () => api<OrderDetail>(`/api/orders/${id}`) });
+  queryOptions({ queryKey: ['order', id], queryFn: () => call(orders.detail, { params: { id } }) });
 export const useOrder = (id: string, poll = false) =>
   useQuery({
     ...orderQuery(id),
@@ -72,8 +72,7 @@ export const useOrder = (id: string, poll = false) =>
 export const useOrders = (status: OrderStatus | null) =>
   useQuery({
     queryKey: ['orders', status],
-    queryFn: () =>
-      api<{ items: OrderSummary[] }>(`/api/orders${status ? `?status=${status}` : ''}`).then((r) => r.items),
+    queryFn: () => call(orders.list, { query: { status: status ?? undefined } }).then((r) => r.items),
   });
 
 /**
@@ -83,7 +82,7 @@ export const useOrders = (status: OrderStatus | null) =>
 export const usePix = (id: string, enabled: boolean, payload?: string | null) =>
   useQuery({
     queryKey: ['order', id, 'pix', payload ?? null],
-    queryFn: () => api<OrderPix>(`/api/orders/${id}/pix`),
+    queryFn: () => call(orders.pix, { params: { id } }),
     enabled,
     staleTime: Infinity,
   });
@@ -108,11 +107,7 @@ export function usePlaceOrder() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: CheckoutRequest; idempotencyKey: string }) =>
-      api<OrderDetail>('/api/orders', {
-        method: 'POST',
-        body,
-        headers: { 'idempotency-key': idempotencyKey },
-      }),
+      call(orders.place, { body, headers: { 'idempotency-key': idempotencyKey } }),
     onSuccess: (order) => {
       const { queryKey } = orderQuery(order.id);
       const read = asReadOrder(order);
@@ -127,7 +122,7 @@ export function usePlaceOrder() {
 export function useCancelOrder(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api<OrderDetail>(`/api/orders/${id}/cancel`, { method: 'POST' }),
+    mutationFn: () => call(orders.cancel, { params: { id } }),
     onSuccess: (order) => {
       client.setQueryData(orderQuery(id).queryKey, order);
       void client.invalidateQueries({ queryKey: ['orders'] });
@@ -137,9 +132,9 @@ export function useCancelOrder(id: string) {
 
 /** Downloads the cart's PDF media plan. */
 export async function downloadProposal(body: CheckoutRequest): Promise<void> {
-  saveFile(await apiFile('/api/proposta', { method: 'POST', body }), 'proposta-urbana.pdf');
+  saveFile(await callFile(checkout.proposalPdf, { body }), 'proposta-urbana.pdf');
 }
 
 /** The credit note of the user's cancelled order: a plain link, the session cookie goes along. */
 export const creditNotePdfUrl = (orderId: string) =>
-  `/api/orders/${encodeURIComponent(orderId)}/nota-de-credito.pdf`;
+  hrefOf(billing.creditNotePdf, { params: { id: orderId } });

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileText } from 'lucide-react';
 import { useState } from 'react';
 import {
+  endpoints,
   formatDateTime,
   formatMoney,
   insertionOrderMessages,
@@ -12,11 +13,12 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog.tsx';
-import { api } from '../../lib/api-client.ts';
+import { call, hrefOf } from '../../lib/endpoint-call.ts';
 import { toast } from '../../lib/toast.ts';
 
-const piUrl = (orderId: string) => `/api/agencia/pedidos/${encodeURIComponent(orderId)}/pi`;
-export const insertionOrderPdfUrl = (orderId: string) => `${piUrl(orderId)}.pdf`;
+const { agency } = endpoints;
+export const insertionOrderPdfUrl = (orderId: string) =>
+  hrefOf(agency.insertionOrderPdf, { params: { id: orderId } });
 const piKey = (orderId: string) => ['insertion-order', orderId] as const;
 
 /** The values the agency approves: the three figures, or the one value when there is no commission. */
@@ -27,13 +29,16 @@ const figuresText = (f: InsertionOrder['figures']) =>
 
 /** The PI of an agency's order (issue #44 item 3). */
 export const useInsertionOrder = (orderId: string) =>
-  useQuery({ queryKey: piKey(orderId), queryFn: () => api<InsertionOrder>(piUrl(orderId)) });
+  useQuery({
+    queryKey: piKey(orderId),
+    queryFn: () => call(agency.insertionOrder, { params: { id: orderId } }),
+  });
 
 /** The agency approves the PI; the answer is the approved PI. */
 export function useApproveInsertionOrder(orderId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api<InsertionOrder>(`${piUrl(orderId)}/aprovar`, { method: 'POST' }),
+    mutationFn: () => call(agency.approveInsertionOrder, { params: { id: orderId } }),
     onSuccess: (pi) => client.setQueryData(piKey(orderId), pi),
   });
 }

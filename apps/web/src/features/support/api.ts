@@ -1,14 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { endpoints } from '@urbana/shared';
-import type {
-  CreateTicketInput,
-  StaffTicketPage,
-  StaffTicketQuery,
-  SupportStaffList,
-  TicketUpdate,
-  TicketThread,
-} from '@urbana/shared';
-import { api } from '../../lib/api-client.ts';
+import type { CreateTicketInput, StaffTicketQuery, TicketUpdate, TicketThread } from '@urbana/shared';
 import { call } from '../../lib/endpoint-call.ts';
 
 const { support } = endpoints;
@@ -48,17 +40,14 @@ export function useReplyToTicket(id: string) {
 
 // ---------- staff ----------
 
+const staff = endpoints.admin.support;
+
 /** The inbox's filters, as the shared request schema reads them (`meus=1`: assigned to me). */
 export const staffTicketsQuery = (f: StaffTicketQuery) => {
-  const params = new URLSearchParams();
-  if (f.status) params.set('status', f.status);
-  if (f.q?.trim()) params.set('q', f.q.trim());
-  if (f.meus) params.set('meus', f.meus);
-  if (f.page > 1) params.set('page', String(f.page));
-  const qs = params.toString();
+  const query = { status: f.status, q: f.q?.trim(), meus: f.meus, page: f.page > 1 ? f.page : undefined };
   return queryOptions({
     queryKey: ['admin', 'support', 'list', f],
-    queryFn: () => api<StaffTicketPage>(`/api/admin/support/tickets${qs ? `?${qs}` : ''}`),
+    queryFn: () => call(staff.tickets, { query }),
   });
 };
 export const useStaffTickets = (f: StaffTicketQuery) =>
@@ -67,7 +56,7 @@ export const useStaffTickets = (f: StaffTicketQuery) =>
 export const staffTicketQuery = (id: string) =>
   queryOptions({
     queryKey: ['admin', 'support', 'ticket', id],
-    queryFn: () => api<TicketThread>(`/api/admin/support/tickets/${id}`),
+    queryFn: () => call(staff.ticket, { params: { id } }),
   });
 export const useStaffTicket = (id: string | null) =>
   useQuery({ ...staffTicketQuery(id ?? ''), enabled: Boolean(id), refetchInterval: 15_000 });
@@ -75,7 +64,7 @@ export const useStaffTicket = (id: string | null) =>
 export const useSupportStaff = () =>
   useQuery({
     queryKey: ['admin', 'support', 'staff'],
-    queryFn: () => api<SupportStaffList>('/api/admin/support/staff').then((r) => r.items),
+    queryFn: () => call(staff.staff).then((r) => r.items),
     staleTime: 5 * 60_000,
   });
 
@@ -91,11 +80,7 @@ function useStaffUpdate<T>(id: string, request: (body: T) => Promise<TicketThrea
 }
 
 export const useStaffReply = (id: string) =>
-  useStaffUpdate<string>(id, (message) =>
-    api<TicketThread>(`/api/admin/support/tickets/${id}/messages`, { method: 'POST', body: { message } }),
-  );
+  useStaffUpdate<string>(id, (message) => call(staff.reply, { params: { id }, body: { message } }));
 
 export const useUpdateTicket = (id: string) =>
-  useStaffUpdate<TicketUpdate>(id, (body) =>
-    api<TicketThread>(`/api/admin/support/tickets/${id}`, { method: 'PATCH', body }),
-  );
+  useStaffUpdate<TicketUpdate>(id, (body) => call(staff.update, { params: { id }, body }));

@@ -8,7 +8,7 @@
  * "the PSP is not working now".
  */
 import { Agent } from 'node:https';
-import { createSecureContext } from 'node:tls';
+import { createSecureContext, type SecureContext } from 'node:tls';
 import { httpsExchange, type HttpsAnswer } from '../../../lib/https-exchange.ts';
 import { pixRoute, tracedCall } from '../../../lib/client-spans.ts';
 import { problemSchema, type Problem } from './schemas.ts';
@@ -110,22 +110,29 @@ export function refusalOrFailure(answer: RawAnswer): Error {
   return new PixPspUnreachableError(`PSP respondeu ${answer.status}.`);
 }
 
-export function createTransport(options: ApiPixOptions): ApiPixTransport {
-  // One TLS context for every connection: the certificate, key and CA are parsed once, not on each
-  // handshake (a burst of checkouts opens many connections at once).
-  let secureContext;
+/**
+ * One TLS context for every connection: the certificate, key and CA are parsed once, not on each
+ * handshake (a burst of checkouts opens many connections at once). An unreadable file is said at start.
+ */
+function pspSecureContext(options: ApiPixOptions): SecureContext {
   try {
-    secureContext = createSecureContext({ cert: options.cert, key: options.key, ca: options.ca });
+    return createSecureContext({ cert: options.cert, key: options.key, ca: options.ca });
   } catch (error) {
     throw new Error(
       `Certificado do PSP ilegível (PIX_PSP_CERT, PIX_PSP_KEY, PIX_PSP_CA): ${(error as Error).message}`,
     );
   }
-  // A bounded pool of kept-alive connections: a burst of checkouts waits a moment for one instead of
-  // opening a TLS handshake (client certificate and all) per checkout at the PSP.
-  const agent = new Agent({ keepAlive: true, secureContext, maxSockets: options.maxConnections ?? Infinity });
-  const timeoutMs = options.timeoutMs ?? 15_000;
-  const base = options.url.replace(/\/+$/, '');
+}
+
+/** A bounded pool (PIX_PSP_MAX_CONNECTIONS): a burst waits for a kept-alive connection, no handshake each. */
+function pspAgent(options: ApiPixOptions): Agent {
+  const maxSockets = options.maxConnections ?? Infinity;
+  return new Agent({ keepAlive: true, secureContext: pspSecureContext(options), maxSockets });
+}
+
+export function createTransport(options: ApiPixOptions): ApiPixTransport {
+  const agent = pspAgent(options);
+  const [timeoutMs, base] = [options.timeoutMs ?? 15_000, options.url.replace(/\/+$/, '')];
   let token: { value: string; renewAt: number } | undefined;
   let pending: Promise<string> | undefined;
   let fetched = 0;

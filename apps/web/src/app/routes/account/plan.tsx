@@ -1,6 +1,6 @@
 import { FileDown, Link2, Link2Off, ShoppingCart } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { buildPath, formatDate, paths, planMessages } from '@urbana/shared';
+import { buildPath, endpoints, formatDate, paths, planMessages } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { RequestProposalDialog } from '../../../features/proposals/index.ts';
@@ -16,6 +16,7 @@ import {
   sharedPlanPdfUrl,
 } from '../../../features/plans/index.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { hrefOf } from '../../../lib/endpoint-call.ts';
 import { toast } from '../../../lib/toast.ts';
 
 function ShareBox({ id, token }: { id: string; token: string | null }) {
@@ -125,7 +126,7 @@ export function Component() {
         <Alert tone="success">Nada mudou desde que o plano foi salvo: mesmos preços e vagas livres.</Alert>
       )}
       <img
-        src={`/api/planos/${p.id}/mapa.png`}
+        src={hrefOf(endpoints.plans.map, { params: { id: p.id } })}
         alt={`Mapa com os ${p.lines.length} locais do plano, numerados como na lista`}
         className="w-full max-w-3xl rounded-xl border border-slate-200"
         width={1000}

@@ -26,7 +26,8 @@ import {
 } from '../../../features/proposals/index.ts';
 import { AudienceSummary, LineCpm, useBillingProfile } from '../../../features/orders/index.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { formatDate } from '@urbana/shared';
+import { hrefOf } from '../../../lib/endpoint-call.ts';
+import { endpoints, formatDate } from '@urbana/shared';
 import { toast } from '../../../lib/toast.ts';
 import { ChoiceCards } from '../../../components/ui/choice-cards.tsx';
 
@@ -69,7 +70,7 @@ export function Component() {
       />
       <div className="flex flex-wrap gap-2">
         <Button asChild variant="secondary">
-          <a href={`/api/propostas/${p.id}/pdf`} download>
+          <a href={hrefOf(endpoints.proposals.pdf, { params: { id: p.id } })} download>
             Baixar PDF
           </a>
         </Button>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import {
   buildPath,
+  endpoints,
   formatBookingPeriod,
   formatDate,
   formatDateTime,
@@ -29,6 +30,7 @@ import { OrderActions } from '../../../features/admin/components/order-actions.t
 import { OrderNfse } from '../../../features/admin/components/order-nfse.tsx';
 import { OrderStatusBadge } from '../../../features/orders/index.ts';
 import { formatMoney } from '@urbana/shared';
+import { hrefOf } from '../../../lib/endpoint-call.ts';
 import { DOT } from '../../../lib/text-separators.ts';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -172,7 +174,8 @@ function Money({ order }: { order: AdminOrderData }) {
 }
 
 function Documents({ order }: { order: AdminOrderData }) {
-  const base = `/api/admin/pedidos/${order.id}`;
+  const params = { id: order.id };
+  const { orders, insertionOrders } = endpoints.admin;
   return (
     <Section title="Fatura">
       {order.invoice ? (
@@ -184,7 +187,12 @@ function Documents({ order }: { order: AdminOrderData }) {
             {DOT}
             {formatMoney(order.invoice.total)}
           </p>
-          <a className={fileLink} href={`${base}/fatura.pdf`} target="_blank" rel="noreferrer">
+          <a
+            className={fileLink}
+            href={hrefOf(orders.invoicePdf, { params })}
+            target="_blank"
+            rel="noreferrer"
+          >
             <FileText className="h-4 w-4" aria-hidden="true" /> Fatura em PDF
           </a>
         </div>
@@ -204,7 +212,12 @@ function Documents({ order }: { order: AdminOrderData }) {
           <p>
             Nota de crédito {order.credit_note.number} · {formatMoney(order.credit_note.amount)}
           </p>
-          <a className={fileLink} href={`${base}/nota-de-credito.pdf`} target="_blank" rel="noreferrer">
+          <a
+            className={fileLink}
+            href={hrefOf(orders.creditNotePdf, { params })}
+            target="_blank"
+            rel="noreferrer"
+          >
             <FileText className="h-4 w-4" aria-hidden="true" /> Nota de crédito em PDF
           </a>
         </div>
@@ -220,7 +233,12 @@ function Documents({ order }: { order: AdminOrderData }) {
               ? ` em ${formatDateTime(order.insertion_order.approved_at)} por ${order.insertion_order.approved_by_name ?? '—'}`
               : ''}
           </p>
-          <a className={fileLink} href={`${base}/pi.pdf`} target="_blank" rel="noreferrer">
+          <a
+            className={fileLink}
+            href={hrefOf(insertionOrders.pdf, { params })}
+            target="_blank"
+            rel="noreferrer"
+          >
             <FileText className="h-4 w-4" aria-hidden="true" /> PI em PDF
           </a>
         </div>

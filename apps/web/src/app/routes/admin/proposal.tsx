@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { awaitingStaffProposalStates, buildPath, paths } from '@urbana/shared';
+import { awaitingStaffProposalStates, buildPath, endpoints, paths } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../features/admin/components/confirm-dialog.tsx';
@@ -16,6 +16,7 @@ import {
   type ProposalData,
 } from '../../../features/proposals/index.ts';
 import { formatDate } from '@urbana/shared';
+import { hrefOf } from '../../../lib/endpoint-call.ts';
 import { toast } from '../../../lib/toast.ts';
 
 /** Why the customer could not accept, or that they may accept again (decision 077). */
@@ -79,7 +80,7 @@ export function Component() {
             actions={
               <>
                 <Button asChild variant="secondary">
-                  <a href={`/api/admin/propostas/${p.id}/pdf`} download>
+                  <a href={hrefOf(endpoints.admin.proposals.pdf, { params: { id: p.id } })} download>
                     Baixar PDF
                   </a>
                 </Button>

@@ -3,6 +3,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { DateRange, rangeParams } from '../../../components/ui/date-range.tsx';
 import {
+  endpoints,
   OCCUPANCY_DEFAULT_WEEKS,
   productTypeLabels,
   type ReportTable,
@@ -13,6 +14,8 @@ import {
   formatPercent,
 } from '@urbana/shared';
 import { Card } from '../../../components/ui/card.tsx';
+import { hrefOf } from '../../../lib/endpoint-call.ts';
+import { queryFromSearch } from '../../../lib/search-query.ts';
 import {
   AdminPage,
   type ListParams,
@@ -35,6 +38,12 @@ const RevenueLineChart = lazy(() =>
 const period = (value: string) =>
   value.length === 7 ? value.split('-').reverse().join('/') : formatDate(value);
 
+/** One table of the report as CSV, for the period on the screen (a link the browser downloads). */
+const csvHref = (search: string, tabela: ReportTable) => {
+  const csv = endpoints.admin.reports.csv;
+  return hrefOf(csv, { query: { ...queryFromSearch(csv, search), tabela } });
+};
+
 function Section({
   title,
   table,
@@ -53,7 +62,7 @@ function Section({
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="font-semibold text-slate-900">{title}</h2>
         <a
-          href={`/api/admin/relatorios/csv?${search}${search ? '&' : ''}tabela=${table}`}
+          href={csvHref(search, table)}
           download
           className="inline-flex items-center gap-1 rounded-lg px-3 py-1.5 text-sm font-semibold text-brand-700 ring-1 ring-slate-300 hover:bg-slate-50"
         >

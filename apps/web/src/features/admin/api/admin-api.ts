@@ -1,22 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AdminCoupon,
-  AdminProduct,
-  AdminProductRow,
-  AdminUserDetail,
-  AdminUserRow,
-  AuditRow,
-  CouponInput,
-  EmailDetail,
-  EmailRow,
-  Overview,
-  Page,
-  ProductInput,
-  SalesReport,
-  UserType,
-} from '@urbana/shared';
-import { dateRangeProblem } from '@urbana/shared';
+import type { AnswerOf, CouponInput, Endpoint, ProductInput, QueryIn, UserType } from '@urbana/shared';
+import { dateRangeProblem, endpoints } from '@urbana/shared';
 import { api } from '../../../lib/api-client.ts';
+import { call, hrefOf } from '../../../lib/endpoint-call.ts';
+import { queryFromSearch } from '../../../lib/search-query.ts';
 
 /** Every admin query key starts here, so a change can refresh what depends on it. */
 export const adminKeys = {
@@ -34,59 +21,58 @@ export const periodRefused = (search: string) => {
   return dateRangeProblem(params.get('from') ?? '', params.get('to') ?? '') !== null;
 };
 
-const listQuery = <T>(name: string, path: string, search: string) =>
+const { admin } = endpoints;
+
+/** Calls a list's endpoint (one without path parameters) with the query the address carries. */
+const callList = call as <E extends Endpoint>(e: E, input: { query: QueryIn<E> }) => Promise<AnswerOf<E>>;
+
+/** A list screen's query: the endpoint called with the address's query. */
+const listQuery = <E extends Endpoint>(name: string, e: E, search: string) =>
   queryOptions({
     queryKey: adminKeys.list(name, search),
-    queryFn: () => api<T>(`${path}${search ? `?${search}` : ''}`),
+    queryFn: () => callList(e, { query: queryFromSearch(e, search) }),
     placeholderData: keepPreviousData,
     enabled: !periodRefused(search),
   });
 
 export const useOverview = () =>
-  useQuery(
-    queryOptions({ queryKey: ['admin', 'resumo'], queryFn: () => api<Overview>('/api/admin/resumo') }),
-  );
+  useQuery(queryOptions({ queryKey: ['admin', 'resumo'], queryFn: () => call(admin.dashboard.overview) }));
 
-export const useAdminUsers = (search: string) =>
-  useQuery(listQuery<Page<AdminUserRow>>('usuarios', '/api/admin/usuarios', search));
+export const useAdminUsers = (search: string) => useQuery(listQuery('usuarios', admin.users.list, search));
 export const useAdminUser = (id: string | null) =>
   useQuery({
     queryKey: adminKeys.one('usuarios', id ?? ''),
-    queryFn: () => api<AdminUserDetail>(`/api/admin/usuarios/${id}`),
+    queryFn: () => call(admin.users.one, { params: { id: id! } }),
     enabled: Boolean(id),
   });
 
 export const useAdminProducts = (search: string, enabled = true) =>
   useQuery({
-    ...listQuery<Page<AdminProductRow>>('produtos', '/api/admin/produtos', search),
+    ...listQuery('produtos', admin.products.list, search),
     enabled: enabled && !periodRefused(search),
   });
 export const useAdminProduct = (id: string | undefined) =>
   useQuery({
     queryKey: adminKeys.one('produtos', id ?? ''),
-    queryFn: () => api<AdminProduct>(`/api/admin/produtos/${id}`),
+    queryFn: () => call(admin.products.one, { params: { id: id! } }),
     enabled: Boolean(id),
   });
 
-export const useAdminCoupons = (search: string) =>
-  useQuery(listQuery<Page<AdminCoupon>>('cupons', '/api/admin/cupons', search));
+export const useAdminCoupons = (search: string) => useQuery(listQuery('cupons', admin.coupons.list, search));
 
 export const useEmailLogs = (search: string) =>
-  useQuery(
-    listQuery<Page<EmailRow> & { templates: string[] }>('email-logs', '/api/admin/email-logs', search),
-  );
+  useQuery(listQuery('email-logs', admin.emailLogs.list, search));
 export const useEmailLog = (id: string | null) =>
   useQuery({
     queryKey: adminKeys.one('email-logs', id ?? ''),
-    queryFn: () => api<EmailDetail>(`/api/admin/email-logs/${id}`),
+    queryFn: () => call(admin.emailLogs.one, { params: { id: id! } }),
     enabled: Boolean(id),
   });
 
-export const useAuditLog = (search: string) =>
-  useQuery(listQuery<Page<AuditRow> & { actions: string[] }>('logs', '/api/admin/logs', search));
+export const useAuditLog = (search: string) => useQuery(listQuery('logs', admin.auditLog.list, search));
 
 export const useSalesReport = (search: string) =>
-  useQuery(listQuery<SalesReport>('relatorios', '/api/admin/relatorios', search));
+  useQuery(listQuery('relatorios', admin.reports.sales, search));
 
 /** A mutation that refreshes every admin list and detail when it succeeds. */
 function useAdminMutation<TInput, TResult>(fn: (input: TInput) => Promise<TResult>) {
@@ -99,56 +85,51 @@ function useAdminMutation<TInput, TResult>(fn: (input: TInput) => Promise<TResul
 
 export const useChangeRole = () =>
   useAdminMutation(({ id, tipo }: { id: string; tipo: UserType }) =>
-    api<AdminUserDetail>(`/api/admin/usuarios/${id}/papel`, { method: 'PUT', body: { tipo_usuario: tipo } }),
+    call(admin.users.changeRole, { params: { id }, body: { tipo_usuario: tipo } }),
   );
 export const useSetBlocked = () =>
   useAdminMutation(({ id, blocked }: { id: string; blocked: boolean }) =>
-    api<AdminUserDetail>(`/api/admin/usuarios/${id}/${blocked ? 'bloquear' : 'desbloquear'}`, {
-      method: 'POST',
-    }),
+    call(blocked ? admin.users.block : admin.users.unblock, { params: { id } }),
   );
 export const useResendConfirmation = () =>
-  useAdminMutation((id: string) =>
-    api<{ message: string }>(`/api/admin/usuarios/${id}/reenviar-confirmacao`, { method: 'POST' }),
-  );
+  useAdminMutation((id: string) => call(admin.users.resendConfirmation, { params: { id } }));
 
 export const useSaveProduct = () =>
   useAdminMutation(({ id, input }: { id?: string | undefined; input: ProductInput }) =>
-    api<AdminProduct>(id ? `/api/admin/produtos/${id}` : '/api/admin/produtos', {
-      method: id ? 'PUT' : 'POST',
-      body: input,
-    }),
+    id
+      ? call(admin.products.update, { params: { id }, body: input })
+      : call(admin.products.create, { body: input }),
   );
 export const useSetProductStatus = () =>
   useAdminMutation(({ id, status }: { id: string; status: 'ativo' | 'inativo' }) =>
-    api<AdminProduct>(`/api/admin/produtos/${id}/status`, { method: 'PUT', body: { status } }),
+    call(admin.products.setStatus, { params: { id }, body: { status } }),
   );
 export const useReorderPhotos = () =>
   useAdminMutation(({ id, order }: { id: string; order: string[] }) =>
-    api<AdminProduct>(`/api/admin/produtos/${id}/fotos/ordem`, { method: 'PUT', body: { order } }),
+    call(admin.products.reorderPhotos, { params: { id }, body: { order } }),
   );
 export const useRemovePhoto = () =>
   useAdminMutation(({ id, photoId }: { id: string; photoId: string }) =>
-    api<AdminProduct>(`/api/admin/produtos/${id}/fotos/${photoId}`, { method: 'DELETE' }),
+    call(admin.products.removePhoto, { params: { id, photoId } }),
   );
 
 /** Sends the file itself as the body; the server reads its real type from the bytes. */
-const uploadPhoto = ({ id, file }: { id: string; file: File }) =>
-  api<AdminProduct>(
-    `/api/admin/produtos/${id}/fotos?alt=${encodeURIComponent(file.name.replace(/\.[^.]+$/, ''))}`,
-    { method: 'POST', body: file },
-  );
+const uploadPhoto = ({ id, file }: { id: string; file: File }) => {
+  const e = admin.products.uploadPhoto;
+  const alt = file.name.replace(/\.[^.]+$/, '');
+  return api<AnswerOf<typeof e>>(hrefOf(e, { params: { id }, query: { alt } }), {
+    method: e.method,
+    body: file,
+  });
+};
 export const useUploadPhoto = () => useAdminMutation(uploadPhoto);
 
 export const useSaveCoupon = () =>
   useAdminMutation(({ id, input }: { id?: string | undefined; input: CouponInput }) =>
-    api<AdminCoupon>(id ? `/api/admin/cupons/${id}` : '/api/admin/cupons', {
-      method: id ? 'PUT' : 'POST',
-      body: input,
-    }),
+    id
+      ? call(admin.coupons.update, { params: { id }, body: input })
+      : call(admin.coupons.create, { body: input }),
   );
 
 export const useResendEmail = () =>
-  useAdminMutation((id: string) =>
-    api<EmailDetail>(`/api/admin/email-logs/${id}/reenviar`, { method: 'POST' }),
-  );
+  useAdminMutation((id: string) => call(admin.emailLogs.resend, { params: { id } }));

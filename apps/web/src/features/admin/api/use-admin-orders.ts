@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminOrderDetail, AdminOrderPage, CancelOrderInput } from '@urbana/shared';
-import { api } from '../../../lib/api-client.ts';
+import { endpoints, type AdminOrderDetail, type AdminOrderPage, type CancelOrderInput } from '@urbana/shared';
+import { call, hrefOf } from '../../../lib/endpoint-call.ts';
+import { queryFromSearch } from '../../../lib/search-query.ts';
 import { adminKeys, periodRefused } from './admin-api.ts';
 
 /** /admin/pedidos: the list, one order and its actions (types from the shared response schemas). */
@@ -8,10 +9,12 @@ import { adminKeys, periodRefused } from './admin-api.ts';
 export type AdminOrderPageData = AdminOrderPage;
 export type AdminOrderData = AdminOrderDetail;
 
+const { orders } = endpoints.admin;
+
 export const adminOrdersQuery = (search: string) =>
   queryOptions({
     queryKey: adminKeys.list('pedidos', search),
-    queryFn: () => api<AdminOrderPageData>(`/api/admin/pedidos${search ? `?${search}` : ''}`),
+    queryFn: () => call(orders.list, { query: queryFromSearch(orders.list, search) }),
     placeholderData: keepPreviousData,
     enabled: !periodRefused(search),
   });
@@ -20,7 +23,7 @@ export const useAdminOrders = (search: string) => useQuery(adminOrdersQuery(sear
 export const adminOrderQuery = (id: string) =>
   queryOptions({
     queryKey: adminKeys.one('pedidos', id),
-    queryFn: () => api<AdminOrderData>(`/api/admin/pedidos/${id}`),
+    queryFn: () => call(orders.one, { params: { id } }),
   });
 export const useAdminOrder = (id: string) => useQuery(adminOrderQuery(id));
 
@@ -36,15 +39,22 @@ export function useAdminOrderAction(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (action: AdminOrderAction) => {
-      if (action.kind === 'confirmar') {
-        await api(`/api/admin/orders/${id}/confirm-payment`, { method: 'POST' });
-        return api<AdminOrderData>(`/api/admin/pedidos/${id}`);
+      const params = { id };
+      switch (action.kind) {
+        case 'confirmar':
+          await call(orders.confirmPayment, { params, body: undefined });
+          return call(orders.one, { params });
+        case 'prorrogar':
+          return call(orders.extendHold, { params, body: { horas: action.horas } });
+        case 'reemitir-pix':
+          return call(orders.reissuePix, { params });
+        case 'cancelar': {
+          const { kind: _kind, ...body } = action;
+          return call(orders.cancel, { params, body });
+        }
+        case 'reenviar-email':
+          return call(orders.resendEmail, { params });
       }
-      const { kind, ...body } = action;
-      return api<AdminOrderData>(`/api/admin/pedidos/${id}/${kind}`, {
-        method: 'POST',
-        ...(Object.keys(body).length ? { body } : {}),
-      });
     },
     onSuccess: (order) => {
       client.setQueryData(adminKeys.one('pedidos', id), order);
@@ -57,4 +67,5 @@ export function useAdminOrderAction(id: string) {
 }
 
 /** The CSV of the filtered list: a plain link the browser downloads (the session cookie goes along). */
-export const adminOrdersCsvUrl = (search: string) => `/api/admin/pedidos/csv${search ? `?${search}` : ''}`;
+export const adminOrdersCsvUrl = (search: string) =>
+  hrefOf(orders.csv, { query: queryFromSearch(orders.csv, search) });

@@ -1,21 +1,23 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FiscalDocument } from '@urbana/shared';
-import { api } from '../../../lib/api-client.ts';
+import { endpoints } from '@urbana/shared';
+import { call } from '../../../lib/endpoint-call.ts';
+import { queryFromSearch } from '../../../lib/search-query.ts';
 import { adminKeys } from './admin-api.ts';
+
+const { fiscal } = endpoints.admin;
 
 /** /admin/fiscal: the NFS-e queue and "Tentar de novo" (issue #42). */
 export const useFiscalQueue = (search: string) =>
   useQuery({
     queryKey: adminKeys.list('fiscal', search),
-    queryFn: () => api<{ items: FiscalDocument[] }>(`/api/admin/fiscal${search ? `?${search}` : ''}`),
+    queryFn: () => call(fiscal.queue, { query: queryFromSearch(fiscal.queue, search) }),
     placeholderData: keepPreviousData,
   });
 
 export function useRetryFiscal() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api<{ message: string }>(`/api/admin/fiscal/${id}/tentar-de-novo`, { method: 'POST' }),
+    mutationFn: (id: string) => call(fiscal.retry, { params: { id } }),
     onSettled: () => client.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }

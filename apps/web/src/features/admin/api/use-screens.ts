@@ -4,19 +4,20 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type {
-  AdminMakeGood,
-  AdminPlayer,
-  MakeGoodGrant,
-  PlayerCreated,
-  PlayerInput,
-  ProofOfPlayImport,
-  houseCreativeListSchema,
+import {
+  endpoints,
+  type AnswerOf,
+  type MakeGoodGrant,
+  type PlayerInput,
+  type houseCreativeListSchema,
 } from '@urbana/shared';
 import { api } from '../../../lib/api-client.ts';
+import { call, hrefOf } from '../../../lib/endpoint-call.ts';
 import { adminKeys } from './admin-api.ts';
 
 export type HouseCreatives = z.infer<typeof houseCreativeListSchema>;
+
+const { players, houseCreatives, makeGoods } = endpoints.admin;
 
 const keys = {
   players: [...adminKeys.all, 'telas'] as const,
@@ -28,7 +29,7 @@ const keys = {
 export const usePlayers = () =>
   useQuery({
     queryKey: keys.players,
-    queryFn: () => api<{ items: AdminPlayer[] }>('/api/admin/telas'),
+    queryFn: () => call(players.list),
     refetchInterval: 60_000,
   });
 
@@ -38,39 +39,33 @@ function useRefreshing<TInput, TResult>(key: readonly unknown[], fn: (input: TIn
 }
 
 export const useCreatePlayer = () =>
-  useRefreshing(keys.players, (input: PlayerInput) =>
-    api<PlayerCreated>('/api/admin/telas', { method: 'POST', body: input }),
-  );
+  useRefreshing(keys.players, (input: PlayerInput) => call(players.create, { body: input }));
 export const useDeletePlayer = () =>
-  useRefreshing(keys.players, (id: string) => api<void>(`/api/admin/telas/${id}`, { method: 'DELETE' }));
+  useRefreshing(keys.players, (id: string) => call(players.remove, { params: { id } }));
 
 /** The signage system's proof-of-play export (CSV) of one screen, sent as the file itself. */
 export const useImportProofOfPlay = () =>
   useRefreshing(keys.players, ({ id, file }: { id: string; file: File }) =>
-    api<ProofOfPlayImport>(`/api/admin/telas/${id}/exibicoes-csv`, {
-      method: 'POST',
+    api<AnswerOf<typeof players.importProofOfPlay>>(hrefOf(players.importProofOfPlay, { params: { id } }), {
+      method: players.importProofOfPlay.method,
       body: file,
       headers: { 'content-type': 'text/csv' },
     }),
   );
 
 export const useHouseCreatives = () =>
-  useQuery({ queryKey: keys.house, queryFn: () => api<HouseCreatives>('/api/admin/criativos-da-casa') });
+  useQuery({ queryKey: keys.house, queryFn: () => call(houseCreatives.list) });
 export const useAddHouseCreative = () =>
-  useRefreshing(keys.house, (mediaId: string) =>
-    api<HouseCreatives>('/api/admin/criativos-da-casa', { method: 'POST', body: { media_id: mediaId } }),
-  );
+  useRefreshing(keys.house, (mediaId: string) => call(houseCreatives.add, { body: { media_id: mediaId } }));
 export const useRemoveHouseCreative = () =>
-  useRefreshing(keys.house, (mediaId: string) =>
-    api<void>(`/api/admin/criativos-da-casa/${mediaId}`, { method: 'DELETE' }),
-  );
+  useRefreshing(keys.house, (mediaId: string) => call(houseCreatives.remove, { params: { id: mediaId } }));
 
 export const useMakeGoods = () =>
   useQuery({
     queryKey: keys.makeGoods,
-    queryFn: () => api<{ items: AdminMakeGood[] }>('/api/admin/reposicoes'),
+    queryFn: () => call(makeGoods.list),
   });
 export const useGrantMakeGood = () =>
   useRefreshing(keys.makeGoods, ({ id, input }: { id: string; input: MakeGoodGrant }) =>
-    api<AdminMakeGood>(`/api/admin/reposicoes/${id}/conceder`, { method: 'POST', body: input }),
+    call(makeGoods.grant, { params: { id }, body: input }),
   );

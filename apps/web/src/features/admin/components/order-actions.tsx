@@ -9,8 +9,9 @@ import {
 } from '@urbana/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { inputClass, TextareaField } from '../../../components/ui/field.tsx';
-import { formatMoney } from '@urbana/shared';
-import { api, ApiError } from '../../../lib/api-client.ts';
+import { endpoints, formatMoney } from '@urbana/shared';
+import { ApiError } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/endpoint-call.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useAdminOrderAction, type AdminOrderAction, type AdminOrderData } from '../api/use-admin-orders.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
@@ -159,7 +160,7 @@ type Run = (action: AdminOrderAction, done: string) => Promise<void>;
 
 /** What changed in an order since this page read it, said after a refusal (issue #40 item 8). */
 async function whatChanged(before: AdminOrderData): Promise<string> {
-  const now = await api<AdminOrderData>(`/api/admin/pedidos/${before.id}`).catch(() => null);
+  const now = await call(endpoints.admin.orders.one, { params: { id: before.id } }).catch(() => null);
   if (!now || now.status === before.status)
     return 'O pedido mudou enquanto esta página estava aberta. Veja a situação atual.';
   return `O pedido mudou enquanto esta página estava aberta: agora está “${orderStatusLabels[now.status]}” (estava “${orderStatusLabels[before.status]}”).`;

@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { OrderLimitStatus } from '@urbana/shared';
+import { endpoints } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { api, errorMessage } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/endpoint-call.ts';
 import { toast } from '../../../lib/toast.ts';
 
 const limitsKey = (id: string) => ['admin', 'usuario', id, 'limites-pedido'];
@@ -16,15 +17,12 @@ export function OrderLimitsControl({ userId }: { userId: string }) {
   const client = useQueryClient();
   const status = useQuery({
     queryKey: limitsKey(userId),
-    queryFn: () => api<OrderLimitStatus>(`/api/admin/usuarios/${userId}/limites-pedido`),
+    queryFn: () => call(endpoints.admin.users.orderLimits, { params: { id: userId } }),
   });
   const [error, setError] = useState<string | null>(null);
   const change = useMutation({
     mutationFn: (liberado: boolean) =>
-      api<OrderLimitStatus>(`/api/admin/usuarios/${userId}/limites-pedido`, {
-        method: 'PUT',
-        body: { liberado },
-      }),
+      call(endpoints.admin.users.setOrderLimits, { params: { id: userId }, body: { liberado } }),
     onSuccess: (data) => client.setQueryData(limitsKey(userId), data),
   });
   if (status.isPending) return null;

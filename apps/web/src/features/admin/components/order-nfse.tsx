@@ -1,9 +1,10 @@
 import { FileCode2, FileText } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatDateTime, paths, type AdminOrderNfse, type NfseStatus } from '@urbana/shared';
+import { endpoints, formatDateTime, paths, type AdminOrderNfse, type NfseStatus } from '@urbana/shared';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { hrefOf } from '../../../lib/endpoint-call.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useRetryFiscal } from '../api/use-fiscal-queue.ts';
 
@@ -21,7 +22,9 @@ const fileLink =
 
 /** Staff's downloads of an order's NFS-e (the customer's are /api/orders/{id}/nfse.*). */
 export const staffNfseUrl = (orderId: string, kind: 'pdf' | 'xml') =>
-  `/api/admin/pedidos/${encodeURIComponent(orderId)}/nfse.${kind}`;
+  hrefOf(kind === 'pdf' ? endpoints.admin.orders.nfsePdf : endpoints.admin.orders.nfseXml, {
+    params: { id: orderId },
+  });
 
 function RetryNfse({ nfse }: { nfse: AdminOrderNfse }) {
   const retry = useRetryFiscal();

@@ -1,14 +1,18 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type {
-  BlockInput,
-  cellOccupantsResponse,
-  customerSearchResponse,
-  HoldInput,
-  holdResponse,
-  inventoryGridResponse,
+import {
+  endpoints,
+  type BlockInput,
+  type cellOccupantsResponse,
+  type customerSearchResponse,
+  type HoldInput,
+  type holdResponse,
+  type inventoryGridResponse,
 } from '@urbana/shared';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/endpoint-call.ts';
+import { queryFromSearch } from '../../../lib/search-query.ts';
+
+const { inventory } = endpoints.admin;
 
 export type InventoryGridData = z.infer<typeof inventoryGridResponse>;
 export type CellOccupantsData = z.infer<typeof cellOccupantsResponse>;
@@ -26,27 +30,21 @@ export const inventoryKeys = {
 export const useInventoryGrid = (search: string) =>
   useQuery({
     queryKey: inventoryKeys.grid(search),
-    queryFn: () => api<InventoryGridData>(`/api/admin/inventario${search ? `?${search}` : ''}`),
+    queryFn: () => call(inventory.grid, { query: queryFromSearch(inventory.grid, search) }),
     placeholderData: keepPreviousData,
   });
 
 export const useCellOccupants = (cell: { tower: string; from: string; to: string } | null) =>
   useQuery({
     queryKey: inventoryKeys.cell(cell?.tower ?? '', cell?.from ?? '', cell?.to ?? ''),
-    queryFn: () =>
-      api<CellOccupantsData>(
-        `/api/admin/inventario/celula?torre=${cell!.tower}&de=${cell!.from}&ate=${cell!.to}`,
-      ),
+    queryFn: () => call(inventory.cell, { query: { torre: cell!.tower, de: cell!.from, ate: cell!.to } }),
     enabled: Boolean(cell),
   });
 
 export const useCustomerSearch = (q: string) =>
   useQuery({
     queryKey: ['admin', 'inventario', 'clientes', q],
-    queryFn: () =>
-      api<z.infer<typeof customerSearchResponse>>(
-        `/api/admin/inventario/clientes?q=${encodeURIComponent(q)}`,
-      ),
+    queryFn: () => call(inventory.customers, { query: { q } }),
     enabled: q.trim().length >= 2,
     placeholderData: keepPreviousData,
   });
@@ -60,14 +58,8 @@ function useInventoryMutation<I>(run: (input: I) => Promise<HoldData>) {
 }
 
 export const useCreateBlock = () =>
-  useInventoryMutation((input: BlockInput) =>
-    api<HoldData>('/api/admin/inventario/bloqueios', { method: 'POST', body: input }),
-  );
+  useInventoryMutation((input: BlockInput) => call(inventory.block, { body: input }));
 export const useCreateHold = () =>
-  useInventoryMutation((input: HoldInput) =>
-    api<HoldData>('/api/admin/inventario/reservas', { method: 'POST', body: input }),
-  );
+  useInventoryMutation((input: HoldInput) => call(inventory.hold, { body: input }));
 export const useReleaseHold = () =>
-  useInventoryMutation((id: string) =>
-    api<HoldData>(`/api/admin/inventario/reservas/${id}/liberar`, { method: 'POST' }),
-  );
+  useInventoryMutation((id: string) => call(inventory.release, { params: { id } }));

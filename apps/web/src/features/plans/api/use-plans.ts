@@ -1,16 +1,16 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import {
-  endpoints,
-  type PlanCreateBody,
-  type planDetailSchema,
-  type planListSchema,
-  type planShareSchema,
-  type planSummarySchema,
-  type sharedPlanSchema,
+import { endpoints } from '@urbana/shared';
+import type {
+  PlanCreateBody,
+  planDetailSchema,
+  planListSchema,
+  planSummarySchema,
+  sharedPlanSchema,
 } from '@urbana/shared';
-import { api } from '../../../lib/api-client.ts';
 import { call, hrefOf } from '../../../lib/endpoint-call.ts';
+
+const { plans } = endpoints;
 
 export type PlanList = z.infer<typeof planListSchema>;
 export type PlanDetailData = z.infer<typeof planDetailSchema>;
@@ -28,11 +28,10 @@ export const planKeys = {
 export const sharedPlanMapUrl = (token: string) => hrefOf(endpoints.sharedPlans.map, { params: { token } });
 export const sharedPlanPdfUrl = (token: string) => hrefOf(endpoints.sharedPlans.pdf, { params: { token } });
 
-export const usePlanList = () =>
-  useQuery({ queryKey: planKeys.list, queryFn: () => api<PlanList>('/api/planos') });
+export const usePlanList = () => useQuery({ queryKey: planKeys.list, queryFn: () => call(plans.list) });
 
 export const usePlan = (id: string) =>
-  useQuery({ queryKey: planKeys.detail(id), queryFn: () => api<PlanDetailData>(`/api/planos/${id}`) });
+  useQuery({ queryKey: planKeys.detail(id), queryFn: () => call(plans.detail, { params: { id } }) });
 
 /** The shared page's one read, also its route loader's (the page is public). */
 export const sharedPlanQuery = (token: string) =>
@@ -52,21 +51,13 @@ function usePlanMutation<I, O>(run: (input: I) => Promise<O>) {
   });
 }
 
-export const useCreatePlan = () =>
-  usePlanMutation((body: PlanCreateBody) => api<PlanSummaryData>('/api/planos', { method: 'POST', body }));
+export const useCreatePlan = () => usePlanMutation((body: PlanCreateBody) => call(plans.create, { body }));
 export const useRenamePlan = () =>
   usePlanMutation((input: { id: string; name: string }) =>
-    api<PlanSummaryData>(`/api/planos/${input.id}`, { method: 'PATCH', body: { name: input.name } }),
+    call(plans.rename, { params: { id: input.id }, body: { name: input.name } }),
   );
 export const useDuplicatePlan = () =>
-  usePlanMutation((id: string) => api<PlanSummaryData>(`/api/planos/${id}/duplicar`, { method: 'POST' }));
-export const useDeletePlan = () =>
-  usePlanMutation((id: string) => api<null>(`/api/planos/${id}`, { method: 'DELETE' }));
-export const useSharePlan = () =>
-  usePlanMutation((id: string) =>
-    api<z.infer<typeof planShareSchema>>(`/api/planos/${id}/compartilhar`, { method: 'POST' }),
-  );
-export const useRevokeShare = () =>
-  usePlanMutation((id: string) =>
-    api<z.infer<typeof planShareSchema>>(`/api/planos/${id}/compartilhar`, { method: 'DELETE' }),
-  );
+  usePlanMutation((id: string) => call(plans.duplicate, { params: { id } }));
+export const useDeletePlan = () => usePlanMutation((id: string) => call(plans.remove, { params: { id } }));
+export const useSharePlan = () => usePlanMutation((id: string) => call(plans.share, { params: { id } }));
+export const useRevokeShare = () => usePlanMutation((id: string) => call(plans.unshare, { params: { id } }));

@@ -1,16 +1,20 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { endpoints } from '@urbana/shared';
 import type {
   customerProposalListResponse,
   ProposalAnswer,
   ProposalCounter,
   ProposalInput,
   ProposalRequest,
-  proposalAcceptResponse,
   proposalListResponse,
   proposalSchema,
 } from '@urbana/shared';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/endpoint-call.ts';
+import { queryFromSearch } from '../../../lib/search-query.ts';
+
+const staff = endpoints.admin.proposals;
+const { proposals } = endpoints;
 
 export type ProposalData = z.infer<typeof proposalSchema>;
 export type ProposalListData = z.infer<typeof proposalListResponse>;
@@ -27,22 +31,25 @@ export const proposalKeys = {
 export const useProposalList = (search: string) =>
   useQuery({
     queryKey: proposalKeys.list(search),
-    queryFn: () => api<ProposalListData>(`/api/admin/propostas${search ? `?${search}` : ''}`),
+    queryFn: () => call(staff.list, { query: queryFromSearch(staff.list, search) }),
     placeholderData: keepPreviousData,
   });
 
 export const useStaffProposal = (id: string) =>
   useQuery({
     queryKey: proposalKeys.staff(id),
-    queryFn: () => api<ProposalData>(`/api/admin/propostas/${id}`),
+    queryFn: () => call(staff.one, { params: { id } }),
   });
 
 /** The customer's "Propostas" (GET /api/propostas). */
 export const useMyProposals = () =>
-  useQuery({ queryKey: proposalKeys.mine, queryFn: () => api<CustomerProposalListData>('/api/propostas') });
+  useQuery({ queryKey: proposalKeys.mine, queryFn: () => call(proposals.list) });
 
 export const useCustomerProposal = (id: string) =>
-  useQuery({ queryKey: proposalKeys.customer(id), queryFn: () => api<ProposalData>(`/api/propostas/${id}`) });
+  useQuery({
+    queryKey: proposalKeys.customer(id),
+    queryFn: () => call(proposals.detail, { params: { id } }),
+  });
 
 function useProposalMutation<I, O>(run: (input: I) => Promise<O>) {
   const client = useQueryClient();
@@ -54,42 +61,28 @@ function useProposalMutation<I, O>(run: (input: I) => Promise<O>) {
 }
 
 export const useCreateProposal = () =>
-  useProposalMutation((input: ProposalInput) =>
-    api<ProposalData>('/api/admin/propostas', { method: 'POST', body: input }),
-  );
+  useProposalMutation((input: ProposalInput) => call(staff.create, { body: input }));
 export const useSendProposal = () =>
-  useProposalMutation((id: string) =>
-    api<ProposalData>(`/api/admin/propostas/${id}/enviar`, { method: 'POST' }),
-  );
+  useProposalMutation((id: string) => call(staff.send, { params: { id } }));
 export const useCancelProposal = () =>
-  useProposalMutation((id: string) =>
-    api<ProposalData>(`/api/admin/propostas/${id}/cancelar`, { method: 'POST' }),
-  );
+  useProposalMutation((id: string) => call(staff.cancel, { params: { id } }));
 export const useAcceptProposal = () =>
   useProposalMutation((input: { id: string; payment_method: 'pix' | 'faturado' }) =>
-    api<z.infer<typeof proposalAcceptResponse>>(`/api/propostas/${input.id}/aceitar`, {
-      method: 'POST',
-      body: { payment_method: input.payment_method },
-    }),
+    call(proposals.accept, { params: { id: input.id }, body: { payment_method: input.payment_method } }),
   );
 
 /** "Pedir proposta" on a cart or a plan (issue #44 item 4). */
 export const useRequestProposal = () =>
-  useProposalMutation((input: ProposalRequest) =>
-    api<ProposalData>('/api/propostas', { method: 'POST', body: input }),
-  );
+  useProposalMutation((input: ProposalRequest) => call(proposals.request, { body: input }));
 export const useCounterProposal = () =>
   useProposalMutation((input: { id: string; body: ProposalCounter }) =>
-    api<ProposalData>(`/api/propostas/${input.id}/contraproposta`, { method: 'POST', body: input.body }),
+    call(proposals.counter, { params: { id: input.id }, body: input.body }),
   );
 export const useDeclineProposal = () =>
   useProposalMutation((input: { id: string; reason: string }) =>
-    api<ProposalData>(`/api/propostas/${input.id}/recusar`, {
-      method: 'POST',
-      body: { reason: input.reason },
-    }),
+    call(proposals.decline, { params: { id: input.id }, body: { reason: input.reason } }),
   );
 export const useAnswerProposal = () =>
   useProposalMutation((input: { id: string; body: ProposalAnswer }) =>
-    api<ProposalData>(`/api/admin/propostas/${input.id}/responder`, { method: 'POST', body: input.body }),
+    call(staff.answer, { params: { id: input.id }, body: input.body }),
   );
