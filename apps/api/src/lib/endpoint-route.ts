@@ -63,7 +63,8 @@ export function route<E extends Endpoint>(
   if (!e.path.startsWith(app.prefix))
     throw new Error(`${e.path} não fica sob o prefixo ${app.prefix} do plugin que o registra`);
   const status = e.status ?? 200;
-  const success = status === 204 ? noContentSchema : e.answer;
+  // No content and redirects answer with no body.
+  const success = status === 204 || status >= 300 ? noContentSchema : e.answer;
   const guards: preValidationAsyncHookHandler[] = [];
   if (e.section) guards.push(app.getDecorator<SectionGuardFactory>('sectionGuard')(e.section));
   if (options.preValidation) guards.push(options.preValidation);

@@ -1,4 +1,4 @@
-import type { Profile } from '@urbana/shared';
+import { endpoints, type Profile } from '@urbana/shared';
 
 /** Specification §4 (docs/spec/specification.md) auth events; the cart and favourites listen to them. */
 export type AuthEvent = 'INITIAL_SESSION' | 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED';
@@ -39,9 +39,13 @@ export const sessionEnds = {
   },
 };
 
+/** The sign-in endpoints (their 401 is a wrong password or code, not a session that ended). */
+const signInPaths = new Set<string>(Object.values(endpoints.auth).map((e) => e.path));
+
 /** Which answers mean the session or the staff role ended: not the sign-in forms' own 401s. */
 export function sessionEndOf(path: string, status: number): SessionEnd | null {
-  if (status === 401 && !path.startsWith('/api/auth/')) return 'sessao_encerrada';
+  if (status === 401 && !signInPaths.has(path.split('?')[0]!)) return 'sessao_encerrada';
+  // Every staff endpoint is under /api/admin (the admin area of the endpoint table).
   if (status === 403 && path.startsWith('/api/admin')) return 'acesso_removido';
   return null;
 }

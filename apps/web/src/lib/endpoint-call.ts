@@ -15,10 +15,13 @@ import { api, apiFile, apiUpload, type ApiFile, type ApiInit, type ApiUpload } f
 
 type IfDeclared<T, Present, Absent = unknown> = [T] extends [never] ? Absent : Present;
 
-/** What a call sends: `params` and `body` when the endpoint has them (a body that may be absent is
- * optional), `query` when it takes one. */
+/**
+ * What a call sends: `params` and `body` when the endpoint has them (a body that may be absent is
+ * optional), `query` when it takes one — its values, or the search a page's address already holds
+ * (sent as it is; the server's schema checks it).
+ */
 export type CallInput<E extends Endpoint> = IfDeclared<ParamsIn<E>, { params: ParamsIn<E> }> &
-  IfDeclared<QueryIn<E>, { query?: QueryIn<E> }> &
+  IfDeclared<QueryIn<E>, { query?: QueryIn<E> | URLSearchParams }> &
   IfDeclared<BodyIn<E>, undefined extends BodyIn<E> ? { body?: BodyIn<E> } : { body: BodyIn<E> }> &
   Pick<ApiInit, 'headers' | 'signal'>;
 
@@ -28,8 +31,11 @@ type Loose = Parameters<typeof endpointUrl>;
 
 /** The endpoint's URL with its parameters and query: for links (`<a href>`) and downloads. */
 export function hrefOf<E extends Endpoint>(e: E, ...[input]: Args<E>): string {
-  const { params, query } = (input ?? {}) as { params?: Loose[1]; query?: Loose[2] };
-  return endpointUrl(e, params, query);
+  const { params, query } = (input ?? {}) as { params?: Loose[1]; query?: Loose[2] | URLSearchParams };
+  if (!(query instanceof URLSearchParams)) return endpointUrl(e, params, query);
+  const path = endpointUrl(e, params);
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
 }
 
 function initOf(e: Endpoint, input: object | undefined): ApiInit {

@@ -97,3 +97,10 @@ export type SignUpResponse = z.infer<typeof signUpResponseSchema>;
 /** GET /api/auth/providers: the ways to sign in (Google only when configured). */
 export const authProvidersSchema = z.object({ google: z.boolean() });
 export type AuthProviders = z.infer<typeof authProvidersSchema>;
+
+/** GET /api/auth/google/callback: what Google sends back (an error when the person gave up). */
+export const googleCallbackQuerySchema = z.object({
+  code: z.string().max(2000).optional(),
+  state: z.string().max(200).optional(),
+  error: z.string().max(200).optional(),
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { availabilityStatuses, productStatuses, productTypes } from '../catalog.ts';
-import { placeSchema } from '../search-schema.ts';
+import { availabilityStatuses, isStartDate, productStatuses, productTypes } from '../catalog.ts';
+import { DEFAULT_BOOKING_WEEKS, placeSchema } from '../search-schema.ts';
 
 /**
  * The public catalogue's answers (docs/spec/specification.md §3): the API declares them as its
@@ -124,3 +124,36 @@ export const networkStatsSchema = z.object({
   ),
 });
 export type NetworkStats = z.infer<typeof networkStatsSchema>;
+
+/** GET /api/places: the city typed so far and how many suggestions. */
+export const placesQuerySchema = z.object({
+  q: z
+    .string({ error: 'Digite o nome de uma cidade.' })
+    .trim()
+    .min(1, { error: 'Digite o nome de uma cidade.' })
+    .max(80, { error: 'Busca longa demais.' }),
+  limite: z.coerce.number().int().min(1).max(20).default(8),
+});
+
+/** GET /api/products: the ids, comma-separated (the first 100 count). */
+export const productIdsQuerySchema = z.object({
+  ids: z.string().max(4000, { error: 'Ids demais.' }).default(''),
+});
+
+/** GET /api/products/:slug. */
+export const productSlugParamsSchema = z.object({ slug: z.string().max(200) });
+/** GET /api/products/:slug: the period whose availability the page shows (four weeks unless said). */
+export const productPeriodQuerySchema = z.object({
+  inicio: z.string().refine(isStartDate, { error: 'Data de início inválida.' }).optional(),
+  semanas: z.coerce
+    .number({ error: 'Número de semanas inválido.' })
+    .int()
+    .min(1, { error: 'Escolha de 1 a 52 semanas.' })
+    .max(52, { error: 'Escolha de 1 a 52 semanas.' })
+    .default(DEFAULT_BOOKING_WEEKS),
+});
+
+/** GET /api/arquivos/catalogo/:name: a catalogue photo's stored name (a content hash and extension). */
+export const catalogFileParamsSchema = z.object({
+  name: z.string().regex(/^[a-z0-9_-]+(\.[a-z0-9]+)$/, { error: 'Arquivo não encontrado.' }),
+});

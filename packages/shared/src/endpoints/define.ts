@@ -22,8 +22,8 @@ export interface Endpoint {
   readonly headers?: z.ZodType;
   /** The body of a successful answer; absent when it is a file, a stream or nothing (204). */
   readonly answer?: z.ZodType;
-  /** The success status: 200 unless said. */
-  readonly status?: 200 | 201 | 202 | 204;
+  /** The success status: 200 unless said; 302 and 303 for a redirect (no body, like 204). */
+  readonly status?: 200 | 201 | 202 | 204 | 302 | 303;
   /** A staff endpoint: the section of docs/spec/product.md §1 whose guard applies. */
   readonly section?: AdminSection;
   /** One line for the API's documentation (OpenAPI summary). */

@@ -103,6 +103,11 @@ export const playRecordSchema = z.object({
 });
 export type PlayRecord = z.infer<typeof playRecordSchema>;
 
+/** /api/telas/:id/…: the player that signs the request. */
+export const playerParamsSchema = z.object({ id: z.string().max(64) });
+/** GET /api/telas/:id/midias/:mediaId: a file of the player's playlist. */
+export const playerMediaParamsSchema = playerParamsSchema.extend({ mediaId: z.string().max(64) });
+
 /** POST /api/telas/:id/exibicoes. */
 export const playReportSchema = z.object({
   plays: z

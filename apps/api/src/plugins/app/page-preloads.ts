@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   decodePageParams,
+  endpoints,
+  endpointUrl,
   matchPublicPage,
   pageReadPath,
   publicPageList,
@@ -64,7 +66,7 @@ export function pagePreloader(
   // (after-paint.ts, docs/decisions/061-scripts-after-the-first-paint.md).
   return (pathname, url, drawnOnServer = false) => {
     // Every page starts by asking for the session (the app waits for it before the first screen).
-    const session = '<link rel="preload" as="fetch" crossorigin href="/api/auth/session">';
+    const session = `<link rel="preload" as="fetch" crossorigin href="${endpointUrl(endpoints.auth.session)}">`;
     const found = matchPublicPage(pathname);
     if (!found?.page.ssr) return session;
     const { page, rawParams } = found;

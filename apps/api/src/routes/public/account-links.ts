@@ -1,28 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  acceptInvitationBodySchema,
-  accountSettingsMessages,
-  invitationMessages,
-  invitationPreviewSchema,
-  legalSchema,
-  messageSchema,
-  paths,
-  TERMS_VERSION,
-  tokenBodySchema,
-  unsubscribeQuerySchema,
-} from '@urbana/shared';
+import { accountSettingsMessages, endpoints, invitationMessages, paths, TERMS_VERSION } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
+import { route } from '../../lib/endpoint-route.ts';
 import { unsubscribe } from '../../services/account/settings.ts';
 import { acceptInvitation, previewInvitation } from '../../services/staff/invitations.ts';
 
-const errors = { 400: messageSchema, 409: messageSchema, 429: messageSchema };
+const { accountLinks } = endpoints;
 
 /** Links that arrive by e-mail and the legal contacts: no session needed (issue #24). */
 export const accountLinkRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const tags = ['contas'];
     // RFC 8058's POST body is the form "List-Unsubscribe=One-Click"; only the query matters.
     app.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -30,84 +18,42 @@ export const accountLinkRoutes =
       (_request, _body, done) => done(null, {}),
     );
 
-    app.get(
-      '/legal',
-      {
-        schema: {
-          tags,
-          summary: 'Versão vigente dos termos e o contato do encarregado de dados (LGPD art. 41)',
-          response: { 200: legalSchema },
-        },
-      },
-      async (_request, reply) => {
-        reply.header('cache-control', 'public, max-age=300');
-        return { terms_version: TERMS_VERSION, encarregado: deps.config.encarregado };
-      },
-    );
+    route(app, accountLinks.legal, async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return { terms_version: TERMS_VERSION, encarregado: deps.config.encarregado };
+    });
 
     // RFC 8058 one-click: mail programs POST here from the List-Unsubscribe header.
-    app.post(
-      '/email/descadastrar',
-      {
-        config: { rateLimit: deps.rateLimits.tokens },
-        schema: {
-          tags,
-          summary: 'Descadastro em um clique (List-Unsubscribe-Post)',
-          querystring: unsubscribeQuerySchema,
-          response: { 200: messageSchema, ...errors },
-        },
-      },
+    route(
+      app,
+      accountLinks.unsubscribe,
       async (request) => {
         await unsubscribe(deps.db, request.query.token, request.query.tipo, request.ip);
         return { message: accountSettingsMessages.unsubscribed };
       },
+      { config: { rateLimit: deps.rateLimits.tokens } },
     );
 
     // A person opening the header's address: the page of the site, which confirms with one click.
-    app.get(
-      '/email/descadastrar',
-      {
-        schema: {
-          tags,
-          summary: 'Leva à página de descadastro',
-          querystring: unsubscribeQuerySchema,
-          response: { 303: z.null() },
-        },
-      },
-      async (request, reply) => {
-        const query = new URLSearchParams({ token: request.query.token, tipo: request.query.tipo });
-        return reply.redirect(`${paths.descadastrar}?${query.toString()}`, 303);
-      },
-    );
+    route(app, accountLinks.unsubscribePage, async (request, reply) => {
+      const query = new URLSearchParams({ token: request.query.token, tipo: request.query.tipo });
+      return reply.redirect(`${paths.descadastrar}?${query.toString()}`, 303);
+    });
 
-    app.post(
-      '/invitations/preview',
-      {
-        config: { rateLimit: deps.rateLimits.tokens },
-        schema: {
-          tags,
-          summary: 'Dados do convite para a equipe (email e papel)',
-          body: tokenBodySchema,
-          response: { 200: invitationPreviewSchema, ...errors },
-        },
-      },
+    route(
+      app,
+      accountLinks.invitationPreview,
       async (request) => previewInvitation(deps, request.body.token),
+      { config: { rateLimit: deps.rateLimits.tokens } },
     );
 
-    app.post(
-      '/invitations/accept',
-      {
-        config: { rateLimit: deps.rateLimits.tokens },
-        schema: {
-          tags,
-          summary: 'Aceita o convite: define a senha e cria a conta da equipe',
-          body: acceptInvitationBodySchema,
-          response: { 201: messageSchema, ...errors },
-        },
-      },
-      async (request, reply) => {
+    route(
+      app,
+      accountLinks.acceptInvitation,
+      async (request) => {
         await acceptInvitation(deps, request.body, request.ip);
-        return reply.code(201).send({ message: invitationMessages.accepted });
+        return { message: invitationMessages.accepted };
       },
+      { config: { rateLimit: deps.rateLimits.tokens } },
     );
   };

@@ -1,26 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   accountMessages,
-  authProvidersSchema,
-  confirmEmailBodySchema,
+  endpoints,
   googleSignInErrors,
   type GoogleSignInError,
-  emailOnlyBodySchema,
-  messageSchema,
-  noContentSchema,
-  resetPasswordBodySchema,
-  sessionResponseSchema,
-  signInBodySchema,
   signInErrors,
-  signUpBodySchema,
   signUpErrors,
-  signInResponseSchema,
-  signUpResponseSchema,
-  twoFactorVerifyBodySchema,
 } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
+import { route } from '../../lib/endpoint-route.ts';
 import {
   clearSessionCookie,
   deviceCookieName,
@@ -34,13 +23,7 @@ import { AppError } from '../../lib/errors.ts';
 import { noteIpLimited } from '../../services/audit.ts';
 import { passTwoFactorChallenge } from '../../services/account/two-factor-challenge.ts';
 
-const errors = {
-  400: messageSchema,
-  401: messageSchema,
-  403: messageSchema,
-  409: messageSchema,
-  429: messageSchema,
-};
+const { auth: authEndpoints } = endpoints;
 
 export const authRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -55,44 +38,19 @@ export const authRoutes =
       auth.toProfile(row, config.adminEmails, config.adminTwoFactorRequired);
     const deviceCookie = deviceCookieName(config);
 
-    app.post(
-      '/sign-up',
-      {
-        config: { rateLimit: rateLimits.signUp, defaultError: signUpErrors.default },
-        schema: {
-          tags: ['contas'],
-          summary: 'Cadastro (sempre como cliente); envia o link de confirmação',
-          body: signUpBodySchema,
-          response: { 201: signUpResponseSchema, ...errors },
-        },
-      },
-      async (request, reply) => {
+    route(
+      app,
+      authEndpoints.signUp,
+      async (request) => {
         const user = await auth.signUp(deps, request.body, ctx(request));
-        return reply
-          .code(201)
-          .send({ user: toProfile(user), email_confirmed: user.email_confirmed_at !== null });
+        return { user: toProfile(user), email_confirmed: user.email_confirmed_at !== null };
       },
+      { config: { rateLimit: rateLimits.signUp, defaultError: signUpErrors.default } },
     );
 
-    app.post(
-      '/sign-in',
-      {
-        config: {
-          rateLimit: {
-            ...rateLimits.signIn,
-            // Sign-in events include an IP refused by the per-IP limit (once per IP and window).
-            onExceeded: (request) =>
-              noteIpLimited(deps.db, request.ip, rateLimits.signIn.timeWindow, app.log),
-          },
-          defaultError: signInErrors.default,
-        },
-        schema: {
-          tags: ['contas'],
-          summary: 'Entrar com email e senha; abre uma sessão (cookie httpOnly)',
-          body: signInBodySchema,
-          response: { 200: signInResponseSchema, ...errors },
-        },
-      },
+    route(
+      app,
+      authEndpoints.signIn,
       async (request, reply) => {
         const result = await auth.signIn(deps, request.body, {
           ...ctx(request),
@@ -107,6 +65,17 @@ export const authRoutes =
             },
           };
         return openSession(request, reply, result);
+      },
+      {
+        config: {
+          rateLimit: {
+            ...rateLimits.signIn,
+            // Sign-in events include an IP refused by the per-IP limit (once per IP and window).
+            onExceeded: (request) =>
+              noteIpLimited(deps.db, request.ip, rateLimits.signIn.timeWindow, app.log),
+          },
+          defaultError: signInErrors.default,
+        },
       },
     );
 
@@ -126,18 +95,9 @@ export const authRoutes =
       return { user: toProfile(session.user), session: { expires_at: session.expiresAt.toISOString() } };
     };
 
-    app.post(
-      '/two-factor',
-      {
-        config: { rateLimit: rateLimits.signIn, defaultError: signInErrors.default },
-        schema: {
-          tags: ['contas'],
-          summary:
-            'Segunda etapa da entrada: o código do aplicativo autenticador ou um código de recuperação',
-          body: twoFactorVerifyBodySchema,
-          response: { 200: sessionResponseSchema, ...errors },
-        },
-      },
+    route(
+      app,
+      authEndpoints.twoFactor,
       async (request, reply) => {
         const { user, kind } = await passTwoFactorChallenge(
           deps,
@@ -152,35 +112,15 @@ export const authRoutes =
         );
         return openSession(request, reply, session);
       },
+      { config: { rateLimit: rateLimits.signIn, defaultError: signInErrors.default } },
     );
 
-    app.post(
-      '/sign-out',
-      {
-        schema: {
-          tags: ['contas'],
-          summary: 'Sair: encerra a sessão no servidor',
-          response: { 204: noContentSchema },
-        },
-      },
-      async (request, reply) => {
-        await auth.signOut(deps.db, readSessionToken(request, config));
-        clearSessionCookie(reply, config);
-        return reply.code(204).send(null);
-      },
-    );
+    route(app, authEndpoints.signOut, async (request, reply) => {
+      await auth.signOut(deps.db, readSessionToken(request, config));
+      clearSessionCookie(reply, config);
+    });
 
-    app.get(
-      '/providers',
-      {
-        schema: {
-          tags: ['contas'],
-          summary: 'Formas de entrar disponíveis (Google só quando configurado)',
-          response: { 200: authProvidersSchema },
-        },
-      },
-      async () => ({ google: config.google !== undefined }),
-    );
+    route(app, authEndpoints.providers, async () => ({ google: config.google !== undefined }));
 
     const stateCookie = config.secureCookies ? '__Host-urbana_google' : 'urbana_google';
     const stateCookieOptions = {
@@ -190,38 +130,20 @@ export const authRoutes =
       secure: config.secureCookies,
     };
 
-    app.get(
-      '/google',
-      {
-        config: { rateLimit: rateLimits.signIn },
-        schema: {
-          tags: ['contas'],
-          summary: 'Começa a entrada com o Google (redireciona ao provedor)',
-          response: { 302: z.null(), ...errors },
-        },
-      },
+    route(
+      app,
+      authEndpoints.google,
       async (_request, reply) => {
         const { url, state } = await startGoogleSignIn(deps.db, config);
         reply.setCookie(stateCookie, state, { ...stateCookieOptions, maxAge: 600 });
         return reply.redirect(url, 302);
       },
+      { config: { rateLimit: rateLimits.signIn } },
     );
 
-    app.get(
-      '/google/callback',
-      {
-        config: { rateLimit: rateLimits.signIn },
-        schema: {
-          tags: ['contas'],
-          summary: 'Retorno do Google: abre a sessão e volta ao app',
-          querystring: z.object({
-            code: z.string().max(2000).optional(),
-            state: z.string().max(200).optional(),
-            error: z.string().max(200).optional(),
-          }),
-          response: { 302: z.null() },
-        },
-      },
+    route(
+      app,
+      authEndpoints.googleCallback,
       async (request, reply) => {
         const { code, state, error } = request.query;
         const cookieState = request.cookies[stateCookie];
@@ -248,91 +170,54 @@ export const authRoutes =
           return reply.redirect(`/auth?erro=${code}`, 302);
         }
       },
+      { config: { rateLimit: rateLimits.signIn } },
     );
 
-    app.get(
-      '/session',
-      {
-        schema: {
-          tags: ['contas'],
-          summary: 'A sessão atual (ou nula)',
-          response: { 200: sessionResponseSchema },
-        },
-      },
-      async (request) => {
-        if (!request.user || !request.sessionExpiresAt) return { user: null, session: null };
-        return {
-          user: toProfile(request.user),
-          session: { expires_at: request.sessionExpiresAt.toISOString() },
-        };
-      },
-    );
+    route(app, authEndpoints.session, async (request) => {
+      if (!request.user || !request.sessionExpiresAt) return { user: null, session: null };
+      return {
+        user: toProfile(request.user),
+        session: { expires_at: request.sessionExpiresAt.toISOString() },
+      };
+    });
 
-    app.post(
-      '/confirm-email',
-      {
-        config: { rateLimit: rateLimits.tokens },
-        schema: {
-          tags: ['contas'],
-          summary: 'Confirma o email (link de uso único)',
-          body: confirmEmailBodySchema,
-          response: { 200: messageSchema, ...errors },
-        },
-      },
+    route(
+      app,
+      authEndpoints.confirmEmail,
       async (request) => {
         await auth.confirmEmail(deps, request.body.token, ctx(request));
         return { message: accountMessages.emailConfirmed };
       },
+      { config: { rateLimit: rateLimits.tokens } },
     );
 
-    app.post(
-      '/resend-confirmation',
-      {
-        config: { rateLimit: rateLimits.emails },
-        schema: {
-          tags: ['contas'],
-          summary: 'Reenvia o link de confirmação',
-          body: emailOnlyBodySchema,
-          response: { 200: messageSchema, ...errors },
-        },
-      },
+    route(
+      app,
+      authEndpoints.resendConfirmation,
       async (request) => {
         await auth.resendConfirmation(deps, request.body.email, ctx(request));
         return { message: accountMessages.confirmationSent };
       },
+      { config: { rateLimit: rateLimits.emails } },
     );
 
-    app.post(
-      '/forgot-password',
-      {
-        config: { rateLimit: rateLimits.emails },
-        schema: {
-          tags: ['contas'],
-          summary: 'Envia o link de redefinição de senha',
-          body: emailOnlyBodySchema,
-          response: { 200: messageSchema, ...errors },
-        },
-      },
+    route(
+      app,
+      authEndpoints.forgotPassword,
       async (request) => {
         await auth.forgotPassword(deps, request.body.email, ctx(request));
         return { message: accountMessages.resetSent };
       },
+      { config: { rateLimit: rateLimits.emails } },
     );
 
-    app.post(
-      '/reset-password',
-      {
-        config: { rateLimit: rateLimits.tokens },
-        schema: {
-          tags: ['contas'],
-          summary: 'Define uma nova senha (link de uso único); encerra as sessões',
-          body: resetPasswordBodySchema,
-          response: { 200: messageSchema, ...errors },
-        },
-      },
+    route(
+      app,
+      authEndpoints.resetPassword,
       async (request) => {
         await auth.resetPassword(deps, request.body, ctx(request));
         return { message: accountMessages.passwordChanged };
       },
+      { config: { rateLimit: rateLimits.tokens } },
     );
   };

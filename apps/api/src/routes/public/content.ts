@@ -2,13 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   articleHref,
   buildPath,
-  mediaKitSchema,
+  endpoints,
   paths,
   publicPageList,
   todayInBrasilia,
   type MediaKit,
 } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
+import { route } from '../../lib/endpoint-route.ts';
 import { loadArticles } from '../../services/articles.ts';
 import { sitemapProducts } from '../../services/catalog/page-head.ts';
 import { mediaKit } from '../../services/media-kit.ts';
@@ -38,36 +39,18 @@ export const contentRoutes =
       return fresh;
     };
 
-    app.get(
-      '/api/midia-kit',
-      {
-        schema: {
-          tags: ['conteúdo'],
-          summary: 'Mídia kit: a rede em números (por tipo, estado e cidade) e os pontos do mapa',
-          response: { 200: mediaKitSchema },
-        },
-      },
-      async () => kit(),
-    );
+    route(app, endpoints.mediaKit.read, async () => kit());
 
-    app.get(
-      '/api/midia-kit/pdf',
-      {
-        schema: {
-          tags: ['conteúdo'],
-          summary: 'Mídia kit em PDF, com os mesmos números da página',
-        },
-      },
-      async (_request, reply) => {
-        const pdf = await mediaKitPdf(await kit(), config.publicUrl);
-        return reply
-          .type('application/pdf')
-          .header('content-disposition', 'attachment; filename="midia-kit-urbana.pdf"')
-          .header('cache-control', 'no-cache')
-          .send(pdf);
-      },
-    );
+    route(app, endpoints.mediaKit.pdf, async (_request, reply) => {
+      const pdf = await mediaKitPdf(await kit(), config.publicUrl);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', 'attachment; filename="midia-kit-urbana.pdf"')
+        .header('cache-control', 'no-cache')
+        .send(pdf);
+    });
 
+    // Not endpoints of the API: the files search engines ask for at the site's root.
     app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => {
       const lines = [
         'User-agent: *',

@@ -1,35 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthDownSchema, healthLiveSchema, healthSchema } from '@urbana/shared';
+import { endpoints, healthDownSchema } from '@urbana/shared';
 import type { Database } from '../../db/client.ts';
+import { route } from '../../lib/endpoint-route.ts';
 
 export const healthRoutes =
   (database: Database): FastifyPluginAsyncZod =>
   async (app) => {
     // Liveness: the process answers, without touching the database (readiness is /api/health).
-    app.get(
-      '/api/health/live',
-      {
-        schema: {
-          tags: ['sistema'],
-          summary: 'O processo está vivo (sem consultar o banco)',
-          response: { 200: healthLiveSchema },
-        },
-      },
-      async () => ({ status: 'ok' as const }),
-    );
+    route(app, endpoints.health.live, async () => ({ status: 'ok' as const }));
 
-    app.get(
-      '/api/health',
-      {
-        schema: {
-          tags: ['sistema'],
-          summary: 'Estado do serviço e do banco de dados',
-          response: {
-            200: healthSchema,
-            503: healthDownSchema,
-          },
-        },
-      },
+    route(
+      app,
+      endpoints.health.check,
       async (_request, reply) => {
         try {
           await database.ping();
@@ -42,5 +24,6 @@ export const healthRoutes =
           });
         }
       },
+      { errors: { 503: healthDownSchema } },
     );
   };

@@ -9,8 +9,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { messageSchema } from '@urbana/shared';
+import { endpoints } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
+import { route } from '../../lib/endpoint-route.ts';
 import { AppError } from '../../lib/errors.ts';
 import { peerIsTrustedProxy } from '../../lib/trusted-proxy.ts';
 import { webhookPixBodySchema } from '../../services/payments/api-pix/schemas.ts';
@@ -56,18 +57,8 @@ export function paymentWebhookRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       }
       return { message: `Recebido: ${outcomes.join(', ')}.` };
     };
-    for (const url of ['/webhooks/pix', '/webhooks/pix/pix'])
-      app.post(
-        url,
-        {
-          config: { rateLimit: deps.rateLimits.paymentWebhooks },
-          schema: {
-            tags: ['pagamentos'],
-            summary: 'Webhook do PSP (API Pix): Pix recebidos, autenticado por certificado ou segredo',
-            response: { 200: messageSchema, 400: messageSchema, 401: messageSchema, 503: messageSchema },
-          },
-        },
-        handler,
-      );
+    const options = { config: { rateLimit: deps.rateLimits.paymentWebhooks } };
+    route(app, endpoints.webhooks.pix, handler, options);
+    route(app, endpoints.webhooks.pixFromPsp, handler, options);
   };
 }

@@ -3,28 +3,17 @@
  * the player's key (`x-urbana-tela-data`, `x-urbana-tela-assinatura`). Its playlist (ETag, so a poll
  * that finds nothing new answers 304), the files of its playlist, and its reports of plays.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  messageSchema,
-  PLAYER_SIGNATURE_HEADER,
-  PLAYER_TIME_HEADER,
-  playerApiMessages,
-  playlistSchema,
-  playReportAnswerSchema,
-  playReportSchema,
-} from '@urbana/shared';
+import { endpoints, PLAYER_SIGNATURE_HEADER, PLAYER_TIME_HEADER, playerApiMessages } from '@urbana/shared';
 import type { AppDeps } from '../../deps.ts';
+import { route } from '../../lib/endpoint-route.ts';
 import { AppError } from '../../lib/errors.ts';
 import { mediaFile } from '../../services/media.ts';
 import { playlistHasMedia, playlistOf } from '../../services/players/playlist.ts';
 import { recordPlays } from '../../services/players/plays.ts';
 import { verifyPlayerRequest, type SignedPlayer } from '../../services/players/signature.ts';
 import { sendStored } from '../account/ads.ts';
-
-const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema };
-const playerParams = z.object({ id: z.string().max(64) });
 
 const rawBodies = new WeakMap<FastifyRequest, Buffer>();
 const signedBy = new WeakMap<FastifyRequest, SignedPlayer>();
@@ -66,59 +55,27 @@ export function playerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     signedByPlayers(app, deps);
 
-    app.get(
-      '/telas/:id/programacao',
-      {
-        schema: {
-          tags: ['telas'],
-          summary: 'A programação da tela agora (assinada com a chave da tela; ETag, 304 se nada mudou)',
-          params: playerParams,
-          response: { 200: playlistSchema, ...errors },
-        },
-      },
-      async (request, reply: FastifyReply) => {
-        const playlist = await playlistOf(deps.db, playerOf(request));
-        const etag = `"${playlist.version}"`;
-        reply.header('etag', etag).header('cache-control', 'private, no-cache');
-        if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-        return playlist;
-      },
-    );
+    route(app, endpoints.players.playlist, async (request, reply) => {
+      const playlist = await playlistOf(deps.db, playerOf(request));
+      const etag = `"${playlist.version}"`;
+      reply.header('etag', etag).header('cache-control', 'private, no-cache');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return playlist;
+    });
 
-    app.get(
-      '/telas/:id/midias/:mediaId',
-      {
-        schema: {
-          tags: ['telas'],
-          summary: 'Um arquivo da programação da tela (assinado com a chave da tela)',
-          params: playerParams.extend({ mediaId: z.string().max(64) }),
-        },
-      },
-      async (request, reply) => {
-        const player = playerOf(request);
-        const playlist = await playlistOf(deps.db, player);
-        if (!playlistHasMedia(playlist, request.params.mediaId))
-          throw new AppError(404, playerApiMessages.mediaNotInPlaylist);
-        const mediaDeps = { db: deps.db, storage: deps.storage, config: deps.config };
-        const viewer = { id: player.id, staff: true };
-        const { object, filename } = await mediaFile(mediaDeps, viewer, request.params.mediaId, 'arquivo');
-        return sendStored(reply, object, filename);
-      },
-    );
+    route(app, endpoints.players.media, async (request, reply) => {
+      const player = playerOf(request);
+      const playlist = await playlistOf(deps.db, player);
+      if (!playlistHasMedia(playlist, request.params.mediaId))
+        throw new AppError(404, playerApiMessages.mediaNotInPlaylist);
+      const mediaDeps = { db: deps.db, storage: deps.storage, config: deps.config };
+      const viewer = { id: player.id, staff: true };
+      const { object, filename } = await mediaFile(mediaDeps, viewer, request.params.mediaId, 'arquivo');
+      return sendStored(reply, object, filename);
+    });
 
-    app.post(
-      '/telas/:id/exibicoes',
-      {
-        schema: {
-          tags: ['telas'],
-          summary:
-            'Relatório de exibições da tela, em lotes assinados; cada exibição com seu id conta uma vez',
-          params: playerParams,
-          body: playReportSchema,
-          response: { 200: playReportAnswerSchema, ...errors },
-        },
-      },
-      async (request) => recordPlays(deps, playerOf(request), request.body),
+    route(app, endpoints.players.plays, async (request) =>
+      recordPlays(deps, playerOf(request), request.body),
     );
   };
 }

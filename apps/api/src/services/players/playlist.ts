@@ -6,7 +6,14 @@
  */
 import { createHash } from 'node:crypto';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { loopSlots, todayInBrasilia, type Playlist, type PlaylistCreative } from '@urbana/shared';
+import {
+  endpoints,
+  endpointUrl,
+  loopSlots,
+  todayInBrasilia,
+  type Playlist,
+  type PlaylistCreative,
+} from '@urbana/shared';
 import type { Db } from '../../db/client.ts';
 import { adMedia, houseCreatives, media } from '../../db/schema/index.ts';
 import type { SignedPlayer } from './signature.ts';
@@ -53,7 +60,7 @@ const creativeOf =
     height: m.height,
     duration_ms: m.duration_ms,
     size_bytes: m.size_bytes,
-    url: `/api/telas/${playerId}/midias/${m.id}`,
+    url: endpointUrl(endpoints.players.media, { id: playerId, mediaId: m.id }),
   });
 
 async function adFiles(db: Db, adIds: string[]) {

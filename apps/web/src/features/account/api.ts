@@ -4,19 +4,14 @@ import { endpoints } from '@urbana/shared';
 import type {
   accountOverviewSchema,
   emailPreferencesSchema,
-  invitationPreviewSchema,
-  Legal,
-  messageSchema,
   recoveryCodesSchema,
   twoFactorChangeBodySchema,
   twoFactorSetupSchema,
 } from '@urbana/shared';
-import { api } from '../../lib/api-client.ts';
 import { call } from '../../lib/endpoint-call.ts';
 
 const { account, twoFactor } = endpoints;
 
-type Message = z.infer<typeof messageSchema>;
 export type AccountOverview = z.infer<typeof accountOverviewSchema>;
 export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
 export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
@@ -43,18 +38,13 @@ export const accountApi = {
   exports: () => call(account.exports),
   requestExport: () => call(account.requestExport),
   deleteAccount: (password: string) => call(account.delete, { body: { password } }),
-  legal: () => api<Legal>('/api/legal'),
+  legal: () => call(endpoints.accountLinks.legal),
+  // The link's own values, as the e-mail carried them: the server checks them.
   unsubscribe: (token: string, tipo: string) =>
-    api<Message>(`/api/email/descadastrar?${new URLSearchParams({ token, tipo }).toString()}`, {
-      method: 'POST',
-    }),
-  invitationPreview: (token: string) =>
-    api<z.infer<typeof invitationPreviewSchema>>('/api/invitations/preview', {
-      method: 'POST',
-      body: { token },
-    }),
+    call(endpoints.accountLinks.unsubscribe, { query: new URLSearchParams({ token, tipo }) }),
+  invitationPreview: (token: string) => call(endpoints.accountLinks.invitationPreview, { body: { token } }),
   acceptInvitation: (body: { token: string; nome_completo: string; password: string }) =>
-    api<Message>('/api/invitations/accept', { method: 'POST', body }),
+    call(endpoints.accountLinks.acceptInvitation, { body }),
   invitations: () => call(endpoints.admin.team.invitations),
   staff: () => call(endpoints.admin.team.members),
   invite: (body: { email: string; nome_completo: string; role: 'operador' | 'admin' }) =>

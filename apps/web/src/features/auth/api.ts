@@ -1,32 +1,25 @@
 import { useMutation } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type {
-  AuthProviders,
-  SessionResponse,
-  SignInResponse,
-  SignUpBody,
-  SignUpResponse,
-} from '@urbana/shared';
-import { api } from '../../lib/api-client.ts';
+import { endpoints, type SignUpBody } from '@urbana/shared';
+import { call, hrefOf } from '../../lib/endpoint-call.ts';
+
+const { auth } = endpoints;
 
 export const authApi = {
-  session: () => api<SessionResponse>('/api/auth/session'),
-  providers: () => api<AuthProviders>('/api/auth/providers'),
-  signIn: (body: { email: string; password: string; staff_only?: boolean }) =>
-    api<SignInResponse>('/api/auth/sign-in', { method: 'POST', body }),
-  twoFactor: (body: { challenge: string; code: string }) =>
-    api<SessionResponse>('/api/auth/two-factor', { method: 'POST', body }),
-  signUp: (body: SignUpBody) => api<SignUpResponse>('/api/auth/sign-up', { method: 'POST', body }),
-  signOut: () => api<void>('/api/auth/sign-out', { method: 'POST' }),
-  confirmEmail: (token: string) =>
-    api<{ message: string }>('/api/auth/confirm-email', { method: 'POST', body: { token } }),
-  resendConfirmation: (email: string) =>
-    api<{ message: string }>('/api/auth/resend-confirmation', { method: 'POST', body: { email } }),
-  forgotPassword: (email: string) =>
-    api<{ message: string }>('/api/auth/forgot-password', { method: 'POST', body: { email } }),
-  resetPassword: (token: string, password: string) =>
-    api<{ message: string }>('/api/auth/reset-password', { method: 'POST', body: { token, password } }),
+  session: () => call(auth.session),
+  providers: () => call(auth.providers),
+  signIn: (body: { email: string; password: string; staff_only?: boolean }) => call(auth.signIn, { body }),
+  twoFactor: (body: { challenge: string; code: string }) => call(auth.twoFactor, { body }),
+  signUp: (body: SignUpBody) => call(auth.signUp, { body }),
+  signOut: () => call(auth.signOut),
+  confirmEmail: (token: string) => call(auth.confirmEmail, { body: { token } }),
+  resendConfirmation: (email: string) => call(auth.resendConfirmation, { body: { email } }),
+  forgotPassword: (email: string) => call(auth.forgotPassword, { body: { email } }),
+  resetPassword: (token: string, password: string) => call(auth.resetPassword, { body: { token, password } }),
 };
+
+/** Where the "Entrar com Google" link goes: the server redirects to Google. */
+export const GOOGLE_SIGN_IN_URL = hrefOf(auth.google);
 
 /**
  * The session's writes, as mutations (decision 042): sign-in, its two-factor step, sign-up and

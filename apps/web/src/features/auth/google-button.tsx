@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { authApi } from './api.ts';
+import { authApi, GOOGLE_SIGN_IN_URL } from './api.ts';
 
 /** Shown only when the server has Google sign-in configured. */
 export function GoogleButton() {
@@ -8,7 +8,7 @@ export function GoogleButton() {
   return (
     <>
       <a
-        href="/api/auth/google"
+        href={GOOGLE_SIGN_IN_URL}
         className="flex h-11 w-full items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white text-sm font-semibold text-slate-800 hover:bg-slate-50"
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5">

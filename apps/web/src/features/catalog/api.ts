@@ -1,19 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { productApiPath } from '@urbana/shared';
-import type {
-  AppConfig,
-  NetworkStats,
-  Place,
-  ProductCardData,
-  ProductDetail,
-  SearchMapResponse,
-  SearchResponse,
-} from '@urbana/shared';
-import { api } from '../../lib/api-client.ts';
+import { endpoints } from '@urbana/shared';
+import { call } from '../../lib/endpoint-call.ts';
+
+const { catalog } = endpoints;
 
 export const configQuery = queryOptions({
   queryKey: ['config'],
-  queryFn: () => api<AppConfig>('/api/config'),
+  queryFn: () => call(catalog.config),
   staleTime: 60 * 60_000,
 });
 export const useAppConfig = () => useQuery(configQuery);
@@ -22,7 +15,7 @@ export const useAppConfig = () => useQuery(configQuery);
 export const usePlaces = (q: string, open: boolean) =>
   useQuery({
     queryKey: ['places', q],
-    queryFn: () => api<{ items: Place[] }>(`/api/places?q=${encodeURIComponent(q)}`).then((r) => r.items),
+    queryFn: () => call(catalog.places, { query: { q } }).then((r) => r.items),
     enabled: open && q.trim().length >= 2,
     staleTime: Infinity,
   });
@@ -30,7 +23,7 @@ export const usePlaces = (q: string, open: boolean) =>
 export const searchQuery = (params: string) =>
   queryOptions({
     queryKey: ['search', params],
-    queryFn: () => api<SearchResponse>(`/api/search?${params}`),
+    queryFn: () => call(catalog.search, { query: new URLSearchParams(params) }),
     staleTime: 30_000,
   });
 /** `enabled` is false while the URL holds a filter the server would refuse (it is shown instead). */
@@ -45,7 +38,8 @@ export const useProductSearch = (params: string, enabled = true) =>
 export const useSearchMap = (params: string, view: string, enabled: boolean) =>
   useQuery({
     queryKey: ['search-map', params, view],
-    queryFn: () => api<SearchMapResponse>(`/api/search/mapa?${params}${view ? `&${view}` : ''}`),
+    queryFn: () =>
+      call(catalog.searchMap, { query: new URLSearchParams(`${params}${view ? `&${view}` : ''}`) }),
     staleTime: 30_000,
     enabled,
     placeholderData: (previous, previousQuery) =>
@@ -55,7 +49,7 @@ export const useSearchMap = (params: string, view: string, enabled: boolean) =>
 export const productQuery = (slug: string, start: string | undefined, weeks: number) =>
   queryOptions({
     queryKey: ['product', slug, start ?? '', weeks],
-    queryFn: () => api<ProductDetail>(productApiPath(slug, start, weeks)),
+    queryFn: () => call(catalog.product, { params: { slug }, query: { semanas: weeks, inicio: start } }),
     staleTime: 30_000,
   });
 export const useProduct = (slug: string, start: string | undefined, weeks: number) =>
@@ -66,18 +60,17 @@ export const useProduct = (slug: string, start: string | undefined, weeks: numbe
 
 export const featuredQuery = queryOptions({
   queryKey: ['featured'],
-  queryFn: () => api<{ items: ProductCardData[] }>('/api/products/featured').then((r) => r.items),
+  queryFn: () => call(catalog.featured).then((r) => r.items),
 });
 export const useFeatured = () => useQuery(featuredQuery);
 export const networkQuery = queryOptions({
   queryKey: ['network'],
-  queryFn: () => api<NetworkStats>('/api/network'),
+  queryFn: () => call(catalog.network),
 });
 export const useNetwork = () => useQuery(networkQuery);
 export const useProductsByIds = (ids: string[]) =>
   useQuery({
     queryKey: ['products', ids],
-    queryFn: () =>
-      api<{ items: ProductCardData[] }>(`/api/products?ids=${ids.join(',')}`).then((r) => r.items),
+    queryFn: () => call(catalog.byIds, { query: { ids: ids.join(',') } }).then((r) => r.items),
     enabled: ids.length > 0,
   });

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MediaKit } from '@urbana/shared';
+import { endpoints, type MediaKit } from '@urbana/shared';
+import { call, hrefOf } from '../../lib/endpoint-call.ts';
 
 export type { MediaKit };
-import { api } from '../../lib/api-client.ts';
 
-export const MEDIA_KIT_PDF_URL = '/api/midia-kit/pdf';
+export const MEDIA_KIT_PDF_URL = hrefOf(endpoints.mediaKit.pdf);
 
 export const mediaKitQuery = queryOptions({
   queryKey: ['midia-kit'],
-  queryFn: () => api<MediaKit>('/api/midia-kit'),
+  queryFn: () => call(endpoints.mediaKit.read),
 });
 export const useMediaKit = () => useQuery(mediaKitQuery);

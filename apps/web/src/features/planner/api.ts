@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PlannerResponse } from '@urbana/shared';
-import { api } from '../../lib/api-client.ts';
+import { endpoints } from '@urbana/shared';
+import { call } from '../../lib/endpoint-call.ts';
 
 /** GET /api/planner with the query of the page (budget in centavos); the answer is the shared schema's. */
 export const plannerQuery = (params: string) =>
   queryOptions({
     queryKey: ['planner', params],
-    queryFn: () => api<PlannerResponse>(`/api/planner?${params}`),
+    queryFn: () => call(endpoints.planner.plan, { query: new URLSearchParams(params) }),
     staleTime: 30_000,
   });
 

@@ -4,6 +4,8 @@
  * the files kept in the Cache API, and the plays queued in localStorage until Urbana has them.
  */
 import {
+  endpoints,
+  endpointUrl,
   PLAY_BATCH_MAX,
   PLAYER_SIGNATURE_HEADER,
   PLAYER_TIME_HEADER,
@@ -109,7 +111,7 @@ export async function pollPlaylist(
   const res = await signedFetch(
     secret,
     'GET',
-    `/api/telas/${id}/programacao`,
+    endpointUrl(endpoints.players.playlist, { id }),
     '',
     known ? { 'if-none-match': `"${known.version}"` } : {},
   );
@@ -150,7 +152,12 @@ export async function sendPlays(id: string, secret: string): Promise<number> {
   let status = 0;
   try {
     status = (
-      await signedFetch(secret, 'POST', `/api/telas/${id}/exibicoes`, JSON.stringify({ plays: batch }))
+      await signedFetch(
+        secret,
+        'POST',
+        endpointUrl(endpoints.players.plays, { id }),
+        JSON.stringify({ plays: batch }),
+      )
     ).status;
   } catch {
     return 0;

@@ -14,7 +14,7 @@ import {
   usePlanAdvertiser,
   useRevokeShare,
   useSharePlan,
-  sharedPlanUrl,
+  sharedPlanPdfUrl,
 } from '../../../features/plans/index.ts';
 import { AdvertiserPicker, useIsAgency, useSaveCartAdvertiser } from '../../../features/agencies/index.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -58,7 +58,7 @@ function ShareBox({ id, token }: { id: string; token: string | null }) {
               <Link2 className="h-4 w-4" aria-hidden="true" /> Copiar link
             </Button>
             <Button asChild variant="secondary">
-              <a href={`${sharedPlanUrl(token)}/pdf`} download>
+              <a href={sharedPlanPdfUrl(token)} download>
                 <FileDown className="h-4 w-4" aria-hidden="true" /> Baixar PDF
               </a>
             </Button>

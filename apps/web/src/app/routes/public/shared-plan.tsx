@@ -9,7 +9,8 @@ import {
   PlanLines,
   PlanTotals,
   useBookPlan,
-  sharedPlanUrl,
+  sharedPlanMapUrl,
+  sharedPlanPdfUrl,
   useSharedPlan,
   type SharedPlanData,
 } from '../../../features/plans/index.ts';
@@ -67,7 +68,6 @@ export function Component() {
     return <Alert>{plan.error.message}</Alert>;
   }
   const p = plan.data;
-  const url = sharedPlanUrl(token);
   return (
     <div className="mx-auto max-w-5xl space-y-5">
       <div>
@@ -79,7 +79,7 @@ export function Component() {
         </p>
       </div>
       <img
-        src={`${url}/mapa.png`}
+        src={sharedPlanMapUrl(token)}
         alt={`Mapa com os ${p.lines.length} locais do plano, numerados como na lista`}
         className="w-full max-w-3xl rounded-xl border border-slate-200"
         width={1000}
@@ -90,7 +90,7 @@ export function Component() {
       <div className="flex flex-wrap gap-2">
         <BookButton plan={p} />
         <Button asChild variant="secondary">
-          <a href={`${url}/pdf`} download>
+          <a href={sharedPlanPdfUrl(token)} download>
             <FileDown className="h-4 w-4" aria-hidden="true" /> Baixar PDF
           </a>
         </Button>

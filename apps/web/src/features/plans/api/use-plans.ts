@@ -8,8 +8,7 @@ import type {
   planSummarySchema,
   sharedPlanSchema,
 } from '@urbana/shared';
-import { api } from '../../../lib/api-client.ts';
-import { call } from '../../../lib/endpoint-call.ts';
+import { call, hrefOf } from '../../../lib/endpoint-call.ts';
 
 const { plans } = endpoints;
 
@@ -25,7 +24,9 @@ export const planKeys = {
   shared: (token: string) => ['planos', 'compartilhado', token] as const,
 };
 
-export const sharedPlanUrl = (token: string) => `/api/planos-compartilhados/${encodeURIComponent(token)}`;
+/** A shared plan's map and PDF, for links and images. */
+export const sharedPlanMapUrl = (token: string) => hrefOf(endpoints.sharedPlans.map, { params: { token } });
+export const sharedPlanPdfUrl = (token: string) => hrefOf(endpoints.sharedPlans.pdf, { params: { token } });
 
 export const usePlanList = () => useQuery({ queryKey: planKeys.list, queryFn: () => call(plans.list) });
 
@@ -36,7 +37,7 @@ export const usePlan = (id: string) =>
 export const sharedPlanQuery = (token: string) =>
   queryOptions({
     queryKey: planKeys.shared(token),
-    queryFn: () => api<SharedPlanData>(sharedPlanUrl(token)),
+    queryFn: () => call(endpoints.sharedPlans.read, { params: { token } }),
     retry: false,
   });
 
