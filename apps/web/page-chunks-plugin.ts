@@ -13,14 +13,18 @@ import { pageChunkKeys } from './src/app/page-chunks.ts';
 export function pageChunks(): Plugin {
   let root = '';
   let outDir = '';
+  // A build of another entry (the bench's framework floor) is not the app: nothing to write.
+  let otherEntry = false;
   return {
     name: 'urbana-page-chunks',
     apply: 'build',
     configResolved(config) {
       root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
+      otherEntry = (config.build.rolldownOptions?.input ?? config.build.rollupOptions?.input) !== undefined;
     },
     async writeBundle(_options, bundle) {
+      if (otherEntry) return;
       const source = readFileSync(path.join(root, 'src/app/page-modules.ts'), 'utf8');
       const pages = pageChunkKeys(source, 'src/app');
       const chunks = new Set(

@@ -1,4 +1,5 @@
-import { endpoints, type Profile } from '@urbana/shared';
+import { type Profile } from '@urbana/shared';
+import { endpoints } from './api-endpoints.ts';
 
 /** Specification §4 (docs/spec/specification.md) auth events; the cart and favourites listen to them. */
 export type AuthEvent = 'INITIAL_SESSION' | 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { endpoints } from '@urbana/shared';
 import { call, hrefOf } from './endpoint-call.ts';
+import { endpoints } from './api-endpoints.ts';
 
 describe('chamadas pela tabela de endpoints', () => {
   afterEach(() => vi.unstubAllGlobals());

@@ -78,3 +78,23 @@ export function endpointUrl(
   const search = querySearch(query);
   return search ? `${path}?${search}` : path;
 }
+
+/**
+ * What the web holds of an endpoint at run time: its method and path (apps/web/src/lib/api-endpoints.ts,
+ * generated from the table); the entry with its schemas only as a type, so that no schema of the
+ * table reaches the browser's bundle.
+ */
+export interface ClientEndpoint<E extends Endpoint = Endpoint> {
+  readonly method: E['method'];
+  readonly path: E['path'];
+  /** Never present at run time: carries the entry's types. */
+  readonly entry?: E;
+}
+
+/** The table as the web holds it: the same shape, each endpoint its `ClientEndpoint`. */
+export type ClientTable<T> = T extends Endpoint
+  ? ClientEndpoint<T>
+  : { readonly [K in keyof T]: ClientTable<T[K]> };
+
+/** The entry a web endpoint stands for (an entry stands for itself). */
+export type EntryOf<C> = C extends Endpoint ? C : C extends ClientEndpoint<infer E> ? E : never;

@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { endpoints } from '@urbana/shared';
 import type {
   accountOverviewSchema,
   emailPreferencesSchema,
@@ -9,6 +8,7 @@ import type {
   twoFactorSetupSchema,
 } from '@urbana/shared';
 import { call } from '../../lib/endpoint-call.ts';
+import { endpoints } from '../../lib/api-endpoints.ts';
 
 const { account, twoFactor } = endpoints;
 

@@ -1,11 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  endpoints,
-  type AudienceSegment,
-  type BroadcastInput,
-  type ScheduledEmailInput,
-} from '@urbana/shared';
+import { type AudienceSegment, type BroadcastInput, type ScheduledEmailInput } from '@urbana/shared';
 import { call } from '../../lib/endpoint-call.ts';
+import { endpoints } from '../../lib/api-endpoints.ts';
 
 const { notifications, scheduledEmails } = endpoints.admin;
 

@@ -94,8 +94,7 @@ export function AdForm({
     ad ? ad.items.map((i) => i.id) : initialItem ? [initialItem] : [],
   );
   const [mediaIds, setMediaIds] = useState<string[]>(ad ? ad.media.map((m) => m.id) : []);
-  // After the first send the checks follow every change (a fixed choice loses its message at once);
-  // the server's refusal stands while the form is as it was sent.
+  // After the first send the checks follow every change; a server refusal stands until the form changes.
   const [attempted, setAttempted] = useState(false);
   const [refusal, setRefusal] = useState<{ message: string; sent: string }>();
   const [preview, setPreview] = useState(0);

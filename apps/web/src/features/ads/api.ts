@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpoints } from '@urbana/shared';
 import type { AdDetail, AdInput, AdItem, AdStatus, AdSummary, MediaItem, MediaLibrary } from '@urbana/shared';
 import { call } from '../../lib/endpoint-call.ts';
+import { endpoints } from '../../lib/api-endpoints.ts';
 
 const { ads, media } = endpoints;
 

@@ -1,7 +1,7 @@
-import { endpoints } from '@urbana/shared';
 import { apiUpload, ApiError, type ApiUpload } from '../../lib/api-client.ts';
 import { uploadTo } from '../../lib/endpoint-call.ts';
 import type { MediaItem } from './api.ts';
+import { endpoints } from '../../lib/api-endpoints.ts';
 
 export type UploadHandle = ApiUpload<MediaItem>;
 

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { endpoints } from '@urbana/shared';
 import type { AdvertiserBody, AgencyBody, advertiserSchema, myAgencyResponse } from '@urbana/shared';
 import { call } from '../../lib/endpoint-call.ts';
+import { endpoints } from '../../lib/api-endpoints.ts';
 
 const { agency } = endpoints;
 

@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { endpoints, type cartAdvertiserSchema } from '@urbana/shared';
+import { type cartAdvertiserSchema } from '@urbana/shared';
 import { errorMessage } from '../../lib/api-client.ts';
 import { call } from '../../lib/endpoint-call.ts';
 import { toast } from '../../lib/toast.ts';
 import { AdvertiserPicker, useIsAgency } from './advertiser-picker.tsx';
+import { endpoints } from '../../lib/api-endpoints.ts';
 
 type CartAdvertiser = z.infer<typeof cartAdvertiserSchema>;
 const cartAdvertiserKey = ['carrinho', 'anunciante'] as const;

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { endpoints, type SignUpBody } from '@urbana/shared';
+import { type SignUpBody } from '@urbana/shared';
 import { call, hrefOf } from '../../lib/endpoint-call.ts';
+import { endpoints } from '../../lib/api-endpoints.ts';
 
 const { auth } = endpoints;
 

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { endpoints, type Invoice, type InvoiceFilters } from '@urbana/shared';
+import { type Invoice, type InvoiceFilters } from '@urbana/shared';
 import { saveFile } from '../../lib/api-client.ts';
 import { call, callFile } from '../../lib/endpoint-call.ts';
+import { endpoints } from '../../lib/api-endpoints.ts';
 
 const { billing } = endpoints;
 

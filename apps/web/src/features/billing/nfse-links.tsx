@@ -1,6 +1,7 @@
 import { FileCode2, FileText } from 'lucide-react';
-import { endpoints, nfseCancelStateLabels, type OrderNfse } from '@urbana/shared';
+import { nfseCancelStateLabels, type OrderNfse } from '@urbana/shared';
 import { hrefOf } from '../../lib/endpoint-call.ts';
+import { endpoints } from '../../lib/api-endpoints.ts';
 
 /** Plain links: the session cookie goes along, and the server checks the order is the user's. */
 export const nfsePdfUrl = (orderId: string) => hrefOf(endpoints.billing.nfsePdf, { params: { id: orderId } });

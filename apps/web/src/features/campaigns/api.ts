@@ -1,9 +1,10 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpoints, querySearch, type AdminCampaignQuery, type CampaignDetail } from '@urbana/shared';
+import { querySearch, type AdminCampaignQuery, type CampaignDetail } from '@urbana/shared';
 
 export type { CampaignDetail };
 import { call, hrefOf } from '../../lib/endpoint-call.ts';
 import { uploadFile } from '../ads/index.ts';
+import { endpoints } from '../../lib/api-endpoints.ts';
 
 const { campaigns } = endpoints.admin;
 

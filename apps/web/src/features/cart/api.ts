@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { endpoints, type CartItem } from '@urbana/shared';
+import { type CartItem } from '@urbana/shared';
 import { call } from '../../lib/endpoint-call.ts';
+import { endpoints } from '../../lib/api-endpoints.ts';
 
 export const cartApi = {
   read: () => call(endpoints.cart.read).then((r) => r.products),

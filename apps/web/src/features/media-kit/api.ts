@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { endpoints, type MediaKit } from '@urbana/shared';
+import { type MediaKit } from '@urbana/shared';
 import { call, hrefOf } from '../../lib/endpoint-call.ts';
+import { endpoints } from '../../lib/api-endpoints.ts';
 
 export type { MediaKit };
 

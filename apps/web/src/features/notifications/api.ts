@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpoints, type NotificationItem, type NotificationList } from '@urbana/shared';
+import { type NotificationItem, type NotificationList } from '@urbana/shared';
 import { call } from '../../lib/endpoint-call.ts';
+import { endpoints } from '../../lib/api-endpoints.ts';
 
 export const notificationsQuery = queryOptions({
   queryKey: ['notifications'],

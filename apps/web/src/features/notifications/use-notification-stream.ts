@@ -1,8 +1,9 @@
-import { endpoints, paths, type NotificationItem } from '@urbana/shared';
+import { paths, type NotificationItem } from '@urbana/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { hrefOf } from '../../lib/endpoint-call.ts';
 import { addLiveNotification, notificationsQuery } from './api.ts';
+import { endpoints } from '../../lib/api-endpoints.ts';
 
 const MAX_BACKOFF_MS = 30_000;
 /** The notification of a new order (apps/api/src/services/orders/place-order.ts). */

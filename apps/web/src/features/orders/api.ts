@@ -1,5 +1,4 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpoints } from '@urbana/shared';
 import type {
   BillingProfileInput,
   CartItem,
@@ -13,6 +12,7 @@ import type {
 } from '@urbana/shared';
 import { saveFile } from '../../lib/api-client.ts';
 import { call, callFile, hrefOf } from '../../lib/endpoint-call.ts';
+import { endpoints } from '../../lib/api-endpoints.ts';
 
 const { billing, billingProfile, checkout, orders } = endpoints;
 

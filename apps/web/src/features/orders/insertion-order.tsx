@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileText } from 'lucide-react';
 import { useState } from 'react';
 import {
-  endpoints,
   formatDateTime,
   formatMoney,
   insertionOrderMessages,
@@ -15,6 +14,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog.tsx';
 import { call, hrefOf } from '../../lib/endpoint-call.ts';
 import { toast } from '../../lib/toast.ts';
+import { endpoints } from '../../lib/api-endpoints.ts';
 
 const { agency } = endpoints;
 export const insertionOrderPdfUrl = (orderId: string) =>

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { endpoints } from '@urbana/shared';
 import { call } from '../../lib/endpoint-call.ts';
+import { endpoints } from '../../lib/api-endpoints.ts';
 
 /** GET /api/planner with the query of the page (budget in centavos); the answer is the shared schema's. */
 export const plannerQuery = (params: string) =>

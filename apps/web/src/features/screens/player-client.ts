@@ -4,7 +4,6 @@
  * the files kept in the Cache API, and the plays queued in localStorage until Urbana has them.
  */
 import {
-  endpoints,
   endpointUrl,
   PLAY_BATCH_MAX,
   PLAYER_SIGNATURE_HEADER,
@@ -13,6 +12,7 @@ import {
   type Playlist,
   type PlayRecord,
 } from '@urbana/shared';
+import { endpoints } from '../../lib/api-endpoints.ts';
 
 const encoder = new TextEncoder();
 const hex = (buffer: ArrayBuffer) =>

@@ -1,6 +1,6 @@
 import { FileDown, Link2, Link2Off, ShoppingCart } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { buildPath, endpoints, formatDate, paths, planMessages } from '@urbana/shared';
+import { buildPath, formatDate, paths, planMessages } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { RequestProposalDialog } from '../../../features/proposals/index.ts';
@@ -20,6 +20,7 @@ import { AdvertiserPicker, useIsAgency, useSaveCartAdvertiser } from '../../../f
 import { errorMessage } from '../../../lib/api-client.ts';
 import { hrefOf } from '../../../lib/endpoint-call.ts';
 import { toast } from '../../../lib/toast.ts';
+import { endpoints } from '../../../lib/api-endpoints.ts';
 
 function ShareBox({ id, token }: { id: string; token: string | null }) {
   const share = useSharePlan();

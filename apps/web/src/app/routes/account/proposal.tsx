@@ -27,9 +27,10 @@ import {
 import { AudienceSummary, LineCpm, useBillingProfile } from '../../../features/orders/index.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { hrefOf } from '../../../lib/endpoint-call.ts';
-import { endpoints, formatDate } from '@urbana/shared';
+import { formatDate } from '@urbana/shared';
 import { toast } from '../../../lib/toast.ts';
 import { ChoiceCards } from '../../../components/ui/choice-cards.tsx';
+import { endpoints } from '../../../lib/api-endpoints.ts';
 
 /** /proposta/{id}: the customer sees the proposal staff sent and accepts it into an order. */
 export function Component() {

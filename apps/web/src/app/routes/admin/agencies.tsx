@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpoints, formatDate, formatDocument } from '@urbana/shared';
+import { formatDate, formatDocument } from '@urbana/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { AdminPage, Badge, QueryState } from '../../../features/admin/index.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { call } from '../../../lib/endpoint-call.ts';
 import { toast } from '../../../lib/toast.ts';
+import { endpoints } from '../../../lib/api-endpoints.ts';
 
 const agenciesKey = ['admin', 'agencies'] as const;
 

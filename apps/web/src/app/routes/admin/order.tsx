@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import {
   buildPath,
-  endpoints,
   formatBookingPeriod,
   formatDate,
   formatDateTime,
@@ -32,6 +31,7 @@ import { OrderStatusBadge } from '../../../features/orders/index.ts';
 import { formatMoney } from '@urbana/shared';
 import { hrefOf } from '../../../lib/endpoint-call.ts';
 import { DOT } from '../../../lib/text-separators.ts';
+import { endpoints } from '../../../lib/api-endpoints.ts';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { awaitingStaffProposalStates, buildPath, endpoints, paths } from '@urbana/shared';
+import { awaitingStaffProposalStates, buildPath, paths } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../features/admin/components/confirm-dialog.tsx';
@@ -18,6 +18,7 @@ import {
 import { formatDate } from '@urbana/shared';
 import { hrefOf } from '../../../lib/endpoint-call.ts';
 import { toast } from '../../../lib/toast.ts';
+import { endpoints } from '../../../lib/api-endpoints.ts';
 
 /** Why the customer could not accept, or that they may accept again (decision 077). */
 function StaffNotices({ proposal: p }: { proposal: ProposalData }) {

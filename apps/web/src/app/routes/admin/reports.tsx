@@ -3,7 +3,6 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { DateRange, rangeParams } from '../../../components/ui/date-range.tsx';
 import {
-  endpoints,
   OCCUPANCY_DEFAULT_WEEKS,
   productTypeLabels,
   type ReportTable,
@@ -26,6 +25,7 @@ import {
   useListParams,
   useSalesReport,
 } from '../../../features/admin/index.ts';
+import { endpoints } from '../../../lib/api-endpoints.ts';
 
 /** recharts loads only when a chart is on screen, in the admin area. */
 const RevenueBarChart = lazy(() =>

@@ -39,6 +39,13 @@ import { HelpLink, knowledgeArticles } from '../../../features/knowledge/index.t
 import { toast } from '../../../lib/toast.ts';
 
 const START_PROBLEM = 'Corrija a data de início marcada no carrinho.';
+
+/** "Salvar como plano" signed out: sign in first, and come back to the cart. */
+function signInToSavePlan(navigate: (to: string) => unknown) {
+  saveRedirectPath(paths.carrinho);
+  toast.info('Entre para salvar o plano', 'Seu carrinho continua aqui depois de entrar.');
+  void navigate(paths.auth);
+}
 const weekOptions = bookingWeekChoices.map((w) => [String(w), String(w)] as const);
 
 /** The shared audience rule over what the cart holds, before the quote answers (decisions 022, 089). */
@@ -333,11 +340,7 @@ export function Component() {
               signedIn={Boolean(user)}
               payDisabled={payDisabled}
               planDisabled={hasStartError || planLines.length === 0}
-              onSignIn={() => {
-                saveRedirectPath(paths.carrinho);
-                toast.info('Entre para salvar o plano', 'Seu carrinho continua aqui depois de entrar.');
-                void navigate(paths.auth);
-              }}
+              onSignIn={() => signInToSavePlan(navigate)}
             />
           </Card>
         </aside>

@@ -124,11 +124,9 @@ function Checkout() {
     setCouponState(code);
   };
   const [method, setMethod] = useState<PaymentMethod>('pix');
-  // An agency's order is for one of its advertisers, billed on its CNPJ (issue #44): the cart's,
-  // which the picker below changes (decision 116).
+  // An agency's order is for its cart's advertiser, which the picker below changes (decision 116).
   const isAgency = useIsAgency();
-  const cartAdvertiser = useCartAdvertiser(isAgency);
-  const advertiser = cartAdvertiser.data?.advertiser?.id ?? '';
+  const advertiser = useCartAdvertiser(isAgency).data?.advertiser?.id ?? '';
   const placing = usePlaceOrder();
   const [placedId, setPlacedId] = useState<string | null>(null);
   const earliest = config.data?.earliest_start ?? '';

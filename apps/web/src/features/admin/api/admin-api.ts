@@ -1,9 +1,19 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AnswerOf, CouponInput, Endpoint, ProductInput, QueryIn, UserType } from '@urbana/shared';
-import { dateRangeProblem, endpoints } from '@urbana/shared';
+import type {
+  AnswerOf,
+  EntryOf,
+  ClientEndpoint,
+  CouponInput,
+  Endpoint,
+  ProductInput,
+  QueryIn,
+  UserType,
+} from '@urbana/shared';
+import { dateRangeProblem } from '@urbana/shared';
 import { api } from '../../../lib/api-client.ts';
 import { call, hrefOf } from '../../../lib/endpoint-call.ts';
 import { queryFromSearch } from '../../../lib/search-query.ts';
+import { endpoints } from '../../../lib/api-endpoints.ts';
 
 /** Every admin query key starts here, so a change can refresh what depends on it. */
 export const adminKeys = {
@@ -24,10 +34,13 @@ export const periodRefused = (search: string) => {
 const { admin } = endpoints;
 
 /** Calls a list's endpoint (one without path parameters) with the query the address carries. */
-const callList = call as <E extends Endpoint>(e: E, input: { query: QueryIn<E> }) => Promise<AnswerOf<E>>;
+const callList = call as <E extends Endpoint>(
+  e: ClientEndpoint<E>,
+  input: { query: QueryIn<E> },
+) => Promise<AnswerOf<E>>;
 
 /** A list screen's query: the endpoint called with the address's query. */
-const listQuery = <E extends Endpoint>(name: string, e: E, search: string) =>
+const listQuery = <E extends Endpoint>(name: string, e: ClientEndpoint<E>, search: string) =>
   queryOptions({
     queryKey: adminKeys.list(name, search),
     queryFn: () => callList(e, { query: queryFromSearch(e, search) }),
@@ -117,7 +130,7 @@ export const useRemovePhoto = () =>
 const uploadPhoto = ({ id, file }: { id: string; file: File }) => {
   const e = admin.products.uploadPhoto;
   const alt = file.name.replace(/\.[^.]+$/, '');
-  return api<AnswerOf<typeof e>>(hrefOf(e, { params: { id }, query: { alt } }), {
+  return api<AnswerOf<EntryOf<typeof e>>>(hrefOf(e, { params: { id }, query: { alt } }), {
     method: e.method,
     body: file,
   });

@@ -1,8 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpoints, type AdminOrderDetail, type AdminOrderPage, type CancelOrderInput } from '@urbana/shared';
+import { type AdminOrderDetail, type AdminOrderPage, type CancelOrderInput } from '@urbana/shared';
 import { call, hrefOf } from '../../../lib/endpoint-call.ts';
 import { queryFromSearch } from '../../../lib/search-query.ts';
 import { adminKeys, periodRefused } from './admin-api.ts';
+import { endpoints } from '../../../lib/api-endpoints.ts';
 
 /** /admin/pedidos: the list, one order and its actions (types from the shared response schemas). */
 // z.infer of the shared response schemas (packages/shared/src/orders/admin-schemas.ts).

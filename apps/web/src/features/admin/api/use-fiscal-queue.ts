@@ -1,8 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpoints } from '@urbana/shared';
 import { call } from '../../../lib/endpoint-call.ts';
 import { queryFromSearch } from '../../../lib/search-query.ts';
 import { adminKeys } from './admin-api.ts';
+import { endpoints } from '../../../lib/api-endpoints.ts';
 
 const { fiscal } = endpoints.admin;
 

@@ -5,8 +5,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
-  endpoints,
   type AnswerOf,
+  type EntryOf,
   type MakeGoodGrant,
   type PlayerInput,
   type houseCreativeListSchema,
@@ -14,6 +14,7 @@ import {
 import { api } from '../../../lib/api-client.ts';
 import { call, hrefOf } from '../../../lib/endpoint-call.ts';
 import { adminKeys } from './admin-api.ts';
+import { endpoints } from '../../../lib/api-endpoints.ts';
 
 export type HouseCreatives = z.infer<typeof houseCreativeListSchema>;
 
@@ -46,11 +47,14 @@ export const useDeletePlayer = () =>
 /** The signage system's proof-of-play export (CSV) of one screen, sent as the file itself. */
 export const useImportProofOfPlay = () =>
   useRefreshing(keys.players, ({ id, file }: { id: string; file: File }) =>
-    api<AnswerOf<typeof players.importProofOfPlay>>(hrefOf(players.importProofOfPlay, { params: { id } }), {
-      method: players.importProofOfPlay.method,
-      body: file,
-      headers: { 'content-type': 'text/csv' },
-    }),
+    api<AnswerOf<EntryOf<typeof players.importProofOfPlay>>>(
+      hrefOf(players.importProofOfPlay, { params: { id } }),
+      {
+        method: players.importProofOfPlay.method,
+        body: file,
+        headers: { 'content-type': 'text/csv' },
+      },
+    ),
   );
 
 export const useHouseCreatives = () =>

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpoints } from '@urbana/shared';
 import { call } from '../../../lib/endpoint-call.ts';
 import { adminKeys } from './admin-api.ts';
+import { endpoints } from '../../../lib/api-endpoints.ts';
 
 const { unmatchedPix } = endpoints.admin;
 

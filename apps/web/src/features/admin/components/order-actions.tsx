@@ -9,13 +9,14 @@ import {
 } from '@urbana/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { inputClass, TextareaField } from '../../../components/ui/field.tsx';
-import { endpoints, formatMoney } from '@urbana/shared';
+import { formatMoney } from '@urbana/shared';
 import { ApiError } from '../../../lib/api-client.ts';
 import { call } from '../../../lib/endpoint-call.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useAdminOrderAction, type AdminOrderAction, type AdminOrderData } from '../api/use-admin-orders.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { initialRefund, RefundChoiceFields, refundRequest, type RefundState } from './refund-choice.tsx';
+import { endpoints } from '../../../lib/api-endpoints.ts';
 
 /**
  * The full refund's last day beside the refund: still ahead, or already past (an order for the

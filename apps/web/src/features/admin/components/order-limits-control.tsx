@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { endpoints } from '@urbana/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { call } from '../../../lib/endpoint-call.ts';
 import { toast } from '../../../lib/toast.ts';
+import { endpoints } from '../../../lib/api-endpoints.ts';
 
 const limitsKey = (id: string) => ['admin', 'usuario', id, 'limites-pedido'];
 

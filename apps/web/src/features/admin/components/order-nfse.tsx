@@ -1,12 +1,13 @@
 import { FileCode2, FileText } from 'lucide-react';
 import { Link } from 'react-router';
-import { endpoints, formatDateTime, paths, type AdminOrderNfse, type NfseStatus } from '@urbana/shared';
+import { formatDateTime, paths, type AdminOrderNfse, type NfseStatus } from '@urbana/shared';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { hrefOf } from '../../../lib/endpoint-call.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useRetryFiscal } from '../api/use-fiscal-queue.ts';
+import { endpoints } from '../../../lib/api-endpoints.ts';
 
 /** The colour of each NFS-e state, on the order page and in the fiscal queue. */
 export const nfseTones = {

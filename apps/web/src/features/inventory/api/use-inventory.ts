@@ -1,7 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
-  endpoints,
   type BlockInput,
   type cellOccupantsResponse,
   type customerSearchResponse,
@@ -11,6 +10,7 @@ import {
 } from '@urbana/shared';
 import { call } from '../../../lib/endpoint-call.ts';
 import { queryFromSearch } from '../../../lib/search-query.ts';
+import { endpoints } from '../../../lib/api-endpoints.ts';
 
 const { inventory } = endpoints.admin;
 

@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { endpoints } from '@urbana/shared';
 import type {
   PlanCreateBody,
   planDetailSchema,
@@ -9,6 +8,7 @@ import type {
   sharedPlanSchema,
 } from '@urbana/shared';
 import { call, hrefOf } from '../../../lib/endpoint-call.ts';
+import { endpoints } from '../../../lib/api-endpoints.ts';
 
 const { plans } = endpoints;
 

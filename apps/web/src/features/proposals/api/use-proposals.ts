@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { endpoints } from '@urbana/shared';
 import type {
   customerProposalListResponse,
   ProposalAnswer,
@@ -12,6 +11,7 @@ import type {
 } from '@urbana/shared';
 import { call } from '../../../lib/endpoint-call.ts';
 import { queryFromSearch } from '../../../lib/search-query.ts';
+import { endpoints } from '../../../lib/api-endpoints.ts';
 
 const staff = endpoints.admin.proposals;
 const { proposals } = endpoints;
