@@ -1,5 +1,5 @@
 import { type Profile } from '@urbana/shared';
-import { endpoints } from './api-endpoints.ts';
+import { authEndpoints } from './endpoints/auth.ts';
 
 /** Specification §4 (docs/spec/specification.md) auth events; the cart and favourites listen to them. */
 export type AuthEvent = 'INITIAL_SESSION' | 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED';
@@ -41,7 +41,7 @@ export const sessionEnds = {
 };
 
 /** The sign-in endpoints (their 401 is a wrong password or code, not a session that ended). */
-const signInPaths = new Set<string>(Object.values(endpoints.auth).map((e) => e.path));
+const signInPaths = new Set<string>(Object.values(authEndpoints).map((e) => e.path));
 
 /** Which answers mean the session or the staff role ended: not the sign-in forms' own 401s. */
 export function sessionEndOf(path: string, status: number): SessionEnd | null {

@@ -2,7 +2,7 @@
  * The web's typed calls to the API, from the endpoint table in packages/shared (issue #45): the path,
  * its parameters, its query, the body's type and the answer's type all come from the endpoint's entry,
  * so no `/api/…` string is written in the web app. The web holds each endpoint as the generated
- * `./api-endpoints.ts` has it (method and path; the schemas only as types). docs/decisions/119.
+ * `./endpoints/<group>.ts` has it (method and path; the schemas only as types). Decisions 119, 121.
  */
 import {
   endpointUrl,

@@ -80,7 +80,7 @@ export function endpointUrl(
 }
 
 /**
- * What the web holds of an endpoint at run time: its method and path (apps/web/src/lib/api-endpoints.ts,
+ * What the web holds of an endpoint at run time: its method and path (apps/web/src/lib/endpoints/,
  * generated from the table); the entry with its schemas only as a type, so that no schema of the
  * table reaches the browser's bundle.
  */

@@ -7,6 +7,6 @@ import { adminEndpoints } from './admin.ts';
 import { publicEndpoints } from './public.ts';
 
 export * from './define.ts';
-export { endpointClientSource } from './client-source.ts';
+export { endpointClientSources, endpointGroupExport, endpointGroupFile } from './client-source.ts';
 
 export const endpoints = { ...publicEndpoints, ...accountEndpoints, admin: adminEndpoints } as const;

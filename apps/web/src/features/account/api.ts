@@ -8,9 +8,10 @@ import type {
   twoFactorSetupSchema,
 } from '@urbana/shared';
 import { call } from '../../lib/endpoint-call.ts';
-import { endpoints } from '../../lib/api-endpoints.ts';
-
-const { account, twoFactor } = endpoints;
+import { accountLinksEndpoints } from '../../lib/endpoints/account-links.ts';
+import { adminEndpoints } from '../../lib/endpoints/admin.ts';
+import { accountEndpoints as account } from '../../lib/endpoints/account.ts';
+import { twoFactorEndpoints as twoFactor } from '../../lib/endpoints/two-factor.ts';
 
 export type AccountOverview = z.infer<typeof accountOverviewSchema>;
 export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
@@ -38,20 +39,20 @@ export const accountApi = {
   exports: () => call(account.exports),
   requestExport: () => call(account.requestExport),
   deleteAccount: (password: string) => call(account.delete, { body: { password } }),
-  legal: () => call(endpoints.accountLinks.legal),
+  legal: () => call(accountLinksEndpoints.legal),
   // The link's own values, as the e-mail carried them: the server checks them.
   unsubscribe: (token: string, tipo: string) =>
-    call(endpoints.accountLinks.unsubscribe, { query: new URLSearchParams({ token, tipo }) }),
-  invitationPreview: (token: string) => call(endpoints.accountLinks.invitationPreview, { body: { token } }),
+    call(accountLinksEndpoints.unsubscribe, { query: new URLSearchParams({ token, tipo }) }),
+  invitationPreview: (token: string) => call(accountLinksEndpoints.invitationPreview, { body: { token } }),
   acceptInvitation: (body: { token: string; nome_completo: string; password: string }) =>
-    call(endpoints.accountLinks.acceptInvitation, { body }),
-  invitations: () => call(endpoints.admin.team.invitations),
-  staff: () => call(endpoints.admin.team.members),
+    call(accountLinksEndpoints.acceptInvitation, { body }),
+  invitations: () => call(adminEndpoints.team.invitations),
+  staff: () => call(adminEndpoints.team.members),
   invite: (body: { email: string; nome_completo: string; role: 'operador' | 'admin' }) =>
-    call(endpoints.admin.team.invite, { body }),
-  exportFor: (userId: string) => call(endpoints.admin.users.exportData, { params: { id: userId } }),
-  deleteFor: (userId: string) => call(endpoints.admin.users.remove, { params: { id: userId } }),
-  revokeInvitation: (id: string) => call(endpoints.admin.team.revoke, { params: { id } }),
+    call(adminEndpoints.team.invite, { body }),
+  exportFor: (userId: string) => call(adminEndpoints.users.exportData, { params: { id: userId } }),
+  deleteFor: (userId: string) => call(adminEndpoints.users.remove, { params: { id: userId } }),
+  revokeInvitation: (id: string) => call(adminEndpoints.team.revoke, { params: { id } }),
 };
 
 export const accountKeys = {

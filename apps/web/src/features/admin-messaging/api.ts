@@ -1,9 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type AudienceSegment, type BroadcastInput, type ScheduledEmailInput } from '@urbana/shared';
 import { call } from '../../lib/endpoint-call.ts';
-import { endpoints } from '../../lib/api-endpoints.ts';
+import { adminEndpoints } from '../../lib/endpoints/admin.ts';
 
-const { notifications, scheduledEmails } = endpoints.admin;
+const { notifications, scheduledEmails } = adminEndpoints;
 
 export const useRecipientSearch = (q: string) =>
   useQuery({

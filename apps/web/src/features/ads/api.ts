@@ -1,9 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdDetail, AdInput, AdItem, AdStatus, AdSummary, MediaItem, MediaLibrary } from '@urbana/shared';
 import { call } from '../../lib/endpoint-call.ts';
-import { endpoints } from '../../lib/api-endpoints.ts';
-
-const { ads, media } = endpoints;
+import { adsEndpoints as ads } from '../../lib/endpoints/ads.ts';
+import { mediaEndpoints as media } from '../../lib/endpoints/media.ts';
 
 export type { AdDetail, AdInput, AdItem, AdSummary, MediaItem, MediaLibrary };
 

@@ -1,7 +1,7 @@
 import { apiUpload, ApiError, type ApiUpload } from '../../lib/api-client.ts';
 import { uploadTo } from '../../lib/endpoint-call.ts';
 import type { MediaItem } from './api.ts';
-import { endpoints } from '../../lib/api-endpoints.ts';
+import { mediaEndpoints } from '../../lib/endpoints/media.ts';
 
 export type UploadHandle = ApiUpload<MediaItem>;
 
@@ -19,5 +19,5 @@ export function uploadFile(file: File, onProgress: (fraction: number) => void, u
   };
   return url
     ? apiUpload<MediaItem>(url, file, { headers, onProgress })
-    : uploadTo(endpoints.media.upload, file, { headers, onProgress });
+    : uploadTo(mediaEndpoints.upload, file, { headers, onProgress });
 }

@@ -2,9 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { AdvertiserBody, AgencyBody, advertiserSchema, myAgencyResponse } from '@urbana/shared';
 import { call } from '../../lib/endpoint-call.ts';
-import { endpoints } from '../../lib/api-endpoints.ts';
-
-const { agency } = endpoints;
+import { adminEndpoints } from '../../lib/endpoints/admin.ts';
+import { agencyEndpoints as agency } from '../../lib/endpoints/agency.ts';
 
 export type MyAgency = z.infer<typeof myAgencyResponse>;
 export type AdvertiserData = z.infer<typeof advertiserSchema>;
@@ -46,5 +45,5 @@ export const useCreateAdvertiser = () =>
 export const usePendingInsertionOrders = () =>
   useQuery({
     queryKey: ['admin', 'pis'],
-    queryFn: () => call(endpoints.admin.insertionOrders.pending),
+    queryFn: () => call(adminEndpoints.insertionOrders.pending),
   });

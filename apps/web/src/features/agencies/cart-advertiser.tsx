@@ -5,7 +5,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { call } from '../../lib/endpoint-call.ts';
 import { toast } from '../../lib/toast.ts';
 import { AdvertiserPicker, useIsAgency } from './advertiser-picker.tsx';
-import { endpoints } from '../../lib/api-endpoints.ts';
+import { cartEndpoints } from '../../lib/endpoints/cart.ts';
 
 type CartAdvertiser = z.infer<typeof cartAdvertiserSchema>;
 const cartAdvertiserKey = ['carrinho', 'anunciante'] as const;
@@ -18,7 +18,7 @@ export function useCartAdvertiser(enabled = true) {
   return useQuery({
     queryKey: cartAdvertiserKey,
     queryFn: async (): Promise<CartAdvertiser> => ({
-      advertiser: (await call(endpoints.cart.read)).advertiser ?? null,
+      advertiser: (await call(cartEndpoints.read)).advertiser ?? null,
     }),
     enabled,
   });
@@ -29,7 +29,7 @@ export function useSaveCartAdvertiser() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (advertiserId: string | null) =>
-      call(endpoints.cart.advertiser, { body: { advertiser_id: advertiserId } }),
+      call(cartEndpoints.advertiser, { body: { advertiser_id: advertiserId } }),
     onSuccess: (data) => client.setQueryData(cartAdvertiserKey, data),
     onError: (error) =>
       toast.error(errorMessage(error, 'Não foi possível guardar o anunciante do carrinho.')),

@@ -2,9 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { type SignUpBody } from '@urbana/shared';
 import { call, hrefOf } from '../../lib/endpoint-call.ts';
-import { endpoints } from '../../lib/api-endpoints.ts';
-
-const { auth } = endpoints;
+import { authEndpoints as auth } from '../../lib/endpoints/auth.ts';
 
 export const authApi = {
   session: () => call(auth.session),

@@ -2,9 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type Invoice, type InvoiceFilters } from '@urbana/shared';
 import { saveFile } from '../../lib/api-client.ts';
 import { call, callFile } from '../../lib/endpoint-call.ts';
-import { endpoints } from '../../lib/api-endpoints.ts';
-
-const { billing } = endpoints;
+import { billingEndpoints as billing } from '../../lib/endpoints/billing.ts';
 
 export const invoicesQuery = (filters: InvoiceFilters) =>
   queryOptions({

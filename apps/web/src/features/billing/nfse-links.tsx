@@ -1,11 +1,11 @@
 import { FileCode2, FileText } from 'lucide-react';
 import { nfseCancelStateLabels, type OrderNfse } from '@urbana/shared';
 import { hrefOf } from '../../lib/endpoint-call.ts';
-import { endpoints } from '../../lib/api-endpoints.ts';
+import { billingEndpoints } from '../../lib/endpoints/billing.ts';
 
 /** Plain links: the session cookie goes along, and the server checks the order is the user's. */
-export const nfsePdfUrl = (orderId: string) => hrefOf(endpoints.billing.nfsePdf, { params: { id: orderId } });
-export const nfseXmlUrl = (orderId: string) => hrefOf(endpoints.billing.nfseXml, { params: { id: orderId } });
+export const nfsePdfUrl = (orderId: string) => hrefOf(billingEndpoints.nfsePdf, { params: { id: orderId } });
+export const nfseXmlUrl = (orderId: string) => hrefOf(billingEndpoints.nfseXml, { params: { id: orderId } });
 
 const link = 'inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline';
 

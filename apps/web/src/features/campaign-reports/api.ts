@@ -1,8 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call, hrefOf } from '../../lib/endpoint-call.ts';
-import { endpoints } from '../../lib/api-endpoints.ts';
-
-const { orders } = endpoints;
+import { ordersEndpoints as orders } from '../../lib/endpoints/orders.ts';
 
 /** The campaign report of one of the user's finished orders (issue #23 item 5). */
 export const campaignReportQuery = (orderId: string) =>

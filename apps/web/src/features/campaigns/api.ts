@@ -4,9 +4,9 @@ import { querySearch, type AdminCampaignQuery, type CampaignDetail } from '@urba
 export type { CampaignDetail };
 import { call, hrefOf } from '../../lib/endpoint-call.ts';
 import { uploadFile } from '../ads/index.ts';
-import { endpoints } from '../../lib/api-endpoints.ts';
+import { adminEndpoints } from '../../lib/endpoints/admin.ts';
 
-const { campaigns } = endpoints.admin;
+const { campaigns } = adminEndpoints;
 
 /** The list's filters, as the shared request schema reads them (20 a page). */
 type CampaignFilters = Omit<AdminCampaignQuery, 'page_size'>;

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { type CartItem } from '@urbana/shared';
 import { call } from '../../lib/endpoint-call.ts';
-import { endpoints } from '../../lib/api-endpoints.ts';
+import { cartEndpoints } from '../../lib/endpoints/cart.ts';
 
 export const cartApi = {
-  read: () => call(endpoints.cart.read).then((r) => r.products),
-  save: (products: CartItem[]) => call(endpoints.cart.save, { body: { products } }),
+  read: () => call(cartEndpoints.read).then((r) => r.products),
+  save: (products: CartItem[]) => call(cartEndpoints.save, { body: { products } }),
 };
 
 /**

@@ -1,8 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/endpoint-call.ts';
-import { endpoints } from '../../lib/api-endpoints.ts';
-
-const { catalog } = endpoints;
+import { catalogEndpoints as catalog } from '../../lib/endpoints/catalog.ts';
 
 export const configQuery = queryOptions({
   queryKey: ['config'],

@@ -1,8 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { call } from '../../lib/endpoint-call.ts';
-import { endpoints } from '../../lib/api-endpoints.ts';
-
-const { favorites } = endpoints;
+import { favoritesEndpoints as favorites } from '../../lib/endpoints/favorites.ts';
 
 export const favoritesApi = {
   list: () => call(favorites.list).then((r) => r.product_ids),

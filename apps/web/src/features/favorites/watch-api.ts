@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/endpoint-call.ts';
-import { endpoints } from '../../lib/api-endpoints.ts';
+import { watchesEndpoints } from '../../lib/endpoints/watches.ts';
 
 /** "Avise-me" on favourites (issue #23 item 4): the watched ids, and switching one on or off. */
 export const watchesQuery = () =>
   queryOptions({
     queryKey: ['watches'],
-    queryFn: () => call(endpoints.watches.list).then((r) => r.product_ids),
+    queryFn: () => call(watchesEndpoints.list).then((r) => r.product_ids),
   });
 
 export function useWatches(enabled: boolean) {
@@ -17,7 +17,7 @@ export function useToggleWatch() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ productId, on }: { productId: string; on: boolean }) =>
-      call(on ? endpoints.watches.on : endpoints.watches.off, { params: { productId } }),
+      call(on ? watchesEndpoints.on : watchesEndpoints.off, { params: { productId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['watches'] }),
   });
 }

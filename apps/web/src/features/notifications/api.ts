@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type NotificationItem, type NotificationList } from '@urbana/shared';
 import { call } from '../../lib/endpoint-call.ts';
-import { endpoints } from '../../lib/api-endpoints.ts';
+import { notificationsEndpoints } from '../../lib/endpoints/notifications.ts';
 
 export const notificationsQuery = queryOptions({
   queryKey: ['notifications'],
-  queryFn: () => call(endpoints.notifications.list),
+  queryFn: () => call(notificationsEndpoints.list),
   // The live stream keeps it fresh; a refetch on focus catches anything missed.
   staleTime: 60_000,
 });
@@ -15,7 +15,7 @@ export const useNotifications = (enabled = true) => useQuery({ ...notificationsQ
 export function useMarkRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => call(endpoints.notifications.read, { params: { id } }),
+    mutationFn: (id: string) => call(notificationsEndpoints.read, { params: { id } }),
     onSuccess: ({ notification, unread }) =>
       client.setQueryData(notificationsQuery.queryKey, (old) =>
         old ? { unread, items: old.items.map((n) => (n.id === notification.id ? notification : n)) } : old,
@@ -26,7 +26,7 @@ export function useMarkRead() {
 export function useMarkAllRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => call(endpoints.notifications.readAll),
+    mutationFn: () => call(notificationsEndpoints.readAll),
     onSuccess: () =>
       client.setQueryData(notificationsQuery.queryKey, (old) =>
         old ? { unread: 0, items: old.items.map((n) => ({ ...n, read: true })) } : old,

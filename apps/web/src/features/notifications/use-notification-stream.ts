@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { hrefOf } from '../../lib/endpoint-call.ts';
 import { addLiveNotification, notificationsQuery } from './api.ts';
-import { endpoints } from '../../lib/api-endpoints.ts';
+import { notificationsEndpoints } from '../../lib/endpoints/notifications.ts';
 
 const MAX_BACKOFF_MS = 30_000;
 /** The notification of a new order (apps/api/src/services/orders/place-order.ts). */
@@ -40,7 +40,7 @@ export function useNotificationStream(enabled: boolean, onNew?: (n: Notification
     };
 
     const connect = () => {
-      source = new EventSource(hrefOf(endpoints.notifications.stream));
+      source = new EventSource(hrefOf(notificationsEndpoints.stream));
       // The server subscribes before its first byte, so from "open" on nothing is missed; what came
       // before (while the list loaded, or while disconnected) is fetched again.
       source.addEventListener('open', () => {

@@ -12,9 +12,10 @@ import type {
 } from '@urbana/shared';
 import { saveFile } from '../../lib/api-client.ts';
 import { call, callFile, hrefOf } from '../../lib/endpoint-call.ts';
-import { endpoints } from '../../lib/api-endpoints.ts';
-
-const { billing, billingProfile, checkout, orders } = endpoints;
+import { billingEndpoints as billing } from '../../lib/endpoints/billing.ts';
+import { billingProfileEndpoints as billingProfile } from '../../lib/endpoints/billing-profile.ts';
+import { checkoutEndpoints as checkout } from '../../lib/endpoints/checkout.ts';
+import { ordersEndpoints as orders } from '../../lib/endpoints/orders.ts';
 
 export type { CheckoutRequest, OrderDetail, OrderSummary, Quote, QuoteItem };
 

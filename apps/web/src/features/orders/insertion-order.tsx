@@ -14,9 +14,8 @@ import { Card } from '../../components/ui/card.tsx';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog.tsx';
 import { call, hrefOf } from '../../lib/endpoint-call.ts';
 import { toast } from '../../lib/toast.ts';
-import { endpoints } from '../../lib/api-endpoints.ts';
+import { agencyEndpoints as agency } from '../../lib/endpoints/agency.ts';
 
-const { agency } = endpoints;
 export const insertionOrderPdfUrl = (orderId: string) =>
   hrefOf(agency.insertionOrderPdf, { params: { id: orderId } });
 const piKey = (orderId: string) => ['insertion-order', orderId] as const;

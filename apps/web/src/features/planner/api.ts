@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/endpoint-call.ts';
-import { endpoints } from '../../lib/api-endpoints.ts';
+import { plannerEndpoints } from '../../lib/endpoints/planner.ts';
 
 /** GET /api/planner with the query of the page (budget in centavos); the answer is the shared schema's. */
 export const plannerQuery = (params: string) =>
   queryOptions({
     queryKey: ['planner', params],
-    queryFn: () => call(endpoints.planner.plan, { query: new URLSearchParams(params) }),
+    queryFn: () => call(plannerEndpoints.plan, { query: new URLSearchParams(params) }),
     staleTime: 30_000,
   });
 

@@ -12,7 +12,7 @@ import {
   type Playlist,
   type PlayRecord,
 } from '@urbana/shared';
-import { endpoints } from '../../lib/api-endpoints.ts';
+import { playersEndpoints } from '../../lib/endpoints/players.ts';
 
 const encoder = new TextEncoder();
 const hex = (buffer: ArrayBuffer) =>
@@ -111,7 +111,7 @@ export async function pollPlaylist(
   const res = await signedFetch(
     secret,
     'GET',
-    endpointUrl(endpoints.players.playlist, { id }),
+    endpointUrl(playersEndpoints.playlist, { id }),
     '',
     known ? { 'if-none-match': `"${known.version}"` } : {},
   );
@@ -155,7 +155,7 @@ export async function sendPlays(id: string, secret: string): Promise<number> {
       await signedFetch(
         secret,
         'POST',
-        endpointUrl(endpoints.players.plays, { id }),
+        endpointUrl(playersEndpoints.plays, { id }),
         JSON.stringify({ plays: batch }),
       )
     ).status;

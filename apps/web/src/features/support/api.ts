@@ -1,9 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateTicketInput, StaffTicketQuery, TicketUpdate, TicketThread } from '@urbana/shared';
 import { call } from '../../lib/endpoint-call.ts';
-import { endpoints } from '../../lib/api-endpoints.ts';
-
-const { support } = endpoints;
+import { adminEndpoints } from '../../lib/endpoints/admin.ts';
+import { supportEndpoints as support } from '../../lib/endpoints/support.ts';
 
 export const myTicketsQuery = queryOptions({
   queryKey: ['support', 'mine'],
@@ -40,7 +39,7 @@ export function useReplyToTicket(id: string) {
 
 // ---------- staff ----------
 
-const staff = endpoints.admin.support;
+const staff = adminEndpoints.support;
 
 /** The inbox's filters, as the shared request schema reads them (`meus=1`: assigned to me). */
 export const staffTicketsQuery = (f: StaffTicketQuery) => {

@@ -20,7 +20,7 @@ import { AdvertiserPicker, useIsAgency, useSaveCartAdvertiser } from '../../../f
 import { errorMessage } from '../../../lib/api-client.ts';
 import { hrefOf } from '../../../lib/endpoint-call.ts';
 import { toast } from '../../../lib/toast.ts';
-import { endpoints } from '../../../lib/api-endpoints.ts';
+import { plansEndpoints } from '../../../lib/endpoints/plans.ts';
 
 function ShareBox({ id, token }: { id: string; token: string | null }) {
   const share = useSharePlan();
@@ -157,7 +157,7 @@ export function Component() {
         <Alert tone="success">Nada mudou desde que o plano foi salvo: mesmos preços e vagas livres.</Alert>
       )}
       <img
-        src={hrefOf(endpoints.plans.map, { params: { id: p.id } })}
+        src={hrefOf(plansEndpoints.map, { params: { id: p.id } })}
         alt={`Mapa com os ${p.lines.length} locais do plano, numerados como na lista`}
         className="w-full max-w-3xl rounded-xl border border-slate-200"
         width={1000}

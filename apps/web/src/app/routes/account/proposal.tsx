@@ -30,7 +30,7 @@ import { hrefOf } from '../../../lib/endpoint-call.ts';
 import { formatDate } from '@urbana/shared';
 import { toast } from '../../../lib/toast.ts';
 import { ChoiceCards } from '../../../components/ui/choice-cards.tsx';
-import { endpoints } from '../../../lib/api-endpoints.ts';
+import { proposalsEndpoints } from '../../../lib/endpoints/proposals.ts';
 
 /** /proposta/{id}: the customer sees the proposal staff sent and accepts it into an order. */
 export function Component() {
@@ -71,7 +71,7 @@ export function Component() {
       />
       <div className="flex flex-wrap gap-2">
         <Button asChild variant="secondary">
-          <a href={hrefOf(endpoints.proposals.pdf, { params: { id: p.id } })} download>
+          <a href={hrefOf(proposalsEndpoints.pdf, { params: { id: p.id } })} download>
             Baixar PDF
           </a>
         </Button>

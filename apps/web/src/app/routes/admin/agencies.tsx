@@ -5,7 +5,7 @@ import { AdminPage, Badge, QueryState } from '../../../features/admin/index.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { call } from '../../../lib/endpoint-call.ts';
 import { toast } from '../../../lib/toast.ts';
-import { endpoints } from '../../../lib/api-endpoints.ts';
+import { adminEndpoints } from '../../../lib/endpoints/admin.ts';
 
 const agenciesKey = ['admin', 'agencies'] as const;
 
@@ -13,7 +13,7 @@ const agenciesKey = ['admin', 'agencies'] as const;
 function ConfirmAgency({ id, name }: { id: string; name: string }) {
   const client = useQueryClient();
   const confirm = useMutation({
-    mutationFn: () => call(endpoints.admin.agencies.confirm, { params: { id } }),
+    mutationFn: () => call(adminEndpoints.agencies.confirm, { params: { id } }),
     onSuccess: () => {
       toast.success(`Agência ${name} confirmada.`);
       return client.invalidateQueries({ queryKey: agenciesKey });
@@ -34,7 +34,7 @@ function ConfirmAgency({ id, name }: { id: string; name: string }) {
 export function Component() {
   const agencies = useQuery({
     queryKey: agenciesKey,
-    queryFn: () => call(endpoints.admin.agencies.list),
+    queryFn: () => call(adminEndpoints.agencies.list),
   });
   return (
     <AdminPage

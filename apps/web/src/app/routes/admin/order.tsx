@@ -31,7 +31,7 @@ import { OrderStatusBadge } from '../../../features/orders/index.ts';
 import { formatMoney } from '@urbana/shared';
 import { hrefOf } from '../../../lib/endpoint-call.ts';
 import { DOT } from '../../../lib/text-separators.ts';
-import { endpoints } from '../../../lib/api-endpoints.ts';
+import { adminEndpoints } from '../../../lib/endpoints/admin.ts';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -175,7 +175,7 @@ function Money({ order }: { order: AdminOrderData }) {
 
 function Documents({ order }: { order: AdminOrderData }) {
   const params = { id: order.id };
-  const { orders, insertionOrders } = endpoints.admin;
+  const { orders, insertionOrders } = adminEndpoints;
   return (
     <Section title="Fatura">
       {order.invoice ? (

@@ -18,7 +18,7 @@ import {
 import { formatDate } from '@urbana/shared';
 import { hrefOf } from '../../../lib/endpoint-call.ts';
 import { toast } from '../../../lib/toast.ts';
-import { endpoints } from '../../../lib/api-endpoints.ts';
+import { adminEndpoints } from '../../../lib/endpoints/admin.ts';
 
 /** Why the customer could not accept, or that they may accept again (decision 077). */
 function StaffNotices({ proposal: p }: { proposal: ProposalData }) {
@@ -81,7 +81,7 @@ export function Component() {
             actions={
               <>
                 <Button asChild variant="secondary">
-                  <a href={hrefOf(endpoints.admin.proposals.pdf, { params: { id: p.id } })} download>
+                  <a href={hrefOf(adminEndpoints.proposals.pdf, { params: { id: p.id } })} download>
                     Baixar PDF
                   </a>
                 </Button>

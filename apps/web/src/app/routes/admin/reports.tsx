@@ -25,7 +25,7 @@ import {
   useListParams,
   useSalesReport,
 } from '../../../features/admin/index.ts';
-import { endpoints } from '../../../lib/api-endpoints.ts';
+import { adminEndpoints } from '../../../lib/endpoints/admin.ts';
 
 /** recharts loads only when a chart is on screen, in the admin area. */
 const RevenueBarChart = lazy(() =>
@@ -40,7 +40,7 @@ const period = (value: string) =>
 
 /** One table of the report as CSV, for the period on the screen (a link the browser downloads). */
 const csvHref = (search: string, tabela: ReportTable) => {
-  const csv = endpoints.admin.reports.csv;
+  const csv = adminEndpoints.reports.csv;
   return hrefOf(csv, { query: { ...queryFromSearch(csv, search), tabela } });
 };
 

@@ -13,7 +13,7 @@ import { dateRangeProblem } from '@urbana/shared';
 import { api } from '../../../lib/api-client.ts';
 import { call, hrefOf } from '../../../lib/endpoint-call.ts';
 import { queryFromSearch } from '../../../lib/search-query.ts';
-import { endpoints } from '../../../lib/api-endpoints.ts';
+import { adminEndpoints as admin } from '../../../lib/endpoints/admin.ts';
 
 /** Every admin query key starts here, so a change can refresh what depends on it. */
 export const adminKeys = {
@@ -30,8 +30,6 @@ export const periodRefused = (search: string) => {
   const params = new URLSearchParams(search);
   return dateRangeProblem(params.get('from') ?? '', params.get('to') ?? '') !== null;
 };
-
-const { admin } = endpoints;
 
 /** Calls a list's endpoint (one without path parameters) with the query the address carries. */
 const callList = call as <E extends Endpoint>(

@@ -3,14 +3,14 @@ import { type AdminOrderDetail, type AdminOrderPage, type CancelOrderInput } fro
 import { call, hrefOf } from '../../../lib/endpoint-call.ts';
 import { queryFromSearch } from '../../../lib/search-query.ts';
 import { adminKeys, periodRefused } from './admin-api.ts';
-import { endpoints } from '../../../lib/api-endpoints.ts';
+import { adminEndpoints } from '../../../lib/endpoints/admin.ts';
 
 /** /admin/pedidos: the list, one order and its actions (types from the shared response schemas). */
 // z.infer of the shared response schemas (packages/shared/src/orders/admin-schemas.ts).
 export type AdminOrderPageData = AdminOrderPage;
 export type AdminOrderData = AdminOrderDetail;
 
-const { orders } = endpoints.admin;
+const { orders } = adminEndpoints;
 
 export const adminOrdersQuery = (search: string) =>
   queryOptions({

@@ -2,9 +2,9 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { call } from '../../../lib/endpoint-call.ts';
 import { queryFromSearch } from '../../../lib/search-query.ts';
 import { adminKeys } from './admin-api.ts';
-import { endpoints } from '../../../lib/api-endpoints.ts';
+import { adminEndpoints } from '../../../lib/endpoints/admin.ts';
 
-const { fiscal } = endpoints.admin;
+const { fiscal } = adminEndpoints;
 
 /** /admin/fiscal: the NFS-e queue and "Tentar de novo" (issue #42). */
 export const useFiscalQueue = (search: string) =>

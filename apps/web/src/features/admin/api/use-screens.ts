@@ -14,11 +14,11 @@ import {
 import { api } from '../../../lib/api-client.ts';
 import { call, hrefOf } from '../../../lib/endpoint-call.ts';
 import { adminKeys } from './admin-api.ts';
-import { endpoints } from '../../../lib/api-endpoints.ts';
+import { adminEndpoints } from '../../../lib/endpoints/admin.ts';
 
 export type HouseCreatives = z.infer<typeof houseCreativeListSchema>;
 
-const { players, houseCreatives, makeGoods } = endpoints.admin;
+const { players, houseCreatives, makeGoods } = adminEndpoints;
 
 const keys = {
   players: [...adminKeys.all, 'telas'] as const,

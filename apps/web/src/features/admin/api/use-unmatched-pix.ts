@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/endpoint-call.ts';
 import { adminKeys } from './admin-api.ts';
-import { endpoints } from '../../../lib/api-endpoints.ts';
+import { adminEndpoints } from '../../../lib/endpoints/admin.ts';
 
-const { unmatchedPix } = endpoints.admin;
+const { unmatchedPix } = adminEndpoints;
 
 /** /admin/pedidos, "Pix sem pedido" (issue #41): Pix the PSP received that named no order. */
 export const useUnmatchedPix = () =>

@@ -16,7 +16,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useAdminOrderAction, type AdminOrderAction, type AdminOrderData } from '../api/use-admin-orders.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { initialRefund, RefundChoiceFields, refundRequest, type RefundState } from './refund-choice.tsx';
-import { endpoints } from '../../../lib/api-endpoints.ts';
+import { adminEndpoints } from '../../../lib/endpoints/admin.ts';
 
 /**
  * The full refund's last day beside the refund: still ahead, or already past (an order for the
@@ -161,7 +161,7 @@ type Run = (action: AdminOrderAction, done: string) => Promise<void>;
 
 /** What changed in an order since this page read it, said after a refusal (issue #40 item 8). */
 async function whatChanged(before: AdminOrderData): Promise<string> {
-  const now = await call(endpoints.admin.orders.one, { params: { id: before.id } }).catch(() => null);
+  const now = await call(adminEndpoints.orders.one, { params: { id: before.id } }).catch(() => null);
   if (!now || now.status === before.status)
     return 'O pedido mudou enquanto esta página estava aberta. Veja a situação atual.';
   return `O pedido mudou enquanto esta página estava aberta: agora está “${orderStatusLabels[now.status]}” (estava “${orderStatusLabels[before.status]}”).`;

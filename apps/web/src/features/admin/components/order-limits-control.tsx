@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { call } from '../../../lib/endpoint-call.ts';
 import { toast } from '../../../lib/toast.ts';
-import { endpoints } from '../../../lib/api-endpoints.ts';
+import { adminEndpoints } from '../../../lib/endpoints/admin.ts';
 
 const limitsKey = (id: string) => ['admin', 'usuario', id, 'limites-pedido'];
 
@@ -17,12 +17,12 @@ export function OrderLimitsControl({ userId }: { userId: string }) {
   const client = useQueryClient();
   const status = useQuery({
     queryKey: limitsKey(userId),
-    queryFn: () => call(endpoints.admin.users.orderLimits, { params: { id: userId } }),
+    queryFn: () => call(adminEndpoints.users.orderLimits, { params: { id: userId } }),
   });
   const [error, setError] = useState<string | null>(null);
   const change = useMutation({
     mutationFn: (liberado: boolean) =>
-      call(endpoints.admin.users.setOrderLimits, { params: { id: userId }, body: { liberado } }),
+      call(adminEndpoints.users.setOrderLimits, { params: { id: userId }, body: { liberado } }),
     onSuccess: (data) => client.setQueryData(limitsKey(userId), data),
   });
   if (status.isPending) return null;

@@ -7,7 +7,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { hrefOf } from '../../../lib/endpoint-call.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useRetryFiscal } from '../api/use-fiscal-queue.ts';
-import { endpoints } from '../../../lib/api-endpoints.ts';
+import { adminEndpoints } from '../../../lib/endpoints/admin.ts';
 
 /** The colour of each NFS-e state, on the order page and in the fiscal queue. */
 export const nfseTones = {
@@ -23,7 +23,7 @@ const fileLink =
 
 /** Staff's downloads of an order's NFS-e (the customer's are /api/orders/{id}/nfse.*). */
 export const staffNfseUrl = (orderId: string, kind: 'pdf' | 'xml') =>
-  hrefOf(kind === 'pdf' ? endpoints.admin.orders.nfsePdf : endpoints.admin.orders.nfseXml, {
+  hrefOf(kind === 'pdf' ? adminEndpoints.orders.nfsePdf : adminEndpoints.orders.nfseXml, {
     params: { id: orderId },
   });
 

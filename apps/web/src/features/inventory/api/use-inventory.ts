@@ -10,9 +10,9 @@ import {
 } from '@urbana/shared';
 import { call } from '../../../lib/endpoint-call.ts';
 import { queryFromSearch } from '../../../lib/search-query.ts';
-import { endpoints } from '../../../lib/api-endpoints.ts';
+import { adminEndpoints } from '../../../lib/endpoints/admin.ts';
 
-const { inventory } = endpoints.admin;
+const { inventory } = adminEndpoints;
 
 export type InventoryGridData = z.infer<typeof inventoryGridResponse>;
 export type CellOccupantsData = z.infer<typeof cellOccupantsResponse>;

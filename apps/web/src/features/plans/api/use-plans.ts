@@ -8,9 +8,8 @@ import type {
   sharedPlanSchema,
 } from '@urbana/shared';
 import { call, hrefOf } from '../../../lib/endpoint-call.ts';
-import { endpoints } from '../../../lib/api-endpoints.ts';
-
-const { plans } = endpoints;
+import { sharedPlansEndpoints } from '../../../lib/endpoints/shared-plans.ts';
+import { plansEndpoints as plans } from '../../../lib/endpoints/plans.ts';
 
 export type PlanList = z.infer<typeof planListSchema>;
 export type PlanDetailData = z.infer<typeof planDetailSchema>;
@@ -25,8 +24,8 @@ export const planKeys = {
 };
 
 /** A shared plan's map and PDF, for links and images. */
-export const sharedPlanMapUrl = (token: string) => hrefOf(endpoints.sharedPlans.map, { params: { token } });
-export const sharedPlanPdfUrl = (token: string) => hrefOf(endpoints.sharedPlans.pdf, { params: { token } });
+export const sharedPlanMapUrl = (token: string) => hrefOf(sharedPlansEndpoints.map, { params: { token } });
+export const sharedPlanPdfUrl = (token: string) => hrefOf(sharedPlansEndpoints.pdf, { params: { token } });
 
 export const usePlanList = () => useQuery({ queryKey: planKeys.list, queryFn: () => call(plans.list) });
 
@@ -37,7 +36,7 @@ export const usePlan = (id: string) =>
 export const sharedPlanQuery = (token: string) =>
   queryOptions({
     queryKey: planKeys.shared(token),
-    queryFn: () => call(endpoints.sharedPlans.read, { params: { token } }),
+    queryFn: () => call(sharedPlansEndpoints.read, { params: { token } }),
     retry: false,
   });
 

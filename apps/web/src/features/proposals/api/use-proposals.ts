@@ -11,10 +11,10 @@ import type {
 } from '@urbana/shared';
 import { call } from '../../../lib/endpoint-call.ts';
 import { queryFromSearch } from '../../../lib/search-query.ts';
-import { endpoints } from '../../../lib/api-endpoints.ts';
+import { adminEndpoints } from '../../../lib/endpoints/admin.ts';
+import { proposalsEndpoints as proposals } from '../../../lib/endpoints/proposals.ts';
 
-const staff = endpoints.admin.proposals;
-const { proposals } = endpoints;
+const staff = adminEndpoints.proposals;
 
 export type ProposalData = z.infer<typeof proposalSchema>;
 export type ProposalListData = z.infer<typeof proposalListResponse>;

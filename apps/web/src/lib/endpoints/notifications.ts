@@ -1,0 +1,13 @@
+/**
+ * Generated from the endpoint table (packages/shared/src/endpoints) by `npm run generate:endpoints`:
+ * the method and path of each endpoint of the group `notifications`, all the web needs at run time; the
+ * types come from the table. Do not edit: apps/api/test/endpoint-client.test.ts checks it is current.
+ */
+import type { ClientTable, endpoints as table } from '@urbana/shared';
+
+export const notificationsEndpoints: ClientTable<typeof table>['notifications'] = {
+  list: { method: 'GET', path: '/api/notifications' },
+  stream: { method: 'GET', path: '/api/notifications/stream' },
+  read: { method: 'POST', path: '/api/notifications/:id/read' },
+  readAll: { method: 'POST', path: '/api/notifications/read-all' },
+};

@@ -1,0 +1,12 @@
+/**
+ * Generated from the endpoint table (packages/shared/src/endpoints) by `npm run generate:endpoints`:
+ * the method and path of each endpoint of the group `players`, all the web needs at run time; the
+ * types come from the table. Do not edit: apps/api/test/endpoint-client.test.ts checks it is current.
+ */
+import type { ClientTable, endpoints as table } from '@urbana/shared';
+
+export const playersEndpoints: ClientTable<typeof table>['players'] = {
+  playlist: { method: 'GET', path: '/api/telas/:id/programacao' },
+  media: { method: 'GET', path: '/api/telas/:id/midias/:mediaId' },
+  plays: { method: 'POST', path: '/api/telas/:id/exibicoes' },
+};

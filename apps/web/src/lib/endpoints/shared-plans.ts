@@ -1,0 +1,12 @@
+/**
+ * Generated from the endpoint table (packages/shared/src/endpoints) by `npm run generate:endpoints`:
+ * the method and path of each endpoint of the group `sharedPlans`, all the web needs at run time; the
+ * types come from the table. Do not edit: apps/api/test/endpoint-client.test.ts checks it is current.
+ */
+import type { ClientTable, endpoints as table } from '@urbana/shared';
+
+export const sharedPlansEndpoints: ClientTable<typeof table>['sharedPlans'] = {
+  read: { method: 'GET', path: '/api/planos-compartilhados/:token' },
+  map: { method: 'GET', path: '/api/planos-compartilhados/:token/mapa.png' },
+  pdf: { method: 'GET', path: '/api/planos-compartilhados/:token/pdf' },
+};

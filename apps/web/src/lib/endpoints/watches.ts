@@ -1,0 +1,12 @@
+/**
+ * Generated from the endpoint table (packages/shared/src/endpoints) by `npm run generate:endpoints`:
+ * the method and path of each endpoint of the group `watches`, all the web needs at run time; the
+ * types come from the table. Do not edit: apps/api/test/endpoint-client.test.ts checks it is current.
+ */
+import type { ClientTable, endpoints as table } from '@urbana/shared';
+
+export const watchesEndpoints: ClientTable<typeof table>['watches'] = {
+  list: { method: 'GET', path: '/api/watches' },
+  on: { method: 'PUT', path: '/api/favorites/:productId/watch' },
+  off: { method: 'DELETE', path: '/api/favorites/:productId/watch' },
+};
