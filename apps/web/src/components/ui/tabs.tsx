@@ -15,6 +15,8 @@ export interface TabsProps<Value extends string> {
   tabs: ReadonlyArray<{ value: Value; label: string }>;
   listClassName?: string;
   tabClassName?: string;
+  /** Called when a pointer comes over a tab or it takes focus: the moment to fetch what it shows. */
+  onTabIntent?: (value: Value) => void;
   /** Drawn between the tab list and the panels (shared by every tab). */
   between?: ReactNode;
   panels: Record<Value, ReactNode>;
@@ -29,12 +31,19 @@ export function Tabs<Value extends string>({
   tabClassName,
   between,
   panels,
+  onTabIntent,
 }: TabsProps<Value>) {
   return (
     <TabsPrimitive.Root value={value} onValueChange={(next) => onValueChange(next as Value)}>
       <TabsPrimitive.List aria-label={label} className={listClassName}>
         {tabs.map((tab) => (
-          <TabsPrimitive.Trigger key={tab.value} value={tab.value} className={tabClassName}>
+          <TabsPrimitive.Trigger
+            key={tab.value}
+            value={tab.value}
+            className={tabClassName}
+            onPointerEnter={() => onTabIntent?.(tab.value)}
+            onFocus={() => onTabIntent?.(tab.value)}
+          >
             {tab.label}
           </TabsPrimitive.Trigger>
         ))}

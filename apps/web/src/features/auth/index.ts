@@ -2,8 +2,7 @@ export { AuthProvider, hasSessionHint, type InitialAuth } from './auth-context.t
 export { useAuth } from './use-auth.ts';
 export { authApi } from './api.ts';
 export { SignInForm } from './sign-in-form.tsx';
-export { SignUpForm } from './sign-up-form.tsx';
-export { ForgotPasswordForm } from './forgot-password-form.tsx';
+export { SignUpForm, ForgotPasswordForm, loadSignUpForm, loadForgotPasswordForm } from './lazy-forms.tsx';
 export { GoogleButton } from './google-button.tsx';
 export {
   ProtectedRoute,

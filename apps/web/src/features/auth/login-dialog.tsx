@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@urbana/shared';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
-import { ForgotPasswordForm } from './forgot-password-form.tsx';
+import { ForgotPasswordForm } from './lazy-forms.tsx';
 import { GoogleButton } from './google-button.tsx';
 import { SignInForm } from './sign-in-form.tsx';
 

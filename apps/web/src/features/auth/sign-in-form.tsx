@@ -20,7 +20,7 @@ import { toast } from '../../lib/toast.ts';
 import { authApi } from './api.ts';
 import { REDIRECT_DELAY_MS, takeRedirectPath } from './redirect.ts';
 import { TwoFactorRequired } from './auth-context.tsx';
-import { TwoFactorStep } from './two-factor-step.tsx';
+import { loadForgotPasswordForm, TwoFactorStep } from './lazy-forms.tsx';
 import { useAuth } from './use-auth.ts';
 
 /** The answers of /admin/login to an account that may not use the panel. */
@@ -117,14 +117,20 @@ export function SignInForm({
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? 'Entrando...' : submitLabel}
       </Button>
-      {onForgotPassword ? (
-        <div className="text-center">
-          <Button variant="link" onClick={onForgotPassword}>
-            Esqueci minha senha
-          </Button>
-        </div>
-      ) : null}
+      {onForgotPassword ? <ForgotPasswordLink onClick={onForgotPassword} /> : null}
     </form>
+  );
+}
+
+/** "Esqueci minha senha": its form's chunk starts loading as the pointer or the focus comes to it. */
+function ForgotPasswordLink({ onClick }: { onClick: () => void }) {
+  const load = () => void loadForgotPasswordForm();
+  return (
+    <div className="text-center">
+      <Button variant="link" onClick={onClick} onPointerEnter={load} onFocus={load}>
+        Esqueci minha senha
+      </Button>
+    </div>
   );
 }
 

@@ -11,6 +11,7 @@ import {
   authApi,
   ForgotPasswordForm,
   GoogleButton,
+  loadSignUpForm,
   SignInForm,
   SignUpForm,
   takeRedirectPath,
@@ -105,6 +106,9 @@ export function Component() {
             <Tabs
               value={mode}
               onValueChange={(v) => setMode(v)}
+              onTabIntent={(v) => {
+                if (v === 'cadastro') void loadSignUpForm();
+              }}
               label="Entrar ou criar conta"
               tabs={tabs}
               listClassName="mb-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1"
