@@ -7,7 +7,7 @@ import { Tooltip } from '../../components/ui/tooltip.tsx';
 import { REDIRECT_DELAY_MS, saveRedirectPath } from '../../features/auth/redirect.ts';
 import { useAuth } from '../../features/auth/use-auth.ts';
 import { useCart } from '../../features/cart/index.ts';
-import { useFavorites } from '../../features/favorites/index.ts';
+import { useFavorites } from '../../features/favorites/use-favorites.ts';
 import { cn } from '../../lib/cn.ts';
 import { toast } from '../../lib/toast.ts';
 import { userNav } from './nav.ts';
@@ -76,13 +76,48 @@ function CountBadge({ count, label }: { count: number; label: string }) {
   );
 }
 
+/**
+ * "Entrar" (the login dialog, loaded as the pointer or the focus comes to it) and "Criar conta". Until
+ * the session has answered (a server-rendered page shows before it), they keep their place but are not
+ * shown: a signed-in user never sees "Entrar" flash.
+ */
+function VisitorButtons({ hidden }: { hidden: boolean }) {
+  const [loginOpen, setLoginOpen] = useState(false);
+  return (
+    <div className={cn('ml-1 hidden items-center gap-2 sm:flex', hidden && 'invisible')}>
+      <Button
+        variant="ghost"
+        onPointerEnter={loadLoginDialog}
+        onFocus={loadLoginDialog}
+        onClick={() => {
+          // Specification §2 (docs/spec/specification.md)'s saved-redirect rule: signing in here comes
+          // back to this page (a product page stays the product page); the home page keeps the seed's
+          // /buscar-locais.
+          saveRedirectPath(`${window.location.pathname}${window.location.search}`);
+          setLoginOpen(true);
+        }}
+      >
+        Entrar
+      </Button>
+      {loginOpen ? (
+        <Suspense fallback={null}>
+          <LoginDialog open onOpenChange={setLoginOpen} />
+        </Suspense>
+      ) : null}
+      <Button asChild>
+        <Link to={`${paths.auth}?modo=cadastro`}>Criar conta</Link>
+      </Button>
+    </div>
+  );
+}
+
 export function Header() {
   const { user, initialized } = useAuth();
   const cart = useCart();
   const favorites = useFavorites();
   const signOut = useSignOut();
   const [mobileOpen, setMobileOpen] = useState(false);
-  const [loginOpen, setLoginOpen] = useState(false);
+  const [menuAsked, setMenuAsked] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   // The phone menu is a disclosure: Escape closes it, from its button or from inside it, and the
   // focus goes back to the button that opened it.
@@ -150,35 +185,12 @@ export function Header() {
             </Suspense>
           ) : null}
           {user ? (
-            <Suspense fallback={<AccountButton user={user} />}>
-              <UserMenu user={user} onSignOut={() => void signOut()} />
+            // A click on the stand-in while the menu's chunk loads is kept: the menu opens as it arrives.
+            <Suspense fallback={<AccountButton user={user} onClick={() => setMenuAsked(true)} />}>
+              <UserMenu user={user} onSignOut={() => void signOut()} defaultOpen={menuAsked} />
             </Suspense>
           ) : (
-            // Until the session has answered (a server-rendered page shows before it), the visitor's
-            // buttons keep their place but are not shown: a signed-in user never sees "Entrar" flash.
-            <div className={cn('ml-1 hidden items-center gap-2 sm:flex', !initialized && 'invisible')}>
-              <Button
-                variant="ghost"
-                onPointerEnter={loadLoginDialog}
-                onFocus={loadLoginDialog}
-                onClick={() => {
-                  // Specification §2 (docs/spec/specification.md)'s saved-redirect rule: signing in here comes back to this page (a product
-                  // page stays the product page); the home page keeps the seed's /buscar-locais.
-                  saveRedirectPath(`${location.pathname}${location.search}`);
-                  setLoginOpen(true);
-                }}
-              >
-                Entrar
-              </Button>
-              {loginOpen ? (
-                <Suspense fallback={null}>
-                  <LoginDialog open onOpenChange={setLoginOpen} />
-                </Suspense>
-              ) : null}
-              <Button asChild>
-                <Link to={`${paths.auth}?modo=cadastro`}>Criar conta</Link>
-              </Button>
-            </div>
+            <VisitorButtons hidden={!initialized} />
           )}
           <Button
             variant="ghost"

@@ -5,10 +5,21 @@ import { paths, type Profile } from '@urbana/shared';
 import { AccountButton } from './account-button.tsx';
 import { userNavWithIcons } from './nav-icons.ts';
 
-/** The signed-in user's account menu in the header (loaded on demand). */
-export function UserMenu({ user, onSignOut }: { user: Profile; onSignOut(): void }) {
+/**
+ * The signed-in user's account menu in the header (loaded on demand); `defaultOpen` when its stand-in
+ * was clicked before it arrived.
+ */
+export function UserMenu({
+  user,
+  onSignOut,
+  defaultOpen = false,
+}: {
+  user: Profile;
+  onSignOut(): void;
+  defaultOpen?: boolean;
+}) {
   return (
-    <DropdownMenu.Root modal={false}>
+    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger asChild>
         <AccountButton user={user} />
       </DropdownMenu.Trigger>
