@@ -1,5 +1,4 @@
 /// <reference types="vitest/config" />
-import { readdirSync, readFileSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
@@ -9,41 +8,9 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { pageChunks } from './page-chunks-plugin.ts';
+import { sharedChunks } from './shell-chunk.ts';
 
-/** The modules of the shared chunk `comum` (see `codeSplitting` below). */
-const sharedModule =
-  /apps[\\/]web[\\/]src[\\/](components[\\/]ui[\\/](?!dialog|date-range|leave-guard|search-picker|bottom-bar)|lib|features[\\/](cart|favorites|search[\\/](?!components)|catalog[\\/](api|index|components[\\/](?!results-map))))|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])/;
-/** The shell every public page draws besides `comum`: header, footer and the home page. */
-const shellModule = /app[\\/](layouts[\\/](header|footer|account-button)|routes[\\/]public[\\/]home)\.tsx$/;
-
-/**
- * The files of lucide's icons that `comum` and the shell draw. Every icon is imported through
- * lucide's index, so the bundler cannot tell who draws it: the imports are read here, and each name
- * found in the index's re-exports (`export { default as Heart, … } from './icons/heart.mjs'`).
- */
-function shellIconFiles(root: string): Set<string> {
-  const index = readFileSync(path.join(root, 'node_modules/lucide-react/dist/esm/lucide-react.mjs'), 'utf8');
-  const fileOf = new Map<string, string>();
-  for (const [, names, file] of index.matchAll(/export \{([^}]*)\} from '\.\/icons\/([\w-]+)\.mjs'/g)) {
-    for (const name of names!.matchAll(/default as (\w+)/g)) fileOf.set(name[1]!, file!);
-  }
-  const files = new Set<string>();
-  const src = path.join(root, 'apps/web/src');
-  for (const entry of readdirSync(src, { recursive: true, withFileTypes: true })) {
-    const file = path.join(entry.parentPath, entry.name);
-    if (!entry.isFile() || !/\.tsx?$/.test(file) || !(sharedModule.test(file) || shellModule.test(file)))
-      continue;
-    for (const [, names] of readFileSync(file, 'utf8').matchAll(/import \{([^}]*)\} from 'lucide-react'/g)) {
-      for (const name of names!.split(',')) {
-        const icon = fileOf.get(name.trim().split(/\s+as\s+/)[0]!);
-        if (icon) files.add(icon);
-      }
-    }
-  }
-  return files;
-}
-const shellIcons = shellIconFiles(path.resolve(import.meta.dirname, '../..'));
-const lucideIcon = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]([\w-]+)\.mjs$/;
+const shared = sharedChunks(import.meta.dirname, path.resolve(import.meta.dirname, '../..'));
 
 const reactRouterProduction = path.join(
   path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
@@ -109,31 +76,30 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     sourcemap: false,
     reportCompressedSize: true,
     manifest: true,
+    // Every browser Urbana supports preloads modules itself; the polyfill would only add bytes to
+    // every page (docs/decisions/121).
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
             {
-              // React itself changes only with its version: its own file stays cached across releases.
+              // React and its router change only with their versions: their own file stays cached across
+              // releases (and no shared chunk below takes the router in with one of its users).
               name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
               priority: 2,
             },
             {
-              // The app's own small modules that several public pages share travel together, one
-              // request instead of a dozen; forms, schemas (zod), the dialog (Radix) and the map stay in
-              // their own chunks, loaded by the pages that use them. The search page's own parts
-              // (features/search/components) and the staff's date range (its check sits beside zod
-              // schemas) stay with the pages that show them. Of lucide's icons only those of these shared
-              // modules and of the shell come along; the others go with the pages that draw them
-              // (docs/decisions/046-javascript-budgets.md).
-              name: (id) => {
-                if (sharedModule.test(id)) return 'comum';
-                const icon = lucideIcon.exec(id)?.[1];
-                return icon && shellIcons.has(icon) ? 'comum' : null;
-              },
+              // The app's own small modules that every public page needs travel together, one request
+              // instead of a dozen (shell-chunk.ts); forms, schemas (zod), the dialog (Radix) and the map
+              // stay in their own chunks, loaded by the pages that use them; a module only pages import
+              // goes with them (docs/decisions/046 and 121).
+              name: shared.comum,
               minShareCount: 2,
+              priority: 1,
             },
+            { name: shared.catalogo, minShareCount: 2, includeDependenciesRecursively: false },
           ],
         },
       },

@@ -3,7 +3,7 @@
  * order and the documents all apply: the overlap of two lines and the audience they buy
  * (issue #16 items 2 and 3, decision 022).
  */
-import { periodEnd, type IsoDate } from './catalog.ts';
+import { periodEnd, type IsoDate } from './booking-dates.ts';
 
 export interface BookingLine {
   productId: string;

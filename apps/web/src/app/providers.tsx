@@ -5,7 +5,7 @@ import { Toaster } from '../components/ui/toaster.tsx';
 import { ApiError } from '../lib/api-client.ts';
 import { AuthProvider, type InitialAuth } from '../features/auth/index.ts';
 import { CartProvider } from '../features/cart/index.ts';
-import { FavoritesProvider } from '../features/favorites/index.ts';
+import { FavoritesProvider } from '../features/favorites/favorites-context.tsx';
 import { SearchProvider, searchStateFromParams, type SearchState } from '../features/search/index.ts';
 
 /** Specification §9 (docs/spec/specification.md): data fresh for 5 minutes; a failed query is retried once. */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { emailField, newPasswordField } from '../auth/form-schemas.ts';
 import { profileUpdateSchema, sessionResponseSchema } from '../auth/schemas.ts';
-import { signInErrors, validationMessages as v } from '../messages.ts';
+import { signInErrors } from '../messages.ts';
+import { validationMessages as v } from '../auth/messages.ts';
 import { twoFactorMessages } from './messages.ts';
 
 export { TERMS_VERSION, accountSettingsMessages, invitationMessages, twoFactorMessages } from './messages.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, creativeSpecs, earliestBookableStart } from '../catalog.ts';
+import { addDays, earliestBookableStart } from '../booking-dates.ts';
+import { creativeSpecs } from '../creative-specs.ts';
 import {
   artworkDeadline,
   campaignStatusOf,

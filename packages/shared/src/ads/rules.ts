@@ -2,16 +2,9 @@
  * Ads, the media library and campaigns (docs/spec/product.md §5): the rules both sides apply; the server decides.
  */
 import { formatDecimal } from '../lib/money.ts';
-import {
-  addDays,
-  creativeSpecs,
-  earliestBookableStart,
-  formatSpecFormats,
-  productTypeLabels,
-  type CreativeFormat,
-  type IsoDate,
-  type ProductType,
-} from '../catalog.ts';
+import { addDays, earliestBookableStart, type IsoDate } from '../booking-dates.ts';
+import { productTypeLabels, type ProductType } from '../catalog.ts';
+import { creativeSpecs, formatSpecFormats, type CreativeFormat } from '../creative-specs.ts';
 
 // ---- Media library.
 

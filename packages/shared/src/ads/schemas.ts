@@ -3,7 +3,8 @@
  * /api/ads*), the web's types by z.infer (docs/decisions/037-one-contract-per-endpoint.md).
  */
 import { z } from 'zod';
-import { productTypes, type CreativeFormat } from '../catalog.ts';
+import { productTypes } from '../catalog.ts';
+import type { CreativeFormat } from '../creative-specs.ts';
 import { adMessages, adStatuses, mediaKinds, mediaMessages } from './rules.ts';
 import { advertiserRefSchema } from '../agencies/schemas.ts';
 

@@ -4,7 +4,7 @@
  * through react-hook-form's zod resolver.
  */
 import * as z from 'zod/mini';
-import { validationMessages as v } from '../messages.ts';
+import { validationMessages as v } from './messages.ts';
 
 export const MAX_EMAIL = 254;
 /** argon2 is deliberately slow; an upper bound keeps a huge password from being a cheap attack. */

@@ -1,6 +1,6 @@
 import type { CartItem } from './schemas.ts';
 import { formatDate } from '../lib/dates.ts';
-import { defaultPricing, priceItem, type PricingConfig } from '../orders/rules.ts';
+import { defaultPricing, priceItem, type PricingConfig } from '../orders/pricing.ts';
 import { formatCount } from '../lib/money.ts';
 
 /** Local storage keys (docs/spec/product.md: {product}-cart and the favourites key). */

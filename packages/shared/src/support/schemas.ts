@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { adminPageQuery } from '../admin-schemas.ts';
 import { fromDateTimeInput } from '../lib/date-input.ts';
 import { formatInteger } from '../lib/money.ts';
-import { validationMessages } from '../messages.ts';
+import { validationMessages } from '../auth/messages.ts';
 
 /** Support tickets (docs/spec/product.md §6, §8): states, categories and the forms both sides check. */
 export const ticketStatuses = ['aberto', 'em_andamento', 'resolvido', 'fechado'] as const;
