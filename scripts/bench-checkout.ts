@@ -14,7 +14,7 @@
  * Writes bench/checkout.json; prints `uptime` first (the machine may be shared).
  */
 import { execSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { and, eq, ne, sql } from '../apps/api/src/db/sql.ts';
 import { addDays, earliestBookableStart, todayInBrasilia } from '@urbana/shared';
@@ -26,8 +26,7 @@ import { personBilling } from '@urbana/shared/samples';
 import { hashToken, newToken } from '../apps/api/src/lib/tokens.ts';
 import { createApiPixClient } from '../apps/api/src/services/payments/api-pix/client.ts';
 import { pixPspEnvSchema } from '../apps/api/src/services/payments/api-pix/config.ts';
-import { makePixCerts } from '../apps/api/test/pix-certs.ts';
-import { startPspWithCerts } from './simulators/psp-pix.ts';
+import { startOutsideWorld } from './bench/outside-world.ts';
 
 const BURST = Number(process.env.BENCH_CHECKOUTS ?? 200);
 const SLOTS = 5;
@@ -252,12 +251,14 @@ async function sustained(app: App, cookies: string[], products: string[], start:
 
 /**
  * The same burst over many products with the API Pix provider on (issue #41): each checkout first makes
- * its charge at the project's PSP simulator over mTLS (`PUT /cob`). Beside it, the PSP's own time: the
- * same number of `PUT /cob` at once through Urbana's client, with nothing of Urbana's around them.
+ * its charge at the project's PSP simulator over mTLS (`PUT /cob`), which runs in a process of its own
+ * (scripts/bench/outside-world.ts) as a PSP would: its CPU is not the API's, though it shares the
+ * machine's cores. Beside it, the PSP's own time: the same number of `PUT /cob` at once through
+ * Urbana's client, with nothing of Urbana's around them.
  */
 async function withPsp(database: Database, cookies: string[], start: string) {
-  const certs = makePixCerts();
-  const { sim, env } = await startPspWithCerts(certs);
+  const outside = await startOutsideWorld();
+  const { env } = outside;
   const limit = '1000000';
   const { app } = await startApi(database, {
     ...env,
@@ -269,13 +270,13 @@ async function withPsp(database: Database, cookies: string[], start: string) {
   await app.ready();
   try {
     const client = createApiPixClient({
-      url: sim.url,
-      tokenUrl: sim.tokenUrl,
-      clientId: 'urbana',
-      clientSecret: 'segredo',
-      cert: certs.clientCertPem,
-      key: certs.clientKeyPem,
-      ca: certs.caPem,
+      url: env.PIX_PSP_URL!,
+      tokenUrl: env.PIX_PSP_TOKEN_URL!,
+      clientId: env.PIX_PSP_CLIENT_ID!,
+      clientSecret: env.PIX_PSP_CLIENT_SECRET!,
+      cert: readFileSync(env.PIX_PSP_CERT!, 'utf8'),
+      key: readFileSync(env.PIX_PSP_KEY!, 'utf8'),
+      ca: readFileSync(env.PIX_PSP_CA!, 'utf8'),
       // The same pool as the API's own client (PIX_PSP_MAX_CONNECTIONS).
       maxConnections: pixPspEnvSchema.PIX_PSP_MAX_CONNECTIONS.parse(undefined),
     });
@@ -305,12 +306,10 @@ async function withPsp(database: Database, cookies: string[], start: string) {
       products: BURST,
       ...spread,
       psp_put_cob_p95_ms: round(percentile(pspTimes, 95)),
-      charges_at_psp: sim.state.charges.size,
     };
   } finally {
     await app.close();
-    await sim.close();
-    certs.cleanup();
+    outside.stop();
   }
 }
 

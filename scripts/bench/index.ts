@@ -417,7 +417,7 @@ if (!quick) {
 }
 
 // 5c. What metrics and traces cost (issue #46, decision 114): on within 5 % of off (≈ 1.5 min).
-if (!quick) for (const figure of measureObservability()) record(figure);
+if (!quick) for (const figure of await measureObservability()) record(figure);
 
 // 6. The inventory calendar (issue #19 item 2): quick enough to run every time.
 process.stdout.write(run('npx', ['tsx', 'scripts/bench-inventory.ts']));
